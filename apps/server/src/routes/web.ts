@@ -1,0 +1,81 @@
+import { existsSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-types.ts";
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+  ".csv": "text/csv; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+};
+
+const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sightline</title></head>
+<body style="font-family:system-ui;padding:3rem"><h1>The web app is not built yet</h1>
+<p>Run <code>npm start</code> (it builds when needed) or <code>npm run build</code>.</p></body></html>`;
+
+interface FoundFile {
+  file: string;
+  immutable: boolean;
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache, HTML with no-cache, a prerendered
+ * page when the build has one for the path, and index.html for every other client route.
+ */
+export function createWebHandler(distDir: string) {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, "index.html");
+
+  function resolve(urlPath: string): FoundFile | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes("\0")) return undefined;
+    const target = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+    if (target !== root && !target.startsWith(root + path.sep)) return undefined;
+    const candidates = path.extname(target) ? [target] : [path.join(target, "index.html")];
+    for (const file of candidates) {
+      if (existsSync(file) && statSync(file).isFile()) {
+        return { file, immutable: file.startsWith(path.join(root, "assets") + path.sep) };
+      }
+    }
+    return undefined;
+  }
+
+  return async function serveWeb(c: Context<AppEnv>) {
+    if (!existsSync(indexFile)) return c.html(notBuiltPage, 503);
+    const found = resolve(c.req.path);
+    if (!found && path.extname(c.req.path)) {
+      return c.text("Not found", 404);
+    }
+    const file = found?.file ?? indexFile;
+    const body = await readFile(file);
+    const type = contentTypes[path.extname(file)] ?? "application/octet-stream";
+    c.header("Content-Type", type);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header(
+      "Cache-Control",
+      found?.immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    );
+    return c.body(body);
+  };
+}

@@ -1,0 +1,26 @@
+import { Compass } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { paths } from "../../config/paths.ts";
+
+export default function NotFoundPage() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">
+      <title>Page not found — Sightline</title>
+      <div className="max-w-md text-center">
+        <div className="mx-auto mb-6 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <Compass aria-hidden="true" className="size-7" />
+        </div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">404</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
+        <p className="mt-3 text-slate-600">
+          We couldn't find the page you were looking for. It may have moved, or the address may be
+          mistyped.
+        </p>
+        <Link to={paths.home} className={buttonVariants({ className: "mt-8" })}>
+          Back to the home page
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { MutationCache, QueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+
+/** Spec §8: a failed mutation shows 'Operation failed' with its message. */
+function notifyMutationError(error: unknown) {
+  const message =
+    error instanceof Error && error.message
+      ? error.message
+      : "An unexpected error occurred. Please try again.";
+  toast.error("Operation failed", { description: message });
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Spec §9: data queries retry once and do not refetch on window focus.
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.options.meta?.skipGlobalErrorToast) return;
+        notifyMutationError(error);
+      },
+    }),
+  });
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: { skipGlobalErrorToast?: boolean };
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDirLock } from "./lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = "pglite" | "postgres";
+
+export interface Database {
+  readonly kind: DbKind;
+  readonly db: Db;
+  /** Present on the embedded engine: the one in-process connection (pg-boss, LISTEN). */
+  readonly pglite?: PGlite;
+  /** Present on PostgreSQL. */
+  readonly pool?: pg.Pool;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type CreateDbOptions =
+  | { databaseUrl: string; poolSize?: number; migrate?: boolean }
+  | { dataDir: string; migrate?: boolean }
+  | { memory: true; migrate?: boolean };
+
+export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+
+/** Any constant shared by every instance; held while migrating so parallel starts serialise. */
+const MIGRATION_LOCK_KEY = 7_362_045_118;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function createDb(options: CreateDbOptions): Promise<Database> {
+  if ("databaseUrl" in options) return createPostgres(options);
+  return createPglite(options);
+}
+
+async function createPostgres(options: {
+  databaseUrl: string;
+  poolSize?: number;
+  migrate?: boolean;
+}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  if (options.migrate !== false) {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    kind: "postgres",
+    db,
+    pool,
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(pool.query("select 1"), timeoutMs, "PostgreSQL");
+    },
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}
+
+async function createPglite(
+  options: { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean },
+): Promise<Database> {
+  let release = () => {};
+  let pglite: PGlite;
+  if ("dataDir" in options) {
+    const dir = path.resolve(options.dataDir);
+    mkdirSync(dir, { recursive: true });
+    release = acquireDirLock(path.join(dir, "pglite.lock"));
+    try {
+      pglite = await PGlite.create(path.join(dir, "pglite"));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    pglite = await PGlite.create();
+  }
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  if (options.migrate !== false) {
+    try {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    } catch (error) {
+      await pglite.close();
+      release();
+      throw error;
+    }
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    kind: "pglite",
+    db,
+    pglite,
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(pglite.query("select 1"), timeoutMs, "PGlite");
+    },
+    close() {
+      closed ??= (async () => {
+        try {
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from "./client.ts";
+export { DataDirLockedError } from "./lock.ts";
+export * from "./queries/app-settings.ts";
+export * from "./schema/index.ts";

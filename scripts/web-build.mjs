@@ -1,0 +1,58 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const webDir = path.join(root, "apps/web");
+const builtIndex = path.join(webDir, "dist/index.html");
+
+/** What the web build depends on; a newer file than the build means it is stale. */
+const sources = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "apps/web/package.json",
+  "apps/web/scripts",
+  "packages/contracts/src",
+  "package-lock.json",
+];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+export function webBuildIsFresh() {
+  if (!existsSync(builtIndex)) return false;
+  const built = statSync(builtIndex).mtimeMs;
+  return sources.every((source) => newestMtime(path.join(root, source)) <= built);
+}
+
+/** Builds the web app with the project's own Node when the build is missing or stale. */
+export function ensureWebBuild({ quiet = false } = {}) {
+  if (webBuildIsFresh()) return { built: false, ms: 0 };
+  if (!quiet) console.info("Building the web app (it is missing or older than its sources)...");
+  const started = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build"],
+    {
+      cwd: webDir,
+      stdio: quiet ? "pipe" : "inherit",
+      env: process.env,
+    },
+  );
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(result.stderr ?? "");
+    throw new Error("The web build failed (see above).");
+  }
+  return { built: true, ms: Date.now() - started };
+}
