@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { testEngine } from "@sightline/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
+
+let dist: string;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), "sightline-dist-"));
+  mkdirSync(path.join(dist, "assets"));
+  mkdirSync(path.join(dist, "features/overview"), { recursive: true });
+  writeFileSync(path.join(dist, "index.html"), "<html><body>app shell</body></html>");
+  writeFileSync(path.join(dist, "features/overview/index.html"), "<html>prerendered</html>");
+  writeFileSync(path.join(dist, "assets/main-abc123.js"), "console.info('hi')");
+  writeFileSync(path.join(dist, "robots.txt"), "User-agent: *");
+  testApp = await createTestApp({ webDistDir: dist });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe(`GET /api/health on ${testEngine()}`, () => {
+  it("reports ok with the engine and version", async () => {
+    const response = await testApp.app.request("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      db: testEngine(),
+      version: "0.0.0-test",
+    });
+  });
+});
+
+describe("serving the web app", () => {
+  it("serves hashed assets with a long immutable cache", async () => {
+    const response = await testApp.app.request("/assets/main-abc123.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toContain("text/javascript");
+  });
+
+  it("serves HTML with no-cache, prerendered pages where they exist, index.html elsewhere", async () => {
+    const prerendered = await testApp.app.request("/features/overview");
+    expect(await prerendered.text()).toBe("<html>prerendered</html>");
+    expect(prerendered.headers.get("cache-control")).toBe("no-cache");
+
+    const clientRoute = await testApp.app.request("/dashboard");
+    expect(clientRoute.status).toBe(200);
+    expect(await clientRoute.text()).toContain("app shell");
+    expect(clientRoute.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers a missing file with 404 and never leaves the build folder", async () => {
+    expect((await testApp.app.request("/assets/missing.js")).status).toBe(404);
+    const traversal = await testApp.app.request("/..%2f..%2fetc%2fpasswd");
+    expect(await traversal.text()).not.toContain("root:");
+  });
+
+  it("keeps unknown API paths as JSON 404s", async () => {
+    const response = await testApp.app.request("/api/unknown");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+  });
+});
+
+describe("when the database stops answering", () => {
+  it("answers /api/health with 503", async () => {
+    const separate = await createTestApp();
+    await separate.database.close();
+    const response = await separate.app.request("/api/health");
+    expect(response.status).toBe(503);
+    expect((await response.json()).status).toBe("unavailable");
+  });
+});
