@@ -3,7 +3,9 @@ import { existsSync } from "node:fs";
 /** Debian's Chromium (apt-get install chromium), or CHROMIUM_PATH. Never a downloaded browser. */
 export function findChromium(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
+  return candidates.find((candidate): candidate is string =>
+    Boolean(candidate && existsSync(candidate)),
+  );
 }
 
 export const chromiumArgs = [
