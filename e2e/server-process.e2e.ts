@@ -85,7 +85,12 @@ describe("the server process", () => {
       const data = [makeDataDir(), makeDataDir()];
       const ports = [await freePort(), await freePort()];
       const children = ports.map((port, i) =>
-        spawnServer({ PORT: String(port), DATA_DIR: data[i]!.dir, DATABASE_URL: scratch.url }),
+        spawnServer({
+          PORT: String(port),
+          DATA_DIR: data[i]!.dir,
+          DATABASE_URL: scratch.url,
+          AUTH_SECRET: "e2e-shared-secret-e2e-shared-secret-0123",
+        }),
       );
       try {
         await Promise.all(

@@ -9,6 +9,5 @@ try {
   process.exit(1);
 }
 
-process.env.NODE_ENV ??= "production";
 register();
 await import(new URL("apps/server/src/index.ts", `file://${root}/`).href);

@@ -1,8 +1,15 @@
 import type { Logger } from "./lib/logger.ts";
 
+export interface SessionUser {
+  id: string;
+  email: string;
+  aal: "aal1" | "aal2";
+}
+
 export type AppVariables = {
   requestId: string;
   logger: Logger;
+  user: SessionUser | null;
 };
 
 export type AppEnv = { Variables: AppVariables };

@@ -74,6 +74,6 @@ describe("when the database stops answering", () => {
     await separate.database.close();
     const response = await separate.app.request("/api/health");
     expect(response.status).toBe(503);
-    expect((await response.json()).status).toBe("unavailable");
+    expect(((await response.json()) as { status: string }).status).toBe("unavailable");
   });
 });

@@ -25,6 +25,51 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` })
       .default("info"),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\/.+/,
+        "must be an smtp:// or smtps:// URL, such as smtps://user:pass@mail.example.com:465",
+      )
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3, "must be an address such as Sightline <hello@example.com>")
+      .optional(),
+    SUPPORT_EMAIL: z.email("must be an e-mail address").default("support@sightline.app"),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "must be set together with the other Google variable",
+      });
+    }
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when DATABASE_URL is set (every instance must share it)",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required when NODE_ENV=production (there is no dev mailbox in production)",
+      });
+    }
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -34,6 +79,17 @@ const envSchema = z
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     logLevel: env.LOG_LEVEL,
+    authSecret: env.AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? "Sightline <no-reply@sightline.app>",
+    supportEmail: env.SUPPORT_EMAIL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    trustProxy: env.TRUST_PROXY,
+    /** The dev mailbox exists only in the embedded default: no SMTP and not production. */
+    devMailbox: !env.SMTP_URL && env.NODE_ENV !== "production",
   }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,8 +3,10 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createDb, type Database, DataDirLockedError, ensureAppSetting } from "@sightline/db";
 import { createApp } from "./app.ts";
+import { createServices } from "./deps.ts";
 import { EnvError, readEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -38,10 +40,15 @@ try {
 
 const installationId = await ensureAppSetting(database.db, "installation_id", randomUUID());
 
+const { authSecret } = loadSecrets(env);
+const services = createServices({ env, database, logger, secret: authSecret });
+
 const app = createApp({
+  ...services,
   env,
   database,
   logger,
+  secret: authSecret,
   version: appVersion,
   webDistDir: fileURLToPath(new URL("../../web/dist", import.meta.url)),
 });
@@ -52,6 +59,7 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
       port: info.port,
       db: database.kind,
       installationId,
+      mail: services.mailer.kind,
       startupMs: Math.round(performance.now() - started),
     },
     "server started",

@@ -2,3 +2,4 @@ export * from "./client.ts";
 export { DataDirLockedError } from "./lock.ts";
 export * from "./queries/app-settings.ts";
 export * from "./schema/index.ts";
+export * as schema from "./schema/index.ts";

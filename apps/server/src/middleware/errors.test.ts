@@ -1,3 +1,4 @@
+import type { ErrorResponse } from "@sightline/contracts";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ describe("error handling", () => {
     const { app, logged } = appThatThrows(new Error("database exploded"));
     const response = await app.request("/api/boom");
     expect(response.status).toBe(500);
-    const body = await response.json();
+    const body = (await response.json()) as ErrorResponse;
     expect(body.error.code).toBe("internal");
     expect(body.error.requestId).toBe(response.headers.get("X-Request-Id"));
     expect(JSON.stringify(body)).not.toContain("database exploded");
@@ -41,7 +42,7 @@ describe("error handling", () => {
     const { app } = appThatThrows(new AppError("conflict", "Already connected"));
     const response = await app.request("/api/boom");
     expect(response.status).toBe(409);
-    expect((await response.json()).error).toMatchObject({
+    expect(((await response.json()) as ErrorResponse).error).toMatchObject({
       code: "conflict",
       message: "Already connected",
     });
@@ -52,7 +53,7 @@ describe("error handling", () => {
     const { app } = appThatThrows(result.error);
     const response = await app.request("/api/boom");
     expect(response.status).toBe(422);
-    const body = await response.json();
+    const body = (await response.json()) as ErrorResponse;
     expect(body.error.message).toBe("Enter a valid email");
     expect(body.error.issues).toEqual([{ path: "email", message: "Enter a valid email" }]);
   });
@@ -61,6 +62,6 @@ describe("error handling", () => {
     const { app } = appThatThrows(new Error("unused"));
     const response = await app.request("/api/nothing-here", { method: "POST" });
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe("not_found");
+    expect(((await response.json()) as ErrorResponse).error.code).toBe("not_found");
   });
 });

@@ -1,1 +1,5 @@
 export * from "./app-settings.ts";
+export * from "./auth.ts";
+export * from "./dev-mailbox.ts";
+export * from "./profiles.ts";
+export * from "./support-requests.ts";

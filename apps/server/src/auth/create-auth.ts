@@ -1,0 +1,232 @@
+import { passkey } from "@better-auth/passkey";
+import { authMessages, isValidSignUpPassword } from "@sightline/contracts";
+import { type Db, profiles, schema } from "@sightline/db";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import type { Logger } from "../lib/logger.ts";
+import type { Mailer } from "../services/mail/mailer.ts";
+import {
+  passwordChangedMessage,
+  resetPasswordMessage,
+  verifyEmailMessage,
+} from "../services/mail/templates.ts";
+
+/** The header the server sets from the socket (or a trusted proxy) for rate limiting. */
+export const CLIENT_IP_HEADER = "x-sightline-client-ip";
+
+/** Paths after which a session has used a verified second factor (spec §4: aal2). */
+const secondFactorPaths = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-otp",
+  "/two-factor/verify-backup-code",
+  "/passkey/verify-authentication",
+]);
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  google?: { clientId: string; clientSecret: string } | undefined;
+  /** Overrides for tests; production uses the defaults below. */
+  rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
+}
+
+function displayName(firstName?: string | null, lastName?: string | null, email?: string) {
+  const name = [firstName, lastName].filter(Boolean).join(" ").trim();
+  return name || email?.split("@")[0] || "User";
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { db, mailer, logger } = deps;
+  const publicUrl = new URL(deps.publicUrl);
+
+  async function syncProfile(user: {
+    id: string;
+    email: string;
+    firstName?: string | null;
+    lastName?: string | null;
+  }) {
+    const values = {
+      email: user.email,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      updatedAt: new Date(),
+    };
+    await db
+      .insert(profiles)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: values });
+  }
+
+  return betterAuth({
+    appName: "Sightline",
+    baseURL: deps.publicUrl,
+    basePath: "/api/auth",
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false },
+        lastName: { type: "string", required: false },
+        phone: { type: "string", required: false },
+      },
+    },
+    session: {
+      additionalFields: {
+        aal: { type: "string", required: false, defaultValue: "aal1", input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 256,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.sendEmail(resetPasswordMessage(user.email, url));
+      },
+      onPasswordReset: async ({ user }) => {
+        await mailer.sendEmail(passwordChangedMessage(user.email));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        const firstName = (user as { firstName?: string | null }).firstName ?? undefined;
+        await mailer.sendEmail(verifyEmailMessage(user.email, firstName, url));
+      },
+    },
+    ...(deps.google
+      ? {
+          socialProviders: {
+            google: {
+              clientId: deps.google.clientId,
+              clientSecret: deps.google.clientSecret,
+              mapProfileToUser: (profile) => ({
+                firstName: profile.given_name ?? null,
+                lastName: profile.family_name ?? null,
+              }),
+            },
+          },
+        }
+      : {}),
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google"] },
+    },
+    databaseHooks: {
+      user: {
+        create: { after: async (user) => syncProfile(user) },
+        update: { after: async (user) => syncProfile(user) },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 120,
+      customRules: {
+        "/sign-in/email": { window: 60, max: deps.rateLimits?.signIn ?? 5 },
+        "/sign-up/email": { window: 300, max: deps.rateLimits?.signUp ?? 10 },
+        "/request-password-reset": { window: 300, max: deps.rateLimits?.recovery ?? 5 },
+        "/send-verification-email": { window: 300, max: deps.rateLimits?.recovery ?? 5 },
+        "/two-factor/*": { window: 60, max: 10 },
+        "/phone-number/*": { window: 300, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "sightline",
+      useSecureCookies: publicUrl.protocol === "https:",
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Spec §5: the sign-up password rule holds on the server too.
+        const body = ctx.body as Record<string, unknown> | undefined;
+        const password =
+          ctx.path === "/sign-up/email"
+            ? body?.password
+            : ctx.path === "/reset-password" || ctx.path === "/change-password"
+              ? body?.newPassword
+              : undefined;
+        if (typeof password === "string" && !isValidSignUpPassword(password)) {
+          throw new APIError("BAD_REQUEST", {
+            message: authMessages.passwordRule,
+            code: "WEAK_PASSWORD",
+          });
+        }
+        if (ctx.path === "/sign-up/email" && body && typeof body === "object") {
+          const first = typeof body.firstName === "string" ? body.firstName.trim() : "";
+          const last = typeof body.lastName === "string" ? body.lastName.trim() : "";
+          const email = typeof body.email === "string" ? body.email : "";
+          body.name = displayName(first, last, email);
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!secondFactorPaths.has(ctx.path)) return;
+        const session = ctx.context.newSession ?? ctx.context.session;
+        if (session?.session?.token) {
+          await ctx.context.internalAdapter.updateSession(session.session.token, { aal: "aal2" });
+        }
+      }),
+    },
+    plugins: [
+      twoFactor({
+        issuer: "Sightline",
+        otpOptions: {
+          sendOTP: async ({ user, otp }) => {
+            const phone = (user as { phoneNumber?: string | null }).phoneNumber;
+            if (!phone) {
+              throw new APIError("BAD_REQUEST", {
+                message: "Add and verify a phone number before using text-message codes.",
+              });
+            }
+            await mailer.sendSms({ to: phone, text: `Your Sightline sign-in code is ${otp}` });
+          },
+        },
+      }),
+      phoneNumber({
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await mailer.sendSms({ to, text: `Your Sightline verification code is ${code}` });
+        },
+      }),
+      passkey({ rpID: publicUrl.hostname, rpName: "Sightline", origin: publicUrl.origin }),
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: {
+          issuer: publicUrl.origin,
+          audience: publicUrl.origin,
+          expirationTime: "15m",
+          definePayload: ({ user, session }) => ({
+            email: user.email,
+            aal: (session as { aal?: string }).aal ?? "aal1",
+          }),
+        },
+      }),
+    ],
+    logger: {
+      log: (level, message, ...args) => {
+        const log =
+          level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        log.call(logger, { args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row;
+}

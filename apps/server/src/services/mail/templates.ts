@@ -1,0 +1,123 @@
+import type { OutgoingEmail } from "./mailer.ts";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+interface Layout {
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+const footer = "Sightline Analytics LLC · support@sightline.app";
+
+/** One branded layout: a table-based HTML e-mail (works in every client) and its plain text. */
+function render(to: string, subject: string, layout: Layout): OutgoingEmail {
+  const paragraphs = layout.paragraphs
+    .map(
+      (p) =>
+        `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155">${escapeHtml(p)}</p>`,
+    )
+    .join("");
+  const button = layout.action
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:10px;background:#7c3aed">
+<a href="${escapeHtml(layout.action.url)}" style="display:inline-block;padding:12px 22px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px">${escapeHtml(layout.action.label)}</a>
+</td></tr></table>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">If the button does not work, paste this address into your browser:<br><a href="${escapeHtml(layout.action.url)}" style="color:#6d28d9;word-break:break-all">${escapeHtml(layout.action.url)}</a></p>`
+    : "";
+  const footnote = layout.footnote
+    ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(layout.footnote)}</p>`
+    : "";
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Inter,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(layout.preheader)}</span>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:16px;overflow:hidden">
+<tr><td style="background:linear-gradient(90deg,#7c3aed,#db2777);background-color:#7c3aed;padding:20px 32px;font-size:20px;font-weight:700;color:#ffffff;letter-spacing:-0.01em">Sightline</td></tr>
+<tr><td style="padding:32px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(layout.heading)}</h1>
+${paragraphs}${button}${footnote}
+</td></tr></table>
+<p style="margin:16px 0 0;font-size:12px;color:#94a3b8">${escapeHtml(footer)}</p>
+</td></tr></table></body></html>`;
+  const text = [
+    layout.heading,
+    "",
+    ...layout.paragraphs.flatMap((p) => [p, ""]),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ""] : []),
+    ...(layout.footnote ? [layout.footnote, ""] : []),
+    "—",
+    footer,
+  ].join("\n");
+  return { to, subject, html, text };
+}
+
+export function verifyEmailMessage(to: string, name: string | undefined, url: string) {
+  return render(to, "Confirm your e-mail address for Sightline", {
+    preheader: "One click to finish creating your Sightline account.",
+    heading: name ? `Welcome to Sightline, ${name}` : "Welcome to Sightline",
+    paragraphs: [
+      "Please confirm your e-mail address to finish creating your account. The link signs you in and takes you to your dashboard.",
+      "The link works for 24 hours.",
+    ],
+    action: { label: "Confirm my e-mail address", url },
+    footnote: "If you did not create a Sightline account, you can ignore this e-mail.",
+  });
+}
+
+export function resetPasswordMessage(to: string, url: string) {
+  return render(to, "Reset your Sightline password", {
+    preheader: "A link to choose a new password.",
+    heading: "Reset your password",
+    paragraphs: [
+      "We received a request to reset the password of your Sightline account. Choose a new password with the link below. It works once, for one hour.",
+    ],
+    action: { label: "Choose a new password", url },
+    footnote: "If you did not ask for this, ignore this e-mail: your password stays the same.",
+  });
+}
+
+export function passwordChangedMessage(to: string) {
+  return render(to, "Your Sightline password was changed", {
+    preheader: "Your password was just changed.",
+    heading: "Your password was changed",
+    paragraphs: [
+      "The password of your Sightline account was just changed, and your other sessions were signed out.",
+      "If this was not you, reset your password right away and contact support@sightline.app.",
+    ],
+  });
+}
+
+export function supportRequestMessage(
+  to: string,
+  input: { name: string; email: string; topic: string; message: string },
+  reference: string,
+) {
+  return {
+    ...render(to, `[Support ${reference}] ${input.topic} — ${input.name}`, {
+      preheader: input.message.slice(0, 80),
+      heading: `New support request ${reference}`,
+      paragraphs: [`From: ${input.name} <${input.email}>`, `Topic: ${input.topic}`, input.message],
+    }),
+    replyTo: input.email,
+  };
+}
+
+export function supportConfirmationMessage(to: string, name: string, reference: string) {
+  return render(to, `We received your message (${reference})`, {
+    preheader: "Sightline support will answer by e-mail.",
+    heading: `Thanks, ${name}`,
+    paragraphs: [
+      `We received your message and gave it the reference ${reference}. Our support team answers by e-mail, usually within one business day.`,
+      "You can reply to this e-mail to add details.",
+    ],
+  });
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import type { TestApp } from "./create-test-app.ts";
+import { createHttpClient, type HttpClient } from "./http-client.ts";
+
+export const TEST_PASSWORD = "correct horse 42";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  sent_at: string;
+}
+
+export async function mailboxFor(client: HttpClient, to: string): Promise<MailboxMessage[]> {
+  const response = await client.get("/api/dev/mailbox");
+  expect(response.status).toBe(200);
+  const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+  return messages.filter((message) => message.to === to);
+}
+
+/** The path (and query) of the newest link in the newest message to `to` matching `pattern`. */
+export async function latestLink(client: HttpClient, to: string, pattern: RegExp) {
+  const [message] = await mailboxFor(client, to);
+  const link = message?.links.find((candidate) => pattern.test(candidate));
+  if (!link) throw new Error(`no link matching ${pattern} in the mailbox of ${to}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs a new user up through the API, opens the e-mailed link, and returns a signed-in client. */
+export async function createVerifiedUser(
+  testApp: TestApp,
+  options: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+) {
+  const client = createHttpClient(testApp.app);
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? TEST_PASSWORD;
+  const signUp = await client.post("/api/auth/sign-up/email", {
+    email,
+    password,
+    name: "ignored",
+    firstName: options.firstName ?? "Ada",
+    lastName: options.lastName ?? "Lovelace",
+    callbackURL: "/auth/callback",
+  });
+  expect(signUp.status).toBe(200);
+  const verify = await client.get(await latestLink(client, email, /verify-email/));
+  expect(verify.status).toBe(302);
+  return { client, email, password };
+}

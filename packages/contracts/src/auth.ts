@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Spec §5 texts, quoted exactly. */
+export const authMessages = {
+  passwordRule: "Password must be at least 8 characters and include letters and numbers.",
+  passwordsDoNotMatch: "Passwords do not match.",
+  signedIn: "Signed in successfully!",
+  accountCreated: "Account created. Please check your email to confirm your address.",
+  loggedOut: "Logged out",
+  invalidJwtSignature: "Invalid JWT signature",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Spec §5: at least 8 characters with at least one letter and one digit. */
+export function isValidSignUpPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\d/.test(password);
+}
+
+export const signOutScopeSchema = z.enum(["local", "others", "global"]);
+export type SignOutScope = z.infer<typeof signOutScopeSchema>;
+
+export const publicConfigSchema = z.object({
+  googleSignIn: z.boolean(),
+  devMailbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
