@@ -1,0 +1,32 @@
+import { createContext, useCallback, useContext } from "react";
+import { useNavigate } from "react-router";
+
+export type AuthTab = "login" | "signup";
+
+export interface AuthCtaValue {
+  /** True once the session client knows a user is signed in. */
+  isSignedIn: boolean;
+  openAuthDialog: (tab?: AuthTab) => void;
+}
+
+/** Provided by the app (which mounts the auth dialog); read by every call to action. */
+export const AuthCtaContext = createContext<AuthCtaValue>({
+  isSignedIn: false,
+  openAuthDialog: () => {},
+});
+
+/**
+ * Spec §2: every call to action sends a signed-in user to /dashboard and opens the auth
+ * dialog for everyone else.
+ */
+export function useAuthCta() {
+  const { isSignedIn, openAuthDialog } = useContext(AuthCtaContext);
+  const navigate = useNavigate();
+  return useCallback(
+    (tab: AuthTab = "signup") => {
+      if (isSignedIn) navigate("/dashboard");
+      else openAuthDialog(tab);
+    },
+    [isSignedIn, navigate, openAuthDialog],
+  );
+}
