@@ -3,8 +3,8 @@ import { initReactI18next } from "react-i18next";
 
 import {
   detectLanguage,
-  LANGUAGE_STORAGE_KEY as STORAGE_KEY,
   type Language,
+  LANGUAGE_STORAGE_KEY as STORAGE_KEY,
   supportedLanguages,
 } from "./language.ts";
 

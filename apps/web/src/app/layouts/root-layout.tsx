@@ -2,15 +2,19 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useRouteError } from "react-router";
 import { ErrorScreen } from "../../components/feedback/error-screen.tsx";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
+import { SessionProvider } from "../../lib/session/session-provider.tsx";
+import { AuthDialogHost } from "./auth-dialog-host.tsx";
 
 export function RootLayout() {
   return (
-    <>
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+    <SessionProvider>
+      <AuthDialogHost>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </AuthDialogHost>
       <ScrollRestoration />
-    </>
+    </SessionProvider>
   );
 }
 

@@ -1,0 +1,152 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import * as Tabs from "@radix-ui/react-tabs";
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import "../locales.ts";
+import type { AuthTab } from "../../../lib/auth-cta.tsx";
+import { useSession } from "../../../lib/session/session-provider.tsx";
+import { LoginForm } from "./login-form.tsx";
+import { MfaForm } from "./mfa-form.tsx";
+import { RecoveryForm } from "./recovery-form.tsx";
+import { SignUpForm } from "./sign-up-form.tsx";
+
+type View = "tabs" | "recovery" | "mfa";
+
+const tabClass =
+  "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
+
+function GoogleButton() {
+  const { t } = useTranslation("auth");
+  const { client } = useSession();
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    fetch("/api/config")
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then((config?: { googleSignIn?: boolean }) => {
+        if (!cancelled) setEnabled(Boolean(config?.googleSignIn));
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  if (!enabled) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          window.location.href = await client.googleSignInUrl();
+        }}
+        className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
+          <path
+            fill="#EA4335"
+            d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.3 14.6 2.4 12 2.4 6.7 2.4 2.4 6.7 2.4 12s4.3 9.6 9.6 9.6c5.5 0 9.2-3.9 9.2-9.4 0-.6-.1-1.1-.2-1.6H12z"
+          />
+        </svg>
+        {t("continueWithGoogle")}
+      </button>
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+        <span className="h-px flex-1 bg-slate-200" />
+        {t("or")}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+    </>
+  );
+}
+
+/** Spec §2: 'Welcome to Sightline' with Login and Sign Up tabs, Login by default. */
+export function AuthDialog({
+  open,
+  onOpenChange,
+  initialTab = "login",
+  onSignedIn,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialTab?: AuthTab;
+  onSignedIn: () => void;
+}) {
+  const { t } = useTranslation("auth");
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const [view, setView] = useState<View>("tabs");
+  useEffect(() => {
+    if (open) {
+      setTab(initialTab);
+      setView("tabs");
+    }
+  }, [open, initialTab]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-in data-[state=open]:fade-in" />
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            // Start in the first field rather than on the close button.
+            const field = (event.currentTarget as HTMLElement).querySelector<HTMLInputElement>(
+              "input",
+            );
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+        >
+          <div className="mb-5 pr-8">
+            <Dialog.Title className="text-xl font-bold tracking-tight text-slate-900">
+              {t("title")}
+            </Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-slate-600">
+              {t("description")}
+            </Dialog.Description>
+          </div>
+          <Dialog.Close
+            aria-label={t("close")}
+            className="absolute top-4 right-4 flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </Dialog.Close>
+
+          {view === "recovery" && <RecoveryForm onBack={() => setView("tabs")} />}
+          {view === "mfa" && <MfaForm onVerified={onSignedIn} />}
+          {view === "tabs" && (
+            <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+              <Tabs.List
+                className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1"
+                aria-label={t("title")}
+              >
+                <Tabs.Trigger value="login" className={tabClass}>
+                  {t("tabs.login")}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="signup" className={tabClass}>
+                  {t("tabs.signup")}
+                </Tabs.Trigger>
+              </Tabs.List>
+              <div className="space-y-4">
+                <GoogleButton />
+                <Tabs.Content value="login">
+                  <LoginForm
+                    onSignedIn={onSignedIn}
+                    onMfaRequired={() => setView("mfa")}
+                    onForgotPassword={() => setView("recovery")}
+                  />
+                </Tabs.Content>
+                <Tabs.Content value="signup">
+                  <SignUpForm />
+                </Tabs.Content>
+              </div>
+            </Tabs.Root>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export default AuthDialog;

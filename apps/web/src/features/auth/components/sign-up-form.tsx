@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-error.ts";
+import { useSession } from "../../../lib/session/session-provider.tsx";
+import {
+  canCreateAccount,
+  inlineSignUpErrors,
+  type SignUpValues,
+  validateSignUp,
+} from "../utils/sign-up-rules.ts";
+import { ErrorBox, FormField, SubmitButton, SuccessBox } from "./form-field.tsx";
+
+const empty: SignUpValues = {
+  firstName: "",
+  lastName: "",
+  phone: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+};
+
+export function SignUpForm() {
+  const { t } = useTranslation("auth");
+  const { client } = useSession();
+  const [values, setValues] = useState(empty);
+  const [submitErrors, setSubmitErrors] = useState<ReturnType<typeof validateSignUp>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [created, setCreated] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const inline = inlineSignUpErrors(values);
+  const errors: typeof submitErrors = { ...inline };
+  for (const [key, value] of Object.entries(submitErrors)) {
+    if (value) errors[key as keyof SignUpValues] = value;
+  }
+  const set = (key: keyof SignUpValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((previous) => ({ ...previous, [key]: event.target.value }));
+    setSubmitErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const found = validateSignUp(values);
+    setSubmitErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    setFailure(undefined);
+    try {
+      await client.signUp({
+        email: values.email.trim(),
+        password: values.password,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phone: values.phone.trim(),
+      });
+      setCreated(true);
+      setValues(empty);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (created) return <SuccessBox message={t("accountCreated")} />;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("fields.firstName")}
+          optionalLabel={t("fields.optional")}
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set("firstName")}
+        />
+        <FormField
+          label={t("fields.lastName")}
+          optionalLabel={t("fields.optional")}
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set("lastName")}
+        />
+      </div>
+      <FormField
+        label={t("fields.phone")}
+        optionalLabel={t("fields.optional")}
+        type="tel"
+        autoComplete="tel"
+        placeholder={t("placeholders.phone")}
+        value={values.phone}
+        onChange={set("phone")}
+      />
+      <FormField
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        placeholder={t("placeholders.email")}
+        value={values.email}
+        onChange={set("email")}
+        error={errors.email && t(errors.email)}
+        required
+      />
+      <FormField
+        label={t("fields.password")}
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set("password")}
+        hint={t("passwordRule")}
+        error={errors.password && t(errors.password)}
+        required
+      />
+      <FormField
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={set("confirmPassword")}
+        error={errors.confirmPassword && t(errors.confirmPassword)}
+        required
+      />
+      {failure && <ErrorBox message={failure} />}
+      <SubmitButton disabled={!canCreateAccount(values, submitting)}>
+        {submitting ? t("creating") : t("createAccount")}
+      </SubmitButton>
+      <p className="text-center text-xs text-slate-500">{t("terms")}</p>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { isValidSignUpPassword } from "@sightline/contracts";
+
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export type SignUpError = "emailRequired" | "emailInvalid" | "passwordRule" | "passwordsDoNotMatch";
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5: Create Account stays disabled until these hold and nothing is being submitted. */
+export function canCreateAccount(values: SignUpValues, isSubmitting: boolean): boolean {
+  return (
+    values.email.trim().length > 0 &&
+    isValidSignUpPassword(values.password) &&
+    values.password === values.confirmPassword &&
+    !isSubmitting
+  );
+}
+
+/** Inline messages while typing: only about fields the user has started to fill. */
+export function inlineSignUpErrors(
+  values: SignUpValues,
+): Partial<Record<keyof SignUpValues, SignUpError>> {
+  return {
+    ...(values.password && !isValidSignUpPassword(values.password)
+      ? { password: "passwordRule" as const }
+      : {}),
+    ...(values.confirmPassword && values.confirmPassword !== values.password
+      ? { confirmPassword: "passwordsDoNotMatch" as const }
+      : {}),
+  };
+}
+
+/** Submit-time validation: every rule, in field order. */
+export function validateSignUp(
+  values: SignUpValues,
+): Partial<Record<keyof SignUpValues, SignUpError>> {
+  const errors: Partial<Record<keyof SignUpValues, SignUpError>> = {};
+  if (!values.email.trim()) errors.email = "emailRequired";
+  else if (!emailPattern.test(values.email.trim())) errors.email = "emailInvalid";
+  if (!isValidSignUpPassword(values.password)) errors.password = "passwordRule";
+  if (values.password !== values.confirmPassword) errors.confirmPassword = "passwordsDoNotMatch";
+  return errors;
+}
+
+export function validateLogin(values: { email: string; password: string }) {
+  const errors: { email?: "emailRequired" | "emailInvalid"; password?: "passwordRequired" } = {};
+  if (!values.email.trim()) errors.email = "emailRequired";
+  else if (!emailPattern.test(values.email.trim())) errors.email = "emailInvalid";
+  if (!values.password) errors.password = "passwordRequired";
+  return errors;
+}

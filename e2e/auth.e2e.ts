@@ -1,0 +1,210 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const PASSWORD_RULE = "Password must be at least 8 characters and include letters and numbers.";
+
+describe.skipIf(!hasChromium())("accounts in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openDialog(context: BrowserContext, tab: "login" | "signup") {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?auth=${tab}`);
+    await page.getByRole("dialog", { name: "Welcome to Sightline" }).waitFor();
+    return page;
+  }
+
+  async function latestLinkFor(email: string) {
+    const { messages } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    const link = messages.find((m) => m.to === email)?.links[0];
+    if (!link) throw new Error(`no e-mail to ${email}`);
+    return link;
+  }
+
+  it("opens on Login by default, with every sign-up validation message", async () => {
+    const context = await browser.newContext();
+    const page = await openDialog(context, "login");
+    const dialog = page.getByRole("dialog");
+    await expect(
+      dialog.getByRole("tab", { name: "Login" }).getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+
+    // Login: email and password are required; no length rule.
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await dialog.getByText("Email is required.").waitFor();
+    await dialog.getByText("Password is required.").waitFor();
+
+    // The password visibility toggle.
+    const password = dialog.getByLabel("Password", { exact: true });
+    await password.fill("secret");
+    await expect(password.getAttribute("type")).resolves.toBe("password");
+    await dialog.getByRole("button", { name: "Show password" }).click();
+    await expect(password.getAttribute("type")).resolves.toBe("text");
+    await dialog.getByRole("button", { name: "Hide password" }).click();
+
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    for (const label of [
+      "First name",
+      "Last name",
+      "Phone",
+      "Email",
+      "Password",
+      "Confirm password",
+    ]) {
+      await dialog.getByLabel(label, { exact: false }).first().waitFor();
+    }
+    const create = dialog.getByRole("button", { name: "Create Account" });
+    await expect(create.isDisabled()).resolves.toBe(true);
+    // The hint under the password field repeats the rule.
+    await expect(dialog.getByText(PASSWORD_RULE).count()).resolves.toBe(1);
+
+    await dialog.getByLabel("Email").fill("someone@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("letters");
+    await dialog.getByRole("alert").filter({ hasText: PASSWORD_RULE }).waitFor();
+    await dialog.getByLabel("Password", { exact: true }).fill("letters123");
+    await expect(
+      dialog.getByRole("alert").filter({ hasText: PASSWORD_RULE }).count(),
+    ).resolves.toBe(0);
+    await dialog.getByLabel("Confirm password").fill("letters124");
+    await dialog.getByRole("alert").filter({ hasText: "Passwords do not match." }).waitFor();
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel("Confirm password").fill("letters123");
+    await expect(dialog.getByText("Passwords do not match.").count()).resolves.toBe(0);
+    await expect(create.isEnabled()).resolves.toBe(true);
+    await dialog.getByLabel("Email").fill("");
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("shows the service's message in a red box when sign-in fails", async () => {
+    const context = await browser.newContext();
+    const page = await openDialog(context, "login");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill("nobody@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("wrong password 1");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await context.close();
+  });
+
+  it("signs up, confirms by e-mail, stays signed in, shares the session, signs out", async () => {
+    const context = await browser.newContext();
+    const email = `e2e-${Date.now()}@example.com`;
+    const page = await openDialog(context, "signup");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("First name").fill("Lena");
+    await dialog.getByLabel("Last name").fill("Park");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("ceramics2026");
+    await dialog.getByLabel("Confirm password").fill("ceramics2026");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await dialog
+      .getByText("Account created. Please check your email to confirm your address.")
+      .waitFor();
+
+    // Not signed in yet: the protected route sends us home.
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(await latestLinkFor(email));
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByText("Welcome, Lena Park.").waitFor();
+
+    await page.reload();
+    await page.getByText("Welcome, Lena Park.").waitFor();
+
+    const second = await context.newPage();
+    await second.goto(`${server.url}/dashboard`);
+    await second.getByText("Welcome, Lena Park.").waitFor();
+
+    // A signed-in user never sees the dialog: calls to action go to the dashboard.
+    await second.goto(`${server.url}/?auth=login`);
+    await second.waitForTimeout(500);
+    await expect(second.getByRole("dialog").count()).resolves.toBe(0);
+    await second.close();
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByText("Logged out").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+
+    // Signing in with the confirmed account: toast, then the dashboard.
+    const fresh = await browser.newContext();
+    const login = await openDialog(fresh, "login");
+    const loginDialog = login.getByRole("dialog");
+    await loginDialog.getByLabel("Email").fill(email);
+    await loginDialog.getByLabel("Password", { exact: true }).fill("ceramics2026");
+    await loginDialog.getByRole("button", { name: "Sign In" }).click();
+    await login.getByText("Signed in successfully!").waitFor();
+    await login.waitForURL(`${server.url}/dashboard`);
+    await fresh.close();
+  });
+
+  it("resets a forgotten password from the e-mailed link", async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    // An account made through the API, confirmed through its link.
+    await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({
+        email,
+        password: "original11",
+        name: "x",
+        callbackURL: "/auth/callback",
+      }),
+    });
+    await fetch(await latestLinkFor(email), { redirect: "manual" });
+
+    const context = await browser.newContext();
+    const page = await openDialog(context, "login");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Forgot password?" }).click();
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send reset link" }).click();
+    await dialog.getByText(/If an account exists for this address/).waitFor();
+
+    await page.goto(await latestLinkFor(email));
+    await page.waitForURL(/\/auth\/reset-password\?token=/);
+    await page.getByLabel("New password").fill("changed22");
+    await page.getByLabel("Confirm password").fill("changed22");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.getByText(/Your password was changed/).waitFor();
+    await context.close();
+
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email, password: "changed22" }),
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("shows a way back when a confirmation link is no longer valid", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(
+      `${server.url}/api/auth/verify-email?token=not-a-token&callbackURL=/auth/callback`,
+    );
+    await page.getByRole("heading", { name: "We couldn't finish signing you in" }).waitFor();
+    await page.getByRole("link", { name: "Back to Sightline" }).waitFor();
+    await context.close();
+  });
+});
+
+export type { Page };
