@@ -25,12 +25,20 @@ export function createServices(options: {
     (env.smtpUrl
       ? createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom, logger })
       : createDevMailbox({ db: database.db, logger, print: env.nodeEnv !== "test" }));
-  const publicOrigin = new URL(env.publicUrl).origin;
-  // `npm run dev` serves the web app from Vite on :5173, proxying /api here.
-  const trustedOrigins =
-    env.nodeEnv === "development"
-      ? [publicOrigin, "http://localhost:5173", "http://127.0.0.1:5173"]
-      : [publicOrigin];
+  const publicUrl = new URL(env.publicUrl);
+  const trustedOrigins = [
+    ...new Set([
+      publicUrl.origin,
+      // On this machine, localhost and 127.0.0.1 are the same place: accept both.
+      ...(["localhost", "127.0.0.1"].includes(publicUrl.hostname)
+        ? ["localhost", "127.0.0.1"].map(
+            (host) => `${publicUrl.protocol}//${host}${publicUrl.port ? `:${publicUrl.port}` : ""}`,
+          )
+        : []),
+      // `npm run dev` serves the web app from Vite on :5173, proxying /api here.
+      ...(env.nodeEnv === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : []),
+    ]),
+  ];
   const auth = createAuth({
     db: database.db,
     mailer,
