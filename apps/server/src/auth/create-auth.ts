@@ -25,6 +25,15 @@ const secondFactorPaths = new Set([
   "/passkey/verify-authentication",
 ]);
 
+/** Reads the UV flag (bit 2) of a WebAuthn assertion's authenticator data. */
+function assertionVerifiedUser(body: unknown): boolean {
+  const data = (body as { response?: { response?: { authenticatorData?: unknown } } } | undefined)
+    ?.response?.response?.authenticatorData;
+  if (typeof data !== "string") return false;
+  const flags = Buffer.from(data, "base64url")[32];
+  return flags !== undefined && (flags & 0x04) !== 0;
+}
+
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
@@ -174,6 +183,9 @@ export function createAuth(deps: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (!secondFactorPaths.has(ctx.path)) return;
+        // A passkey counts as a verified factor only when the authenticator verified the user.
+        if (ctx.path === "/passkey/verify-authentication" && !assertionVerifiedUser(ctx.body))
+          return;
         const session = ctx.context.newSession ?? ctx.context.session;
         if (session?.session?.token) {
           await ctx.context.internalAdapter.updateSession(session.session.token, { aal: "aal2" });
