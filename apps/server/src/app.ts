@@ -1,7 +1,6 @@
 import type { Database } from "@sightline/db";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { csrf } from "hono/csrf";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-types.ts";
 import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
@@ -11,6 +10,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
+import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
@@ -89,7 +89,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestLogger(deps.logger));
   app.onError(handleError);
 
-  // Better Auth checks origins itself; it sees the client's address for its rate limits.
+  app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
+  // Better Auth sees the client's address for its rate limits.
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
@@ -97,7 +98,6 @@ export function createApp(deps: AppDeps) {
   });
   app.get("/.well-known/jwks.json", async (c) => c.json(await deps.auth.api.getJwks()));
 
-  app.use("/api/*", csrf({ origin: deps.trustedOrigins }));
   const resolveUser = sessionMiddleware(deps.auth, verifyAccessToken);
   app.use("/api/*", async (c, next) => {
     // Health must answer (503) even when the database that holds sessions does not.
