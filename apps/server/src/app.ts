@@ -16,6 +16,7 @@ import { configRoutes } from "./routes/config.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { meRoutes } from "./routes/me.ts";
+import { metaRoutes } from "./routes/meta.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { supportRoutes } from "./routes/support.ts";
 import { createWebHandler } from "./routes/web.ts";
@@ -61,6 +62,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
+    .route(
+      "/meta",
+      metaRoutes({ db, appSecret: deps.instagram.appSecret, publicUrl: deps.env.publicUrl }),
+    )
     .route("/session", sessionRoutes({ auth: deps.auth }))
     .route(
       "/support",
@@ -108,6 +113,8 @@ export function createApp(deps: AppDeps) {
     return resolveUser(c, next);
   });
   app.route("/api", api);
+  // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
+  if (deps.sandbox) app.route("/sandbox", deps.sandbox.app);
   if (deps.env.devMailbox) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));
     app.route("/dev/mailbox", devMailboxPage({ db: deps.database.db }));

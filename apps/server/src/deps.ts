@@ -1,4 +1,7 @@
+import { createHmac } from "node:crypto";
+import path from "node:path";
 import type { Database } from "@sightline/db";
+import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -6,6 +9,12 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from "./services/mail
 
 export interface Services {
   mailer: Mailer;
+  /** The Meta app Sightline talks to: a real one, or the sandbox's (secret derived, stable). */
+  instagram: { mode: "meta" | "sandbox"; appId: string; appSecret: string };
+  /** The Instagram sandbox, mounted at /sandbox, when no Meta app is configured. */
+  sandbox: Sandbox | undefined;
+  /** Stops what the services run in the background (the sandbox's clock). */
+  close: () => Promise<void>;
   auth: Auth;
   trustedOrigins: string[];
 }
@@ -17,6 +26,8 @@ export function createServices(options: {
   logger: Logger;
   secret: string;
   mailer?: Mailer;
+  /** Tests drive the sandbox themselves: no background ticking, no state file. */
+  sandboxOptions?: { tickIntervalMs?: number | false; stateFile?: string | false };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
 }): Services {
   const { env, database, logger } = options;
@@ -49,5 +60,41 @@ export function createServices(options: {
     google: env.google,
     rateLimits: options.rateLimits,
   });
-  return { mailer, auth, trustedOrigins };
+  const instagram = env.meta
+    ? { mode: "meta" as const, ...env.meta }
+    : {
+        mode: "sandbox" as const,
+        appId: "1000000000000001",
+        appSecret: createHmac("sha256", options.secret)
+          .update("instagram-sandbox-app")
+          .digest("hex"),
+      };
+  const sandbox =
+    instagram.mode === "sandbox"
+      ? createSandbox({
+          publicOrigin: publicUrl.origin,
+          appId: instagram.appId,
+          appSecret: instagram.appSecret,
+          webhookUrl: `${publicUrl.origin}/webhooks/instagram`,
+          tickIntervalMs: options.sandboxOptions?.tickIntervalMs ?? 1000,
+          ...(options.sandboxOptions?.stateFile === false
+            ? {}
+            : {
+                stateFile:
+                  options.sandboxOptions?.stateFile ??
+                  path.join(env.dataDir, "instagram-sandbox.json"),
+              }),
+          logger: logger.child({ component: "instagram-sandbox" }),
+        })
+      : undefined;
+  return {
+    mailer,
+    auth,
+    trustedOrigins,
+    instagram,
+    sandbox,
+    close: async () => {
+      await sandbox?.close();
+    },
+  };
 }

@@ -43,6 +43,14 @@ const envSchema = z
     SUPPORT_EMAIL: z.email("must be an e-mail address").default("support@sightline.app"),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
+    META_APP_ID: z
+      .string()
+      .regex(/^\d+$/, "must be the numeric app id from Meta's app dashboard")
+      .optional(),
+    META_APP_SECRET: z
+      .string()
+      .min(16, "must be the app secret from Meta's app dashboard")
+      .optional(),
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
@@ -54,6 +62,13 @@ const envSchema = z
         code: "custom",
         path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
         message: "must be set together with the other Google variable",
+      });
+    }
+    if (Boolean(env.META_APP_ID) !== Boolean(env.META_APP_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.META_APP_ID ? "META_APP_SECRET" : "META_APP_ID"],
+        message: "must be set together with the other Meta variable",
       });
     }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -88,6 +103,11 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */
+    meta:
+      env.META_APP_ID && env.META_APP_SECRET
+        ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET }
+        : undefined,
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== "production",
   }));

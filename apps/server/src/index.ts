@@ -60,6 +60,7 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
       db: database.kind,
       installationId,
       mail: services.mailer.kind,
+      instagram: services.instagram.mode,
       startupMs: Math.round(performance.now() - started),
     },
     "server started",
@@ -100,6 +101,7 @@ async function shutdown(signal: string) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
   clearTimeout(force);
+  await services.close();
   await database.close();
   logger.info("stopped");
   logger.flush?.();

@@ -39,6 +39,7 @@ export async function createTestApp(
     logger,
     secret,
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
+    sandboxOptions: { tickIntervalMs: false, stateFile: false },
   });
   const app = createApp({
     ...services,
@@ -49,5 +50,13 @@ export async function createTestApp(
     version: "0.0.0-test",
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
-  return { ...services, app, database, close: () => database.close() };
+  return {
+    ...services,
+    app,
+    database,
+    close: async () => {
+      await services.close();
+      await database.close();
+    },
+  };
 }

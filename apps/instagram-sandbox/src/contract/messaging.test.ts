@@ -1,0 +1,154 @@
+import {
+  GraphApiError,
+  messagingEventSchema,
+  verifyWebhookSignature,
+  webhookPayloadSchema,
+} from "@sightline/instagram-graph";
+import { describe, expect, it } from "vitest";
+import { APP_SECRET, createRig } from "./test-rig.ts";
+
+async function caught(promise: Promise<unknown>): Promise<GraphApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof GraphApiError))
+    throw new Error(`expected GraphApiError, got ${String(error)}`);
+  return error;
+}
+
+describe("messaging (§5)", () => {
+  for (const login of ["instagram", "facebook"] as const) {
+    it(`lists conversations and messages [${login}]`, async () => {
+      const rig = createRig();
+      const account = login === "instagram" ? rig.igAccount() : rig.fbAccount();
+      const page = await account.listConversations({ limit: 10 });
+      expect(page.data).toHaveLength(10);
+      expect(page.data[0]!.id.startsWith("aWdf")).toBe(true);
+      const updated = page.data.map((conversation) => conversation.updated_time!);
+      expect([...updated].sort().reverse()).toEqual(updated);
+      const thread = await account.listMessages(page.data[0]!.id);
+      expect(thread.participants.map((participant) => participant.id)).toContain(rig.lena.igUserId);
+      expect(thread.messages.length).toBeGreaterThan(0);
+      expect(thread.messages[0]).toMatchObject({
+        id: expect.stringMatching(/^aWdf/),
+        message: expect.any(String),
+        from: { id: expect.any(String) },
+        to: { data: [expect.objectContaining({ id: expect.any(String) })] },
+      });
+      const single = await account.getMessage(thread.messages[0]!.id);
+      expect(single.message).toBe(thread.messages[0]!.message);
+    });
+  }
+
+  it("sends inside the 24 h window, refuses outside it, and allows HUMAN_AGENT up to 7 days", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    await account.subscribeWebhooks(["messages"]);
+    const conversations = (await account.listConversations({ limit: 100 })).data;
+    const recent = conversations[0]!;
+    const person = (await account.listMessages(recent.id)).participants.find(
+      (participant) => participant.id !== rig.lena.igUserId,
+    )!;
+    const sent = await account.sendText(person.id, "Hi! Yes, still available 🤍");
+    expect(sent).toMatchObject({
+      recipient_id: person.id,
+      message_id: expect.stringMatching(/^aWdf/),
+    });
+    await rig.sandbox.idle();
+    const echo = webhookPayloadSchema.parse(JSON.parse(rig.webhooks.at(-1)!.body));
+    const event = messagingEventSchema.parse(echo.entry[0]!.messaging![0]);
+    expect(event).toMatchObject({
+      sender: { id: rig.lena.igUserId },
+      recipient: { id: person.id },
+      message: { mid: sent.message_id, is_echo: true },
+    });
+    expect(echo.entry[0]!.time).toBeGreaterThan(1e12); // milliseconds
+    expect(
+      verifyWebhookSignature(
+        rig.webhooks.at(-1)!.body,
+        rig.webhooks.at(-1)!.headers.get("x-hub-signature-256"),
+        APP_SECRET,
+      ),
+    ).toBe(true);
+    expect((await account.listMessages(recent.id)).messages[0]!.id).toBe(sent.message_id);
+
+    rig.advance(3 * 86400_000);
+    const late = await caught(account.sendText(person.id, "Following up"));
+    expect(late).toMatchObject({ code: 10, subcode: 2534022 });
+    await expect(
+      account.sendText(person.id, "Following up", { humanAgent: true }),
+    ).resolves.toMatchObject({ recipient_id: person.id });
+    rig.advance(8 * 86400_000);
+    expect(await caught(account.sendText(person.id, "Hello?", { humanAgent: true }))).toMatchObject(
+      { code: 10, subcode: 2534022 },
+    );
+  });
+
+  it("limits text to 1 000 bytes and refuses unknown recipients", async () => {
+    const rig = createRig();
+    const account = rig.fbAccount();
+    const conversation = (await account.listConversations({ limit: 1 })).data[0]!;
+    const person = (await account.listMessages(conversation.id)).participants.find(
+      (participant) => participant.id !== rig.lena.igUserId,
+    )!;
+    // 334 × 3-byte characters = 1 002 bytes even though it is only 334 characters.
+    expect(await caught(account.sendText(person.id, "€".repeat(334)))).toMatchObject({ code: 100 });
+    expect(await caught(account.sendText("1234567890", "hi"))).toMatchObject({ code: 100 });
+    await expect(
+      account.sendAttachment(person.id, { type: "image", url: "https://example.test/a.jpg" }),
+    ).resolves.toBeDefined();
+  });
+
+  it("sends one private reply per comment within 7 days", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    const media = (await account.listMedia({ limit: 5 })).data;
+    let commentId: string | undefined;
+    for (const item of media) {
+      const comments = (await account.listComments(item.id, { limit: 5 })).data.filter(
+        (comment) => comment.from?.id !== rig.lena.igUserId,
+      );
+      if (comments[0]) {
+        commentId = comments[0].id;
+        break;
+      }
+    }
+    expect(commentId).toBeDefined();
+    const first = await account.sendPrivateReply(commentId!, "Sending you the details here!");
+    expect(first.message_id).toBeDefined();
+    expect(await caught(account.sendPrivateReply(commentId!, "again"))).toMatchObject({
+      code: 10900,
+    });
+  });
+
+  it("reads a person's profile only after they messaged (consent)", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    const conversation = (await account.listConversations({ limit: 1 })).data[0]!;
+    const person = (await account.listMessages(conversation.id)).participants.find(
+      (participant) => participant.id !== rig.lena.igUserId,
+    )!;
+    const profile = await account.getUserProfile(person.id);
+    expect(profile).toMatchObject({
+      id: person.id,
+      username: person.username,
+      follower_count: expect.any(Number),
+      is_user_follow_business: expect.any(Boolean),
+    });
+    const post = (await account.listMedia({ limit: 10 })).data.find(
+      (item) => (item.comments_count ?? 0) > 0,
+    )!;
+    const commenters = (await account.listComments(post.id, { limit: 50 })).data.map(
+      (comment) => comment.from!.id,
+    );
+    const conversations = (await account.listConversations({ limit: 100 })).data;
+    const talkers = new Set<string>();
+    for (const entry of conversations)
+      for (const participant of (await account.listMessages(entry.id)).participants)
+        talkers.add(participant.id);
+    const stranger = commenters.find((id) => !talkers.has(id) && id !== rig.lena.igUserId);
+    expect(stranger).toBeDefined();
+    expect(await caught(account.getUserProfile(stranger!))).toMatchObject({ code: 230 });
+  });
+});

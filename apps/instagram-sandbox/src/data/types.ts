@@ -1,0 +1,160 @@
+/** The generated world. Plain data (no Maps) so it compares and serialises easily. */
+
+export type AccountType = "MEDIA_CREATOR" | "BUSINESS";
+export type MediaType = "IMAGE" | "VIDEO" | "CAROUSEL_ALBUM";
+export type ProductType = "FEED" | "REELS" | "STORY";
+
+export type Account = {
+  key: string;
+  igUserId: string;
+  /** [IG] `/me` `id` — app-scoped, differs from the IG_ID. */
+  appScopedId: string;
+  username: string;
+  name: string;
+  accountType: AccountType;
+  biography: string;
+  website: string;
+  followersAtAnchor: number;
+  followersYearAgo: number;
+  followsCount: number;
+  pageId: string;
+  pageName: string;
+  fbUserId: string;
+  fbUserName: string;
+  /** Pages the Facebook user manages without an IG account linked. */
+  unlinkedPages: Array<{ id: string; name: string }>;
+  palette: string[];
+};
+
+export type MediaStats = {
+  reach: number;
+  views: number;
+  likes: number;
+  saves: number;
+  shares: number;
+  follows: number;
+  profileVisits: number;
+  reposts: number;
+  replies: number;
+  avgWatchMs?: number;
+  skipRate?: number;
+};
+
+export type MediaChild = {
+  id: string;
+  mediaType: "IMAGE" | "VIDEO";
+  width: number;
+  height: number;
+  art: number;
+  mediaUrl?: string;
+  altText?: string;
+  durationMs?: number;
+};
+
+export type MediaRecord = {
+  id: string;
+  accountId: string;
+  mediaType: MediaType;
+  productType: ProductType;
+  caption: string;
+  /** Milliseconds. */
+  timestamp: number;
+  shortcode: string;
+  width: number;
+  height: number;
+  durationMs?: number;
+  children?: MediaChild[];
+  altText?: string;
+  isSharedToFeed?: boolean;
+  commentEnabled: boolean;
+  stats: MediaStats;
+  /** Seed for the generated artwork. */
+  art: number;
+  /** Set for media published through the API: the source URL Meta would have copied. */
+  mediaUrl?: string;
+  thumbnailUrl?: string;
+  source: "seed" | "api";
+  userTags?: Array<{ username: string; x?: number; y?: number }>;
+  collaborators?: string[];
+  containerId?: string;
+};
+
+export type Person = {
+  /** Instagram-scoped id, specific to the business account. */
+  igsid: string;
+  accountId: string;
+  username: string;
+  name: string;
+  followerCount: number;
+  isVerified: boolean;
+  followsBusiness: boolean;
+  businessFollows: boolean;
+  hasProfilePic: boolean;
+};
+
+export type CommentRecord = {
+  id: string;
+  mediaId: string;
+  accountId: string;
+  parentId?: string;
+  /** IGSID of the commenter, or the account's IG_ID for its own comments. */
+  fromId: string;
+  username: string;
+  text: string;
+  timestamp: number;
+  likeCount: number;
+  hidden: boolean;
+  byOwner: boolean;
+};
+
+export type ConversationRecord = { id: string; accountId: string; personId: string };
+
+export type MessageRecord = {
+  id: string;
+  conversationId: string;
+  accountId: string;
+  fromId: string;
+  toId: string;
+  text?: string;
+  attachments?: Array<{ type: string; url: string }>;
+  timestamp: number;
+};
+
+export type PublicMedia = {
+  id: string;
+  caption: string;
+  mediaType: MediaType;
+  productType: ProductType;
+  timestamp: number;
+  shortcode: string;
+  likeCount: number;
+  commentsCount: number;
+  viewCount?: number;
+  likesHidden: boolean;
+  art: number;
+};
+
+export type PublicAccount = {
+  id: string;
+  username: string;
+  name: string;
+  biography: string;
+  website: string;
+  followersCount: number;
+  followsCount: number;
+  mediaCount: number;
+  palette: string[];
+  voice: "ceramics" | "coffee" | "bakery" | "lifestyle";
+};
+
+export type World = {
+  seed: number;
+  anchorDay: number;
+  accounts: Account[];
+  people: Person[];
+  media: MediaRecord[];
+  comments: CommentRecord[];
+  conversations: ConversationRecord[];
+  messages: MessageRecord[];
+  publicAccounts: PublicAccount[];
+};

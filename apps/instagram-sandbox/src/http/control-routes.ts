@@ -1,0 +1,193 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { ActivityLevel, SandboxCore } from "../core/context.ts";
+import { faultSpecSchema } from "../live/faults.ts";
+
+export type IssueTokenInput = z.infer<typeof issueTokenSchema>;
+
+export const issueTokenSchema = z.object({
+  username: z.string(),
+  login: z.enum(["instagram", "facebook"]),
+  /** short/long user tokens, or a Page token (Facebook only). */
+  kind: z.enum(["short", "long", "page"]).default("long"),
+  scopes: z.array(z.string()).optional(),
+  /** Backdate the token, e.g. to test the ≥ 24 h refresh rule. */
+  issuedAgoSeconds: z.number().min(0).default(0),
+  /** Override the lifetime; null = never expires. */
+  expiresInSeconds: z.number().nullable().optional(),
+});
+
+export type ControlApi = {
+  tick(): Promise<{ events: number }>;
+  reset(): void;
+  setActivity(level: ActivityLevel): void;
+  issueToken(input: IssueTokenInput): {
+    access_token: string;
+    expires_at: number | null;
+    user_id: string;
+  };
+  revokeTokens(username: string): void;
+  advanceClock(ms: number): void;
+  simulateComment(input: {
+    username: string;
+    mediaId?: string;
+    text?: string;
+    from?: string;
+  }): { id: string } | undefined;
+  simulateMessage(input: { username: string; text?: string; from?: string }): { id: string };
+  forceContainer(id: string, status: "ERROR" | "EXPIRED", subcode?: number): boolean;
+  sendSignedRequest(input: {
+    username: string;
+    login: "instagram" | "facebook";
+    url: string;
+  }): Promise<{ status: number; body: string }>;
+  summary(): unknown;
+};
+
+async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T> | Response> {
+  let json: unknown = {};
+  try {
+    const text = await c.req.text();
+    json = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    return c.json({ error: { message: "Body must be JSON" } }, 400);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    return c.json(
+      { error: { message: "Invalid control request", issues: parsed.error.issues } },
+      400,
+    );
+  return parsed.data;
+}
+
+/**
+ * `/_control/*` — test and demo hooks. They exist only inside the sandbox app; when a
+ * `controlToken` is configured every call must send it in `x-sandbox-control-token`.
+ */
+export function registerControlRoutes(app: Hono, core: SandboxCore, api: ControlApi): void {
+  app.use("/_control/*", async (c, next) => {
+    const expected = core.options.controlToken;
+    if (expected !== undefined && c.req.header("x-sandbox-control-token") !== expected) {
+      return c.json({ error: { message: "Control token required" } }, 403);
+    }
+    return next();
+  });
+
+  app.get("/_control/state", (c) => c.json(api.summary() as object));
+
+  app.post("/_control/faults", async (c) => {
+    const spec = await body(c, faultSpecSchema);
+    if (spec instanceof Response) return spec;
+    try {
+      return c.json(core.faults.add(spec), 201);
+    } catch {
+      return c.json({ error: { message: "pathRegex is not a valid regular expression" } }, 400);
+    }
+  });
+  app.get("/_control/faults", (c) => c.json({ data: core.faults.list() }));
+  app.delete("/_control/faults", (c) => {
+    core.faults.clear();
+    return c.json({ success: true });
+  });
+
+  app.post("/_control/containers/:id", async (c) => {
+    const input = await body(
+      c,
+      z.object({ status: z.enum(["ERROR", "EXPIRED"]), subcode: z.number().int().optional() }),
+    );
+    if (input instanceof Response) return input;
+    if (!api.forceContainer(c.req.param("id"), input.status, input.subcode)) {
+      return c.json({ error: { message: "Unknown container" } }, 404);
+    }
+    return c.json({ success: true });
+  });
+
+  app.post("/_control/activity", async (c) => {
+    const input = await body(c, z.object({ level: z.enum(["off", "low", "high"]) }));
+    if (input instanceof Response) return input;
+    api.setActivity(input.level);
+    return c.json({ success: true, level: input.level });
+  });
+
+  app.post("/_control/tick", async (c) => c.json(await api.tick()));
+
+  app.post("/_control/clock", async (c) => {
+    const input = await body(c, z.object({ advanceMs: z.number().int().min(0) }));
+    if (input instanceof Response) return input;
+    api.advanceClock(input.advanceMs);
+    return c.json({ success: true, now: new Date(core.now()).toISOString() });
+  });
+
+  app.post("/_control/reset", (c) => {
+    api.reset();
+    return c.json({ success: true });
+  });
+
+  app.post("/_control/tokens", async (c) => {
+    const input = await body(c, issueTokenSchema);
+    if (input instanceof Response) return input;
+    try {
+      return c.json(api.issueToken(input), 201);
+    } catch (error) {
+      return c.json(
+        { error: { message: error instanceof Error ? error.message : String(error) } },
+        400,
+      );
+    }
+  });
+
+  app.post("/_control/tokens/revoke", async (c) => {
+    const input = await body(c, z.object({ username: z.string() }));
+    if (input instanceof Response) return input;
+    api.revokeTokens(input.username);
+    return c.json({ success: true });
+  });
+
+  app.post("/_control/simulate/comment", async (c) => {
+    const input = await body(
+      c,
+      z.object({
+        username: z.string(),
+        mediaId: z.string().optional(),
+        text: z.string().optional(),
+        from: z.string().optional(),
+      }),
+    );
+    if (input instanceof Response) return input;
+    const result = api.simulateComment(input);
+    return result
+      ? c.json(result, 201)
+      : c.json({ error: { message: "No media to comment on" } }, 404);
+  });
+
+  // §1.5 — what Meta POSTs to the deauthorize and data-deletion callbacks.
+  app.post("/_control/signed-request", async (c) => {
+    const input = await body(
+      c,
+      z.object({
+        username: z.string(),
+        login: z.enum(["instagram", "facebook"]).default("instagram"),
+        url: z.url(),
+      }),
+    );
+    if (input instanceof Response) return input;
+    try {
+      return c.json(await api.sendSignedRequest(input));
+    } catch (error) {
+      return c.json(
+        { error: { message: error instanceof Error ? error.message : String(error) } },
+        502,
+      );
+    }
+  });
+
+  app.post("/_control/simulate/message", async (c) => {
+    const input = await body(
+      c,
+      z.object({ username: z.string(), text: z.string().optional(), from: z.string().optional() }),
+    );
+    if (input instanceof Response) return input;
+    return c.json(api.simulateMessage(input), 201);
+  });
+}

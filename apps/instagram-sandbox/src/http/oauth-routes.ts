@@ -1,0 +1,290 @@
+import type { Context, Hono } from "hono";
+import type { SandboxCore } from "../core/context.ts";
+import { isKnownScope } from "../core/scopes.ts";
+import { HOUR_MS } from "../core/time.ts";
+import { issueCode, readCode } from "../core/tokens.ts";
+import { followersAt } from "../data/stats.ts";
+import { SHORT_LIVED_MS } from "../graph/oauth-tokens.ts";
+import { applyFault } from "../live/fault-response.ts";
+import { renderConsentPage, renderErrorPage } from "./consent-page.ts";
+import { collectParams, stringParam } from "./params.ts";
+
+type Family = "instagram" | "facebook";
+
+function parseScopes(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(/[\s,]+/)
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+}
+
+function withParams(
+  uri: string,
+  params: Record<string, string | undefined>,
+  fragment?: string,
+): string {
+  const url = new URL(uri);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return `${url.toString()}${fragment ?? ""}`;
+}
+
+const defaultFacebookScopes = [
+  "instagram_basic",
+  "pages_show_list",
+  "pages_read_engagement",
+  "instagram_content_publish",
+  "instagram_manage_comments",
+  "instagram_manage_messages",
+  "pages_manage_metadata",
+  "instagram_manage_insights",
+  "business_management",
+];
+
+type Validated =
+  | {
+      ok: true;
+      clientId: string;
+      redirectUri: string;
+      scopes: string[];
+      state: string | undefined;
+      responseType: string;
+    }
+  | { ok: false; response: Response };
+
+function validate(
+  core: SandboxCore,
+  family: Family,
+  params: Record<string, unknown>,
+  c: Context,
+): Validated {
+  const fail = (title: string, message: string) => ({
+    ok: false as const,
+    response: c.html(renderErrorPage(family, title, message), 400),
+  });
+  const clientId = stringParam(params, "client_id");
+  const redirectUri = stringParam(params, "redirect_uri");
+  if (!clientId) return fail("Invalid request", "The client_id parameter is missing.");
+  const validIds =
+    family === "instagram"
+      ? [core.options.instagramAppId, core.options.appId]
+      : [core.options.appId];
+  if (!validIds.includes(clientId))
+    return fail("Invalid App ID", "The provided app ID does not look like a valid app ID.");
+  if (!redirectUri) return fail("Invalid request", "The redirect_uri parameter is missing.");
+  try {
+    const url = new URL(redirectUri);
+    if (!["http:", "https:"].includes(url.protocol)) throw new Error("scheme");
+  } catch {
+    return fail("URL blocked", "The redirect_uri is not a valid absolute URL.");
+  }
+  const responseType = stringParam(params, "response_type") ?? "code";
+  if (
+    family === "instagram" ? responseType !== "code" : !["code", "token"].includes(responseType)
+  ) {
+    return fail("Invalid request", `Unsupported response_type "${responseType}".`);
+  }
+  let scopes = parseScopes(stringParam(params, "scope"));
+  if (family === "instagram" && scopes.length === 0)
+    return fail("Invalid request", "The scope parameter is missing.");
+  if (family === "facebook" && scopes.length === 0) {
+    // Facebook Login for Business may send config_id instead of scope (§1.3).
+    if (!stringParam(params, "config_id"))
+      return fail("Invalid request", "Either scope or config_id is required.");
+    scopes = defaultFacebookScopes;
+  }
+  const invalid = scopes.filter((scope) => !isKnownScope(scope, family));
+  if (invalid.length > 0) {
+    return fail(
+      "Invalid Scopes",
+      `Invalid Scopes: ${invalid.join(", ")}. This message is only shown to developers.`,
+    );
+  }
+  return {
+    ok: true,
+    clientId,
+    redirectUri,
+    scopes: [...new Set(scopes)],
+    state: stringParam(params, "state"),
+    responseType,
+  };
+}
+
+function consentPage(core: SandboxCore, family: Family) {
+  return async (c: Context) => {
+    const params = await collectParams(c.req);
+    const checked = validate(core, family, params, c);
+    if (!checked.ok) return checked.response;
+    const now = core.now();
+    const hidden: Record<string, string> = {
+      client_id: checked.clientId,
+      redirect_uri: checked.redirectUri,
+      scope: checked.scopes.join(","),
+      response_type: checked.responseType,
+      ...(checked.state !== undefined ? { state: checked.state } : {}),
+    };
+    const action = new URL(c.req.url).pathname;
+    return c.html(
+      renderConsentPage({
+        family,
+        action,
+        hidden,
+        scopes: checked.scopes,
+        accounts: core.store.accounts.map((account) => ({
+          account,
+          followers: followersAt(account, core.store.dyn.anchorDay, now),
+        })),
+      }),
+    );
+  };
+}
+
+function consentDecision(core: SandboxCore, family: Family) {
+  return async (c: Context) => {
+    const params = await collectParams(c.req);
+    const checked = validate(core, family, params, c);
+    if (!checked.ok) return checked.response;
+    const decision = stringParam(params, "decision");
+    if (decision !== "allow") {
+      return c.redirect(
+        withParams(checked.redirectUri, {
+          error: "access_denied",
+          error_reason: "user_denied",
+          error_description: "The user denied your request",
+          state: checked.state,
+        }),
+        302,
+      );
+    }
+    const account = core.store.accountById.get(stringParam(params, "account") ?? "");
+    if (!account)
+      return c.html(
+        renderErrorPage(family, "Unknown account", "Pick one of the listed accounts."),
+        400,
+      );
+    const now = core.now();
+    const subject = family === "instagram" ? account.igUserId : account.fbUserId;
+    if (family === "facebook" && checked.responseType === "token") {
+      const token = core.issueToken({
+        subject,
+        kind: "fb_short",
+        scopes: checked.scopes,
+        issuedAt: now,
+        expiresAt: now + SHORT_LIVED_MS,
+      });
+      const fragment = new URLSearchParams({
+        access_token: token,
+        data_access_expiration_time: String(Math.floor(now / 1000) + 90 * 86400),
+        expires_in: String(SHORT_LIVED_MS / 1000),
+        ...(checked.state !== undefined ? { state: checked.state } : {}),
+      });
+      return c.redirect(`${checked.redirectUri}#${fragment.toString()}`, 302);
+    }
+    const code = issueCode(core.options.appSecret, {
+      family,
+      subject,
+      scopes: checked.scopes,
+      clientId: checked.clientId,
+      redirectUri: checked.redirectUri,
+      expiresAt: now + HOUR_MS,
+      nonce: core.newId("9", 12),
+    });
+    // §1.2: Instagram appends `#_`, Facebook `#_=_`.
+    return c.redirect(
+      withParams(
+        checked.redirectUri,
+        { code, state: checked.state },
+        family === "instagram" ? "#_" : "#_=_",
+      ),
+      302,
+    );
+  };
+}
+
+function legacyError(c: Context, message: string): Response {
+  return c.json({ error_type: "OAuthException", code: 400, error_message: message }, 400);
+}
+
+/** `POST api.instagram.com/oauth/access_token` — code → short-lived token, legacy errors (§1.2). */
+function instagramCodeExchange(core: SandboxCore) {
+  return async (c: Context) => {
+    const fault = await applyFault(core, {
+      host: "api.instagram.com",
+      path: "/oauth/access_token",
+      method: c.req.method,
+      signal: c.req.raw.signal,
+      shape: "legacy-oauth",
+    });
+    if (fault) return fault;
+    if (c.req.method !== "POST") return legacyError(c, "Unsupported method; use POST");
+    const params = await collectParams(c.req);
+    const clientId = stringParam(params, "client_id");
+    const clientSecret = stringParam(params, "client_secret");
+    const grantType = stringParam(params, "grant_type");
+    const redirectUri = stringParam(params, "redirect_uri");
+    const code = stringParam(params, "code");
+    for (const [name, value] of Object.entries({
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_type: grantType,
+      redirect_uri: redirectUri,
+      code,
+    })) {
+      if (!value) return legacyError(c, `You must provide a ${name}`);
+    }
+    if (clientId !== core.options.instagramAppId && clientId !== core.options.appId)
+      return legacyError(c, "Invalid platform app");
+    if (clientSecret !== core.options.appSecret)
+      return legacyError(c, "Error validating client secret.");
+    if (grantType !== "authorization_code") return legacyError(c, "Unsupported grant_type");
+    const now = core.now();
+    const claims = readCode(core.options.appSecret, (code ?? "").replace(/#.*$/, ""));
+    if (
+      claims?.family !== "instagram" ||
+      claims.expiresAt <= now ||
+      core.store.dyn.usedCodes[claims.nonce] !== undefined
+    ) {
+      return legacyError(c, "Matching code was not found or was already used");
+    }
+    if (claims.redirectUri !== redirectUri) {
+      return legacyError(
+        c,
+        "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+      );
+    }
+    core.store.dyn.usedCodes[claims.nonce] = claims.expiresAt;
+    // Used codes only matter until they expire; drop stale ones so the state file stays small.
+    for (const [nonce, expiresAt] of Object.entries(core.store.dyn.usedCodes)) {
+      if (expiresAt < now) delete core.store.dyn.usedCodes[nonce];
+    }
+    core.store.touch();
+    const token = core.issueToken({
+      subject: claims.subject,
+      kind: "ig_short",
+      scopes: claims.scopes,
+      issuedAt: now,
+      expiresAt: now + SHORT_LIVED_MS,
+    });
+    const flat = { access_token: token, user_id: "__USER_ID__", permissions: claims.scopes };
+    const body =
+      core.options.igCodeExchangeShape === "wrapped"
+        ? JSON.stringify({
+            data: [{ ...flat, user_id: claims.subject, permissions: claims.scopes.join(",") }],
+          })
+        : // Meta sends user_id as a bare (17-digit, precision-losing) number; JSON.stringify cannot.
+          JSON.stringify(flat).replace('"__USER_ID__"', claims.subject);
+    return c.body(body, 200, { "content-type": "application/json" });
+  };
+}
+
+export function registerOAuthRoutes(app: Hono, core: SandboxCore): void {
+  for (const path of ["/www.instagram.com/oauth/authorize", "/api.instagram.com/oauth/authorize"]) {
+    app.get(path, consentPage(core, "instagram"));
+    app.post(path, consentDecision(core, "instagram"));
+  }
+  app.get("/www.facebook.com/:version/dialog/oauth", consentPage(core, "facebook"));
+  app.post("/www.facebook.com/:version/dialog/oauth", consentDecision(core, "facebook"));
+  app.get("/www.facebook.com/dialog/oauth", consentPage(core, "facebook"));
+  app.post("/www.facebook.com/dialog/oauth", consentDecision(core, "facebook"));
+  app.all("/api.instagram.com/oauth/access_token", instagramCodeExchange(core));
+}

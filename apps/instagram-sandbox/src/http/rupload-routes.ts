@@ -1,0 +1,148 @@
+import type { Context, Hono } from "hono";
+import type { SandboxCore } from "../core/context.ts";
+import { readToken } from "../core/tokens.ts";
+import { containerStatus } from "../graph/container-status.ts";
+import { fetchVideo, maxVideoBytes } from "../graph/media-validation.ts";
+import { completeUpload } from "../graph/publishing.ts";
+import { faultResponse } from "../live/fault-response.ts";
+import { delay } from "../live/faults.ts";
+import { feedMp4Scan } from "../media/mp4.ts";
+
+function failure(
+  c: Context,
+  message: string,
+  options: { retriable?: boolean; type?: string; offset?: number; status?: number } = {},
+): Response {
+  return c.json(
+    {
+      debug_info: {
+        retriable: options.retriable ?? false,
+        type: options.type ?? "ProcessingFailedError",
+        message: JSON.stringify({ success: false, error: { message } }),
+      },
+      ...(options.offset !== undefined ? { offset: options.offset } : {}),
+    },
+    (options.status ?? 400) as 400,
+  );
+}
+
+function intHeader(c: Context, name: string): number | undefined {
+  const value = c.req.header(name);
+  if (value === undefined || value.trim() === "") return undefined;
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 0 ? number : Number.NaN;
+}
+
+/**
+ * §2.3 — `POST rupload.facebook.com/ig-api-upload/{version}/{container-id}` with `offset` and
+ * `file_size` headers and raw bytes (or a `file_url` header). Chunks must arrive at the committed
+ * offset; a wrong offset is answered with the committed one (`offset` in the body) so the client
+ * can resume after an interrupted chunk.
+ */
+function upload(core: SandboxCore) {
+  return async (c: Context) => {
+    const path = new URL(c.req.url).pathname;
+    const segments = path
+      .slice(path.indexOf("/ig-api-upload/") + "/ig-api-upload/".length)
+      .split("/")
+      .filter(Boolean);
+    const containerId = segments[segments.length - 1] ?? "";
+    const faultPath = `/ig-api-upload/${containerId}`;
+    const fault = core.faults.take("rupload.facebook.com", faultPath, c.req.method);
+    if (fault && !fault.partial) {
+      if (fault.delayMs !== undefined) await delay(fault.delayMs, c.req.raw.signal);
+      if (fault.status !== undefined || fault.code !== undefined || fault.body !== undefined)
+        return faultResponse(core, fault, "rupload");
+    }
+    const header = c.req.header("authorization")?.match(/^(?:OAuth|Bearer)\s+(.+)$/i)?.[1];
+    const token = header ?? new URL(c.req.url).searchParams.get("access_token") ?? undefined;
+    const now = core.now();
+    const claims = token ? readToken(core.options.appSecret, token) : undefined;
+    if (!claims || (claims.expiresAt !== undefined && claims.expiresAt <= now))
+      return failure(c, "unauthorized user request");
+    const container = core.store.container(containerId);
+    const store = core.store;
+    const allowed =
+      container !== undefined &&
+      (claims.subject === container.accountId ||
+        store.pages.get(claims.subject)?.account?.igUserId === container.accountId ||
+        store.accountByFbUser.get(claims.subject)?.igUserId === container.accountId);
+    if (!container || !allowed) return failure(c, "unauthorized user request");
+    const state = container.upload;
+    if (!state) return failure(c, "This media container does not accept resumable uploads");
+    const status = containerStatus(core, container, now).code;
+    if (status === "EXPIRED" || status === "PUBLISHED")
+      return failure(c, `Media container is ${status.toLowerCase()}`);
+
+    const fileUrl = c.req.header("file_url");
+    if (fileUrl !== undefined && fileUrl !== "") {
+      if (state.completedAt !== undefined)
+        return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+      const fetched = await fetchVideo(core, fileUrl, container.kind);
+      if ("failure" in fetched) {
+        container.failure = fetched.failure;
+        container.readyAt = now + 10_000;
+        store.putContainer(container);
+        return failure(c, "Failed to download the video from file_url", { retriable: true });
+      }
+      state.committed = fetched.bytes;
+      state.fileSize = fetched.bytes;
+      state.scan = fetched.info
+        ? { ...state.scan, info: fetched.info }
+        : { ...state.scan, error: "unparseable" };
+      completeUpload({ core, now }, container);
+      store.putContainer(container);
+      return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+    }
+
+    const offset = intHeader(c, "offset");
+    const fileSize = intHeader(c, "file_size");
+    if (
+      offset === undefined ||
+      fileSize === undefined ||
+      Number.isNaN(offset) ||
+      Number.isNaN(fileSize) ||
+      fileSize === 0
+    ) {
+      return failure(c, "The offset and file_size headers are required");
+    }
+    if (fileSize > maxVideoBytes(container.kind)) return failure(c, "The file is too large");
+    if (state.fileSize !== undefined && state.fileSize !== fileSize) {
+      return failure(
+        c,
+        `file_size ${fileSize} does not match the size of this upload (${state.fileSize})`,
+        { offset: state.committed },
+      );
+    }
+    if (state.completedAt !== undefined) {
+      return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+    }
+    if (offset !== state.committed) {
+      // Repeating the same chunk cannot succeed; the client must continue from `offset`.
+      return failure(c, `Offset mismatch: the server has ${state.committed} bytes`, {
+        retriable: false,
+        type: "OffsetMismatchError",
+        offset: state.committed,
+      });
+    }
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length === 0) return failure(c, "Empty chunk", { offset: state.committed });
+    if (offset + bytes.length > fileSize)
+      return failure(c, "Chunk goes past file_size", { offset: state.committed });
+    // An interrupted chunk (fault with `partial`): keep what "arrived", then fail.
+    const kept = fault?.partial ? bytes.subarray(0, Math.floor(bytes.length / 2)) : bytes;
+    state.fileSize = fileSize;
+    state.scan = feedMp4Scan(state.scan, kept, offset);
+    state.committed = offset + kept.length;
+    if (state.committed === fileSize) completeUpload({ core, now }, container);
+    store.putContainer(container);
+    if (fault?.partial) {
+      return faultResponse(core, { ...fault, status: fault.status ?? 500 }, "rupload");
+    }
+    return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+  };
+}
+
+export function registerRuploadRoutes(app: Hono, core: SandboxCore): void {
+  app.post("/rupload.facebook.com/ig-api-upload/*", upload(core));
+}

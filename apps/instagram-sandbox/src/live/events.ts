@@ -1,0 +1,91 @@
+import type { SandboxCore } from "../core/context.ts";
+import type { CommentRecord, MessageRecord } from "../data/types.ts";
+
+function subscribed(core: SandboxCore, accountId: string, field: string): boolean {
+  return core.store.dyn.subscriptions[accountId]?.includes(field) ?? false;
+}
+
+/** §6.4 — `comments` change, captured production form; `time` in seconds. */
+export function emitCommentWebhook(core: SandboxCore, comment: CommentRecord): void {
+  if (!subscribed(core, comment.accountId, "comments")) return;
+  const media = core.store.media.get(comment.mediaId);
+  core.webhooks.send(
+    {
+      object: "instagram",
+      entry: [
+        {
+          id: comment.accountId,
+          time: Math.floor(core.now() / 1000),
+          changes: [
+            {
+              field: "comments",
+              value: {
+                from: {
+                  id: comment.fromId,
+                  username: comment.username,
+                  // Self comments carry the account's own scoped id (§6.4).
+                  ...(comment.byOwner ? { self_ig_scoped_id: comment.fromId } : {}),
+                },
+                media: { id: comment.mediaId, media_product_type: media?.productType ?? "FEED" },
+                id: comment.id,
+                ...(comment.parentId !== undefined ? { parent_id: comment.parentId } : {}),
+                text: comment.text,
+              },
+            },
+          ],
+        },
+      ],
+    },
+    "comments",
+  );
+}
+
+/**
+ * §6.4 — `messaging[]` event; `time` and `timestamp` in milliseconds. Messages the business sent
+ * come back as echoes: sender and recipient flipped, `is_echo: true`.
+ */
+export function emitMessageWebhook(
+  core: SandboxCore,
+  message: MessageRecord,
+  isEcho: boolean,
+): void {
+  if (!subscribed(core, message.accountId, "messages")) return;
+  core.webhooks.send(
+    {
+      object: "instagram",
+      entry: [
+        {
+          id: message.accountId,
+          time: core.now(),
+          messaging: [
+            {
+              sender: { id: message.fromId },
+              recipient: { id: message.toId },
+              timestamp: message.timestamp,
+              message: {
+                mid: message.id,
+                ...(message.text !== undefined ? { text: message.text } : {}),
+                ...(isEcho ? { is_echo: true } : {}),
+                ...(message.attachments && message.attachments.length > 0
+                  ? {
+                      attachments: message.attachments.map((attachment) => ({
+                        type: attachment.type,
+                        payload: {
+                          url: attachment.url.startsWith("sandbox-art:")
+                            ? core.sandboxUrl(
+                                `/cdn/art/lifestyle/${message.id.slice(-12)}.svg?w=720&h=960`,
+                              )
+                            : attachment.url,
+                        },
+                      })),
+                    }
+                  : {}),
+              },
+            },
+          ],
+        },
+      ],
+    },
+    "messages",
+  );
+}

@@ -1,0 +1,54 @@
+import { createGraphClient, sandboxBaseUrls } from "@sightline/instagram-graph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp?.close());
+
+describe("the Instagram sandbox in the embedded default", () => {
+  it("is mounted at /sandbox and answers the Graph client over HTTP", async () => {
+    expect(testApp.instagram.mode).toBe("sandbox");
+    const graph = createGraphClient({
+      baseUrls: sandboxBaseUrls(TEST_PUBLIC_URL),
+      appId: testApp.instagram.appId,
+      appSecret: testApp.instagram.appSecret,
+      redirectUri: `${TEST_PUBLIC_URL}/auth/instagram/callback`,
+      version: "v23.0",
+      fetch: (input, init) => testApp.app.request(String(input), init),
+    });
+    const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
+    const account = testApp.sandbox!.accounts().find((a) => a.username === "lena.makes")!;
+    const profile = await graph
+      .account({ login: "instagram", accessToken: token, igUserId: account.igUserId })
+      .getProfile();
+    expect(profile.username).toBe("lena.makes");
+    expect(profile.followers_count).toBeGreaterThan(20_000);
+  });
+
+  it("serves the consent page that lists the sandbox's accounts", async () => {
+    const url = graphAuthorizeUrl();
+    const page = await testApp.app.request(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Continue as @lena.makes");
+    expect(html).toContain("@northfield.coffee");
+  });
+
+  it("keeps the sandbox's control endpoints out of the API", async () => {
+    expect((await testApp.app.request("/api/sandbox/_control/state")).status).toBe(404);
+  });
+});
+
+function graphAuthorizeUrl() {
+  const graph = createGraphClient({
+    baseUrls: sandboxBaseUrls(TEST_PUBLIC_URL),
+    appId: testApp.instagram.appId,
+    appSecret: testApp.instagram.appSecret,
+    redirectUri: `${TEST_PUBLIC_URL}/auth/instagram/callback`,
+    version: "v23.0",
+  });
+  return graph.oauth.instagramAuthorizeUrl({ scopes: ["instagram_business_basic"], state: "s1" });
+}

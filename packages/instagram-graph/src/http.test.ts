@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { metaBaseUrls } from "./base-urls.ts";
+import { GraphApiError } from "./errors.ts";
+import { createTransport, encodeParam, type FetchLike, parseJsonPreservingIds } from "./http.ts";
+
+function transport(fetch: FetchLike, extra: Partial<Parameters<typeof createTransport>[0]> = {}) {
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    http: createTransport({
+      baseUrls: metaBaseUrls,
+      version: "v23.0",
+      fetch,
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0,
+      ...extra,
+    }),
+  };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+describe("transport", () => {
+  it("builds versioned URLs, sends the token as a Bearer header and form bodies as urlencoded", async () => {
+    const seen: Array<{ url: string; init: RequestInit | undefined }> = [];
+    const { http } = transport(async (url, init) => {
+      seen.push({ url, init });
+      return json({ id: "1" });
+    });
+    await http.request(
+      {
+        host: "graphFacebook",
+        method: "POST",
+        path: "/1/media",
+        form: { user_tags: [{ username: "a", x: 0.5, y: 0.5 }], caption: "hi", skip: undefined },
+        token: "EAAtoken",
+        idempotent: true,
+      },
+      z.object({ id: z.string() }),
+    );
+    expect(seen[0]!.url).toBe("https://graph.facebook.com/v23.0/1/media");
+    const headers = seen[0]!.init!.headers as Record<string, string>;
+    expect(headers.authorization).toBe("Bearer EAAtoken");
+    expect(String(seen[0]!.init!.body)).toBe(
+      "user_tags=%5B%7B%22username%22%3A%22a%22%2C%22x%22%3A0.5%2C%22y%22%3A0.5%7D%5D&caption=hi",
+    );
+  });
+
+  it("retries idempotent calls on transient failures and network errors, not others", async () => {
+    let calls = 0;
+    const { http, sleeps } = transport(async () => {
+      calls++;
+      if (calls === 1) throw new TypeError("fetch failed");
+      if (calls === 2)
+        return json(
+          { error: { message: "Service unavailable", code: 2, is_transient: true } },
+          500,
+        );
+      return json({ ok: true });
+    });
+    await expect(
+      http.request(
+        { host: "graphInstagram", method: "GET", path: "/me", idempotent: true },
+        z.object({ ok: z.boolean() }),
+      ),
+    ).resolves.toEqual({ ok: true });
+    expect(calls).toBe(3);
+    expect(sleeps).toEqual([250, 500]);
+
+    calls = 0;
+    const { http: once } = transport(async () => {
+      calls++;
+      return json({ error: { message: "Service unavailable", code: 2, is_transient: true } }, 500);
+    });
+    await expect(
+      once.request(
+        { host: "graphInstagram", method: "POST", path: "/me/messages", idempotent: false },
+        z.object({}),
+      ),
+    ).rejects.toBeInstanceOf(GraphApiError);
+    expect(calls).toBe(1);
+  });
+
+  it("times out a request whose fetch never settles (even one ignoring the signal)", async () => {
+    const { http } = transport(() => new Promise<Response>(() => {}), {
+      timeoutMs: 20,
+      retry: { maxAttempts: 1 },
+    });
+    const error = await http
+      .request(
+        { host: "graphInstagram", method: "GET", path: "/me", idempotent: true },
+        z.object({}),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "timeout", isTransient: true });
+  });
+
+  it("rejects bodies that do not match the schema without echoing values", async () => {
+    const { http } = transport(async () => json({ id: 42, secret: "IGAAverysecrettoken" }));
+    const error = (await http
+      .request(
+        { host: "graphInstagram", method: "GET", path: "/me", idempotent: true },
+        z.object({ id: z.string() }),
+      )
+      .catch((e: unknown) => e)) as GraphApiError;
+    expect(error.kind).toBe("invalid_response");
+    expect(error.message).toContain("id:");
+    expect(error.message).not.toContain("IGAA");
+  });
+
+  it("honours the caller's AbortSignal", async () => {
+    const controller = new AbortController();
+    const { http } = transport(() => new Promise<Response>(() => {}));
+    const pending = http.request(
+      {
+        host: "graphInstagram",
+        method: "GET",
+        path: "/me",
+        idempotent: true,
+        signal: controller.signal,
+      },
+      z.object({}),
+    );
+    controller.abort(new Error("stop"));
+    await expect(pending).rejects.toThrow("stop");
+  });
+
+  it("keeps 17-digit numeric ids exact and encodes params like Meta expects", () => {
+    expect(parseJsonPreservingIds('{"user_id":17841400000000001,"n":5}')).toEqual({
+      user_id: "17841400000000001",
+      n: 5,
+    });
+    expect(parseJsonPreservingIds('{"caption":"\\"user_id\\": 17841400000000001"}')).toEqual({
+      caption: '"user_id": 17841400000000001',
+    });
+    expect(encodeParam(["a", "b"])).toBe('["a","b"]');
+    expect(encodeParam(true)).toBe("true");
+    expect(encodeParam(null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { graphIdSchema } from "./common.ts";
+
+/** §2.1 — container creation; `uri` only with `upload_type=resumable`. */
+export const containerCreateResultSchema = z.object({
+  id: graphIdSchema,
+  uri: z.string().optional(),
+});
+export type ContainerCreateResult = z.infer<typeof containerCreateResultSchema>;
+
+export const containerStatusCodeSchema = z.enum([
+  "IN_PROGRESS",
+  "FINISHED",
+  "ERROR",
+  "EXPIRED",
+  "PUBLISHED",
+]);
+export type ContainerStatusCode = z.infer<typeof containerStatusCodeSchema>;
+
+/** §2.4 */
+export const containerStatusSchema = z.object({
+  id: graphIdSchema,
+  status_code: containerStatusCodeSchema.optional(),
+  status: z.string().optional(),
+});
+export type ContainerStatus = z.infer<typeof containerStatusSchema>;
+
+/** §2.6 */
+export const publishingLimitSchema = z.object({
+  data: z.array(
+    z.object({
+      quota_usage: z.number().optional(),
+      config: z.object({ quota_total: z.number(), quota_duration: z.number() }).optional(),
+    }),
+  ),
+});
+export type PublishingLimit = z.infer<typeof publishingLimitSchema>;
+
+/** §2.3 — rupload success. `offset` (committed bytes) is a sandbox addition, see README. */
+export const ruploadSuccessSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  offset: z.number().optional(),
+});
