@@ -114,7 +114,10 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api", api);
   // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
-  if (deps.sandbox) app.route("/sandbox", deps.sandbox.app);
+  if (deps.sandbox) {
+    app.get("/sandbox/", (c) => c.redirect("/sandbox"));
+    app.route("/sandbox", deps.sandbox.app);
+  }
   if (deps.env.devMailbox) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));
     app.route("/dev/mailbox", devMailboxPage({ db: deps.database.db }));

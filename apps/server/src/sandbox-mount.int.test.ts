@@ -52,3 +52,12 @@ function graphAuthorizeUrl() {
   });
   return graph.oauth.instagramAuthorizeUrl({ scopes: ["instagram_business_basic"], state: "s1" });
 }
+
+describe("the sandbox's index page", () => {
+  it("answers /sandbox and sends /sandbox/ there", async () => {
+    expect((await testApp.app.request("/sandbox")).status).toBe(200);
+    const slash = await testApp.app.request("/sandbox/");
+    expect(slash.status).toBe(302);
+    expect(slash.headers.get("location")).toBe("/sandbox");
+  });
+});
