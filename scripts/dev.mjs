@@ -16,7 +16,7 @@ const children = [
       cwd: root,
       stdio: "inherit",
       // Links in e-mails and OAuth callbacks point at the Vite server, which proxies /api here.
-    env: { PUBLIC_URL: "http://localhost:5173", ...process.env, NODE_ENV: "development" },
+      env: { PUBLIC_URL: "http://localhost:5173", ...process.env, NODE_ENV: "development" },
     },
   ),
   spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], {
