@@ -9,6 +9,7 @@ import { DAY_MS, startOfUtcDay } from "./core/time.ts";
 import { readToken, issueToken as signToken } from "./core/tokens.ts";
 import { generateWorld } from "./data/generate-world.ts";
 import { followersAt } from "./data/stats.ts";
+import type { Account } from "./data/types.ts";
 import { containerStatus } from "./graph/container-status.ts";
 import { handleGraph } from "./graph/dispatch.ts";
 import { LONG_LIVED_MS, SHORT_LIVED_MS } from "./graph/oauth-tokens.ts";
@@ -17,6 +18,8 @@ import {
   type ControlApi,
   type IssueTokenInput,
   registerControlRoutes,
+  type SimulateCommentInput,
+  type SimulateMessageInput,
 } from "./http/control-routes.ts";
 import { renderIndexPage } from "./http/index-page.ts";
 import { registerOAuthRoutes } from "./http/oauth-routes.ts";
@@ -102,13 +105,8 @@ export type Sandbox = {
   idle(): Promise<void>;
   issueToken(input: Partial<IssueTokenInput> & Pick<IssueTokenInput, "username" | "login">): string;
   accounts(): SandboxAccountInfo[];
-  simulateComment(input: {
-    username: string;
-    mediaId?: string;
-    text?: string;
-    from?: string;
-  }): { id: string } | undefined;
-  simulateMessage(input: { username: string; text?: string; from?: string }): { id: string };
+  simulateComment(input: SimulateCommentInput): { id: string } | undefined;
+  simulateMessage(input: SimulateMessageInput): { id: string };
   summary(): unknown;
   reset(): void;
   now(): Date;
@@ -140,6 +138,19 @@ async function readLimited(
     offset += chunk.length;
   }
   return { bytes, tooLarge: false };
+}
+
+/** What `accounts()` and the control summary tell about an account. */
+function accountInfo(account: Account): SandboxAccountInfo {
+  return {
+    username: account.username,
+    name: account.name,
+    accountType: account.accountType,
+    igUserId: account.igUserId,
+    appScopedId: account.appScopedId,
+    pageId: account.pageId,
+    fbUserId: account.fbUserId,
+  };
 }
 
 /**
@@ -331,13 +342,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       activity: core.activity,
       quotaTotal: options.quotaTotal,
       accounts: store.accounts.map((account) => ({
-        username: account.username,
-        name: account.name,
-        accountType: account.accountType,
-        igUserId: account.igUserId,
-        appScopedId: account.appScopedId,
-        pageId: account.pageId,
-        fbUserId: account.fbUserId,
+        ...accountInfo(account),
         followers: followersAt(account, store.dyn.anchorDay, now),
         media: store.listMedia(account.igUserId, now).length,
         conversations: store.conversationsOf(account.igUserId, now).length,
@@ -483,16 +488,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     tick,
     idle: () => core.webhooks.idle(),
     issueToken,
-    accounts: () =>
-      core.store.accounts.map((account) => ({
-        username: account.username,
-        name: account.name,
-        accountType: account.accountType,
-        igUserId: account.igUserId,
-        appScopedId: account.appScopedId,
-        pageId: account.pageId,
-        fbUserId: account.fbUserId,
-      })),
+    accounts: () => core.store.accounts.map(accountInfo),
     simulateComment: control.simulateComment,
     simulateMessage: control.simulateMessage,
     summary,

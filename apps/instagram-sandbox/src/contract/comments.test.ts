@@ -1,23 +1,9 @@
-import {
-  commentChangeValueSchema,
-  GraphApiError,
-  verifyWebhookSignature,
-  webhookPayloadSchema,
-} from "@sightline/instagram-graph";
+import { commentChangeValueSchema, parseWebhookPayload } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
-import { APP_SECRET, createRig } from "./test-rig.ts";
+import { caught, signedWith } from "./assertions.ts";
+import { APP_SECRET, createRig, type Rig } from "./test-rig.ts";
 
-async function caught(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GraphApiError))
-    throw new Error(`expected GraphApiError, got ${String(error)}`);
-  return error;
-}
-
-async function busiestPost(account: ReturnType<ReturnType<typeof createRig>["igAccount"]>) {
+async function busiestPost(account: ReturnType<Rig["igAccount"]>) {
   const page = await account.listMedia({ limit: 40 });
   return page.data.reduce((best, item) =>
     (item.comments_count ?? 0) > (best.comments_count ?? 0) ? item : best,
@@ -58,7 +44,7 @@ describe("comments (§4)", () => {
 
     const reply = await account.replyToComment(first!.id, "Thank you! 🤍");
     await rig.sandbox.idle();
-    const payload = webhookPayloadSchema.parse(JSON.parse(rig.webhooks.at(-1)!.body));
+    const payload = parseWebhookPayload(rig.webhooks.at(-1)!.body);
     const value = commentChangeValueSchema.parse(payload.entry[0]!.changes![0]!.value);
     expect(value).toMatchObject({
       id: reply.id,
@@ -66,13 +52,7 @@ describe("comments (§4)", () => {
       text: "Thank you! 🤍",
       from: { id: rig.lena.igUserId, self_ig_scoped_id: rig.lena.igUserId },
     });
-    expect(
-      verifyWebhookSignature(
-        rig.webhooks.at(-1)!.body,
-        rig.webhooks.at(-1)!.headers.get("x-hub-signature-256"),
-        APP_SECRET,
-      ),
-    ).toBe(true);
+    expect(signedWith(rig.webhooks.at(-1)!, APP_SECRET)).toBe(true);
 
     expect(await account.hideComment(first!.id, true)).toEqual({ success: true });
     expect((await account.getComment(first!.id)).hidden).toBe(true);

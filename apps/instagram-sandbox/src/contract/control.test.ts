@@ -1,6 +1,6 @@
 import { parseSignedRequest } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
-import { APP_SECRET, consent, createRig, ORIGIN } from "./test-rig.ts";
+import { APP_SECRET, createRig, instagramCode, ORIGIN } from "./test-rig.ts";
 
 describe("control endpoints", () => {
   it("require the control token when one is configured", async () => {
@@ -82,15 +82,9 @@ describe("control endpoints", () => {
 
   it("expires unused OAuth codes after an hour", async () => {
     const rig = createRig();
-    const url = rig.graph.oauth.instagramAuthorizeUrl({
-      scopes: ["instagram_business_basic"],
-      state: "s",
-    });
-    const { location } = await consent(rig, url, "lena.makes");
+    const code = await instagramCode(rig, "lena.makes");
     rig.advance(3600_000 + 1);
-    const error = await rig.graph.oauth
-      .exchangeInstagramCode(new URL(location).searchParams.get("code")!)
-      .catch((e: unknown) => e);
+    const error = await rig.graph.oauth.exchangeInstagramCode(code).catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: "oauth",
       graphMessage: "Matching code was not found or was already used",

@@ -1,16 +1,7 @@
-import { GraphApiError, isUserNotFound } from "@sightline/instagram-graph";
+import { isUserNotFound } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
+import { caught } from "./assertions.ts";
 import { createRig } from "./test-rig.ts";
-
-async function caught(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GraphApiError))
-    throw new Error(`expected GraphApiError, got ${String(error)}`);
-  return error;
-}
 
 describe("business discovery (§7.1)", () => {
   it("finds known professional accounts with their media and pages through it", async () => {

@@ -1,20 +1,14 @@
-import {
-  GraphApiError,
-  messagingEventSchema,
-  verifyWebhookSignature,
-  webhookPayloadSchema,
-} from "@sightline/instagram-graph";
+import { messagingEventSchema, parseWebhookPayload } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
-import { APP_SECRET, createRig } from "./test-rig.ts";
+import { caught, signedWith } from "./assertions.ts";
+import { APP_SECRET, createRig, type Rig } from "./test-rig.ts";
 
-async function caught(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GraphApiError))
-    throw new Error(`expected GraphApiError, got ${String(error)}`);
-  return error;
+/** The person in lena.makes's most recently active conversation. */
+async function newestCorrespondent(rig: Rig, account: ReturnType<Rig["igAccount"]>) {
+  const conversation = (await account.listConversations({ limit: 1 })).data[0]!;
+  return (await account.listMessages(conversation.id)).participants.find(
+    (participant) => participant.id !== rig.lena.igUserId,
+  )!;
 }
 
 describe("messaging (§5)", () => {
@@ -56,7 +50,7 @@ describe("messaging (§5)", () => {
       message_id: expect.stringMatching(/^aWdf/),
     });
     await rig.sandbox.idle();
-    const echo = webhookPayloadSchema.parse(JSON.parse(rig.webhooks.at(-1)!.body));
+    const echo = parseWebhookPayload(rig.webhooks.at(-1)!.body);
     const event = messagingEventSchema.parse(echo.entry[0]!.messaging![0]);
     expect(event).toMatchObject({
       sender: { id: rig.lena.igUserId },
@@ -64,13 +58,7 @@ describe("messaging (§5)", () => {
       message: { mid: sent.message_id, is_echo: true },
     });
     expect(echo.entry[0]!.time).toBeGreaterThan(1e12); // milliseconds
-    expect(
-      verifyWebhookSignature(
-        rig.webhooks.at(-1)!.body,
-        rig.webhooks.at(-1)!.headers.get("x-hub-signature-256"),
-        APP_SECRET,
-      ),
-    ).toBe(true);
+    expect(signedWith(rig.webhooks.at(-1)!, APP_SECRET)).toBe(true);
     expect((await account.listMessages(recent.id)).messages[0]!.id).toBe(sent.message_id);
 
     rig.advance(3 * 86400_000);
@@ -88,10 +76,7 @@ describe("messaging (§5)", () => {
   it("limits text to 1 000 bytes and refuses unknown recipients", async () => {
     const rig = createRig();
     const account = rig.fbAccount();
-    const conversation = (await account.listConversations({ limit: 1 })).data[0]!;
-    const person = (await account.listMessages(conversation.id)).participants.find(
-      (participant) => participant.id !== rig.lena.igUserId,
-    )!;
+    const person = await newestCorrespondent(rig, account);
     // 334 × 3-byte characters = 1 002 bytes even though it is only 334 characters.
     expect(await caught(account.sendText(person.id, "€".repeat(334)))).toMatchObject({ code: 100 });
     expect(await caught(account.sendText("1234567890", "hi"))).toMatchObject({ code: 100 });
@@ -125,10 +110,7 @@ describe("messaging (§5)", () => {
   it("reads a person's profile only after they messaged (consent)", async () => {
     const rig = createRig();
     const account = rig.igAccount();
-    const conversation = (await account.listConversations({ limit: 1 })).data[0]!;
-    const person = (await account.listMessages(conversation.id)).participants.find(
-      (participant) => participant.id !== rig.lena.igUserId,
-    )!;
+    const person = await newestCorrespondent(rig, account);
     const profile = await account.getUserProfile(person.id);
     expect(profile).toMatchObject({
       id: person.id,

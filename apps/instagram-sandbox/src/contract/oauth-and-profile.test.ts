@@ -1,6 +1,6 @@
 import { isTokenInvalid } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
-import { consent, createRig, REDIRECT_URI } from "./test-rig.ts";
+import { consent, createRig, instagramCode, REDIRECT_URI } from "./test-rig.ts";
 
 describe("Instagram Login: consent → code → tokens → /me → media", () => {
   it("walks the whole flow through the client", async () => {
@@ -58,12 +58,7 @@ describe("Instagram Login: consent → code → tokens → /me → media", () =>
 
   it("makes codes single-use", async () => {
     const rig = createRig();
-    const url = rig.graph.oauth.instagramAuthorizeUrl({
-      scopes: ["instagram_business_basic"],
-      state: "s",
-    });
-    const { location } = await consent(rig, url, "northfield.coffee");
-    const code = new URL(location).searchParams.get("code")!;
+    const code = await instagramCode(rig, "northfield.coffee");
     await rig.graph.oauth.exchangeInstagramCode(code);
     const error = await rig.graph.oauth.exchangeInstagramCode(code).catch((e: unknown) => e);
     expect(error).toMatchObject({
@@ -132,14 +127,11 @@ describe("consent page validation and cancel", () => {
 
   it("accepts the documented wrapped code-exchange shape too", async () => {
     const rig = createRig({ sandbox: { igCodeExchangeShape: "wrapped" } });
-    const url = rig.graph.oauth.instagramAuthorizeUrl({
-      scopes: ["instagram_business_basic", "instagram_business_content_publish"],
-      state: "s",
-    });
-    const { location } = await consent(rig, url, "oona.bakes");
-    const exchange = await rig.graph.oauth.exchangeInstagramCode(
-      new URL(location).searchParams.get("code")!,
-    );
+    const code = await instagramCode(rig, "oona.bakes", [
+      "instagram_business_basic",
+      "instagram_business_content_publish",
+    ]);
+    const exchange = await rig.graph.oauth.exchangeInstagramCode(code);
     expect(exchange).toEqual({
       accessToken: expect.stringMatching(/^IGAA/),
       userId: rig.oona.igUserId,
@@ -149,11 +141,7 @@ describe("consent page validation and cancel", () => {
 
   it("keeps the 17-digit user_id exact although Meta sends it as a JSON number", async () => {
     const rig = createRig();
-    const url = rig.graph.oauth.instagramAuthorizeUrl({
-      scopes: ["instagram_business_basic"],
-      state: "s",
-    });
-    const { location } = await consent(rig, url, "lena.makes");
+    const code = await instagramCode(rig, "lena.makes");
     const raw = await rig.fetch(
       "http://sandbox.test/sandbox/api.instagram.com/oauth/access_token",
       {
@@ -163,7 +151,7 @@ describe("consent page validation and cancel", () => {
           client_secret: "test-app-secret",
           grant_type: "authorization_code",
           redirect_uri: REDIRECT_URI,
-          code: new URL(location).searchParams.get("code")!,
+          code,
         }),
       },
     );

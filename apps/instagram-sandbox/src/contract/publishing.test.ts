@@ -1,21 +1,8 @@
-import {
-  GraphApiError,
-  isContainerNotReady,
-  isPublishQuotaReached,
-} from "@sightline/instagram-graph";
+import { isContainerNotReady, isPublishQuotaReached } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
 import { buildSampleMp4 } from "../media/mp4.ts";
+import { caught } from "./assertions.ts";
 import { createRig, ORIGIN } from "./test-rig.ts";
-
-async function caught(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GraphApiError))
-    throw new Error(`expected GraphApiError, got ${String(error)}`);
-  return error;
-}
 
 describe("content publishing (§2)", () => {
   it("publishes an image: IN_PROGRESS → FINISHED → media_publish → PUBLISHED", async () => {

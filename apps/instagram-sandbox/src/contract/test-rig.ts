@@ -171,6 +171,17 @@ export async function consent(
   };
 }
 
+/** Consents as `username` to an Instagram Login dialog (state "s") and returns the redirect's code. */
+export async function instagramCode(
+  rig: Rig,
+  username: string,
+  scopes: readonly string[] = ["instagram_business_basic"],
+): Promise<string> {
+  const url = rig.graph.oauth.instagramAuthorizeUrl({ scopes, state: "s" });
+  const { location } = await consent(rig, url, username);
+  return new URL(location).searchParams.get("code")!;
+}
+
 /** Compile-time check: the wiring suggested to the server type-checks as written. */
 export function wireClientToSandbox(sandbox: Sandbox) {
   return createGraphClient({

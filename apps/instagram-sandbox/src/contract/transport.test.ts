@@ -1,21 +1,7 @@
-import {
-  GraphApiError,
-  type GraphUsage,
-  isRateLimited,
-  isTokenInvalid,
-} from "@sightline/instagram-graph";
+import { type GraphUsage, isRateLimited, isTokenInvalid } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
+import { caught } from "./assertions.ts";
 import { createRig, ORIGIN, wireClientToSandbox } from "./test-rig.ts";
-
-async function caught(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GraphApiError))
-    throw new Error(`expected GraphApiError, got ${String(error)}`);
-  return error;
-}
 
 describe("errors, retries and rate limits (§8) through fault injection", () => {
   it("retries transient 5xx with back-off for reads", async () => {

@@ -10,13 +10,7 @@ import { boolParam, stringParam } from "../http/params.ts";
 import { emitCommentWebhook } from "../live/events.ts";
 import { requireCapability } from "./auth.ts";
 import { commentNode, replyNode } from "./nodes.ts";
-import {
-  collectionResponse,
-  pageItems,
-  pagingQuery,
-  renderNode,
-  requestedFields,
-} from "./render.ts";
+import { renderNode, requestedFields, respondWithPage } from "./render.ts";
 
 function ownerOf(ctx: GraphContext, accountId: string): Account {
   const account = ctx.core.store.accountById.get(accountId);
@@ -28,40 +22,28 @@ function ownerOf(ctx: GraphContext, accountId: string): Account {
 export function listComments(ctx: GraphContext, media: MediaRecord): Record<string, unknown> {
   requireCapability(ctx, "basic");
   const fields = requestedFields(ctx);
-  const query = pagingQuery(ctx);
   const items = ctx.core.store.listTopComments(media.id, ctx.now);
-  const result = pageItems(items, {
-    ...query,
-    idOf: (c) => c.id,
-    keyOf: (c) => c.timestamp,
-    descending: true,
-    defaultLimit: 25,
-    maxLimit: 50,
-  });
-  return collectionResponse(ctx, result, {
+  return respondWithPage(ctx, items, {
     idOf: (c) => c.id,
     keyOf: (c) => c.timestamp,
     render: (c) => renderNode(commentNode, c, fields, ctx),
+    descending: true,
+    defaultLimit: 25,
+    maxLimit: 50,
   });
 }
 
 export function listReplies(ctx: GraphContext, comment: CommentRecord): Record<string, unknown> {
   requireCapability(ctx, "basic");
   const fields = requestedFields(ctx);
-  const query = pagingQuery(ctx);
   const items = ctx.core.store.listReplies(comment.id, ctx.now);
-  const result = pageItems(items, {
-    ...query,
-    idOf: (c) => c.id,
-    keyOf: (c) => c.timestamp,
-    descending: false,
-    defaultLimit: 25,
-    maxLimit: 50,
-  });
-  return collectionResponse(ctx, result, {
+  return respondWithPage(ctx, items, {
     idOf: (c) => c.id,
     keyOf: (c) => c.timestamp,
     render: (c) => renderNode(replyNode, c, fields, ctx),
+    descending: false,
+    defaultLimit: 25,
+    maxLimit: 50,
   });
 }
 

@@ -18,13 +18,7 @@ import {
   hashtagMediaNode,
   hashtagNode,
 } from "./nodes.ts";
-import {
-  collectionResponse,
-  pageItems,
-  pagingQuery,
-  renderNode,
-  requestedFields,
-} from "./render.ts";
+import { pagingQuery, renderNode, requestedFields, respondWithPage } from "./render.ts";
 
 /** §7.1 — `business_discovery.username(x){…}` inside `GET /{ig-user-id}?fields=…`. */
 export function renderBusinessDiscovery(
@@ -115,22 +109,16 @@ export function hashtagEdge(
   const fields = requestedFields(ctx);
   const node = hashtagMediaNode(tag.name);
   const items = hashtagMedia(ctx.core.store.dyn.seed, tag.name, kind, ctx.now);
-  const keyOf = (item: (typeof items)[number]) =>
-    kind === "top" ? item.likeCount : item.timestamp;
-  const result = pageItems(items, {
-    ...pagingQuery(ctx),
-    before: undefined,
+  return respondWithPage(ctx, items, {
+    // Hashtag media only page forward (§7.2): `before` is ignored and no `previous` link is given.
+    paging: { ...pagingQuery(ctx), before: undefined },
     idOf: (item) => item.id,
-    keyOf,
+    keyOf: (item) => (kind === "top" ? item.likeCount : item.timestamp),
+    render: (item) => renderNode(node, item, fields, ctx),
+    forwardOnly: true,
     descending: true,
     defaultLimit: 25,
     maxLimit: 50,
-  });
-  return collectionResponse(ctx, result, {
-    idOf: (item) => item.id,
-    keyOf,
-    render: (item) => renderNode(node, item, fields, ctx),
-    forwardOnly: true,
   });
 }
 

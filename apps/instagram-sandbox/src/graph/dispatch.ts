@@ -49,13 +49,7 @@ import {
   refreshInstagramToken,
 } from "./oauth-tokens.ts";
 import { createContainer, publishContainer, publishingLimit } from "./publishing.ts";
-import {
-  collectionResponse,
-  pageItems,
-  pagingQuery,
-  renderNode,
-  requestedFields,
-} from "./render.ts";
+import { renderNode, requestedFields, respondWithPage } from "./render.ts";
 import { subscribedApps } from "./subscriptions.ts";
 
 const versionPattern = /^v\d+\.\d+$/;
@@ -330,18 +324,13 @@ function routeAccount(ctx: GraphContext, account: Account, edge: string | undefi
         items = items.filter((media) => media.timestamp >= Number(since) * 1000);
       if (until !== undefined)
         items = items.filter((media) => media.timestamp <= Number(until) * 1000);
-      const result = pageItems(items, {
-        ...pagingQuery(ctx),
-        idOf: (m) => m.id,
-        keyOf: (m) => m.timestamp,
-        descending: true,
-        defaultLimit: 25,
-        maxLimit: 100,
-      });
-      return collectionResponse(ctx, result, {
+      return respondWithPage(ctx, items, {
         idOf: (m) => m.id,
         keyOf: (m) => m.timestamp,
         render: (m) => renderNode(mediaNode, m, fields, ctx),
+        descending: true,
+        defaultLimit: 25,
+        maxLimit: 100,
       });
     }
     case "GET stories": {
@@ -399,18 +388,13 @@ function routeFacebookUser(ctx: GraphContext, account: Account, edge: string | u
     const fields =
       requestedFields(ctx) ??
       ["access_token", "category", "name", "id", "tasks"].map((name) => ({ name, modifiers: {} }));
-    const result = pageItems(pages, {
-      ...pagingQuery(ctx),
-      idOf: (p) => p.id,
-      keyOf: (_p) => 0,
-      descending: false,
-      defaultLimit: 25,
-      maxLimit: 100,
-    });
-    return collectionResponse(ctx, result, {
+    return respondWithPage(ctx, pages, {
       idOf: (p) => p.id,
       keyOf: () => 0,
       render: (page) => renderNode(pageNode, page, fields, ctx),
+      descending: false,
+      defaultLimit: 25,
+      maxLimit: 100,
     });
   }
   if (edge === "businesses") return { data: [] };

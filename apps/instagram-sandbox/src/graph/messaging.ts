@@ -7,13 +7,7 @@ import { jsonParam, stringParam } from "../http/params.ts";
 import { emitMessageWebhook } from "../live/events.ts";
 import { requireCapability } from "./auth.ts";
 import { conversationNode, messageNode, personNode } from "./nodes.ts";
-import {
-  collectionResponse,
-  pageItems,
-  pagingQuery,
-  renderNode,
-  requestedFields,
-} from "./render.ts";
+import { renderNode, requestedFields, respondWithPage } from "./render.ts";
 
 function requireMessaging(ctx: GraphContext): void {
   requireCapability(ctx, "messages");
@@ -33,18 +27,13 @@ export function listConversations(ctx: GraphContext, account: Account): Record<s
     .conversationsOf(account.igUserId, ctx.now)
     .map(({ conversation, updatedAt }) => ({ ...conversation, updatedAt }));
   if (userId !== undefined) items = items.filter((item) => item.personId === userId);
-  const result = pageItems(items, {
-    ...pagingQuery(ctx),
-    idOf: (c) => c.id,
-    keyOf: (c) => c.updatedAt,
-    descending: true,
-    defaultLimit: 25,
-    maxLimit: 100,
-  });
-  return collectionResponse(ctx, result, {
+  return respondWithPage(ctx, items, {
     idOf: (c) => c.id,
     keyOf: (c) => c.updatedAt,
     render: (c) => renderNode(conversationNode, c, fields, ctx),
+    descending: true,
+    defaultLimit: 25,
+    maxLimit: 100,
   });
 }
 
@@ -65,18 +54,13 @@ export function listConversationMessages(
   requireMessaging(ctx);
   const fields = requestedFields(ctx);
   const newest = ctx.core.store.listMessages(conversation.id, ctx.now).slice(-20).reverse();
-  const result = pageItems(newest, {
-    ...pagingQuery(ctx),
-    idOf: (m) => m.id,
-    keyOf: (m) => m.timestamp,
-    descending: true,
-    defaultLimit: 20,
-    maxLimit: 20,
-  });
-  return collectionResponse(ctx, result, {
+  return respondWithPage(ctx, newest, {
     idOf: (m) => m.id,
     keyOf: (m) => m.timestamp,
     render: (m) => renderNode(messageNode, m, fields, ctx),
+    descending: true,
+    defaultLimit: 20,
+    maxLimit: 20,
   });
 }
 

@@ -1,6 +1,6 @@
-import type { GraphContext } from "../core/context.ts";
+import type { GraphContext, SandboxCore } from "../core/context.ts";
 import { DAY_MS, HOUR_MS } from "../core/time.ts";
-import { readCode, readToken } from "../core/tokens.ts";
+import { readCode, readToken, type TokenClaims, type TokenKind } from "../core/tokens.ts";
 import { graphError, missingParameter } from "../http/graph-fault.ts";
 import { stringParam } from "../http/params.ts";
 
@@ -13,40 +13,71 @@ function tokenFromParams(ctx: GraphContext): string {
   return token;
 }
 
-function expired(at: number) {
-  return graphError(
+function rejectExpired(claims: TokenClaims, now: number): void {
+  if (claims.expiresAt === undefined || claims.expiresAt > now) return;
+  throw graphError(
     190,
-    `Error validating access token: Session has expired at unix time ${Math.floor(at / 1000)}.`,
+    `Error validating access token: Session has expired at unix time ${Math.floor(claims.expiresAt / 1000)}.`,
     { subcode: 463 },
   );
 }
 
+/** The request's Instagram Login token; an unparsable, non-IG or expired one fails (190). */
+function instagramTokenClaims(ctx: GraphContext): TokenClaims {
+  const claims = readToken(ctx.core.options.appSecret, tokenFromParams(ctx));
+  if (!claims?.kind.startsWith("ig"))
+    throw graphError(190, "Invalid OAuth access token - Cannot parse access token");
+  rejectExpired(claims, ctx.now);
+  return claims;
+}
+
+/** Issues a `kind` token for the same subject and scopes, valid for `lifetimeMs` from `now`. */
+export function issueTokenFor(
+  core: SandboxCore,
+  grant: { subject: string; scopes: string[] },
+  kind: TokenKind,
+  now: number,
+  lifetimeMs: number,
+): string {
+  return core.issueToken({
+    subject: grant.subject,
+    kind,
+    scopes: grant.scopes,
+    issuedAt: now,
+    expiresAt: now + lifetimeMs,
+  });
+}
+
+/** A token endpoint's `{ access_token, token_type, expires_in }` for a freshly issued token. */
+function tokenResponse(
+  ctx: GraphContext,
+  grant: { subject: string; scopes: string[] },
+  kind: TokenKind,
+  lifetimeMs: number,
+): Record<string, unknown> {
+  return {
+    access_token: issueTokenFor(ctx.core, grant, kind, ctx.now, lifetimeMs),
+    token_type: "bearer",
+    expires_in: lifetimeMs / 1000,
+  };
+}
+
 /** [IG] `GET /access_token?grant_type=ig_exchange_token` — short → 60-day token (§1.2 step 3). */
 export function exchangeInstagramToken(ctx: GraphContext): Record<string, unknown> {
-  const { core, now } = ctx;
+  const { core } = ctx;
   if (stringParam(ctx.params, "grant_type") !== "ig_exchange_token") {
     throw graphError(100, "(#100) Unsupported grant_type; expected ig_exchange_token");
   }
   if (stringParam(ctx.params, "client_secret") !== core.options.appSecret) {
     throw graphError(100, "Error validating client secret.", { type: "OAuthException" });
   }
-  const claims = readToken(core.options.appSecret, tokenFromParams(ctx));
-  if (!claims?.kind.startsWith("ig"))
-    throw graphError(190, "Invalid OAuth access token - Cannot parse access token");
-  if (claims.expiresAt !== undefined && claims.expiresAt <= now) throw expired(claims.expiresAt);
+  const claims = instagramTokenClaims(ctx);
   if (claims.kind !== "ig_short")
     throw graphError(
       100,
       "(#100) Only short-lived tokens can be exchanged; refresh long-lived tokens instead",
     );
-  const token = core.issueToken({
-    subject: claims.subject,
-    kind: "ig_long",
-    scopes: claims.scopes,
-    issuedAt: now,
-    expiresAt: now + LONG_LIVED_MS,
-  });
-  return { access_token: token, token_type: "bearer", expires_in: LONG_LIVED_MS / 1000 };
+  return tokenResponse(ctx, claims, "ig_long", LONG_LIVED_MS);
 }
 
 /** [IG] `GET /refresh_access_token?grant_type=ig_refresh_token` — only once ≥ 24 h old (§1.2 step 4). */
@@ -55,10 +86,7 @@ export function refreshInstagramToken(ctx: GraphContext): Record<string, unknown
   if (stringParam(ctx.params, "grant_type") !== "ig_refresh_token") {
     throw graphError(100, "(#100) Unsupported grant_type; expected ig_refresh_token");
   }
-  const claims = readToken(core.options.appSecret, tokenFromParams(ctx));
-  if (!claims?.kind.startsWith("ig"))
-    throw graphError(190, "Invalid OAuth access token - Cannot parse access token");
-  if (claims.expiresAt !== undefined && claims.expiresAt <= now) throw expired(claims.expiresAt);
+  const claims = instagramTokenClaims(ctx);
   const revokedAt = core.store.dyn.revokedBefore[claims.subject];
   if (revokedAt !== undefined && claims.issuedAt < revokedAt) {
     throw graphError(190, "Error validating access token: The session has been invalidated.", {
@@ -76,17 +104,8 @@ export function refreshInstagramToken(ctx: GraphContext): Record<string, unknown
       "(#10) The instagram_business_basic permission is required to refresh the token",
     );
   }
-  const token = core.issueToken({
-    subject: claims.subject,
-    kind: "ig_long",
-    scopes: claims.scopes,
-    issuedAt: now,
-    expiresAt: now + LONG_LIVED_MS,
-  });
   return {
-    access_token: token,
-    token_type: "bearer",
-    expires_in: LONG_LIVED_MS / 1000,
+    ...tokenResponse(ctx, claims, "ig_long", LONG_LIVED_MS),
     permissions: claims.scopes.join(","),
   };
 }
@@ -109,15 +128,8 @@ export function facebookAccessToken(ctx: GraphContext): Record<string, unknown> 
     if (!claims || (claims.kind !== "fb_short" && claims.kind !== "fb_long")) {
       throw graphError(190, "Invalid OAuth access token - Cannot parse access token");
     }
-    if (claims.expiresAt !== undefined && claims.expiresAt <= now) throw expired(claims.expiresAt);
-    const token = core.issueToken({
-      subject: claims.subject,
-      kind: "fb_long",
-      scopes: claims.scopes,
-      issuedAt: now,
-      expiresAt: now + LONG_LIVED_MS,
-    });
-    return { access_token: token, token_type: "bearer", expires_in: LONG_LIVED_MS / 1000 };
+    rejectExpired(claims, now);
+    return tokenResponse(ctx, claims, "fb_long", LONG_LIVED_MS);
   }
   const code = stringParam(ctx.params, "code");
   if (code === undefined || code === "") throw missingParameter("code");
@@ -140,12 +152,5 @@ export function facebookAccessToken(ctx: GraphContext): Record<string, unknown> 
   }
   core.store.dyn.usedCodes[claims.nonce] = claims.expiresAt;
   core.store.touch();
-  const token = core.issueToken({
-    subject: claims.subject,
-    kind: "fb_short",
-    scopes: claims.scopes,
-    issuedAt: now,
-    expiresAt: now + SHORT_LIVED_MS,
-  });
-  return { access_token: token, token_type: "bearer", expires_in: SHORT_LIVED_MS / 1000 };
+  return tokenResponse(ctx, claims, "fb_short", SHORT_LIVED_MS);
 }

@@ -78,7 +78,7 @@ export type PageResult<T> = {
   last?: T;
 };
 
-export function pageItems<T>(items: readonly T[], options: PageOptions<T>): PageResult<T> {
+function pageItems<T>(items: readonly T[], options: PageOptions<T>): PageResult<T> {
   const limit = Math.max(1, Math.min(options.maxLimit, options.limit ?? options.defaultLimit));
   const position = (cursor: string): number => {
     const { id, key } = decodeCursor(cursor);
@@ -108,11 +108,13 @@ export function pageItems<T>(items: readonly T[], options: PageOptions<T>): Page
   };
 }
 
-export function pagingQuery(ctx: GraphContext): {
+export type PagingQuery = {
   limit: number | undefined;
   after: string | undefined;
   before: string | undefined;
-} {
+};
+
+export function pagingQuery(ctx: GraphContext): PagingQuery {
   return {
     limit: intParam(ctx.params, "limit"),
     after: stringParam(ctx.params, "after"),
@@ -134,20 +136,22 @@ export function graphUrl(
   return url.toString();
 }
 
-export function collectionResponse<T>(
+export type CollectionOptions<T> = {
+  idOf: (item: T) => string;
+  keyOf: (item: T) => number;
+  render: (item: T) => Record<string, unknown>;
+  /** Path for next/previous links; defaults to the request path. */
+  path?: string;
+  /** Extra query to keep in links (fields, limit…); defaults to the request's own query. */
+  query?: Record<string, string | undefined>;
+  /** Hashtag media only page forward (§7.2). */
+  forwardOnly?: boolean;
+};
+
+function collectionResponse<T>(
   ctx: GraphContext,
   result: PageResult<T>,
-  options: {
-    idOf: (item: T) => string;
-    keyOf: (item: T) => number;
-    render: (item: T) => Record<string, unknown>;
-    /** Path for next/previous links; defaults to the request path. */
-    path?: string;
-    /** Extra query to keep in links (fields, limit…); defaults to the request's own query. */
-    query?: Record<string, string | undefined>;
-    /** Hashtag media only page forward (§7.2). */
-    forwardOnly?: boolean;
-  },
+  options: CollectionOptions<T>,
 ): Record<string, unknown> {
   const data = result.items.map(options.render);
   if (!result.first || !result.last) return { data };
@@ -170,6 +174,34 @@ export function collectionResponse<T>(
   return { data, paging };
 }
 
+/**
+ * Pages `items` and renders the page as a Graph collection (`data` + `paging`): `pageItems`
+ * followed by `collectionResponse` with the same `idOf`/`keyOf`.
+ */
+export function respondWithPage<T>(
+  ctx: GraphContext,
+  items: readonly T[],
+  options: CollectionOptions<T> & {
+    /** Order of `items`: newest first (descending key) or oldest first. */
+    descending: boolean;
+    defaultLimit: number;
+    maxLimit: number;
+    /** Limit and cursors to page by; defaults to the request's `limit`/`after`/`before`. */
+    paging?: PagingQuery;
+  },
+): Record<string, unknown> {
+  const { descending, defaultLimit, maxLimit, paging, ...collection } = options;
+  const result = pageItems(items, {
+    ...(paging ?? pagingQuery(ctx)),
+    idOf: collection.idOf,
+    keyOf: collection.keyOf,
+    descending,
+    defaultLimit,
+    maxLimit,
+  });
+  return collectionResponse(ctx, result, collection);
+}
+
 /** A nested edge inside `fields` (e.g. `children{…}`, `media.limit(5){…}`). */
 export function renderEdge<T>(
   ctx: GraphContext,
@@ -189,18 +221,11 @@ export function renderEdge<T>(
   const limit = limitText !== undefined ? Number(limitText) : undefined;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
     throw invalidParameter("Invalid limit modifier");
-  const result = pageItems(items, {
-    ...options,
-    limit,
-    after: field.modifiers.after,
-    before: field.modifiers.before,
-  });
   const fieldsText = field.children ? serialiseFields(field.children) : undefined;
-  return collectionResponse(ctx, result, {
-    idOf: options.idOf,
-    keyOf: options.keyOf,
+  return respondWithPage(ctx, items, {
+    ...options,
+    paging: { limit, after: field.modifiers.after, before: field.modifiers.before },
     render: (item) => renderNode(type, item, field.children, ctx),
-    path: options.path,
     query: { fields: fieldsText, limit: limit !== undefined ? String(limit) : undefined },
   });
 }

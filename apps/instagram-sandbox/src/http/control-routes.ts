@@ -17,6 +17,23 @@ export const issueTokenSchema = z.object({
   expiresInSeconds: z.number().nullable().optional(),
 });
 
+export type SimulateCommentInput = z.infer<typeof simulateCommentSchema>;
+
+const simulateCommentSchema = z.object({
+  username: z.string(),
+  mediaId: z.string().optional(),
+  text: z.string().optional(),
+  from: z.string().optional(),
+});
+
+export type SimulateMessageInput = z.infer<typeof simulateMessageSchema>;
+
+const simulateMessageSchema = z.object({
+  username: z.string(),
+  text: z.string().optional(),
+  from: z.string().optional(),
+});
+
 export type ControlApi = {
   tick(): Promise<{ events: number }>;
   reset(): void;
@@ -28,13 +45,8 @@ export type ControlApi = {
   };
   revokeTokens(username: string): void;
   advanceClock(ms: number): void;
-  simulateComment(input: {
-    username: string;
-    mediaId?: string;
-    text?: string;
-    from?: string;
-  }): { id: string } | undefined;
-  simulateMessage(input: { username: string; text?: string; from?: string }): { id: string };
+  simulateComment(input: SimulateCommentInput): { id: string } | undefined;
+  simulateMessage(input: SimulateMessageInput): { id: string };
   forceContainer(id: string, status: "ERROR" | "EXPIRED", subcode?: number): boolean;
   sendSignedRequest(input: {
     username: string;
@@ -145,15 +157,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   });
 
   app.post("/_control/simulate/comment", async (c) => {
-    const input = await body(
-      c,
-      z.object({
-        username: z.string(),
-        mediaId: z.string().optional(),
-        text: z.string().optional(),
-        from: z.string().optional(),
-      }),
-    );
+    const input = await body(c, simulateCommentSchema);
     if (input instanceof Response) return input;
     const result = api.simulateComment(input);
     return result
@@ -183,10 +187,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   });
 
   app.post("/_control/simulate/message", async (c) => {
-    const input = await body(
-      c,
-      z.object({ username: z.string(), text: z.string().optional(), from: z.string().optional() }),
-    );
+    const input = await body(c, simulateMessageSchema);
     if (input instanceof Response) return input;
     return c.json(api.simulateMessage(input), 201);
   });

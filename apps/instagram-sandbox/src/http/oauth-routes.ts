@@ -4,7 +4,7 @@ import { isKnownScope } from "../core/scopes.ts";
 import { HOUR_MS } from "../core/time.ts";
 import { issueCode, readCode } from "../core/tokens.ts";
 import { followersAt } from "../data/stats.ts";
-import { SHORT_LIVED_MS } from "../graph/oauth-tokens.ts";
+import { issueTokenFor, SHORT_LIVED_MS } from "../graph/oauth-tokens.ts";
 import { applyFault } from "../live/fault-response.ts";
 import { renderConsentPage, renderErrorPage } from "./consent-page.ts";
 import { collectParams, stringParam } from "./params.ts";
@@ -258,13 +258,7 @@ function instagramCodeExchange(core: SandboxCore) {
       if (expiresAt < now) delete core.store.dyn.usedCodes[nonce];
     }
     core.store.touch();
-    const token = core.issueToken({
-      subject: claims.subject,
-      kind: "ig_short",
-      scopes: claims.scopes,
-      issuedAt: now,
-      expiresAt: now + SHORT_LIVED_MS,
-    });
+    const token = issueTokenFor(core, claims, "ig_short", now, SHORT_LIVED_MS);
     const flat = { access_token: token, user_id: "__USER_ID__", permissions: claims.scopes };
     const body =
       core.options.igCodeExchangeShape === "wrapped"
