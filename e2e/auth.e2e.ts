@@ -88,6 +88,24 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await context.close();
   });
 
+  it("opens the dialog from the site's calls to action for a visitor", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole("button", { name: "Log in" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Welcome to Sightline" });
+    await dialog.waitFor();
+    await expect(
+      dialog.getByRole("tab", { name: "Login" }).getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Get started free" }).first().click();
+    await expect(
+      dialog.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+    await context.close();
+  });
+
   it("shows the service's message in a red box when sign-in fails", async () => {
     const context = await browser.newContext();
     const page = await openDialog(context, "login");
@@ -130,9 +148,14 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await second.goto(`${server.url}/dashboard`);
     await second.getByText("Welcome, Lena Park.").waitFor();
 
-    // A signed-in user never sees the dialog: calls to action go to the dashboard.
+    // A signed-in user never sees the dialog: calls to action go to the dashboard, even when
+    // the click comes before the page's script has started.
     await second.goto(`${server.url}/?auth=login`);
     await second.waitForTimeout(500);
+    await expect(second.getByRole("dialog").count()).resolves.toBe(0);
+    await second.goto(`${server.url}/`);
+    await second.getByRole("button", { name: "Get started free" }).first().click();
+    await second.waitForURL(`${server.url}/dashboard`);
     await expect(second.getByRole("dialog").count()).resolves.toBe(0);
     await second.close();
 

@@ -1,14 +1,18 @@
 // `npm run bench [name...]`: measures and prints. Not a test: nothing here passes or fails.
 //   startup  time from spawning the built server to its first healthy /api/health (new and existing data folder)
 //   build    web build time
-//   bundle   JavaScript each public page loads before interaction, gzip (real Chromium page loads)
+//   bundle   JavaScript each public page loads before interaction, and once the visitor starts using
+//            it, gzip (real Chromium page loads); BENCH_ROUTES=/a,/b to choose, default every route
+//            in the built sitemap.xml
+//   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
+//            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ensureWebBuild, root } from "./web-build.mjs";
+import { ensureWebBuild, root, webBuildCommand } from "./web-build.mjs";
 
 const wanted = process.argv.slice(2);
 const run = (name) => wanted.length === 0 || wanted.includes(name);
@@ -36,6 +40,8 @@ async function startServer(dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // Production refuses to start without SMTP; nothing is mailed during a benchmark.
+      SMTP_URL: process.env.SMTP_URL ?? "smtp://127.0.0.1:2525",
     },
     stdio: "ignore",
   });
@@ -63,19 +69,15 @@ if (run("build")) {
   const times = [];
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    const result = spawnSync(
-      process.execPath,
-      [path.join(root, "node_modules/vite/bin/vite.js"), "build"],
-      {
-        cwd: path.join(root, "apps/web"),
-        stdio: "ignore",
-      },
-    );
+    const result = spawnSync(process.execPath, webBuildCommand(true), {
+      cwd: path.join(root, "apps/web"),
+      stdio: "ignore",
+    });
     if (result.status !== 0) throw new Error("build failed");
     times.push(performance.now() - started);
   }
   console.info(
-    `build: web build ${(median(times) / 1000).toFixed(2)} s (median of 3: ${times.map((t) => (t / 1000).toFixed(2)).join(", ")})`,
+    `build: web build and prerender ${(median(times) / 1000).toFixed(2)} s (median of 3: ${times.map((t) => (t / 1000).toFixed(2)).join(", ")})`,
   );
 }
 
@@ -97,22 +99,30 @@ if (run("startup")) {
   console.info(`startup: to first healthy response, existing data folder ${fmt(existing)}`);
 }
 
+const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(
+  (p) => p && existsSync(p),
+);
+const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+
+/** Every prerendered route, read from the built sitemap.xml. */
+function publicRoutes() {
+  const sitemap = readFileSync(path.join(root, "apps/web/dist/sitemap.xml"), "utf8");
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+const routesFrom = (variable, fallback) =>
+  process.env[variable]?.split(",").filter(Boolean) ?? fallback;
+
 if (run("bundle")) {
-  const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(
-    (p) => p && existsSync(p),
-  );
   if (!chromiumPath) {
     console.info("bundle: skipped (no Chromium; apt-get install chromium)");
   } else {
     const { chromium } = await import("playwright-core");
     const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
     const server = await startServer(dir);
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-    });
-    const routes = process.env.BENCH_ROUTES?.split(",") ?? ["/"];
-    for (const route of routes) {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+    for (const route of routesFrom("BENCH_ROUTES", publicRoutes())) {
       const page = await browser.newPage();
       const scripts = new Map();
       page.on("response", async (response) => {
@@ -121,13 +131,72 @@ if (run("bundle")) {
         if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
       });
       await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
-      const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+      const before = [...scripts.values()].reduce((a, b) => a + b, 0);
+      const files = scripts.size;
+      // English pages start the app on the first sign of use (see apps/web/src/app/main.tsx).
+      await page.mouse.move(20, 20);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(300);
+      const after = [...scripts.values()].reduce((a, b) => a + b, 0);
       console.info(
-        `bundle: ${route} loads ${(total / 1024).toFixed(1)} KB of JavaScript (gzip) in ${scripts.size} files before interaction`,
+        `bundle: ${route} loads ${kb(before)} of JavaScript (gzip) in ${files} files before interaction; ${kb(after)} once in use`,
       );
       await page.close();
     }
     await browser.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (run("lighthouse")) {
+  if (!chromiumPath) {
+    console.info("lighthouse: skipped (no Chromium; apt-get install chromium)");
+  } else {
+    const { default: lighthouse } = await import("lighthouse");
+    const chromeLauncher = await import("chrome-launcher");
+    const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
+    const server = await startServer(dir);
+    const routes = routesFrom("LIGHTHOUSE_ROUTES", [
+      "/",
+      "/features/overview",
+      "/resources/blog/ai-transforming-analytics",
+    ]);
+    for (const route of routes) {
+      // A fresh browser per page: no cache or storage carried from one run to the next.
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromiumPath,
+        chromeFlags: ["--headless=new", ...chromiumArgs],
+      });
+      try {
+        const result = await lighthouse(`${server.url}${route}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        const { categories, audits } = result.lhr;
+        const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+        const failing = Object.values(audits)
+          .filter(
+            (audit) =>
+              audit.score !== null &&
+              audit.score < 0.9 &&
+              audit.scoreDisplayMode !== "informative" &&
+              audit.scoreDisplayMode !== "manual" &&
+              audit.scoreDisplayMode !== "notApplicable",
+          )
+          .map((audit) => audit.id);
+        console.info(
+          `lighthouse: ${route} performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}; ` +
+            `CLS ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}, LCP ${Math.round(audits["largest-contentful-paint"].numericValue)} ms, ` +
+            `FCP ${Math.round(audits["first-contentful-paint"].numericValue)} ms, TBT ${Math.round(audits["total-blocking-time"].numericValue)} ms` +
+            (failing.length ? `; below 90: ${failing.join(", ")}` : ""),
+        );
+      } finally {
+        await chrome.kill();
+      }
+    }
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }

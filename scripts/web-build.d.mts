@@ -4,3 +4,4 @@ export declare function ensureWebBuild(options?: { quiet?: boolean }): {
   built: boolean;
   ms: number;
 };
+export declare function webBuildCommand(quiet?: boolean): string[];

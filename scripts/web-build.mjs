@@ -36,20 +36,24 @@ export function webBuildIsFresh() {
   return sources.every((source) => newestMtime(path.join(root, source)) <= built);
 }
 
+/**
+ * The web workspace's `npm run build` (apps/web/scripts/build.mjs: Vite build, then every public
+ * route prerendered), run directly with this Node so the pinned version is used.
+ */
+export function webBuildCommand(quiet = false) {
+  return [path.join(webDir, "scripts/build.mjs"), ...(quiet ? ["--quiet"] : [])];
+}
+
 /** Builds the web app with the project's own Node when the build is missing or stale. */
 export function ensureWebBuild({ quiet = false } = {}) {
   if (webBuildIsFresh()) return { built: false, ms: 0 };
   if (!quiet) console.info("Building the web app (it is missing or older than its sources)...");
   const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/vite/bin/vite.js"), "build"],
-    {
-      cwd: webDir,
-      stdio: quiet ? "pipe" : "inherit",
-      env: process.env,
-    },
-  );
+  const result = spawnSync(process.execPath, webBuildCommand(quiet), {
+    cwd: webDir,
+    stdio: quiet ? "pipe" : "inherit",
+    env: process.env,
+  });
   if (result.status !== 0) {
     if (quiet) process.stderr.write(result.stderr ?? "");
     throw new Error("The web build failed (see above).");

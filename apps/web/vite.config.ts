@@ -1,11 +1,50 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { markdown } from "./scripts/vite-plugin-markdown.ts";
 
 const apiTarget = process.env.SIGHTLINE_API_URL ?? "http://127.0.0.1:3000";
 
+/** Preloads the one self-hosted font file (Inter, latin subset) so text paints in it at once. */
+function preloadFont(): Plugin {
+  return {
+    name: "sightline:preload-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /inter-latin-wght-normal[^/]*\.woff2$/.test(file),
+        );
+        if (!font) return [];
+        return [
+          {
+            tag: "link",
+            attrs: {
+              rel: "preload",
+              href: `/${font}`,
+              as: "font",
+              type: "font/woff2",
+              crossorigin: "",
+            },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [markdown(), react(), tailwindcss(), preloadFont()],
+  define: {
+    // The canonical origin comes from SITE_URL at build time (sitemap, canonical, Open Graph).
+    "import.meta.env.VITE_SITE_URL": JSON.stringify(
+      process.env.SITE_URL ?? process.env.VITE_SITE_URL ?? "https://sightline.app",
+    ),
+    // Fixed at build time so the prerendered footer and the hydrated one always agree.
+    "import.meta.env.VITE_BUILD_YEAR": JSON.stringify(String(new Date().getUTCFullYear())),
+  },
   server: {
     port: 5173,
     proxy: {
@@ -15,9 +54,14 @@ export default defineConfig({
       "/dev/mailbox": { target: apiTarget },
     },
   },
+  ssr: {
+    // Workspace packages ship TypeScript sources: bundle them into the prerender entry.
+    noExternal: ["@sightline/contracts"],
+  },
   build: {
     target: "es2022",
     sourcemap: false,
     reportCompressedSize: false,
+    manifest: true,
   },
 });

@@ -12,7 +12,8 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), "sightline-dist-"));
   mkdirSync(path.join(dist, "assets"));
   mkdirSync(path.join(dist, "features/overview"), { recursive: true });
-  writeFileSync(path.join(dist, "index.html"), "<html><body>app shell</body></html>");
+  writeFileSync(path.join(dist, "index.html"), "<html><body>prerendered landing</body></html>");
+  writeFileSync(path.join(dist, "app-shell.html"), "<html><body>app shell</body></html>");
   writeFileSync(path.join(dist, "features/overview/index.html"), "<html>prerendered</html>");
   writeFileSync(path.join(dist, "assets/main-abc123.js"), "console.info('hi')");
   writeFileSync(path.join(dist, "robots.txt"), "User-agent: *");
@@ -44,11 +45,12 @@ describe("serving the web app", () => {
     expect(response.headers.get("content-type")).toContain("text/javascript");
   });
 
-  it("serves HTML with no-cache, prerendered pages where they exist, index.html elsewhere", async () => {
+  it("serves HTML with no-cache, prerendered pages where they exist, the app shell elsewhere", async () => {
     const prerendered = await testApp.app.request("/features/overview");
     expect(await prerendered.text()).toBe("<html>prerendered</html>");
     expect(prerendered.headers.get("cache-control")).toBe("no-cache");
 
+    expect(await (await testApp.app.request("/")).text()).toContain("prerendered landing");
     const clientRoute = await testApp.app.request("/dashboard");
     expect(clientRoute.status).toBe(200);
     expect(await clientRoute.text()).toContain("app shell");

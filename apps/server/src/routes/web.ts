@@ -36,11 +36,14 @@ interface FoundFile {
 
 /**
  * Serves the built web app: hashed assets with a long cache, HTML with no-cache, a prerendered
- * page when the build has one for the path, and index.html for every other client route.
+ * page when the build has one for the path, and the app shell for every other client route.
  */
 export function createWebHandler(distDir: string) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
+  // The build prerenders the landing page into index.html; client-rendered routes get the
+  // shell with the 'Loading...' fallback instead (older builds have no shell).
+  const shellFile = path.join(root, "app-shell.html");
 
   function resolve(urlPath: string): FoundFile | undefined {
     let decoded: string;
@@ -67,7 +70,7 @@ export function createWebHandler(distDir: string) {
     if (!found && path.extname(c.req.path)) {
       return c.text("Not found", 404);
     }
-    const file = found?.file ?? indexFile;
+    const file = found?.file ?? (existsSync(shellFile) ? shellFile : indexFile);
     const body = await readFile(file);
     const type = contentTypes[path.extname(file)] ?? "application/octet-stream";
     c.header("Content-Type", type);

@@ -1,18 +1,80 @@
 import "../styles/index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
-import { AppProviders } from "./providers.tsx";
-import { routes } from "./router.tsx";
+import { detectLanguage } from "../lib/language.ts";
 
-const router = createBrowserRouter(routes);
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const isPrerendered = container.dataset.prerendered !== undefined;
+const start = () =>
+  import("./start-app.tsx").then(({ startApp }) => startApp(container, { hydrate: isPrerendered }));
+
+/**
+ * Until the app is running, presses on buttons and submissions of app forms are held, then
+ * replayed once it has hydrated, so nothing done in the first moments is lost. Native behaviour
+ * is left alone: links, popover buttons and plain GET forms (those with a method) work without it.
+ */
+function holdInteractionsUntil(ready: Promise<unknown>) {
+  const root = container as HTMLElement;
+  const pressed: HTMLElement[] = [];
+  const submitted: HTMLFormElement[] = [];
+  const onClick = (event: Event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>(
+      "button:not([popovertarget])",
+    );
+    if (!button || !root.contains(button)) return;
+    if (button.type === "submit" && button.form) return; // held as a submission below
+    pressed.push(button);
+  };
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (!root.contains(form) || form.hasAttribute("method")) return;
+    event.preventDefault();
+    submitted.push(form);
+  };
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("submit", onSubmit, true);
+  void ready.then(() => {
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("submit", onSubmit, true);
+    for (const button of pressed) if (button.isConnected) button.click();
+    for (const form of submitted) if (form.isConnected) form.requestSubmit();
+  });
+}
+
+/**
+ * A prerendered page is complete without JavaScript: links navigate, menus, the FAQ and the mobile
+ * menu are native popovers and <details>. So English pages load the app (React, the router) on the
+ * first sign of use: a pointer, a key, a touch, focus or the wheel. Pages with forms and tools
+ * (data-hydrate="load"), addresses with a query, Spanish readers (the HTML is English) and
+ * client-rendered routes start at once.
+ */
+function startOnFirstInteraction() {
+  const triggers = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel"];
+  let resolveReady: () => void = () => {};
+  holdInteractionsUntil(new Promise<void>((resolve) => (resolveReady = resolve)));
+  let started = false;
+  const begin = () => {
+    if (started) return;
+    started = true;
+    for (const type of triggers) window.removeEventListener(type, begin, true);
+    void start().then(() => resolveReady());
+  };
+  for (const type of triggers) {
+    window.addEventListener(type, begin, { capture: true, passive: true });
+  }
+}
+
+const startsAtOnce =
+  !isPrerendered ||
+  container.dataset.hydrate === "load" ||
+  // A query string asks the page to act (?code= on /data-deletion, ?auth= opens the dialog).
+  window.location.search !== "" ||
+  detectLanguage() !== "en";
+
+if (!startsAtOnce) {
+  startOnFirstInteraction();
+} else if (isPrerendered) {
+  holdInteractionsUntil(start());
+} else {
+  void start();
+}

@@ -4,14 +4,14 @@ import { useNavigate } from "react-router";
 export type AuthTab = "login" | "signup";
 
 export interface AuthCtaValue {
-  /** True once the session client knows a user is signed in. */
-  isSignedIn: boolean;
+  /** Asked at click time, so a click replayed right after hydration sees the stored session. */
+  isSignedIn: () => boolean;
   openAuthDialog: (tab?: AuthTab) => void;
 }
 
 /** Provided by the app (which mounts the auth dialog); read by every call to action. */
 export const AuthCtaContext = createContext<AuthCtaValue>({
-  isSignedIn: false,
+  isSignedIn: () => false,
   openAuthDialog: () => {},
 });
 
@@ -24,7 +24,7 @@ export function useAuthCta() {
   const navigate = useNavigate();
   return useCallback(
     (tab: AuthTab = "signup") => {
-      if (isSignedIn) navigate("/dashboard");
+      if (isSignedIn()) navigate("/dashboard");
       else openAuthDialog(tab);
     },
     [isSignedIn, navigate, openAuthDialog],

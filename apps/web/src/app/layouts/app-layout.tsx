@@ -85,3 +85,5 @@ export function AppLayout() {
     </div>
   );
 }
+
+export default AppLayout;

@@ -13,7 +13,7 @@ const AuthDialog = lazy(() => import("../../features/auth/components/auth-dialog
  * AuthCtaContext; `?auth=login|signup` in the address opens it too. A signed-in user never sees it.
  */
 export function AuthDialogHost({ children }: { children: ReactNode }) {
-  const { session } = useSession();
+  const { session, client } = useSession();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab; loaded: boolean }>({
@@ -29,11 +29,11 @@ export function AuthDialogHost({ children }: { children: ReactNode }) {
   const requested = searchParams.get("auth");
   useEffect(() => {
     if (requested !== "login" && requested !== "signup") return;
-    if (!session) openAuthDialog(requested);
+    if (!client.getSession()) openAuthDialog(requested);
     const next = new URLSearchParams(searchParams);
     next.delete("auth");
     setSearchParams(next, { replace: true });
-  }, [requested, session, openAuthDialog, searchParams, setSearchParams]);
+  }, [requested, client, openAuthDialog, searchParams, setSearchParams]);
 
   const onSignedIn = useCallback(() => {
     setDialog((d) => ({ ...d, open: false }));
@@ -42,8 +42,8 @@ export function AuthDialogHost({ children }: { children: ReactNode }) {
   }, [navigate]);
 
   const value = useMemo(
-    () => ({ isSignedIn: session !== null, openAuthDialog }),
-    [session, openAuthDialog],
+    () => ({ isSignedIn: () => client.getSession() !== null, openAuthDialog }),
+    [client, openAuthDialog],
   );
 
   return (

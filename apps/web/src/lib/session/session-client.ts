@@ -112,7 +112,9 @@ export class SessionClient {
 
   constructor(private readonly env: Environment) {}
 
+  /** Before start(), the stored session as it stands (so a click before hydration knows). */
   getSession(): Session | null {
+    if (!this.started) return parseStoredSession(this.env.storage.getItem(SESSION_STORAGE_KEY));
     return this.session;
   }
 
@@ -431,7 +433,12 @@ export class SessionClient {
 export function createBrowserSessionClient(): SessionClient {
   return new SessionClient({
     fetch: (...args) => window.fetch(...args),
-    storage: window.localStorage,
+    // Read window lazily: the client is created during the prerender too, where there is none.
+    storage: {
+      getItem: (key) => window.localStorage.getItem(key),
+      setItem: (key, value) => window.localStorage.setItem(key, value),
+      removeItem: (key) => window.localStorage.removeItem(key),
+    },
     now: () => Date.now(),
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (id) => window.clearTimeout(id as number),

@@ -1,0 +1,120 @@
+// `npm run build` (web workspace): the client build, then every public route prerendered to
+// static HTML (dist/<route>/index.html), plus sitemap.xml, robots.txt and the app shell.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "vite";
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const distDir = path.join(webDir, "dist");
+const ssrDir = path.join(webDir, "node_modules/.cache/sightline-prerender");
+const siteUrl = (process.env.SITE_URL ?? "https://sightline.app").replace(/\/+$/, "");
+const quiet = process.argv.includes("--quiet");
+const logLevel = quiet ? "warn" : "info";
+
+const escapeAttribute = (value) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escapeText = (value) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+function tagHtml({ tag, attrs }) {
+  const attributes = Object.entries(attrs)
+    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .join(" ");
+  return `<${tag} ${attributes} />`;
+}
+
+function pageHtml(template, pathname, page) {
+  const head = [`<title>${escapeText(page.title)}</title>`, ...page.headTags.map(tagHtml)].join(
+    "\n    ",
+  );
+  const hydrate = page.hydrate === "load" ? ' data-hydrate="load"' : "";
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, "<!--head-->")
+    .replace(/\s*<meta name="description"[^>]*>/, "")
+    .replace("<!--head-->", head)
+    .replace(
+      '<div id="root"><!--app-html--></div>',
+      `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${page.hydrationScript}`,
+    );
+}
+
+function sitemap(paths) {
+  const urls = paths
+    .map((pathname) => `  <url><loc>${siteUrl}${pathname === "/" ? "/" : pathname}</loc></url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function robots() {
+  const privateAreas = [
+    "/api/",
+    "/auth/",
+    "/dashboard",
+    "/audience-insights",
+    "/post-performance",
+    "/content-scheduler",
+    "/messages",
+    "/trend-radar",
+    "/press-radar",
+    "/settings",
+  ];
+  return `User-agent: *\nAllow: /\n${privateAreas.map((area) => `Disallow: ${area}`).join("\n")}\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+// Always a production build: Vite keeps an inherited NODE_ENV (vitest sets "test"), which would
+// bundle React's development build into the site that the tests and `npm start` then serve.
+process.env.NODE_ENV = "production";
+
+const started = performance.now();
+await build({ root: webDir, logLevel });
+await build({
+  root: webDir,
+  logLevel: "warn",
+  build: {
+    ssr: "src/app/entry-prerender.tsx",
+    outDir: ssrDir,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: false,
+  },
+});
+
+try {
+  const entry = await import(pathToFileURL(path.join(ssrDir, "entry-prerender.js")).href);
+  const template = readFileSync(path.join(distDir, "index.html"), "utf8");
+  if (!template.includes('<div id="root"><!--app-html--></div>')) {
+    throw new Error('dist/index.html has no <div id="root"><!--app-html--></div> to fill');
+  }
+  const loadingHtml = entry.renderLoading();
+
+  // The app shell: what a client-rendered route needs (the server may serve it instead of the
+  // landing page for addresses without a prerendered page).
+  writeFileSync(
+    path.join(distDir, "app-shell.html"),
+    template.replace('<div id="root"><!--app-html--></div>', `<div id="root">${loadingHtml}</div>`),
+  );
+
+  for (const pathname of entry.publicPaths) {
+    const page = await entry.renderPage(pathname);
+    const file =
+      pathname === "/"
+        ? path.join(distDir, "index.html")
+        : path.join(distDir, pathname.slice(1), "index.html");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, pageHtml(template, pathname, page));
+  }
+
+  writeFileSync(path.join(distDir, "sitemap.xml"), sitemap(entry.publicPaths));
+  writeFileSync(path.join(distDir, "robots.txt"), robots());
+  rmSync(ssrDir, { recursive: true, force: true });
+  if (!quiet) {
+    console.info(
+      `Prerendered ${entry.publicPaths.length} pages, sitemap.xml and robots.txt in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+} catch (error) {
+  // A failed prerender must not leave a fresh-looking dist/index.html behind (scripts/web-build.mjs
+  // compares its age with the sources): remove it so the next start builds again.
+  rmSync(path.join(distDir, "index.html"), { force: true });
+  throw error;
+}

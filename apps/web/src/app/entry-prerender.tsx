@@ -1,0 +1,83 @@
+/**
+ * Build-time entry (vite build --ssr, run by scripts/build.mjs): renders each public route to
+ * static HTML with the same element tree the browser hydrates.
+ */
+import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { PageLoading } from "../components/feedback/page-loading.tsx";
+import {
+  documentTitle,
+  headTags,
+  PageMetaCollectorContext,
+  type PageMetaData,
+} from "../features/marketing/components/page-meta.tsx";
+import { AppTree } from "./app-tree.tsx";
+import { routes } from "./router.tsx";
+
+export { publicPaths } from "./routes/marketing/routes.tsx";
+
+export interface RenderedPage {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** React Router's hydration data script, placed after the root. */
+  hydrationScript: string;
+  title: string;
+  headTags: { tag: string; attrs: Record<string, string> }[];
+  /** "load" when the page must hydrate at once (forms, tools). */
+  hydrate: "interaction" | "load";
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+export async function renderPage(pathname: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, "http://prerender.local")));
+  if (context instanceof Response) throw new Error(`${pathname} answered a redirect`);
+  if (context.statusCode !== 200) {
+    throw new Error(
+      `${pathname} answered ${context.statusCode}: ${JSON.stringify(context.errors)}`,
+    );
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let meta: PageMetaData | undefined;
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <PageMetaCollectorContext
+      value={(collected) => {
+        meta = collected;
+      }}
+    >
+      <AppTree>
+        <StaticRouterProvider router={router} context={context} />
+      </AppTree>
+    </PageMetaCollectorContext>,
+    { onError: (error) => void errors.push(error) },
+  );
+  if (errors.length > 0) throw errors[0];
+  const rendered = await readStream(prelude);
+  if (!meta) throw new Error(`${pathname} renders no <PageMeta>`);
+  const script = /<script>window\.__staticRouterHydrationData[\s\S]*?<\/script>/.exec(rendered);
+  const hydrate = context.matches.some(
+    (match) => (match.route.handle as { hydrate?: string } | undefined)?.hydrate === "load",
+  );
+  return {
+    html: script ? rendered.replace(script[0], "") : rendered,
+    hydrationScript: script?.[0] ?? "",
+    title: documentTitle(meta),
+    headTags: headTags(meta, pathname),
+    hydrate: hydrate ? "load" : "interaction",
+  };
+}
+
+/** The 'Loading...' fallback as static markup, shown by client-rendered routes before the app starts. */
+export function renderLoading(): string {
+  return renderToString(<PageLoading />);
+}

@@ -1,0 +1,230 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const isOpen = (page: Page, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)?.matches(":popover-open") ?? false, selector);
+
+describe.skipIf(!hasChromium())("the landing page", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(width = 1440) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // The demo video is the only third-party content: answer it locally in tests.
+    await context.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<p>demo video</p>" }),
+    );
+    const page = await context.newPage();
+    await page.goto(server.url);
+    return { context, page };
+  }
+
+  it("has the specification's header, hero and sections in order", async () => {
+    const { context, page } = await open();
+    const header = page.getByRole("banner");
+    for (const menu of ["Features", "Integrations", "Solutions", "Resources"]) {
+      await header.getByRole("button", { name: menu, exact: true }).waitFor();
+    }
+    await header.getByRole("link", { name: "Investors" }).waitFor();
+    await header.getByRole("button", { name: /^Language/ }).waitFor();
+    await header.getByRole("button", { name: "Log in" }).waitFor();
+    await header.getByRole("button", { name: "Get started free" }).waitFor();
+
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Get Started Free" }).first().waitFor();
+    await main.getByRole("button", { name: "Watch Demo" }).waitFor();
+    await expect(
+      main.getByRole("link", { name: "Scroll to the features" }).getAttribute("href"),
+    ).resolves.toBe("#features");
+
+    const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
+    const order = [
+      "Powerful Features",
+      "Connect your channels",
+      "How it works",
+      "Meet your AI team",
+      "Built for every workflow",
+      "Start free, upgrade when you need more",
+      "Security & Compliance",
+      "See what your Instagram data has been trying to tell you",
+      "Frequently asked questions",
+    ];
+    expect(headings.filter((heading) => order.includes(heading))).toEqual(order);
+
+    // AI team roles, plans, FAQ claims, security links, footer.
+    for (const role of ["Manager", "Secretary", "Mentor", "Creator", "Analyst"]) {
+      await main.locator("#ai-team").getByText(role, { exact: true }).first().waitFor();
+    }
+    for (const plan of ["Free", "Starter", "Pro", "Premium"]) {
+      await main.locator("#plans").getByText(plan, { exact: true }).first().waitFor();
+    }
+    await expect(
+      main
+        .locator("#plans")
+        .getByText(/[$€£]\s?\d/)
+        .count(),
+    ).resolves.toBe(0);
+    const security = main.locator("#security");
+    for (const link of ["Privacy policy", "Terms of service", "Data deletion"]) {
+      await security.getByRole("link", { name: link }).waitFor();
+    }
+    const faq = main.locator("#faq");
+    await faq.getByText("Do I need a credit card to start?").click();
+    await faq.getByText("No credit card is needed to start", { exact: false }).waitFor();
+    await faq.getByText("Is my Instagram access safe?").click();
+    await faq.getByText("can be revoked at any time", { exact: false }).waitFor();
+    await faq.getByText("Which social networks are supported?").click();
+    await faq.getByText("Only Instagram is supported today", { exact: false }).waitFor();
+
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Sightline on Instagram" }).waitFor();
+    await footer
+      .getByText("Sightline Analytics LLC, a Delaware (US) limited liability company", {
+        exact: false,
+      })
+      .waitFor();
+    await footer.getByRole("link", { name: "support@sightline.app" }).waitFor();
+    for (const link of ["Privacy policy", "Terms of service", "Data deletion"]) {
+      await expect(footer.getByRole("link", { name: link }).count()).resolves.toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
+  it("opens the header menus with the keyboard and closes them with Escape", async () => {
+    const { context, page } = await open();
+    const features = page
+      .getByRole("banner")
+      .getByRole("button", { name: "Features", exact: true });
+    await features.focus();
+    await page.keyboard.press("Enter");
+    const panel = `#${await features.getAttribute("aria-controls")}`;
+    await expect.poll(() => isOpen(page, panel)).toBe(true);
+    await page
+      .locator(panel)
+      .getByRole("link", { name: /Messages inbox/ })
+      .waitFor();
+    // The panel's links follow the button in the tab order.
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.textContent ?? "")).resolves.toMatch(
+      /Overview/,
+    );
+    await page.keyboard.press("Escape");
+    await expect.poll(() => isOpen(page, panel)).toBe(false);
+
+    const solutions = page
+      .getByRole("banner")
+      .getByRole("button", { name: "Solutions", exact: true });
+    await solutions.focus();
+    await page.keyboard.press(" ");
+    await page
+      .locator(`#${await solutions.getAttribute("aria-controls")}`)
+      .getByRole("link", { name: /Agencies/ })
+      .click();
+    await page.waitForURL(`${server.url}/solutions/agencies`);
+    await page.getByRole("heading", { level: 1, name: /Every client account/ }).waitFor();
+    await context.close();
+  });
+
+  it("lets only Instagram be clicked among the channels", async () => {
+    const { context, page } = await open();
+    const channels = page.locator("#channels");
+    await channels.getByRole("button", { name: /Instagram/ }).waitFor();
+    for (const name of ["Facebook", "Threads", "TikTok", "YouTube", "LinkedIn", "Pinterest", "X"]) {
+      const channel = channels.getByRole("group", { name: `${name}, Coming soon` });
+      await expect(channel.getAttribute("aria-disabled")).resolves.toBe("true");
+      await expect(channel.locator("a, button").count()).resolves.toBe(0);
+      // Playwright will not click a disabled element on its own: force it, nothing may happen.
+      await channel.click({ force: true });
+    }
+    expect(page.url()).toBe(`${server.url}/`);
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+
+    // Instagram is a call to action: for a visitor it opens the auth dialog.
+    await channels.getByRole("button", { name: /Instagram/ }).click();
+    await page.getByRole("dialog", { name: "Welcome to Sightline" }).waitFor();
+    await context.close();
+  });
+
+  it("plays the demo in a modal that Escape and the close button close", async () => {
+    const { context, page } = await open();
+    await expect(page.locator("iframe").count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Watch Demo" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sightline demo" });
+    await dialog.waitFor();
+    await expect(dialog.locator("iframe").getAttribute("src")).resolves.toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+    );
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect(page.locator("iframe").count()).resolves.toBe(0);
+
+    await page.getByRole("button", { name: "Watch Demo" }).click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close the demo" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("switches to Spanish from the language icon, remembers it and sets <html lang>", async () => {
+    const { context, page } = await open();
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("button", { name: "Español" }).click();
+    await page
+      .getByRole("heading", { level: 1, name: /Descubre qué funciona en Instagram/ })
+      .waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
+    await page.getByRole("heading", { name: "Funciones potentes" }).waitFor();
+    await expect(page.title()).resolves.toMatch(/estadísticas, bandeja y programación/);
+
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.reload();
+    await page
+      .getByRole("heading", { level: 1, name: /Descubre qué funciona en Instagram/ })
+      .waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
+    // The English HTML hydrates first and only then switches: no hydration mismatch.
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+
+    // Other pages follow the choice.
+    await page.goto(`${server.url}/features/automations`);
+    await page.getByRole("heading", { level: 1, name: /Automatiza las respuestas/ }).waitFor();
+
+    await page.getByRole("button", { name: "Idioma: Español" }).click();
+    await page.getByRole("button", { name: "English" }).click();
+    await page.getByRole("heading", { level: 1, name: /Automate the replies/ }).waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("en");
+    await context.close();
+  });
+
+  it("has a mobile menu on a phone", async () => {
+    const { context, page } = await open(390);
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: "Features", exact: true }).isVisible(),
+    ).resolves.toBe(false);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const panel = `#${await toggle.getAttribute("aria-controls")}`;
+    await expect.poll(() => isOpen(page, panel)).toBe(true);
+    const menu = page.locator(panel);
+    await menu.getByText("Resources", { exact: true }).click();
+    await menu.getByRole("link", { name: "Free tools" }).click();
+    await page.waitForURL(`${server.url}/resources/free-tools`);
+    await expect.poll(() => isOpen(page, panel)).toBe(false);
+    await context.close();
+  });
+});
