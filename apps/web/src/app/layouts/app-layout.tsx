@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
+import { LogoMark } from "../../components/ui/logo.tsx";
 import { paths } from "../../config/paths.ts";
 import { displayName, useSession } from "../../lib/session/session-provider.tsx";
 
@@ -71,7 +72,7 @@ export function AppLayout() {
             to={paths.dashboard}
             className="flex items-center gap-2 font-bold tracking-tight text-slate-900"
           >
-            <img src="/favicon.svg" alt="" className="size-7" />
+            <LogoMark className="size-7" />
             Sightline
           </Link>
           <UserMenu />

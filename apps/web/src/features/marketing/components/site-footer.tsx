@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
+import { Logo } from "../../../components/ui/logo.tsx";
 import { env } from "../../../config/env.ts";
 import { paths } from "../../../config/paths.ts";
 import {
@@ -12,7 +13,6 @@ import {
 import { commonCopy } from "../copy/common.ts";
 import { fill, useCopy } from "../copy/define-copy.ts";
 import { BrandIcon } from "./brand-icons.tsx";
-import { Logo } from "./logo.tsx";
 
 function FooterColumn({
   title,

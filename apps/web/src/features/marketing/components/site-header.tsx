@@ -1,6 +1,7 @@
 import { ArrowRight, ChevronDown, Menu, X } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
+import { Logo } from "../../../components/ui/logo.tsx";
 import { PopoverPanel, popoverTriggerProps } from "../../../components/ui/popover.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useAuthCta } from "../../../lib/auth-cta.tsx";
@@ -19,7 +20,6 @@ import { BrandIcon } from "./brand-icons.tsx";
 import { ComingSoonChannel } from "./coming-soon-channel.tsx";
 import { CtaButton } from "./cta-button.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
-import { Logo } from "./logo.tsx";
 
 const triggerClass =
   "inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold xl:px-3 text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 [&:has(+:popover-open)]:bg-slate-100 [&:has(+:popover-open)]:text-slate-900";

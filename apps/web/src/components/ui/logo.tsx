@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { cn } from "../../../utils/cn.ts";
+import { cn } from "../../utils/cn.ts";
 
 /** The Sightline mark: an eye-shaped lens over rising bars, in the brand gradient. */
 export function LogoMark({ className }: { className?: string }) {
