@@ -28,7 +28,8 @@ describe.skipIf(!hasChromium())("web app in a browser", () => {
 
   it("shows the not-found page for an unknown path", async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/this/path/does-not-exist`);
+    const response = await page.goto(`${server.url}/this/path/does-not-exist`);
+    expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await page.getByRole("link", { name: "Back to the home page" }).click();
     await page.waitForURL(`${server.url}/`);

@@ -17,6 +17,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "features/overview/index.html"), "<html>prerendered</html>");
   writeFileSync(path.join(dist, "assets/main-abc123.js"), "console.info('hi')");
   writeFileSync(path.join(dist, "robots.txt"), "User-agent: *");
+  writeFileSync(
+    path.join(dist, "routes.json"),
+    JSON.stringify({ paths: ["/", "/features/overview", "/dashboard", "/posts/:id"] }),
+  );
   testApp = await createTestApp({ webDistDir: dist });
 });
 
@@ -55,6 +59,14 @@ describe("serving the web app", () => {
     expect(clientRoute.status).toBe(200);
     expect(await clientRoute.text()).toContain("app shell");
     expect(clientRoute.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers paths the app has no route for with the app and a 404 status", async () => {
+    const unknown = await testApp.app.request("/no/such/page");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("app shell");
+    expect((await testApp.app.request("/posts/123")).status).toBe(200);
+    expect((await testApp.app.request("/dashboard/")).status).toBe(200);
   });
 
   it("answers a missing file with 404 and never leaves the build folder", async () => {

@@ -104,6 +104,11 @@ try {
     writeFileSync(file, pageHtml(template, pathname, page));
   }
 
+  // The server answers paths outside this list with a 404 status (the app shows the not-found page).
+  writeFileSync(
+    path.join(distDir, "routes.json"),
+    `${JSON.stringify({ paths: entry.clientRoutePaths }, null, 2)}\n`,
+  );
   writeFileSync(path.join(distDir, "sitemap.xml"), sitemap(entry.publicPaths));
   writeFileSync(path.join(distDir, "robots.txt"), robots());
   rmSync(ssrDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Context } from "hono";
@@ -29,6 +29,24 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <body style="font-family:system-ui;padding:3rem"><h1>The web app is not built yet</h1>
 <p>Run <code>npm start</code> (it builds when needed) or <code>npm run build</code>.</p></body></html>`;
 
+/** The build's list of the app's routes (`:param` segments allowed); undefined on older builds. */
+function loadKnownRoutes(file: string): ((urlPath: string) => boolean) | undefined {
+  if (!existsSync(file)) return undefined;
+  const { paths } = JSON.parse(readFileSync(file, "utf8")) as { paths: string[] };
+  const patterns = paths.map(
+    (route) =>
+      new RegExp(
+        `^${route
+          .split("/")
+          .map((segment) =>
+            segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+          )
+          .join("/")}/?$`,
+      ),
+  );
+  return (urlPath) => patterns.some((pattern) => pattern.test(urlPath));
+}
+
 interface FoundFile {
   file: string;
   immutable: boolean;
@@ -44,6 +62,7 @@ export function createWebHandler(distDir: string) {
   // The build prerenders the landing page into index.html; client-rendered routes get the
   // shell with the 'Loading...' fallback instead (older builds have no shell).
   const shellFile = path.join(root, "app-shell.html");
+  const knownRoutes = loadKnownRoutes(path.join(root, "routes.json"));
 
   function resolve(urlPath: string): FoundFile | undefined {
     let decoded: string;
@@ -71,6 +90,9 @@ export function createWebHandler(distDir: string) {
       return c.text("Not found", 404);
     }
     const file = found?.file ?? (existsSync(shellFile) ? shellFile : indexFile);
+    // A path the app has no route for still gets the app (which shows the not-found page),
+    // but with the status that tells browsers and crawlers the truth.
+    const status = found || !knownRoutes || knownRoutes(c.req.path) ? 200 : 404;
     const body = await readFile(file);
     const type = contentTypes[path.extname(file)] ?? "application/octet-stream";
     c.header("Content-Type", type);
@@ -79,6 +101,6 @@ export function createWebHandler(distDir: string) {
       "Cache-Control",
       found?.immutable ? "public, max-age=31536000, immutable" : "no-cache",
     );
-    return c.body(body);
+    return c.body(body, status);
   };
 }

@@ -15,6 +15,7 @@ import {
 import { AppTree } from "./app-tree.tsx";
 import { routes } from "./router.tsx";
 
+export { clientRoutePaths } from "./route-paths.ts";
 export { publicPaths } from "./routes/marketing/routes.tsx";
 
 export interface RenderedPage {

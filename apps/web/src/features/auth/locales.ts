@@ -58,8 +58,9 @@ const en = {
     verify: "Verify",
     verifying: "Verifying...",
   },
-  terms: "By creating an account you agree to our Terms of Service and Privacy Policy.",
+  termsBefore: "By creating an account you agree to our",
   termsLink: "Terms of Service",
+  termsAnd: "and",
   privacyLink: "Privacy Policy",
   close: "Close",
 };
@@ -121,9 +122,9 @@ const es: typeof en = {
     verify: "Verificar",
     verifying: "Verificando...",
   },
-  terms:
-    "Al crear una cuenta aceptas nuestros Términos del servicio y nuestra Política de privacidad.",
+  termsBefore: "Al crear una cuenta aceptas nuestros",
   termsLink: "Términos del servicio",
+  termsAnd: "y nuestra",
   privacyLink: "Política de privacidad",
   close: "Cerrar",
 };

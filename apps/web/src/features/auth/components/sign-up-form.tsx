@@ -124,7 +124,23 @@ export function SignUpForm() {
       <SubmitButton disabled={!canCreateAccount(values, submitting)}>
         {submitting ? t("creating") : t("createAccount")}
       </SubmitButton>
-      <p className="text-center text-xs text-slate-500">{t("terms")}</p>
+      <p className="text-center text-xs text-slate-500">
+        {t("termsBefore")}{" "}
+        <a
+          href="/terms-of-service"
+          className="font-medium text-slate-700 underline underline-offset-2"
+        >
+          {t("termsLink")}
+        </a>{" "}
+        {t("termsAnd")}{" "}
+        <a
+          href="/privacy-policy"
+          className="font-medium text-slate-700 underline underline-offset-2"
+        >
+          {t("privacyLink")}
+        </a>
+        .
+      </p>
     </form>
   );
 }
