@@ -1,18 +1,18 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { ErrorBoundary } from "../components/feedback/error-boundary.tsx";
 import { ErrorScreen } from "../components/feedback/error-screen.tsx";
-import { createQueryClient } from "../lib/query-client.ts";
 
+/**
+ * What every page shares: the global error screen and the toasts (sign-in and sign-out toasts
+ * show on the public site too). Server state (TanStack Query) lives in the app layout, so the
+ * public site does not load it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary fallback={(error) => <ErrorScreen error={error} />}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Toaster richColors closeButton position="top-right" />
-      </QueryClientProvider>
+      {children}
+      <Toaster richColors closeButton position="top-right" />
     </ErrorBoundary>
   );
 }

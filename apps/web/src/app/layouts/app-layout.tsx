@@ -1,11 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { LogOut, Settings } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Link, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
 import { paths } from "../../config/paths.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
 import { displayName, useSession } from "../../lib/session/session-provider.tsx";
 
 function UserMenu() {
@@ -62,28 +64,31 @@ function UserMenu() {
   );
 }
 
-/** The signed-in frame: header with the logo (to /dashboard) and the user menu. */
+/** The signed-in frame: server state, the header with the logo (to /dashboard) and the user menu. */
 export function AppLayout() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="flex h-14 items-center justify-between px-4 sm:px-6">
-          <Link
-            to={paths.dashboard}
-            className="flex items-center gap-2 font-bold tracking-tight text-slate-900"
-          >
-            <LogoMark className="size-7" />
-            Sightline
-          </Link>
-          <UserMenu />
-        </div>
-      </header>
-      <main className="p-4 sm:p-6">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div className="min-h-screen bg-slate-50">
+        <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+          <div className="flex h-14 items-center justify-between px-4 sm:px-6">
+            <Link
+              to={paths.dashboard}
+              className="flex items-center gap-2 font-bold tracking-tight text-slate-900"
+            >
+              <LogoMark className="size-7" />
+              Sightline
+            </Link>
+            <UserMenu />
+          </div>
+        </header>
+        <main className="p-4 sm:p-6">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </QueryClientProvider>
   );
 }
 
