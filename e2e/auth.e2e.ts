@@ -1,31 +1,21 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 const PASSWORD_RULE = "Password must be at least 8 characters and include letters and numbers.";
 
 describe.skipIf(!hasChromium())("accounts in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useServerAndBrowser();
 
   async function openDialog(context: BrowserContext, tab: "login" | "signup") {
     const page = await context.newPage();
-    await page.goto(`${server.url}/?auth=${tab}`);
+    await page.goto(`${live.server.url}/?auth=${tab}`);
     await page.getByRole("dialog", { name: "Welcome to Sightline" }).waitFor();
     return page;
   }
 
   async function latestLinkFor(email: string) {
-    const { messages } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
+    const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
       messages: { to: string; links: string[] }[];
     };
     const link = messages.find((m) => m.to === email)?.links[0];
@@ -34,7 +24,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
   }
 
   it("opens on Login by default, with every sign-up validation message", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await openDialog(context, "login");
     const dialog = page.getByRole("dialog");
     await expect(
@@ -89,9 +79,9 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
   });
 
   it("opens the dialog from the site's calls to action for a visitor", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${live.server.url}/`);
     await page.getByRole("button", { name: "Log in" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Welcome to Sightline" });
     await dialog.waitFor();
@@ -107,7 +97,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
   });
 
   it("shows the service's message in a red box when sign-in fails", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await openDialog(context, "login");
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email").fill("nobody@example.com");
@@ -118,7 +108,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
   });
 
   it("signs up, confirms by e-mail, stays signed in, shares the session, signs out", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const email = `e2e-${Date.now()}@example.com`;
     const page = await openDialog(context, "signup");
     const dialog = page.getByRole("dialog");
@@ -133,11 +123,11 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
       .waitFor();
 
     // Not signed in yet: the protected route sends us home.
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${live.server.url}/dashboard`);
+    await page.waitForURL(`${live.server.url}/`);
 
     await page.goto(await latestLinkFor(email));
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${live.server.url}/dashboard`);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByText("Welcome, Lena Park.").waitFor();
 
@@ -145,46 +135,46 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await page.getByText("Welcome, Lena Park.").waitFor();
 
     const second = await context.newPage();
-    await second.goto(`${server.url}/dashboard`);
+    await second.goto(`${live.server.url}/dashboard`);
     await second.getByText("Welcome, Lena Park.").waitFor();
 
     // A signed-in user never sees the dialog: calls to action go to the dashboard, even when
     // the click comes before the page's script has started.
-    await second.goto(`${server.url}/?auth=login`);
+    await second.goto(`${live.server.url}/?auth=login`);
     await second.waitForTimeout(500);
     await expect(second.getByRole("dialog").count()).resolves.toBe(0);
-    await second.goto(`${server.url}/`);
+    await second.goto(`${live.server.url}/`);
     await second.getByRole("button", { name: "Get started free" }).first().click();
-    await second.waitForURL(`${server.url}/dashboard`);
+    await second.waitForURL(`${live.server.url}/dashboard`);
     await expect(second.getByRole("dialog").count()).resolves.toBe(0);
     await second.close();
 
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.getByText("Logged out").waitFor();
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
+    await page.goto(`${live.server.url}/dashboard`);
+    await page.waitForURL(`${live.server.url}/`);
     await context.close();
 
     // Signing in with the confirmed account: toast, then the dashboard.
-    const fresh = await browser.newContext();
+    const fresh = await live.browser.newContext();
     const login = await openDialog(fresh, "login");
     const loginDialog = login.getByRole("dialog");
     await loginDialog.getByLabel("Email").fill(email);
     await loginDialog.getByLabel("Password", { exact: true }).fill("ceramics2026");
     await loginDialog.getByRole("button", { name: "Sign In" }).click();
     await login.getByText("Signed in successfully!").waitFor();
-    await login.waitForURL(`${server.url}/dashboard`);
+    await login.waitForURL(`${live.server.url}/dashboard`);
     await fresh.close();
   });
 
   it("resets a forgotten password from the e-mailed link", async () => {
     const email = `reset-${Date.now()}@example.com`;
     // An account made through the API, confirmed through its link.
-    await fetch(`${server.url}/api/auth/sign-up/email`, {
+    await fetch(`${live.server.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: live.server.url },
       body: JSON.stringify({
         email,
         password: "original11",
@@ -194,7 +184,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     });
     await fetch(await latestLinkFor(email), { redirect: "manual" });
 
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await openDialog(context, "login");
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Forgot password?" }).click();
@@ -210,24 +200,22 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await page.getByText(/Your password was changed/).waitFor();
     await context.close();
 
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    const signIn = await fetch(`${live.server.url}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: live.server.url },
       body: JSON.stringify({ email, password: "changed22" }),
     });
     expect(signIn.status).toBe(200);
   });
 
   it("shows a way back when a confirmation link is no longer valid", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await context.newPage();
     await page.goto(
-      `${server.url}/api/auth/verify-email?token=not-a-token&callbackURL=/auth/callback`,
+      `${live.server.url}/api/auth/verify-email?token=not-a-token&callbackURL=/auth/callback`,
     );
     await page.getByRole("heading", { name: "We couldn't finish signing you in" }).waitFor();
     await page.getByRole("link", { name: "Back to Sightline" }).waitFor();
     await context.close();
   });
 });
-
-export type { Page };

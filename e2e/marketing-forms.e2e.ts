@@ -1,24 +1,13 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useServerAndBrowser();
 
   it("checks the support form in the browser, then posts the right JSON", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/resources/support`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/resources/support`);
     const form = page.locator("#contact");
     await form.getByRole("button", { name: "Send message" }).click();
     for (const message of [
@@ -82,8 +71,8 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
   });
 
   it("calculates an engagement rate, counts hashtags against 30 and captions against 2,200", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/resources/free-tools`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/resources/free-tools`);
     const calculator = page.locator("#engagement-rate");
     await calculator.getByRole("button", { name: "Calculate" }).click();
     await expect
@@ -117,9 +106,9 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
   });
 
   it("generates template files when they are downloaded", async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await live.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/resources/templates`);
+    await page.goto(`${live.server.url}/resources/templates`);
     // The default start date (next Monday) appears once the page has started.
     const start = page.getByLabel("Start date");
     await expect.poll(() => start.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -152,8 +141,8 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
   });
 
   it("explains a deletion code it cannot find", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/data-deletion?code=DEL-UNKNOWN`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/data-deletion?code=DEL-UNKNOWN`);
     await page
       .getByRole("alert")
       .filter({ hasText: "We could not find a deletion request with this code" })

@@ -1,31 +1,21 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 const isOpen = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector(s)?.matches(":popover-open") ?? false, selector);
 
 describe.skipIf(!hasChromium())("the landing page", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useServerAndBrowser();
 
   async function open(width = 1440) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await live.browser.newContext({ viewport: { width, height: 900 } });
     // The demo video is the only third-party content: answer it locally in tests.
     await context.route(/youtube-nocookie\.com/, (route) =>
       route.fulfill({ contentType: "text/html", body: "<p>demo video</p>" }),
     );
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(live.server.url);
     return { context, page };
   }
 
@@ -130,7 +120,7 @@ describe.skipIf(!hasChromium())("the landing page", () => {
       .locator(`#${await solutions.getAttribute("aria-controls")}`)
       .getByRole("link", { name: /Agencies/ })
       .click();
-    await page.waitForURL(`${server.url}/solutions/agencies`);
+    await page.waitForURL(`${live.server.url}/solutions/agencies`);
     await page.getByRole("heading", { level: 1, name: /Every client account/ }).waitFor();
     await context.close();
   });
@@ -146,7 +136,7 @@ describe.skipIf(!hasChromium())("the landing page", () => {
       // Playwright will not click a disabled element on its own: force it, nothing may happen.
       await channel.click({ force: true });
     }
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${live.server.url}/`);
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
 
     // Instagram is a call to action: for a visitor it opens the auth dialog.
@@ -201,7 +191,7 @@ describe.skipIf(!hasChromium())("the landing page", () => {
     expect(errors).toEqual([]);
 
     // Other pages follow the choice.
-    await page.goto(`${server.url}/features/automations`);
+    await page.goto(`${live.server.url}/features/automations`);
     await page.getByRole("heading", { level: 1, name: /Automatiza las respuestas/ }).waitFor();
 
     await page.getByRole("button", { name: "Idioma: Español" }).click();
@@ -223,7 +213,7 @@ describe.skipIf(!hasChromium())("the landing page", () => {
     const menu = page.locator(panel);
     await menu.getByText("Resources", { exact: true }).click();
     await menu.getByRole("link", { name: "Free tools" }).click();
-    await page.waitForURL(`${server.url}/resources/free-tools`);
+    await page.waitForURL(`${live.server.url}/resources/free-tools`);
     await expect.poll(() => isOpen(page, panel)).toBe(false);
     await context.close();
   });

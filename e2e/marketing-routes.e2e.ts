@@ -1,7 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 /** Every public route of the specification (§2), with a phrase its <h1> must contain. */
 const publicRoutes: Record<string, RegExp> = {
@@ -44,20 +42,11 @@ const decode = (html: string) =>
 const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
 
 describe.skipIf(!hasChromium())("the public site: every route", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useServerAndBrowser();
 
   it("serves each route as prerendered HTML with its content, title, description, canonical URL and Open Graph tags", async () => {
     for (const [route, heading] of Object.entries(publicRoutes)) {
-      const response = await fetch(`${server.url}${route}`);
+      const response = await fetch(`${live.server.url}${route}`);
       expect(response.status, route).toBe(200);
       const html = await response.text();
       // The content is in the HTML before any script runs.
@@ -80,17 +69,17 @@ describe.skipIf(!hasChromium())("the public site: every route", () => {
   });
 
   it("serves sitemap.xml with every route and robots.txt pointing to it", async () => {
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${live.server.url}/sitemap.xml`)).text();
     for (const route of Object.keys(publicRoutes)) {
       expect(sitemap).toContain(`<loc>https://sightline.app${route === "/" ? "/" : route}</loc>`);
     }
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${live.server.url}/robots.txt`)).text();
     expect(robots).toContain("Sitemap: https://sightline.app/sitemap.xml");
     expect(robots).toContain("Disallow: /dashboard");
   });
 
   it("shows every route in the browser with its heading and real content, and hydrates without errors", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -98,7 +87,7 @@ describe.skipIf(!hasChromium())("the public site: every route", () => {
       if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
     });
     for (const [route, heading] of Object.entries(publicRoutes)) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${live.server.url}${route}`);
       const h1 = page.getByRole("heading", { level: 1 });
       await expect(h1.textContent(), route).resolves.toMatch(heading);
       // Start the app (the first pointer movement) and let it hydrate.
@@ -112,13 +101,13 @@ describe.skipIf(!hasChromium())("the public site: every route", () => {
   });
 
   it("never scrolls sideways on a phone", async () => {
-    const context = await browser.newContext({
+    const context = await live.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
     });
     const page = await context.newPage();
     for (const route of Object.keys(publicRoutes)) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${live.server.url}${route}`);
       const [scrollWidth, width] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         window.innerWidth,
@@ -129,8 +118,8 @@ describe.skipIf(!hasChromium())("the public site: every route", () => {
   });
 
   it("keeps client rendering for other addresses: the not-found page, without the landing page's markup", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/resources/nothing-here`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/resources/nothing-here`);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await expect(page.locator("#root").getAttribute("data-prerendered")).resolves.toBeNull();
     await expect(page.getByText("Know what works on Instagram").count()).resolves.toBe(0);
