@@ -62,6 +62,34 @@ const en = {
   termsLink: "Terms of Service",
   termsAnd: "and",
   privacyLink: "Privacy Policy",
+  callback: {
+    title: "We couldn't finish signing you in",
+    pageTitle: "Sign-in — Sightline",
+    logIn: "Log in",
+    back: "Back to Sightline",
+    noSession:
+      "We could not sign you in from this link. It may have expired: sign in again to continue.",
+    failed: "Sign-in failed ({{code}}).",
+    errors: {
+      INVALID_TOKEN:
+        "This link is invalid or was already used. Sign in, or ask for a new confirmation e-mail from the login form.",
+      TOKEN_EXPIRED: "This link has expired. Sign in to receive a new confirmation e-mail.",
+      access_denied: "Sign-in was cancelled. You can try again whenever you like.",
+      account_not_linked:
+        "This Google account is not linked to your Sightline account yet. Sign in with your password, then link Google in Settings.",
+    },
+  },
+  reset: {
+    title: "Choose a new password",
+    pageTitle: "Choose a new password — Sightline",
+    newPassword: "New password",
+    save: "Save new password",
+    saving: "Saving...",
+    invalidLink:
+      "This reset link is invalid or has expired. Ask for a new one from the login form (Forgot password?).",
+    done: "Your password was changed and your other sessions were signed out. You can now log in with your new password.",
+    logIn: "Log in",
+  },
   close: "Close",
 };
 
@@ -126,6 +154,35 @@ const es: typeof en = {
   termsLink: "Términos del servicio",
   termsAnd: "y nuestra",
   privacyLink: "Política de privacidad",
+  callback: {
+    title: "No pudimos completar tu inicio de sesión",
+    pageTitle: "Inicio de sesión — Sightline",
+    logIn: "Iniciar sesión",
+    back: "Volver a Sightline",
+    noSession:
+      "No pudimos iniciar tu sesión con este enlace. Puede que haya caducado: inicia sesión de nuevo para continuar.",
+    failed: "No se pudo iniciar sesión ({{code}}).",
+    errors: {
+      INVALID_TOKEN:
+        "Este enlace no es válido o ya se usó. Inicia sesión o pide un nuevo correo de confirmación desde el formulario.",
+      TOKEN_EXPIRED:
+        "Este enlace caducó. Inicia sesión para recibir un nuevo correo de confirmación.",
+      access_denied: "Se canceló el inicio de sesión. Puedes intentarlo de nuevo cuando quieras.",
+      account_not_linked:
+        "Esta cuenta de Google aún no está vinculada a tu cuenta de Sightline. Inicia sesión con tu contraseña y vincula Google en Configuración.",
+    },
+  },
+  reset: {
+    title: "Elige una contraseña nueva",
+    pageTitle: "Elige una contraseña nueva — Sightline",
+    newPassword: "Contraseña nueva",
+    save: "Guardar contraseña nueva",
+    saving: "Guardando...",
+    invalidLink:
+      "Este enlace para restablecer no es válido o caducó. Pide uno nuevo desde el formulario de inicio de sesión (¿Olvidaste tu contraseña?).",
+    done: "Tu contraseña cambió y cerramos tus otras sesiones. Ya puedes iniciar sesión con tu contraseña nueva.",
+    logIn: "Iniciar sesión",
+  },
   close: "Cerrar",
 };
 

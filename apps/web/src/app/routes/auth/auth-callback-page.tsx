@@ -1,31 +1,27 @@
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageLoading } from "../../../components/feedback/page-loading.tsx";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
+import "../../../features/auth/locales.ts";
 
-const errorMessages: Record<string, string> = {
-  INVALID_TOKEN:
-    "This link is invalid or was already used. Sign in, or ask for a new confirmation e-mail from the login form.",
-  TOKEN_EXPIRED: "This link has expired. Sign in to receive a new confirmation e-mail.",
-  access_denied: "Sign-in was cancelled. You can try again whenever you like.",
-  account_not_linked:
-    "This Google account is not linked to your Sightline account yet. Sign in with your password, then link Google in Settings.",
-};
+const knownErrors = ["INVALID_TOKEN", "TOKEN_EXPIRED", "access_denied", "account_not_linked"];
 
 /** Where e-mail verification and Google sign-in return: completes the sign-in or explains why not. */
 export default function AuthCallbackPage() {
+  const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { client } = useSession();
   const errorCode = params.get("error");
   const [failure, setFailure] = useState<string | undefined>(
     errorCode
-      ? (errorMessages[errorCode] ??
-          params.get("error_description") ??
-          `Sign-in failed (${errorCode}).`)
+      ? knownErrors.includes(errorCode)
+        ? t(`callback.errors.${errorCode}`)
+        : (params.get("error_description") ?? t("callback.failed", { code: errorCode }))
       : undefined,
   );
 
@@ -37,10 +33,7 @@ export default function AuthCallbackPage() {
       .then((session) => {
         if (cancelled) return;
         if (session) navigate(paths.dashboard, { replace: true });
-        else
-          setFailure(
-            "We could not sign you in from this link. It may have expired: sign in again to continue.",
-          );
+        else setFailure(t("callback.noSession"));
       })
       .catch((error: Error) => {
         if (!cancelled) setFailure(error.message);
@@ -48,26 +41,24 @@ export default function AuthCallbackPage() {
     return () => {
       cancelled = true;
     };
-  }, [client, errorCode, navigate]);
+  }, [client, errorCode, navigate, t]);
 
   if (!failure) return <PageLoading />;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <title>Sign-in — Sightline</title>
+      <title>{t("callback.pageTitle")}</title>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <AlertCircle className="size-8 text-amber-600" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-semibold text-slate-900">
-          We couldn't finish signing you in
-        </h1>
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("callback.title")}</h1>
         <p className="mt-2 text-slate-600" role="alert">
           {failure}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to={`${paths.home}?auth=login`} className={buttonVariants()}>
-            Log in
+            {t("callback.logIn")}
           </Link>
           <Link to={paths.home} className={buttonVariants({ variant: "outline" })}>
-            Back to Sightline
+            {t("callback.back")}
           </Link>
         </div>
       </div>

@@ -24,9 +24,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [failure, setFailure] = useState<string | undefined>(
-    params.get("error") || !token
-      ? "This reset link is invalid or has expired. Ask for a new one from the login form (Forgot password?)."
-      : undefined,
+    params.get("error") || !token ? t("reset.invalidLink") : undefined,
   );
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -53,24 +51,24 @@ export default function ResetPasswordPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <title>Choose a new password — Sightline</title>
+      <title>{t("reset.pageTitle")}</title>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <KeyRound className="size-8 text-brand-600" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-semibold text-slate-900">Choose a new password</h1>
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("reset.title")}</h1>
         {done ? (
           <div className="mt-6 space-y-4">
-            <SuccessBox message="Your password was changed and your other sessions were signed out. You can now log in with your new password." />
+            <SuccessBox message={t("reset.done")} />
             <Link
               to={`${paths.home}?auth=login`}
               className={buttonVariants({ className: "w-full" })}
             >
-              Log in
+              {t("reset.logIn")}
             </Link>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="mt-6 space-y-4">
             <FormField
-              label="New password"
+              label={t("reset.newPassword")}
               type="password"
               autoComplete="new-password"
               value={password}
@@ -90,7 +88,7 @@ export default function ResetPasswordPage() {
             />
             {failure && <ErrorBox message={failure} />}
             <SubmitButton disabled={!canSubmit}>
-              {submitting ? "Saving..." : "Save new password"}
+              {submitting ? t("reset.saving") : t("reset.save")}
             </SubmitButton>
           </form>
         )}
