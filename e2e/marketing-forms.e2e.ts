@@ -70,6 +70,32 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
     await page.close();
   });
 
+  it("sends a real request: stored, e-mailed to support, confirmed with its reference", async () => {
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/resources/support`);
+    const form = page.locator("#contact");
+    const email = `support-e2e-${Date.now()}@example.com`;
+    await form.getByLabel("Your name").fill("Maya Chen");
+    await form.getByLabel("E-mail address").fill(email);
+    await form.getByLabel("Topic").selectOption("instagram");
+    await form.getByLabel("Message").fill("My Creator account does not appear after I connect it.");
+    await form.getByRole("button", { name: "Send message" }).click();
+    await form.getByText("Thank you, your message was sent").waitFor();
+
+    const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
+      messages: { to: string; subject: string; text: string }[];
+    };
+    const toSupport = messages.find(
+      (m) => m.to === "support@sightline.app" && m.text.includes(email),
+    );
+    expect(toSupport?.text).toContain("My Creator account does not appear");
+    const reference = toSupport?.subject.match(/\[Support ([0-9A-F]{8})\]/)?.[1];
+    expect(reference).toBeDefined();
+    await form.getByText(reference!).waitFor();
+    expect(messages.some((m) => m.to === email && m.subject.includes(reference!))).toBe(true);
+    await page.close();
+  });
+
   it("calculates an engagement rate, counts hashtags against 30 and captions against 2,200", async () => {
     const page = await live.browser.newPage();
     await page.goto(`${live.server.url}/resources/free-tools`);

@@ -69,10 +69,16 @@ export function SupportForm() {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status.kind === "sending") return;
-    const checked = validateSupportRequest(values, copy.errors);
+    // The fields are the truth: text typed before the page's script started is only in the DOM.
+    const form = new FormData(event.currentTarget);
+    const current = Object.fromEntries(
+      fieldOrder.map((field) => [field, String(form.get(field) ?? "")]),
+    ) as Values;
+    setValues(current);
+    const checked = validateSupportRequest(current, copy.errors);
     if (!checked.ok) {
       setErrors(checked.errors);
       setStatus({ kind: "editing" });
