@@ -1,5 +1,7 @@
 export * from "./client.ts";
 export { DataDirLockedError } from "./lock.ts";
 export * from "./queries/app-settings.ts";
+export * from "./queries/data-deletion.ts";
+export * from "./queries/profiles.ts";
 export * from "./schema/index.ts";
 export * as schema from "./schema/index.ts";

@@ -5,7 +5,6 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import {
@@ -237,8 +236,3 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-export async function findProfile(db: Db, userId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  return row;
-}

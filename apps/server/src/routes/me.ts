@@ -1,13 +1,12 @@
-import type { Db } from "@sightline/db";
+import { type Db, getProfileForUser } from "@sightline/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-types.ts";
-import { findProfile } from "../auth/create-auth.ts";
 import { requireUser } from "../middleware/session.ts";
 
 export function meRoutes(deps: { db: Db }) {
   return new Hono<AppEnv>().get("/", requireUser, async (c) => {
     const user = c.var.user;
-    const profile = await findProfile(deps.db, user.id);
+    const profile = await getProfileForUser(deps.db, user.id);
     return c.json({
       id: user.id,
       email: profile?.email ?? user.email,

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
-import { type Db, dataDeletionRequests } from "@sightline/db";
-import { eq } from "drizzle-orm";
+import { type Db, findDataDeletionRequestByCode, insertDataDeletionRequest } from "@sightline/db";
 
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -17,24 +16,16 @@ export function newConfirmationCode(): string {
 export async function deleteDataForMetaUser(db: Db, metaUserId: string) {
   const confirmationCode = newConfirmationCode();
   const deleted: Record<string, number> = {};
-  const [row] = await db
-    .insert(dataDeletionRequests)
-    .values({
-      confirmationCode,
-      source: "meta_callback",
-      metaUserId,
-      status: "completed",
-      deleted,
-      completedAt: new Date(),
-    })
-    .returning();
-  return row!;
+  return insertDataDeletionRequest(db, {
+    confirmationCode,
+    source: "meta_callback",
+    metaUserId,
+    status: "completed",
+    deleted,
+    completedAt: new Date(),
+  });
 }
 
 export async function findDeletionRequest(db: Db, confirmationCode: string) {
-  const [row] = await db
-    .select()
-    .from(dataDeletionRequests)
-    .where(eq(dataDeletionRequests.confirmationCode, confirmationCode.trim().toUpperCase()));
-  return row;
+  return findDataDeletionRequestByCode(db, confirmationCode.trim().toUpperCase());
 }

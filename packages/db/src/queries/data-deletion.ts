@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { dataDeletionRequests } from "../schema/index.ts";
+
+export async function insertDataDeletionRequest(
+  db: Db,
+  values: typeof dataDeletionRequests.$inferInsert,
+) {
+  const [row] = await db.insert(dataDeletionRequests).values(values).returning();
+  return row!;
+}
+
+export async function findDataDeletionRequestByCode(db: Db, confirmationCode: string) {
+  const [row] = await db
+    .select()
+    .from(dataDeletionRequests)
+    .where(eq(dataDeletionRequests.confirmationCode, confirmationCode));
+  return row;
+}
