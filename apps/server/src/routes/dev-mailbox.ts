@@ -1,17 +1,12 @@
-import { type Db, devMailboxMessages } from "@sightline/db";
-import { desc } from "drizzle-orm";
+import { type Db, listDevMailboxMessages } from "@sightline/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-types.ts";
 import { escapeHtml } from "../services/mail/templates.ts";
 
-async function latest(db: Db) {
-  return db.select().from(devMailboxMessages).orderBy(desc(devMailboxMessages.sentAt)).limit(200);
-}
-
 /** GET /api/dev/mailbox: the embedded mode's outgoing messages, newest first. */
 export function devMailboxApiRoutes(deps: { db: Db }) {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const rows = await latest(deps.db);
+    const rows = await listDevMailboxMessages(deps.db);
     return c.json({
       messages: rows.map((row) => ({
         id: row.id,
@@ -29,7 +24,7 @@ export function devMailboxApiRoutes(deps: { db: Db }) {
 /** GET /dev/mailbox: the same messages as a page, with their links clickable. */
 export function devMailboxPage(deps: { db: Db }) {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const rows = await latest(deps.db);
+    const rows = await listDevMailboxMessages(deps.db);
     const items = rows
       .map((row) => {
         const text = escapeHtml(row.text).replace(

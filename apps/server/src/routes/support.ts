@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { createSupportRequestInputSchema } from "@sightline/contracts";
-import { type Db, supportRequests } from "@sightline/db";
-import { and, count, eq, gt } from "drizzle-orm";
+import { countSupportRequestsSince, type Db, insertSupportRequest } from "@sightline/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -28,21 +27,19 @@ export function supportRoutes(deps: {
         .update(`${deps.secret}:${deps.clientIp(c)}`)
         .digest("hex");
       const since = new Date(Date.now() - 60 * 60_000);
-      const [recent] = await deps.db
-        .select({ n: count() })
-        .from(supportRequests)
-        .where(and(eq(supportRequests.ipHash, ipHash), gt(supportRequests.createdAt, since)));
-      if ((recent?.n ?? 0) >= PER_HOUR) {
+      const recent = await countSupportRequestsSince(deps.db, ipHash, since);
+      if (recent >= PER_HOUR) {
         throw new AppError(
           "rate_limited",
           "You have sent several messages in the last hour. Please wait a little before sending another, or e-mail support@sightline.app.",
         );
       }
-      const [row] = await deps.db
-        .insert(supportRequests)
-        .values({ ...input, userId: c.var.user?.id ?? null, ipHash })
-        .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
-      const reference = row!.id.slice(0, 8).toUpperCase();
+      const row = await insertSupportRequest(deps.db, {
+        ...input,
+        userId: c.var.user?.id ?? null,
+        ipHash,
+      });
+      const reference = row.id.slice(0, 8).toUpperCase();
       try {
         await deps.mailer.sendEmail(supportRequestMessage(deps.supportEmail, input, reference));
         await deps.mailer.sendEmail(supportConfirmationMessage(input.email, input.name, reference));
@@ -50,7 +47,7 @@ export function supportRoutes(deps: {
         // Stored is what matters: support reads the table even when mail is down.
         c.var.logger.error({ err: error, reference }, "support request stored but not e-mailed");
       }
-      return c.json({ id: row!.id, reference, created_at: row!.createdAt.toISOString() }, 201);
+      return c.json({ id: row.id, reference, created_at: row.createdAt.toISOString() }, 201);
     },
   );
 }

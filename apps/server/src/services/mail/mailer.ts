@@ -1,4 +1,4 @@
-import { type Db, devMailboxMessages } from "@sightline/db";
+import { type Db, type devMailboxMessages, insertDevMailboxMessage } from "@sightline/db";
 import nodemailer from "nodemailer";
 import type { Logger } from "../../lib/logger.ts";
 
@@ -49,7 +49,7 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
 export function createDevMailbox(options: { db: Db; logger: Logger; print?: boolean }): Mailer {
   const print = options.print ?? true;
   async function store(row: typeof devMailboxMessages.$inferInsert) {
-    await options.db.insert(devMailboxMessages).values(row);
+    await insertDevMailboxMessage(options.db, row);
     if (print) {
       const links = row.links?.length ? `\n  ${row.links.join("\n  ")}` : "";
       console.info(`\n[dev mailbox] ${row.channel} to ${row.to}: ${row.subject}${links}\n`);
