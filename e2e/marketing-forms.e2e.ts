@@ -72,7 +72,14 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
 
   it("sends a real request: stored, e-mailed to support, confirmed with its reference", async () => {
     const page = await live.browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
     await page.goto(`${live.server.url}/resources/support`);
+    // Typing before the app starts is covered by the test above; here the app is live first.
+    await page.locator('html[data-app="ready"]').waitFor({ state: "attached" });
     const form = page.locator("#contact");
     const email = `support-e2e-${Date.now()}@example.com`;
     await form.getByLabel("Your name").fill("Maya Chen");
@@ -80,7 +87,15 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
     await form.getByLabel("Topic").selectOption("instagram");
     await form.getByLabel("Message").fill("My Creator account does not appear after I connect it.");
     await form.getByRole("button", { name: "Send message" }).click();
-    await form.getByText("Thank you, your message was sent").waitFor();
+    await form
+      .getByText("Thank you, your message was sent")
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nPage errors: ${errors.join(" | ") || "none"}\nForm: ${await form.innerText()}`,
+        );
+      });
+    expect(errors).toEqual([]);
 
     const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
       messages: { to: string; subject: string; text: string }[];

@@ -6,7 +6,12 @@ if (!container) throw new Error("The #root element is missing from index.html");
 
 const isPrerendered = container.dataset.prerendered !== undefined;
 const start = () =>
-  import("./start-app.tsx").then(({ startApp }) => startApp(container, { hydrate: isPrerendered }));
+  import("./start-app.tsx")
+    .then(({ startApp }) => startApp(container, { hydrate: isPrerendered }))
+    .then(() => {
+      // A marker for tests and debugging: the app is live (hydrated or rendered).
+      document.documentElement.dataset.app = "ready";
+    });
 
 /**
  * Until the app is running, presses on buttons and submissions of app forms are held, then
