@@ -9,7 +9,8 @@ export interface SessionUser {
 export type AppVariables = {
   requestId: string;
   logger: Logger;
-  user: SessionUser | null;
+  /** The signed-in user, looked up on first call (see middleware/session.ts). */
+  getUser: () => Promise<SessionUser | null>;
 };
 
 export type AppEnv = { Variables: AppVariables };

@@ -103,15 +103,7 @@ export function createApp(deps: AppDeps) {
   });
   app.get("/.well-known/jwks.json", async (c) => c.json(await deps.auth.api.getJwks()));
 
-  const resolveUser = sessionMiddleware(deps.auth, verifyAccessToken);
-  app.use("/api/*", async (c, next) => {
-    // Health must answer (503) even when the database that holds sessions does not.
-    if (c.req.path === "/api/health") {
-      c.set("user", null);
-      return next();
-    }
-    return resolveUser(c, next);
-  });
+  app.use("/api/*", sessionMiddleware(deps.auth, verifyAccessToken));
   app.route("/api", api);
   // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
   if (deps.sandbox) {

@@ -11,14 +11,7 @@ afterAll(() => testApp?.close());
 describe("the Instagram sandbox in the embedded default", () => {
   it("is mounted at /sandbox and answers the Graph client over HTTP", async () => {
     expect(testApp.instagram.mode).toBe("sandbox");
-    const graph = createGraphClient({
-      baseUrls: sandboxBaseUrls(TEST_PUBLIC_URL),
-      appId: testApp.instagram.appId,
-      appSecret: testApp.instagram.appSecret,
-      redirectUri: `${TEST_PUBLIC_URL}/auth/instagram/callback`,
-      version: "v23.0",
-      fetch: (input, init) => testApp.app.request(String(input), init),
-    });
+    const graph = graphClient();
     const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
     const account = testApp.sandbox!.accounts().find((a) => a.username === "lena.makes")!;
     const profile = await graph
@@ -42,15 +35,23 @@ describe("the Instagram sandbox in the embedded default", () => {
   });
 });
 
-function graphAuthorizeUrl() {
-  const graph = createGraphClient({
+/** The real client, pointed at the mounted sandbox and calling the app in-process. */
+function graphClient() {
+  return createGraphClient({
     baseUrls: sandboxBaseUrls(TEST_PUBLIC_URL),
     appId: testApp.instagram.appId,
     appSecret: testApp.instagram.appSecret,
     redirectUri: `${TEST_PUBLIC_URL}/auth/instagram/callback`,
     version: "v23.0",
+    fetch: (input, init) => testApp.app.request(String(input), init),
   });
-  return graph.oauth.instagramAuthorizeUrl({ scopes: ["instagram_business_basic"], state: "s1" });
+}
+
+function graphAuthorizeUrl() {
+  return graphClient().oauth.instagramAuthorizeUrl({
+    scopes: ["instagram_business_basic"],
+    state: "s1",
+  });
 }
 
 describe("the sandbox's index page", () => {

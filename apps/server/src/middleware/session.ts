@@ -5,34 +5,41 @@ import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
 
 /**
- * Resolves the signed-in user from a Bearer access token (JWT) or the session cookie.
- * Routes that need a user call `requireUser`; every query then takes `c.var.user.id`.
+ * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)
+ * or the session cookie, looked up at most once and only when a route asks (health, config and
+ * Meta's callbacks never touch the session store). Routes that need a user use `requireUser`;
+ * every query then takes `c.var.user.id`.
  */
 export function sessionMiddleware(auth: Auth, verifyAccessToken: JwtVerifier) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const authorization = c.req.header("authorization");
-    let user: SessionUser | null = null;
-    if (authorization?.toLowerCase().startsWith("bearer ")) {
-      const claims = await verifyAccessToken(authorization.slice(7).trim());
-      user = { id: claims.userId, email: claims.email, aal: claims.aal };
-    } else {
-      const result = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (result) {
-        user = {
-          id: result.user.id,
-          email: result.user.email,
-          aal: (result.session as { aal?: string }).aal === "aal2" ? "aal2" : "aal1",
-        };
+    let resolved: Promise<SessionUser | null> | undefined;
+    const resolve = async (): Promise<SessionUser | null> => {
+      const authorization = c.req.header("authorization");
+      if (authorization?.toLowerCase().startsWith("bearer ")) {
+        const claims = await verifyAccessToken(authorization.slice(7).trim());
+        return { id: claims.userId, email: claims.email, aal: claims.aal };
       }
-    }
-    c.set("user", user);
+      const result = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!result) return null;
+      return {
+        id: result.user.id,
+        email: result.user.email,
+        aal: (result.session as { aal?: string }).aal === "aal2" ? "aal2" : "aal1",
+      };
+    };
+    c.set("getUser", () => {
+      resolved ??= resolve();
+      return resolved;
+    });
     await next();
   });
 }
 
 export const requireUser = createMiddleware<AppEnv & { Variables: { user: SessionUser } }>(
   async (c, next) => {
-    if (!c.get("user")) throw new AppError("unauthorized", "Sign in to continue.");
+    const user = await c.var.getUser();
+    if (!user) throw new AppError("unauthorized", "Sign in to continue.");
+    c.set("user", user);
     await next();
   },
 );

@@ -36,7 +36,7 @@ export function supportRoutes(deps: {
       }
       const row = await insertSupportRequest(deps.db, {
         ...input,
-        userId: c.var.user?.id ?? null,
+        userId: (await c.var.getUser())?.id ?? null,
         ipHash,
       });
       const reference = row.id.slice(0, 8).toUpperCase();

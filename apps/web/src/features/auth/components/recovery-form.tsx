@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
-import { validateLogin } from "../utils/sign-up-rules.ts";
+import { validateEmail } from "../utils/sign-up-rules.ts";
 import { ErrorBox, FormField, SubmitButton, SuccessBox } from "./form-field.tsx";
 
 export function RecoveryForm({ onBack }: { onBack: () => void }) {
@@ -16,7 +16,7 @@ export function RecoveryForm({ onBack }: { onBack: () => void }) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const found = validateLogin({ email, password: "-" }).email;
+    const found = validateEmail(email);
     setError(found && t(found));
     if (found) return;
     setSubmitting(true);

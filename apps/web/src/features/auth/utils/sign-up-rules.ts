@@ -37,13 +37,20 @@ export function inlineSignUpErrors(
   };
 }
 
+/** The e-mail rule every auth form shares: present, then shaped like an address. */
+export function validateEmail(email: string): "emailRequired" | "emailInvalid" | undefined {
+  if (!email.trim()) return "emailRequired";
+  if (!emailPattern.test(email.trim())) return "emailInvalid";
+  return undefined;
+}
+
 /** Submit-time validation: every rule, in field order. */
 export function validateSignUp(
   values: SignUpValues,
 ): Partial<Record<keyof SignUpValues, SignUpError>> {
   const errors: Partial<Record<keyof SignUpValues, SignUpError>> = {};
-  if (!values.email.trim()) errors.email = "emailRequired";
-  else if (!emailPattern.test(values.email.trim())) errors.email = "emailInvalid";
+  const email = validateEmail(values.email);
+  if (email) errors.email = email;
   if (!isValidSignUpPassword(values.password)) errors.password = "passwordRule";
   if (values.password !== values.confirmPassword) errors.confirmPassword = "passwordsDoNotMatch";
   return errors;
@@ -51,8 +58,8 @@ export function validateSignUp(
 
 export function validateLogin(values: { email: string; password: string }) {
   const errors: { email?: "emailRequired" | "emailInvalid"; password?: "passwordRequired" } = {};
-  if (!values.email.trim()) errors.email = "emailRequired";
-  else if (!emailPattern.test(values.email.trim())) errors.email = "emailInvalid";
+  const email = validateEmail(values.email);
+  if (email) errors.email = email;
   if (!values.password) errors.password = "passwordRequired";
   return errors;
 }
