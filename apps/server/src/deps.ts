@@ -19,6 +19,26 @@ export interface Services {
   trustedOrigins: string[];
 }
 
+/**
+ * The origins whose browser requests the API accepts: the public one (on this machine, localhost
+ * and 127.0.0.1 are the same place), plus Vite's :5173 in development only.
+ */
+export function trustedOriginsFor(env: Pick<Env, "publicUrl" | "nodeEnv">): string[] {
+  const publicUrl = new URL(env.publicUrl);
+  return [
+    ...new Set([
+      publicUrl.origin,
+      ...(["localhost", "127.0.0.1"].includes(publicUrl.hostname)
+        ? ["localhost", "127.0.0.1"].map(
+            (host) => `${publicUrl.protocol}//${host}${publicUrl.port ? `:${publicUrl.port}` : ""}`,
+          )
+        : []),
+      // `npm run dev` serves the web app from Vite on :5173, proxying /api here.
+      ...(env.nodeEnv === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : []),
+    ]),
+  ];
+}
+
 /** Builds the services every entry point (server, tests) composes the app from. */
 export function createServices(options: {
   env: Env;
@@ -37,19 +57,7 @@ export function createServices(options: {
       ? createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom, logger })
       : createDevMailbox({ db: database.db, logger, print: env.nodeEnv !== "test" }));
   const publicUrl = new URL(env.publicUrl);
-  const trustedOrigins = [
-    ...new Set([
-      publicUrl.origin,
-      // On this machine, localhost and 127.0.0.1 are the same place: accept both.
-      ...(["localhost", "127.0.0.1"].includes(publicUrl.hostname)
-        ? ["localhost", "127.0.0.1"].map(
-            (host) => `${publicUrl.protocol}//${host}${publicUrl.port ? `:${publicUrl.port}` : ""}`,
-          )
-        : []),
-      // `npm run dev` serves the web app from Vite on :5173, proxying /api here.
-      ...(env.nodeEnv === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : []),
-    ]),
-  ];
+  const trustedOrigins = trustedOriginsFor(env);
   const auth = createAuth({
     db: database.db,
     mailer,

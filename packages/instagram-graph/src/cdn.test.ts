@@ -27,6 +27,11 @@ describe("isMetaCdnUrl (§9)", () => {
     "https://graph.instagram.com/me",
     "https://www.instagram.com/p/abc/",
     "https://evil.fbsbx.com/x",
+    // Only the suffix, or an empty label before it, is not a host under the CDN's domain.
+    "https://.cdninstagram.com/x.jpg",
+    "https://.fbcdn.net/x.jpg",
+    "https://..cdninstagram.com/x.jpg",
+    "https://scontent..fbcdn.net/x.jpg",
     "javascript:alert(1)",
     "not a url",
   ])("rejects %s", (url) => {

@@ -18,5 +18,7 @@ export function isMetaCdnUrl(url: string | URL): boolean {
   if (parsed.port !== "" && parsed.port !== "443") return false;
   const host = parsed.hostname.toLowerCase().replace(/\.$/, "");
   if (allowedHosts.has(host)) return true;
+  // Every label non-empty: `.cdninstagram.com` or `a..fbcdn.net` name no host under the domain.
+  if (host.split(".").some((label) => label === "")) return false;
   return allowedSuffixes.some((suffix) => host.endsWith(suffix) && host.length > suffix.length);
 }

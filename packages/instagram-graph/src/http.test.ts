@@ -86,6 +86,63 @@ describe("transport", () => {
     expect(calls).toBe(1);
   });
 
+  it("caps the backoff at maxDelayMs, and refuses to wait longer than that for a regained quota", async () => {
+    const failing = async () =>
+      json({ error: { message: "Service unavailable", code: 2, is_transient: true } }, 500);
+    const { http, sleeps } = transport(failing, {
+      retry: { maxAttempts: 6, baseDelayMs: 1000, maxDelayMs: 3000 },
+      random: () => 1,
+    });
+    await expect(
+      http.request(
+        { host: "graphInstagram", method: "GET", path: "/me", idempotent: true },
+        z.object({}),
+      ),
+    ).rejects.toBeInstanceOf(GraphApiError);
+    // 1 s, 2 s, then 4 s, 8 s, 16 s held at the 3 s cap.
+    expect(sleeps).toEqual([1000, 2000, 3000, 3000, 3000]);
+
+    // Meta says when the quota comes back: waited when within the cap, not beyond it.
+    const usage = (minutes: number) => ({
+      "x-business-use-case-usage": JSON.stringify({
+        "1": [
+          {
+            type: "instagram",
+            call_count: 100,
+            total_cputime: 1,
+            total_time: 1,
+            estimated_time_to_regain_access: minutes,
+          },
+        ],
+      }),
+    });
+    for (const [minutes, expected] of [
+      [1, [60_000]],
+      [2, []],
+    ] as const) {
+      let calls = 0;
+      const { http: limited, sleeps: waited } = transport(
+        async () => {
+          calls++;
+          if (calls > 1) return json({});
+          return json(
+            { error: { message: "Application request limit reached", code: 4 } },
+            400,
+            usage(minutes),
+          );
+        },
+        { retry: { maxAttempts: 3, baseDelayMs: 1000, maxDelayMs: 60_000 } },
+      );
+      const result = limited.request(
+        { host: "graphInstagram", method: "GET", path: "/me", idempotent: true },
+        z.object({}),
+      );
+      if (expected.length) await expect(result).resolves.toEqual({});
+      else await expect(result).rejects.toBeInstanceOf(GraphApiError);
+      expect(waited).toEqual(expected);
+    }
+  });
+
   it("times out a request whose fetch never settles (even one ignoring the signal)", async () => {
     const { http } = transport(() => new Promise<Response>(() => {}), {
       timeoutMs: 20,

@@ -227,6 +227,64 @@ describe("SessionClient", () => {
     expect(h.events.at(-1)).toEqual(["TOKEN_REFRESHED", "user-1"]);
   });
 
+  /** Advances to just before `delay` and sees no new call, then to `delay` and sees exactly one. */
+  async function expectNextCallAfter(h: ReturnType<typeof harness>, delay: number) {
+    const before = h.calls.length;
+    await h.advance(delay - 1);
+    expect(h.calls, `no retry sooner than ${delay} ms`).toHaveLength(before);
+    await h.advance(1);
+    expect(h.calls, `a retry at ${delay} ms`).toHaveLength(before + 1);
+  }
+
+  it("doubles the retry delay each time, not sooner, up to a 30 s cap", async () => {
+    const h = harness({ stored: storedSession() });
+    h.client.start();
+    await flush();
+    h.setReply("network");
+    h.calls.length = 0;
+    void h.client.refresh();
+    await flush();
+    expect(h.calls).toHaveLength(1);
+    for (const delay of [200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 30_000, 30_000]) {
+      await expectNextCallAfter(h, delay);
+    }
+    expect(h.client.getSession()?.user.id).toBe("user-1");
+  });
+
+  it("starts the backoff again from 200 ms after a successful refresh", async () => {
+    const h = harness({ stored: storedSession() });
+    h.client.start();
+    await flush();
+    h.setReply(503);
+    h.calls.length = 0;
+    void h.client.refresh();
+    await flush();
+    await expectNextCallAfter(h, 200);
+    await expectNextCallAfter(h, 400);
+    h.setReply("ok");
+    await expectNextCallAfter(h, 800);
+    expect(h.events.at(-1)).toEqual(["TOKEN_REFRESHED", "user-1"]);
+    h.setReply(503);
+    await h.client.refresh();
+    await expectNextCallAfter(h, 200);
+    await expectNextCallAfter(h, 400);
+  });
+
+  it("treats 429 (rate limited) as retryable: keeps the session and retries", async () => {
+    const h = harness({ stored: storedSession() });
+    h.client.start();
+    await flush();
+    h.setReply(429);
+    h.calls.length = 0;
+    await h.client.refresh();
+    expect(h.client.getSession()?.user.id).toBe("user-1");
+    expect(h.events.map(([event]) => event)).not.toContain("SIGNED_OUT");
+    await expectNextCallAfter(h, 200);
+    h.setReply("ok");
+    await expectNextCallAfter(h, 400);
+    expect(h.events.at(-1)).toEqual(["TOKEN_REFRESHED", "user-1"]);
+  });
+
   it("removes the session and emits SIGNED_OUT when the refresh fails for good", async () => {
     const h = harness({ stored: storedSession() });
     h.client.start();
