@@ -14,13 +14,17 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     return page;
   }
 
+  /** E-mail is sent just after the response: look for a moment before giving up. */
   async function latestLinkFor(email: string) {
-    const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
-      messages: { to: string; links: string[] }[];
-    };
-    const link = messages.find((m) => m.to === email)?.links[0];
-    if (!link) throw new Error(`no e-mail to ${email}`);
-    return link;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
+        messages: { to: string; links: string[] }[];
+      };
+      const link = messages.find((m) => m.to === email)?.links[0];
+      if (link) return link;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no e-mail to ${email}`);
   }
 
   it("opens on Login by default, with every sign-up validation message", async () => {

@@ -20,6 +20,7 @@ import { metaRoutes } from "./routes/meta.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { supportRoutes } from "./routes/support.ts";
 import { createWebHandler } from "./routes/web.ts";
+import type { AttemptKind } from "./services/attempt-limits.ts";
 
 export interface AppDeps extends Services {
   env: Env;
@@ -32,18 +33,38 @@ export interface AppDeps extends Services {
 }
 
 /**
- * The client's address for rate limits: the socket's, or the first X-Forwarded-For hop when
- * TRUST_PROXY is set. In-process requests (tests) have no socket and use X-Forwarded-For.
+ * The client's address for rate limits. Without TRUST_PROXY: the socket's. Behind `hops`
+ * trusted proxies: the address the outermost trusted proxy saw, i.e. the `hops`-th entry from
+ * the right of X-Forwarded-For (each proxy appends the address it received the request from).
+ * Entries further left are whatever the client wrote and are never used. In-process requests
+ * (tests) have no socket and fall back to X-Forwarded-For's rightmost entry.
  */
-function clientIpResolver(trustProxy: boolean) {
+export function clientIpResolver(trustProxy: boolean, hops = 1) {
   return (c: Context<AppEnv>): string => {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const entries = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
       ?.incoming?.socket?.remoteAddress;
-    if (trustProxy && forwarded) return forwarded;
-    return socket ?? forwarded ?? "unknown";
+    if (trustProxy && entries.length >= hops) return entries[entries.length - hops]!;
+    return socket ?? entries.at(-1) ?? "unknown";
   };
 }
+
+/** Auth paths limited per target e-mail address as well as per client address. */
+const perEmailAuthPaths: Record<string, AttemptKind> = {
+  "/api/auth/sign-in/email": "signInFailure",
+  "/api/auth/sign-up/email": "signUp",
+  "/api/auth/request-password-reset": "recovery",
+  "/api/auth/send-verification-email": "recovery",
+};
+
+const tooManyForAddress = {
+  code: "TOO_MANY_REQUESTS",
+  message:
+    "Too many attempts for this e-mail address. Please wait a few minutes and try again, or reset your password.",
+};
 
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
@@ -72,16 +93,30 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       supportRoutes({
         db,
         mailer: deps.mailer,
+        tasks: deps.tasks,
+        attemptLimiter: deps.attemptLimiter,
         supportEmail: deps.env.supportEmail,
         secret: deps.secret,
         clientIp,
+        now: deps.now,
       }),
     );
 }
 
+function emailOf(body: ArrayBuffer): string | undefined {
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as { email?: unknown };
+    return typeof parsed.email === "string" && parsed.email.length <= 320
+      ? parsed.email.trim().toLowerCase()
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The one composition root: middleware order and mounts. */
 export function createApp(deps: AppDeps) {
-  const clientIp = clientIpResolver(deps.env.trustProxy);
+  const clientIp = clientIpResolver(deps.env.trustProxy, deps.env.trustProxyHops);
   const publicOrigin = new URL(deps.env.publicUrl).origin;
   const verifyAccessToken = createJwtVerifier(deps.auth, {
     issuer: publicOrigin,
@@ -95,11 +130,27 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
-  // Better Auth sees the client's address for its rate limits.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  // Better Auth sees the client's address for its rate limits; the per-address limits
+  // (services/attempt-limits.ts) are checked here, around it.
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
-    return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const kind = c.req.method === "POST" ? perEmailAuthPaths[c.req.path] : undefined;
+    if (!kind) return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const body = await c.req.raw.arrayBuffer();
+    const forward = () =>
+      deps.auth.handler(
+        new Request(c.req.raw.url, { method: "POST", headers, body, signal: c.req.raw.signal }),
+      );
+    const email = emailOf(body);
+    if (!email) return forward();
+    if (await deps.attemptLimiter.isLimited(kind, email)) return c.json(tooManyForAddress, 429);
+    const response = await forward();
+    // Sign-in counts failures only; the others count every accepted request (each sends mail).
+    if (kind === "signInFailure" ? response.status === 401 : response.ok) {
+      await deps.attemptLimiter.record(kind, email);
+    }
+    return response;
   });
   app.get("/.well-known/jwks.json", async (c) => c.json(await deps.auth.api.getJwks()));
 

@@ -5,6 +5,8 @@ import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { type AttemptLimiter, createAttemptLimiter } from "./services/attempt-limits.ts";
+import { type BackgroundTasks, createBackgroundTasks } from "./services/background-tasks.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./services/mail/mailer.ts";
 
 export interface Services {
@@ -17,6 +19,12 @@ export interface Services {
   close: () => Promise<void>;
   auth: Auth;
   trustedOrigins: string[];
+  /** E-mail and other work run after the response (services/background-tasks.ts). */
+  tasks: BackgroundTasks;
+  /** Per target e-mail address limits (services/attempt-limits.ts). */
+  attemptLimiter: AttemptLimiter;
+  /** The clock for time windows (rate limits, signed-request age); tests inject one. */
+  now: () => number;
 }
 
 /**
@@ -49,8 +57,12 @@ export function createServices(options: {
   /** Tests drive the sandbox themselves: no background ticking, no state file. */
   sandboxOptions?: { tickIntervalMs?: number | false; stateFile?: string | false };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
+  now?: () => number;
 }): Services {
   const { env, database, logger } = options;
+  const now = options.now ?? Date.now;
+  const tasks = createBackgroundTasks(logger);
+  const attemptLimiter = createAttemptLimiter({ db: database.db, secret: options.secret, now });
   const mailer =
     options.mailer ??
     (env.smtpUrl
@@ -61,6 +73,7 @@ export function createServices(options: {
   const auth = createAuth({
     db: database.db,
     mailer,
+    tasks,
     logger,
     secret: options.secret,
     publicUrl: env.publicUrl,
@@ -99,9 +112,13 @@ export function createServices(options: {
     mailer,
     auth,
     trustedOrigins,
+    tasks,
+    attemptLimiter,
+    now,
     instagram,
     sandbox,
     close: async () => {
+      await tasks.drain();
       await sandbox?.close();
     },
   };

@@ -55,6 +55,12 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    TRUST_PROXY_HOPS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(10, "must be at most 10")
+      .default(1),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -103,6 +109,8 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    /** How many trusted proxies append to X-Forwarded-For in front of the server. */
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */
     meta:
       env.META_APP_ID && env.META_APP_SECRET

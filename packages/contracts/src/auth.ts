@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { commonPasswords } from "./common-passwords.ts";
 
 /** Spec §5 texts, quoted exactly. */
 export const authMessages = {
@@ -8,6 +9,9 @@ export const authMessages = {
   accountCreated: "Account created. Please check your email to confirm your address.",
   loggedOut: "Logged out",
   invalidJwtSignature: "Invalid JWT signature",
+  /** Not in the spec: issue 8 point 11 refuses the most common passwords that pass the rule. */
+  commonPassword:
+    "This password is one of the most common and easy to guess. Please choose a less common one.",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -15,6 +19,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Spec §5: at least 8 characters with at least one letter and one digit. */
 export function isValidSignUpPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\d/.test(password);
+}
+
+const commonPasswordSet = new Set(commonPasswords);
+
+/** One of the most common passwords (compared without case), refused at sign-up and reset. */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswordSet.has(password.trim().toLowerCase());
 }
 
 export const signOutScopeSchema = z.enum(["local", "others", "global"]);

@@ -1,17 +1,26 @@
+import { randomBytes } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
-import { authMessages, isValidSignUpPassword } from "@sightline/contracts";
-import { type Db, profiles, schema } from "@sightline/db";
+import { authMessages, isCommonPassword, isValidSignUpPassword } from "@sightline/contracts";
+import { type Db, deleteSessionsBeyondNewest, profiles, schema } from "@sightline/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Logger } from "../lib/logger.ts";
+import type { BackgroundTasks } from "../services/background-tasks.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import {
+  accountExistsUnverifiedMessage,
   passwordChangedMessage,
   resetPasswordMessage,
+  signUpAttemptOnExistingAccountMessage,
   verifyEmailMessage,
 } from "../services/mail/templates.ts";
+
+/** Sessions one user may hold; signing in beyond it ends the oldest (issue 8, point 8). */
+export const MAX_SESSIONS_PER_USER = 10;
+/** How long a reset (or "choose your password") link works. */
+const RESET_TOKEN_SECONDS = 60 * 60;
 
 /** The header the server sets from the socket (or a trusted proxy) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-sightline-client-ip";
@@ -36,6 +45,8 @@ function assertionVerifiedUser(body: unknown): boolean {
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
+  /** E-mails go out after the response, so response times do not reveal accounts. */
+  tasks: BackgroundTasks;
   logger: Logger;
   secret: string;
   publicUrl: string;
@@ -51,8 +62,32 @@ function displayName(firstName?: string | null, lastName?: string | null, email?
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { db, mailer, logger } = deps;
+  const { db, mailer, logger, tasks } = deps;
   const publicUrl = new URL(deps.publicUrl);
+  const sendLater = (label: string, message: Parameters<Mailer["sendEmail"]>[0]) =>
+    tasks.run(label, () => mailer.sendEmail(message));
+
+  /**
+   * Issue 8, point 6 (docs/decisions/006-pre-account-takeover.md): a sign-up for an address
+   * whose account is not verified clears the password chosen before (whoever chose it) and
+   * e-mails the address a link to choose one; following it also verifies the address.
+   */
+  let unusableHash: Promise<string> | undefined;
+  async function releaseUnverifiedAccount(user: { id: string; email: string }) {
+    const ctx = await auth.$context;
+    // One hash of a random secret nobody knows, computed once: clearing costs no hashing time.
+    unusableHash ??= ctx.password.hash(randomBytes(32).toString("base64url"));
+    await ctx.internalAdapter.updatePassword(user.id, await unusableHash);
+    await ctx.internalAdapter.deleteUserSessions(user.id);
+    const token = randomBytes(24).toString("hex");
+    await ctx.internalAdapter.createVerificationValue({
+      value: user.id,
+      identifier: `reset-password:${token}`,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+    });
+    const url = `${publicUrl.origin}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent("/auth/reset-password")}`;
+    sendLater("account-exists-unverified", accountExistsUnverifiedMessage(user.email, url));
+  }
 
   async function syncProfile(user: {
     id: string;
@@ -72,7 +107,7 @@ export function createAuth(deps: AuthDeps) {
       .onConflictDoUpdate({ target: profiles.userId, set: values });
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Sightline",
     baseURL: deps.publicUrl,
     basePath: "/api/auth",
@@ -97,12 +132,27 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 256,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.sendEmail(resetPasswordMessage(user.email, url));
+        sendLater("reset-password", resetPasswordMessage(user.email, url));
       },
       onPasswordReset: async ({ user }) => {
-        await mailer.sendEmail(passwordChangedMessage(user.email));
+        // The link came to the mailbox: that proves the address as well as a verification link.
+        if (!user.emailVerified) {
+          const ctx = await auth.$context;
+          await ctx.internalAdapter.updateUser(user.id, { emailVerified: true });
+        }
+        sendLater("password-changed", passwordChangedMessage(user.email));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        if (user.emailVerified) {
+          sendLater(
+            "sign-up-attempt-existing",
+            signUpAttemptOnExistingAccountMessage(user.email, `${publicUrl.origin}/?auth=login`),
+          );
+        } else {
+          await releaseUnverifiedAccount(user);
+        }
       },
     },
     emailVerification: {
@@ -112,7 +162,7 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         const firstName = (user as { firstName?: string | null }).firstName ?? undefined;
-        await mailer.sendEmail(verifyEmailMessage(user.email, firstName, url));
+        sendLater("verify-email", verifyEmailMessage(user.email, firstName, url));
       },
     },
     ...(deps.google
@@ -136,6 +186,13 @@ export function createAuth(deps: AuthDeps) {
       user: {
         create: { after: async (user) => syncProfile(user) },
         update: { after: async (user) => syncProfile(user) },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await deleteSessionsBeyondNewest(db, session.userId, MAX_SESSIONS_PER_USER);
+          },
+        },
       },
     },
     rateLimit: {
@@ -173,7 +230,17 @@ export function createAuth(deps: AuthDeps) {
             code: "WEAK_PASSWORD",
           });
         }
+        if (typeof password === "string" && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", {
+            message: authMessages.commonPassword,
+            code: "COMMON_PASSWORD",
+          });
+        }
         if (ctx.path === "/sign-up/email" && body && typeof body === "object") {
+          // A phone number is stored only once verified (/phone-number/verify): one named at
+          // sign-up would reserve it (the column is unique) and block its real owner.
+          delete body.phoneNumber;
+          delete body.phoneNumberVerified;
           const first = typeof body.firstName === "string" ? body.firstName.trim() : "";
           const last = typeof body.lastName === "string" ? body.lastName.trim() : "";
           const email = typeof body.email === "string" ? body.email : "";
@@ -219,6 +286,8 @@ export function createAuth(deps: AuthDeps) {
           audience: publicUrl.origin,
           expirationTime: "15m",
           definePayload: ({ user, session }) => ({
+            // The session the token was minted from: state-changing routes check it still exists.
+            sid: session.id,
             email: user.email,
             aal: (session as { aal?: string }).aal ?? "aal1",
           }),
@@ -233,6 +302,7 @@ export function createAuth(deps: AuthDeps) {
       },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

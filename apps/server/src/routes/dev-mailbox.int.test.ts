@@ -14,10 +14,14 @@ describe("the dev mailbox", () => {
     const client = createHttpClient(testApp.app);
     const first = uniqueEmail("first");
     const second = uniqueEmail("second");
-    await client.post("/api/auth/sign-up/email", { email: first, password: "abcd1234", name: "x" });
+    await client.post("/api/auth/sign-up/email", {
+      email: first,
+      password: "sightline 2026",
+      name: "x",
+    });
     await client.post("/api/auth/sign-up/email", {
       email: second,
-      password: "abcd1234",
+      password: "sightline 2026",
       name: "x",
     });
     const { messages } = (await (await client.get("/api/dev/mailbox")).json()) as {

@@ -5,18 +5,31 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
 import { validate } from "../lib/validate.ts";
+import type { AttemptLimiter } from "../services/attempt-limits.ts";
+import type { BackgroundTasks } from "../services/background-tasks.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import { supportConfirmationMessage, supportRequestMessage } from "../services/mail/templates.ts";
 
-const PER_HOUR = 5;
+/** Requests per client address, and per sender address, in a sliding window. */
+export const SUPPORT_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 
-/** POST /api/support/requests: the public contact form. Stored, then e-mailed to support. */
+const tooMany =
+  "You have sent several messages in the last hour. Please wait a little before sending another, or e-mail support@sightline.app.";
+
+/**
+ * POST /api/support/requests: the public contact form. Stored, then e-mailed to support and
+ * confirmed to the sender after the response (a generic confirmation: the address is not
+ * verified, so it carries nothing the sender wrote).
+ */
 export function supportRoutes(deps: {
   db: Db;
   mailer: Mailer;
+  tasks: BackgroundTasks;
+  attemptLimiter: AttemptLimiter;
   supportEmail: string;
   secret: string;
   clientIp: (c: import("hono").Context<AppEnv>) => string;
+  now: () => number;
 }) {
   return new Hono<AppEnv>().post(
     "/requests",
@@ -26,27 +39,29 @@ export function supportRoutes(deps: {
       const ipHash = createHash("sha256")
         .update(`${deps.secret}:${deps.clientIp(c)}`)
         .digest("hex");
-      const since = new Date(Date.now() - 60 * 60_000);
+      const since = new Date(deps.now() - SUPPORT_LIMIT.windowMs);
       const recent = await countSupportRequestsSince(deps.db, ipHash, since);
-      if (recent >= PER_HOUR) {
-        throw new AppError(
-          "rate_limited",
-          "You have sent several messages in the last hour. Please wait a little before sending another, or e-mail support@sightline.app.",
-        );
+      if (
+        recent >= SUPPORT_LIMIT.max ||
+        (await deps.attemptLimiter.isLimited("support", input.email))
+      ) {
+        throw new AppError("rate_limited", tooMany);
       }
+      await deps.attemptLimiter.record("support", input.email);
       const row = await insertSupportRequest(deps.db, {
         ...input,
         userId: (await c.var.getUser())?.id ?? null,
         ipHash,
+        createdAt: new Date(deps.now()),
       });
       const reference = row.id.slice(0, 8).toUpperCase();
-      try {
-        await deps.mailer.sendEmail(supportRequestMessage(deps.supportEmail, input, reference));
-        await deps.mailer.sendEmail(supportConfirmationMessage(input.email, input.name, reference));
-      } catch (error) {
-        // Stored is what matters: support reads the table even when mail is down.
-        c.var.logger.error({ err: error, reference }, "support request stored but not e-mailed");
-      }
+      // Stored is what matters: support reads the table even when mail is down.
+      deps.tasks.run("support-request", () =>
+        deps.mailer.sendEmail(supportRequestMessage(deps.supportEmail, input, reference)),
+      );
+      deps.tasks.run("support-confirmation", () =>
+        deps.mailer.sendEmail(supportConfirmationMessage(input.email, reference)),
+      );
       return c.json({ id: row.id, reference, created_at: row.createdAt.toISOString() }, 201);
     },
   );

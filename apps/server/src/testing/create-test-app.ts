@@ -3,6 +3,7 @@ import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { createLogger } from "../lib/logger.ts";
+import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
 
@@ -21,6 +22,10 @@ export async function createTestApp(
     webDistDir?: string;
     env?: Record<string, string>;
     rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
+    /** The clock for time windows (support limit, signed-request age). */
+    now?: () => number;
+    /** Wraps the dev mailbox, e.g. to make sending slow. */
+    wrapMailer?: (mailer: Mailer) => Mailer;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -33,11 +38,14 @@ export async function createTestApp(
   });
   const logger = createLogger("silent", false);
   const secret = "test-secret-test-secret-test-secret-0123456789";
+  const devMailbox = createDevMailbox({ db: database.db, logger, print: false });
   const services = createServices({
     env,
     database,
     logger,
     secret,
+    mailer: options.wrapMailer ? options.wrapMailer(devMailbox) : devMailbox,
+    ...(options.now ? { now: options.now } : {}),
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
     sandboxOptions: { tickIntervalMs: false, stateFile: false },
   });
@@ -50,6 +58,13 @@ export async function createTestApp(
     version: "0.0.0-test",
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
+  // E-mail goes out after the response (services/background-tasks.ts): reading the dev mailbox
+  // first waits for what is still being sent, as a person opening it a moment later would see.
+  const request = app.request.bind(app);
+  app.request = (async (...args: Parameters<typeof request>) => {
+    if (String(args[0]).includes("/dev/mailbox")) await services.tasks?.drain();
+    return request(...args);
+  }) as typeof app.request;
   return {
     ...services,
     app,

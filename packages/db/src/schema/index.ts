@@ -3,4 +3,5 @@ export * from "./auth.ts";
 export * from "./data-deletion.ts";
 export * from "./dev-mailbox.ts";
 export * from "./profiles.ts";
+export * from "./rate-limits.ts";
 export * from "./support-requests.ts";

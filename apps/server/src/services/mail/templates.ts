@@ -111,13 +111,51 @@ export function supportRequestMessage(
   };
 }
 
-export function supportConfirmationMessage(to: string, name: string, reference: string) {
+/**
+ * The confirmation to the form's sender. The address is not verified, so the e-mail carries
+ * nothing the sender chose (no name, no message): it cannot be used to send someone else
+ * attacker-written text under Sightline's name.
+ */
+export function supportConfirmationMessage(to: string, reference: string) {
   return render(to, `We received your message (${reference})`, {
     preheader: "Sightline support will answer by e-mail.",
-    heading: `Thanks, ${name}`,
+    heading: "We received your message",
     paragraphs: [
-      `We received your message and gave it the reference ${reference}. Our support team answers by e-mail, usually within one business day.`,
-      "You can reply to this e-mail to add details.",
+      `Thank you for contacting Sightline. Your message has the reference ${reference}. Our support team answers by e-mail, usually within one business day.`,
     ],
+    footnote: "If you did not write to Sightline support, you can ignore this e-mail.",
+  });
+}
+
+/**
+ * Someone signed up with an address whose account is not verified yet (issue 8, point 6): the
+ * password chosen before has been cleared, and the owner of the mailbox chooses one here.
+ */
+export function accountExistsUnverifiedMessage(to: string, url: string) {
+  return render(to, "Finish setting up your Sightline account", {
+    preheader: "Choose a password to finish creating your account.",
+    heading: "Choose your password",
+    paragraphs: [
+      "Someone, probably you, just tried to create a Sightline account with this e-mail address. An account for it had already been started but never confirmed.",
+      "To keep it safe, any password set before has been cleared. Choose your password with the link below: it also confirms your e-mail address. It works once, for one hour.",
+    ],
+    action: { label: "Choose my password", url },
+    footnote:
+      "If you did not try to sign up, you can ignore this e-mail: nobody can sign in to the account until a password is chosen with this link.",
+  });
+}
+
+/** Someone signed up with an address that already has a verified account. */
+export function signUpAttemptOnExistingAccountMessage(to: string, signInUrl: string) {
+  return render(to, "Someone tried to sign up with your e-mail address", {
+    preheader: "You already have a Sightline account.",
+    heading: "You already have an account",
+    paragraphs: [
+      "Someone just tried to create a new Sightline account with this e-mail address, which already has one. No new account was created and nothing changed in yours.",
+      "If it was you, sign in instead; if you forgot your password, choose “Forgot password?” on the sign-in form.",
+    ],
+    action: { label: "Sign in to Sightline", url: signInUrl },
+    footnote:
+      "If it was not you, you do not need to do anything. If you are worried, change your password and turn on two-step verification in Settings.",
   });
 }

@@ -24,6 +24,8 @@ const en = {
   showPassword: "Show password",
   hidePassword: "Hide password",
   passwordRule: "Password must be at least 8 characters and include letters and numbers.",
+  passwordCommon:
+    "This password is one of the most common and easy to guess. Please choose a less common one.",
   passwordsDoNotMatch: "Passwords do not match.",
   emailRequired: "Email is required.",
   emailInvalid: "Enter a valid email address.",
@@ -116,6 +118,8 @@ const es: typeof en = {
   showPassword: "Mostrar contraseña",
   hidePassword: "Ocultar contraseña",
   passwordRule: "La contraseña debe tener al menos 8 caracteres e incluir letras y números.",
+  passwordCommon:
+    "Esta contraseña es de las más comunes y fáciles de adivinar. Elige una menos común.",
   passwordsDoNotMatch: "Las contraseñas no coinciden.",
   emailRequired: "El correo electrónico es obligatorio.",
   emailInvalid: "Escribe un correo electrónico válido.",

@@ -1,4 +1,3 @@
-import { isValidSignUpPassword } from "@sightline/contracts";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +13,7 @@ import {
   SubmitButton,
   SuccessBox,
 } from "../../../features/auth/components/form-field.tsx";
+import { passwordProblem } from "../../../features/auth/utils/sign-up-rules.ts";
 
 /** Reached from the e-mailed reset link: choose a new password (same rule as sign-up). */
 export default function ResetPasswordPage() {
@@ -29,10 +29,10 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const passwordError =
-    password && !isValidSignUpPassword(password) ? t("passwordRule") : undefined;
+    password && passwordProblem(password) ? t(passwordProblem(password)!) : undefined;
   const confirmError = confirm && confirm !== password ? t("passwordsDoNotMatch") : undefined;
   const canSubmit =
-    Boolean(token) && isValidSignUpPassword(password) && password === confirm && !submitting;
+    Boolean(token) && !passwordProblem(password) && password === confirm && !submitting;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -12,8 +12,8 @@ const base: SignUpValues = {
   lastName: "",
   phone: "",
   email: "ada@example.com",
-  password: "abcdefg1",
-  confirmPassword: "abcdefg1",
+  password: "sightline 2026",
+  confirmPassword: "sightline 2026",
 };
 
 describe("sign-up rules", () => {
@@ -25,6 +25,9 @@ describe("sign-up rules", () => {
       canCreateAccount({ ...base, password: "abcdefgh", confirmPassword: "abcdefgh" }, false),
     ).toBe(false);
     expect(canCreateAccount({ ...base, confirmPassword: "abcdefg2" }, false)).toBe(false);
+    expect(
+      canCreateAccount({ ...base, password: "Password1", confirmPassword: "Password1" }, false),
+    ).toBe(false);
   });
 
   it("shows inline messages only for fields being filled", () => {
@@ -32,6 +35,9 @@ describe("sign-up rules", () => {
     expect(inlineSignUpErrors({ ...base, password: "abc", confirmPassword: "" })).toEqual({
       password: "passwordRule",
     });
+    expect(
+      inlineSignUpErrors({ ...base, password: "password1", confirmPassword: "password1" }),
+    ).toEqual({ password: "passwordCommon" });
     expect(inlineSignUpErrors({ ...base, confirmPassword: "abcdefg" })).toEqual({
       confirmPassword: "passwordsDoNotMatch",
     });
@@ -45,6 +51,9 @@ describe("sign-up rules", () => {
       confirmPassword: "passwordsDoNotMatch",
     });
     expect(validateSignUp({ ...base, email: "not-an-email" })).toEqual({ email: "emailInvalid" });
+    expect(
+      validateSignUp({ ...base, password: "qwerty123", confirmPassword: "qwerty123" }),
+    ).toEqual({ password: "passwordCommon" });
   });
 
   it("requires email and password at login, with no length rule", () => {

@@ -1,4 +1,4 @@
-import { isValidSignUpPassword } from "@sightline/contracts";
+import { isCommonPassword, isValidSignUpPassword } from "@sightline/contracts";
 
 export interface SignUpValues {
   firstName: string;
@@ -9,7 +9,19 @@ export interface SignUpValues {
   confirmPassword: string;
 }
 
-export type SignUpError = "emailRequired" | "emailInvalid" | "passwordRule" | "passwordsDoNotMatch";
+export type SignUpError =
+  | "emailRequired"
+  | "emailInvalid"
+  | "passwordRule"
+  | "passwordCommon"
+  | "passwordsDoNotMatch";
+
+/** The password's problem, if any: the spec's rule first, then the common-password list. */
+export function passwordProblem(password: string): "passwordRule" | "passwordCommon" | undefined {
+  if (!isValidSignUpPassword(password)) return "passwordRule";
+  if (isCommonPassword(password)) return "passwordCommon";
+  return undefined;
+}
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,7 +29,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function canCreateAccount(values: SignUpValues, isSubmitting: boolean): boolean {
   return (
     values.email.trim().length > 0 &&
-    isValidSignUpPassword(values.password) &&
+    passwordProblem(values.password) === undefined &&
     values.password === values.confirmPassword &&
     !isSubmitting
   );
@@ -27,10 +39,9 @@ export function canCreateAccount(values: SignUpValues, isSubmitting: boolean): b
 export function inlineSignUpErrors(
   values: SignUpValues,
 ): Partial<Record<keyof SignUpValues, SignUpError>> {
+  const password = values.password ? passwordProblem(values.password) : undefined;
   return {
-    ...(values.password && !isValidSignUpPassword(values.password)
-      ? { password: "passwordRule" as const }
-      : {}),
+    ...(password ? { password } : {}),
     ...(values.confirmPassword && values.confirmPassword !== values.password
       ? { confirmPassword: "passwordsDoNotMatch" as const }
       : {}),
@@ -51,7 +62,8 @@ export function validateSignUp(
   const errors: Partial<Record<keyof SignUpValues, SignUpError>> = {};
   const email = validateEmail(values.email);
   if (email) errors.email = email;
-  if (!isValidSignUpPassword(values.password)) errors.password = "passwordRule";
+  const password = passwordProblem(values.password);
+  if (password) errors.password = password;
   if (values.password !== values.confirmPassword) errors.confirmPassword = "passwordsDoNotMatch";
   return errors;
 }

@@ -1,0 +1,19 @@
+import { and, count, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { rateLimitEvents } from "../schema/index.ts";
+
+export async function countRateLimitEventsSince(db: Db, key: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertRateLimitEvent(db: Db, key: string, at: Date) {
+  await db.insert(rateLimitEvents).values({ key, createdAt: at });
+}
+
+export async function deleteRateLimitEventsBefore(db: Db, before: Date) {
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, before));
+}
