@@ -85,9 +85,14 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/me", meRoutes({ db }))
     .route(
       "/meta",
-      metaRoutes({ db, appSecret: deps.instagram.appSecret, publicUrl: deps.env.publicUrl }),
+      metaRoutes({
+        db,
+        appSecret: deps.instagram.appSecret,
+        publicUrl: deps.env.publicUrl,
+        now: deps.now,
+      }),
     )
-    .route("/session", sessionRoutes({ auth: deps.auth }))
+    .route("/session", sessionRoutes({ auth: deps.auth, db }))
     .route(
       "/support",
       supportRoutes({
@@ -154,7 +159,10 @@ export function createApp(deps: AppDeps) {
   });
   app.get("/.well-known/jwks.json", async (c) => c.json(await deps.auth.api.getJwks()));
 
-  app.use("/api/*", sessionMiddleware(deps.auth, verifyAccessToken));
+  app.use(
+    "/api/*",
+    sessionMiddleware(deps.auth, verifyAccessToken, { db: deps.database.db, now: deps.now }),
+  );
   app.route("/api", api);
   // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
   if (deps.sandbox) {

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
 import { authMessages, isCommonPassword, isValidSignUpPassword } from "@sightline/contracts";
-import { type Db, deleteSessionsBeyondNewest, profiles, schema } from "@sightline/db";
+import {
+  type Db,
+  deleteOtherSessions,
+  deleteSessionsBeyondNewest,
+  profiles,
+  schema,
+} from "@sightline/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -248,6 +254,18 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // Better Auth revokes what one listing returns (at most 100 sessions): finish the job.
+        if (ctx.path === "/revoke-other-sessions" || ctx.path === "/revoke-sessions") {
+          const current = ctx.context.session;
+          if (current?.user && !(ctx.context.returned instanceof Error)) {
+            await deleteOtherSessions(
+              db,
+              current.user.id,
+              ctx.path === "/revoke-sessions" ? "" : current.session.token,
+            );
+          }
+          return;
+        }
         if (!secondFactorPaths.has(ctx.path)) return;
         // A passkey counts as a verified factor only when the authenticator verified the user.
         if (ctx.path === "/passkey/verify-authentication" && !assertionVerifiedUser(ctx.body))

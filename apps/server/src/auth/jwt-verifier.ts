@@ -7,6 +7,8 @@ export interface AccessTokenClaims {
   userId: string;
   email: string;
   aal: "aal1" | "aal2";
+  /** The session the token was minted from (absent in tokens from before it was added). */
+  sessionId: string | undefined;
   expiresAt: Date;
 }
 
@@ -52,6 +54,7 @@ export function createJwtVerifier(auth: Auth, options: { issuer: string; audienc
         userId: payload.sub,
         email: typeof payload.email === "string" ? payload.email : "",
         aal: payload.aal === "aal2" ? "aal2" : "aal1",
+        sessionId: typeof payload.sid === "string" ? payload.sid : undefined,
         expiresAt: new Date(payload.exp * 1000),
       };
     } catch (error) {

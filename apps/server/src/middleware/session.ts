@@ -1,22 +1,47 @@
+import { type Db, isSessionActive } from "@sightline/db";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, SessionUser } from "../app-types.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
 
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
  * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)
  * or the session cookie, looked up at most once and only when a route asks (health, config and
  * Meta's callbacks never touch the session store). Routes that need a user use `requireUser`;
  * every query then takes `c.var.user.id`.
+ *
+ * An access token stays valid for reads until it expires (15 minutes), but a state-changing
+ * request with one also needs the session it was minted from to exist still: signing out, a
+ * revoked session or a password reset stops writes at once (docs/decisions/006-…md).
  */
-export function sessionMiddleware(auth: Auth, verifyAccessToken: JwtVerifier) {
+export function sessionMiddleware(
+  auth: Auth,
+  verifyAccessToken: JwtVerifier,
+  options: { db: Db; now: () => number },
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     let resolved: Promise<SessionUser | null> | undefined;
     const resolve = async (): Promise<SessionUser | null> => {
       const authorization = c.req.header("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const claims = await verifyAccessToken(authorization.slice(7).trim());
+        if (
+          !safeMethods.has(c.req.method) &&
+          !(
+            claims.sessionId &&
+            (await isSessionActive(
+              options.db,
+              claims.sessionId,
+              claims.userId,
+              new Date(options.now()),
+            ))
+          )
+        ) {
+          throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
+        }
         return { id: claims.userId, email: claims.email, aal: claims.aal };
       }
       const result = await auth.api.getSession({ headers: c.req.raw.headers });

@@ -1,11 +1,26 @@
+import { createHash } from "node:crypto";
 import type { Db } from "@sightline/db";
-import { parseSignedRequest } from "@sightline/instagram-graph";
+import { parseSignedRequest, type SignedRequestPayload } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
 import { validate } from "../lib/validate.ts";
 import { deleteDataForMetaUser, findDeletionRequest } from "../services/data-deletion.ts";
+
+/** Meta's signed requests are a few hundred bytes; anything near this is not one. */
+const MAX_SIGNED_REQUEST_LENGTH = 4096;
+/** How old (or how far ahead, for clock skew) a signed request's issued_at may be. */
+export const SIGNED_REQUEST_MAX_AGE_S = 60 * 60;
+export const SIGNED_REQUEST_MAX_SKEW_S = 5 * 60;
+
+/** Every field we read, bounded: ids are digits, the algorithm a short name, times integers. */
+const payloadBounds = z.object({
+  algorithm: z.string().max(32),
+  issued_at: z.number().int().nonnegative(),
+  user_id: z.string().regex(/^\d{1,32}$/),
+  expires: z.number().int().nonnegative().optional(),
+});
 
 async function signedRequestFrom(c: {
   req: { parseBody: () => Promise<Record<string, unknown>> };
@@ -15,6 +30,9 @@ async function signedRequestFrom(c: {
   if (typeof value !== "string" || !value) {
     throw new AppError("bad_request", "signed_request is missing");
   }
+  if (value.length > MAX_SIGNED_REQUEST_LENGTH) {
+    throw new AppError("bad_request", "signed_request is too long");
+  }
   return value;
 }
 
@@ -22,17 +40,36 @@ async function signedRequestFrom(c: {
  * Meta's app callbacks (contract §1.5), authenticated by the signed_request's HMAC with the app
  * secret, and the public status of a deletion request.
  */
-export function metaRoutes(deps: { db: Db; appSecret: string; publicUrl: string }) {
-  function verify(signedRequest: string) {
+export function metaRoutes(deps: {
+  db: Db;
+  appSecret: string;
+  publicUrl: string;
+  /** The clock issued_at is checked against (milliseconds). */
+  now: () => number;
+}) {
+  function verify(signedRequest: string): SignedRequestPayload {
     const payload = parseSignedRequest(signedRequest, deps.appSecret);
     if (!payload) throw new AppError("bad_request", "signed_request did not verify");
+    if (!payloadBounds.safeParse(payload).success) {
+      throw new AppError("bad_request", "signed_request has a malformed field");
+    }
+    const nowS = deps.now() / 1000;
+    if (
+      payload.issued_at < nowS - SIGNED_REQUEST_MAX_AGE_S ||
+      payload.issued_at > nowS + SIGNED_REQUEST_MAX_SKEW_S
+    ) {
+      throw new AppError("bad_request", "signed_request is too old or from the future");
+    }
     return payload;
   }
 
   return new Hono<AppEnv>()
     .post("/data-deletion", async (c) => {
-      const payload = verify(await signedRequestFrom(c));
-      const request = await deleteDataForMetaUser(deps.db, payload.user_id);
+      const signedRequest = await signedRequestFrom(c);
+      const payload = verify(signedRequest);
+      // A replay of the same signed request finds the first record instead of making another.
+      const requestHash = createHash("sha256").update(signedRequest).digest("hex");
+      const request = await deleteDataForMetaUser(deps.db, payload.user_id, requestHash);
       c.var.logger.info({ code: request.confirmationCode }, "data deletion requested by Meta");
       return c.json({
         url: `${deps.publicUrl}/data-deletion?code=${request.confirmationCode}`,

@@ -1,4 +1,5 @@
 import { signOutScopeSchema } from "@sightline/contracts";
+import { type Db, deleteOtherSessions } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-types.ts";
@@ -9,7 +10,7 @@ import { validate } from "../lib/validate.ts";
  * Sign-out with a scope (spec §7): this session, the other sessions, or all of them.
  * A missing session is not an error: signing out is idempotent.
  */
-export function sessionRoutes(deps: { auth: Auth }) {
+export function sessionRoutes(deps: { auth: Auth; db: Db }) {
   return new Hono<AppEnv>().post(
     "/sign-out",
     validate("json", z.object({ scope: signOutScopeSchema.default("local") })),
@@ -18,11 +19,11 @@ export function sessionRoutes(deps: { auth: Auth }) {
       const headers = c.req.raw.headers;
       const session = await deps.auth.api.getSession({ headers });
       if (!session) return c.json({ success: true, scope });
-      if (scope === "others") {
-        await deps.auth.api.revokeOtherSessions({ headers });
-        return c.json({ success: true, scope });
+      // Every other session, not the first page of a listing (Better Auth lists at most 100).
+      if (scope === "others" || scope === "global") {
+        await deleteOtherSessions(deps.db, session.user.id, session.session.token);
       }
-      if (scope === "global") await deps.auth.api.revokeSessions({ headers });
+      if (scope === "others") return c.json({ success: true, scope });
       const response = await deps.auth.api.signOut({ headers, asResponse: true });
       const result = c.json({ success: true, scope });
       for (const cookie of response.headers.getSetCookie()) {

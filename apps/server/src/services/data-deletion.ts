@@ -1,5 +1,9 @@
 import { randomInt } from "node:crypto";
-import { type Db, findDataDeletionRequestByCode, insertDataDeletionRequest } from "@sightline/db";
+import {
+  type Db,
+  findDataDeletionRequestByCode,
+  insertDataDeletionRequestOnce,
+} from "@sightline/db";
 
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -12,11 +16,13 @@ export function newConfirmationCode(): string {
  * Meta names and records the request under a confirmation code the user can look up.
  * Instagram-derived data arrives with the connection issue; until then there is nothing keyed
  * by a Meta user id, and the request is recorded as completed with nothing deleted.
+ * `signedRequestHash` identifies Meta's request: the same one again returns the first record.
  */
-export async function deleteDataForMetaUser(db: Db, metaUserId: string) {
+export async function deleteDataForMetaUser(db: Db, metaUserId: string, signedRequestHash: string) {
   const confirmationCode = newConfirmationCode();
   const deleted: Record<string, number> = {};
-  return insertDataDeletionRequest(db, {
+  return insertDataDeletionRequestOnce(db, {
+    signedRequestHash,
     confirmationCode,
     source: "meta_callback",
     metaUserId,
