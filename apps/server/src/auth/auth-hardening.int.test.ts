@@ -332,20 +332,36 @@ describe(`sessions and access tokens on ${testEngine()} (point 8)`, () => {
     expect(read.status).toBe(200);
   });
 
-  it.each(["/api/session/sign-out", "/api/auth/sign-out"])(
-    "refuses a cross-site %s without an Origin header, like every other write",
-    async (path) => {
-      const { client } = await createVerifiedUser(testApp);
-      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-      const response = await testApp.app.request(`http://localhost:3000${path}`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json", "sec-fetch-site": "cross-site" },
-        body: "{}",
-      });
-      expect(response.status).toBe(403);
-      expect((await client.get("/api/me")).status).toBe(200);
-    },
-  );
+  it.each([
+    ["/api/session/sign-out", { "sec-fetch-site": "cross-site" }],
+    ["/api/auth/sign-out", { "sec-fetch-site": "cross-site" }],
+    ["/api/session/sign-out", { "sec-fetch-site": "same-site" }],
+    ["/api/auth/sign-out", { "sec-fetch-site": "same-site" }],
+    ["/api/session/sign-out", {}],
+    ["/api/auth/sign-out", {}],
+  ])("refuses %s with the session cookie, no Origin and %o, like every other write", async (path, extra) => {
+    const { client } = await createVerifiedUser(testApp);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await testApp.app.request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", ...extra },
+      body: "{}",
+    });
+    expect(response.status).toBe(403);
+    expect((await client.get("/api/me")).status).toBe(200);
+  });
+
+  it("lets a same-origin browser sign out without an Origin header (Sec-Fetch-Site: same-origin)", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await testApp.app.request("http://localhost:3000/api/session/sign-out", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: "{}",
+    });
+    expect(response.status).toBe(200);
+    expect((await client.get("/api/me")).status).toBe(401);
+  });
 });
 
 describe(`sign-up input on ${testEngine()} (point 11)`, () => {

@@ -6,10 +6,16 @@ import { mailboxFor, uniqueEmail } from "../testing/factories.ts";
 import { createHttpClient } from "../testing/http-client.ts";
 
 let testApp: TestApp;
+/** A second app on a clock the tests move (the rate-limit window is measured on it). */
+let clocked: TestApp;
+let clock = Date.UTC(2026, 0, 15, 12);
 beforeAll(async () => {
-  testApp = await createTestApp();
+  [testApp, clocked] = await Promise.all([createTestApp(), createTestApp({ now: () => clock })]);
 });
-afterAll(() => testApp?.close());
+afterAll(async () => {
+  await testApp?.close();
+  await clocked?.close();
+});
 
 const valid = () => ({
   name: "Maya Chen",
@@ -65,5 +71,48 @@ describe("POST /api/support/requests", () => {
     expect(((await sixth.json()) as { error: { message: string } }).error.message).toContain(
       "wait a little",
     );
+  });
+
+  it("counts the hour on the server's clock: limited until the oldest request is an hour old", async () => {
+    const client = createHttpClient(clocked.app, { ip: "198.51.100.8" });
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post("/api/support/requests", valid())).status).toBe(201);
+      clock += 60_000;
+    }
+    // The first request was 5 minutes ago.
+    expect((await client.post("/api/support/requests", valid())).status).toBe(429);
+    // One millisecond short of an hour after the first: still limited; at the hour: open.
+    clock += 55 * 60_000 - 1;
+    expect((await client.post("/api/support/requests", valid())).status).toBe(429);
+    clock += 1;
+    expect((await client.post("/api/support/requests", valid())).status).toBe(201);
+  });
+
+  it("limits one sender address to 5 requests an hour across client addresses", async () => {
+    const email = uniqueEmail("flood");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const client = createHttpClient(testApp.app, { ip: `198.51.100.${20 + i}` });
+      statuses.push((await client.post("/api/support/requests", { ...valid(), email })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it("sends the unverified sender a generic confirmation with nothing they wrote in it", async () => {
+    const client = createHttpClient(testApp.app);
+    const input = {
+      ...valid(),
+      name: "Your account is suspended, verify at https://evil.example/login",
+      message: "Claim your prize at https://evil.example/prize before midnight tonight!",
+    };
+    const response = await client.post("/api/support/requests", input);
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const [confirmation] = await mailboxFor(client, input.email);
+    expect(confirmation?.subject).toBe(`We received your message (${reference})`);
+    expect(confirmation?.text).not.toContain("evil.example");
+    expect(confirmation?.text).not.toContain("suspended");
+    expect(confirmation?.text).not.toContain("prize");
+    expect(confirmation?.links).toEqual([]);
   });
 });
