@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 const PASSWORD_RULE = "Password must be at least 8 characters and include letters and numbers.";
+const COMMON_PASSWORD =
+  "This password is one of the most common and easy to guess. Please choose a less common one.";
 
 describe.skipIf(!hasChromium())("accounts in the browser", () => {
   const live = useServerAndBrowser();
@@ -67,9 +69,15 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await dialog.getByLabel("Email").fill("someone@example.com");
     await dialog.getByLabel("Password", { exact: true }).fill("letters");
     await dialog.getByRole("alert").filter({ hasText: PASSWORD_RULE }).waitFor();
+    // One of the most common passwords passes the rule but is refused, as the server does.
+    await dialog.getByLabel("Password", { exact: true }).fill("password1");
+    await dialog.getByRole("alert").filter({ hasText: COMMON_PASSWORD }).waitFor();
     await dialog.getByLabel("Password", { exact: true }).fill("letters123");
     await expect(
       dialog.getByRole("alert").filter({ hasText: PASSWORD_RULE }).count(),
+    ).resolves.toBe(0);
+    await expect(
+      dialog.getByRole("alert").filter({ hasText: COMMON_PASSWORD }).count(),
     ).resolves.toBe(0);
     await dialog.getByLabel("Confirm password").fill("letters124");
     await dialog.getByRole("alert").filter({ hasText: "Passwords do not match." }).waitFor();
