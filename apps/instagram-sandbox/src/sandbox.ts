@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ActivityLevel, FetchResult, ResolvedOptions, SandboxCore } from "./core/context.ts";
@@ -62,8 +62,13 @@ export type SandboxOptions = {
   tickIntervalMs?: number | false;
   /** §1.2 code-exchange reply shape; Meta's docs show "wrapped", clients see "flat". */
   igCodeExchangeShape?: "flat" | "wrapped";
-  /** Require `x-sandbox-control-token` on `/_control/*`. */
+  /**
+   * The token every `/_control/*` call must send in `x-sandbox-control-token`. Omitted: a random
+   * one per process (read it from `sandbox.controlToken`). There is no way to turn the check off.
+   */
   controlToken?: string;
+  /** Where §1.5 signed requests go: `{base}/deauthorize` and `{base}/data-deletion`. Default: the webhook URL's origin + `/api/meta`. */
+  metaCallbackBaseUrl?: string;
 };
 
 const optionsSchema = z.object({
@@ -79,7 +84,8 @@ const optionsSchema = z.object({
   quotaTotal: z.number().int().positive().default(100),
   tickIntervalMs: z.union([z.number().int().positive(), z.literal(false)]).default(1000),
   igCodeExchangeShape: z.enum(["flat", "wrapped"]).default("flat"),
-  controlToken: z.string().optional(),
+  controlToken: z.string().min(16).optional(),
+  metaCallbackBaseUrl: z.url().optional(),
 });
 
 export type SandboxAccountInfo = {
@@ -110,6 +116,8 @@ export type Sandbox = {
   summary(): unknown;
   reset(): void;
   now(): Date;
+  /** The per-process token `/_control/*` requires (header `x-sandbox-control-token`). */
+  readonly controlToken: string;
   close(): Promise<void>;
 };
 
@@ -188,8 +196,12 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     seed: parsed.seed,
     quotaTotal: parsed.quotaTotal,
     igCodeExchangeShape: parsed.igCodeExchangeShape,
-    controlToken: parsed.controlToken,
+    controlToken: parsed.controlToken ?? randomBytes(24).toString("base64url"),
   };
+  const metaCallbackBaseUrl = (
+    parsed.metaCallbackBaseUrl ??
+    (parsed.webhookUrl ? `${new URL(parsed.webhookUrl).origin}/api/meta` : undefined)
+  )?.replace(/\/+$/, "");
   const seed = parsed.seed;
   const stateFile = parsed.stateFile;
 
@@ -426,7 +438,10 @@ export function createSandbox(input: SandboxOptions): Sandbox {
         }),
       ).toString("base64url");
       const signature = createHmac("sha256", options.appSecret).update(payload).digest("base64url");
-      const response = await fetchImpl(request.url, {
+      // Only ever the app's own callback URLs (configured, never caller-given): a control route
+      // that fetched any URL would let whoever reaches it probe the private network.
+      if (!metaCallbackBaseUrl) throw new Error("No app callback URL configured");
+      const response = await fetchImpl(`${metaCallbackBaseUrl}/${request.callback}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString(),
@@ -477,6 +492,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
 
   return {
     app,
+    controlToken: options.controlToken,
     fetch: async (request, init) =>
       app.fetch(
         request instanceof Request && init === undefined ? request : new Request(request, init),

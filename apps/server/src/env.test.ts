@@ -37,3 +37,35 @@ describe("readEnv", () => {
     expect(() => readEnv(source)).toThrow(message);
   });
 });
+
+describe("production safety", () => {
+  const production = {
+    NODE_ENV: "production",
+    SMTP_URL: "smtp://mail.example.com:25",
+    PUBLIC_URL: "https://app.example.com",
+  };
+
+  it("refuses to start without a Meta app unless the sandbox is explicitly allowed", () => {
+    expect(() => readEnv(production)).toThrow(/META_APP_ID: is required when NODE_ENV=production/);
+    const demo = readEnv({ ...production, SANDBOX_IN_PRODUCTION: "true" });
+    expect(demo.sandboxInProduction).toBe(true);
+    const real = readEnv({ ...production, META_APP_ID: "123", META_APP_SECRET: "x".repeat(32) });
+    expect(real.meta).toBeDefined();
+    expect(readEnv({ SANDBOX_IN_PRODUCTION: "true" }).sandboxInProduction).toBe(false);
+  });
+
+  it("refuses an http PUBLIC_URL (or none) in production unless explicitly allowed", () => {
+    const base = { ...production, SANDBOX_IN_PRODUCTION: "true" };
+    expect(() => readEnv({ ...base, PUBLIC_URL: "http://app.example.com" })).toThrow(
+      /PUBLIC_URL: must be an https:\/\/ address/,
+    );
+    expect(() => readEnv({ ...base, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL/);
+    expect(
+      readEnv({ ...base, PUBLIC_URL: "http://app.example.com", ALLOW_HTTP_PUBLIC_URL: "true" })
+        .publicUrl,
+    ).toBe("http://app.example.com");
+    expect(readEnv({ PUBLIC_URL: "http://localhost:3000" }).publicUrl).toBe(
+      "http://localhost:3000",
+    );
+  });
+});

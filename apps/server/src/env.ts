@@ -55,6 +55,14 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    SANDBOX_IN_PRODUCTION: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    ALLOW_HTTP_PUBLIC_URL: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     TRUST_PROXY_HOPS: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")
@@ -84,6 +92,26 @@ const envSchema = z
         message: "is required when DATABASE_URL is set (every instance must share it)",
       });
     }
+    if (env.NODE_ENV === "production" && !env.META_APP_ID && !env.SANDBOX_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["META_APP_ID"],
+        message:
+          "is required when NODE_ENV=production: without a Meta app the Instagram sandbox would serve made-up data (set SANDBOX_IN_PRODUCTION=true only for a demo deployment)",
+      });
+    }
+    if (
+      env.NODE_ENV === "production" &&
+      env.PUBLIC_URL?.startsWith("http://") !== false &&
+      !env.ALLOW_HTTP_PUBLIC_URL
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "must be an https:// address when NODE_ENV=production (sessions and tokens would travel in clear); set ALLOW_HTTP_PUBLIC_URL=true only behind a TLS-terminating proxy you trust",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SMTP_URL) {
       ctx.addIssue({
         code: "custom",
@@ -109,6 +137,8 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    /** Production without a Meta app, explicitly allowed: the sandbox serves a demo. */
+    sandboxInProduction: env.NODE_ENV === "production" && env.SANDBOX_IN_PRODUCTION,
     /** How many trusted proxies append to X-Forwarded-For in front of the server. */
     trustProxyHops: env.TRUST_PROXY_HOPS,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */

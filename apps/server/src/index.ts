@@ -42,6 +42,14 @@ const installationId = await ensureAppSetting(database.db, "installation_id", ra
 
 const { authSecret } = loadSecrets(env);
 const services = createServices({ env, database, logger, secret: authSecret });
+if (env.sandboxInProduction) {
+  logger.warn(
+    "SANDBOX_IN_PRODUCTION=true: no Meta app is configured and the Instagram sandbox serves made-up demo data. Never use this for real customers.",
+  );
+  console.warn(
+    "\n  WARNING: running in production with the Instagram SANDBOX (SANDBOX_IN_PRODUCTION=true).\n  Every Instagram account, post and number is made up. Demo deployments only.\n",
+  );
+}
 
 const app = createApp({
   ...services,
@@ -66,6 +74,10 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
     "server started",
   );
   console.info(`\n  Sightline is running at ${env.publicUrl}\n`);
+  if (services.sandbox && env.nodeEnv === "development") {
+    // The sandbox's control routes need this token; only whoever reads this console has it.
+    console.info(`  Instagram sandbox control token: ${services.sandbox.controlToken}\n`);
+  }
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {

@@ -33,6 +33,25 @@ describe("the Instagram sandbox in the embedded default", () => {
   it("keeps the sandbox's control endpoints out of the API", async () => {
     expect((await testApp.app.request("/api/sandbox/_control/state")).status).toBe(404);
   });
+
+  it("answers control calls only with the per-process token, from its own origin", async () => {
+    expect((await testApp.app.request("/sandbox/_control/state")).status).toBe(403);
+    const token = testApp.sandbox!.controlToken;
+    const ok = await testApp.app.request("/sandbox/_control/state", {
+      headers: { "x-sandbox-control-token": token },
+    });
+    expect(ok.status).toBe(200);
+    const foreign = await testApp.app.request("/sandbox/_control/activity", {
+      method: "POST",
+      headers: {
+        "x-sandbox-control-token": token,
+        origin: "https://attacker.example",
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ level: "high" }),
+    });
+    expect(foreign.status).toBe(403);
+  });
 });
 
 /** The real client, pointed at the mounted sandbox and calling the app in-process. */

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ActivityLevel, SandboxCore } from "../core/context.ts";
@@ -51,7 +52,7 @@ export type ControlApi = {
   sendSignedRequest(input: {
     username: string;
     login: "instagram" | "facebook";
-    url: string;
+    callback: "deauthorize" | "data-deletion";
   }): Promise<{ status: number; body: string }>;
   summary(): unknown;
 };
@@ -73,15 +74,36 @@ async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.outpu
   return parsed.data;
 }
 
+function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
- * `/_control/*` — test and demo hooks. They exist only inside the sandbox app; when a
- * `controlToken` is configured every call must send it in `x-sandbox-control-token`.
+ * `/_control/*` — test and demo hooks. They exist only inside the sandbox app, and every call
+ * must carry the per-process token in `x-sandbox-control-token` and come from the sandbox's own
+ * origin (no foreign Origin, no cross-site fetch metadata); bodies must be JSON, so a plain HTML
+ * form elsewhere cannot reach them.
  */
 export function registerControlRoutes(app: Hono, core: SandboxCore, api: ControlApi): void {
   app.use("/_control/*", async (c, next) => {
-    const expected = core.options.controlToken;
-    if (expected !== undefined && c.req.header("x-sandbox-control-token") !== expected) {
+    const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site");
+    if ((origin && origin !== core.options.publicOrigin) || site === "cross-site") {
+      return c.json({ error: { message: "Cross-site control requests are refused" } }, 403);
+    }
+    if (!sameToken(c.req.header("x-sandbox-control-token"), core.options.controlToken)) {
       return c.json({ error: { message: "Control token required" } }, 403);
+    }
+    const type = c.req.header("content-type") ?? "";
+    if (
+      c.req.method !== "GET" &&
+      c.req.method !== "DELETE" &&
+      !/^application\/json\b/i.test(type)
+    ) {
+      return c.json({ error: { message: "Control requests must send application/json" } }, 415);
     }
     return next();
   });
@@ -91,11 +113,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   app.post("/_control/faults", async (c) => {
     const spec = await body(c, faultSpecSchema);
     if (spec instanceof Response) return spec;
-    try {
-      return c.json(core.faults.add(spec), 201);
-    } catch {
-      return c.json({ error: { message: "pathRegex is not a valid regular expression" } }, 400);
-    }
+    return c.json(core.faults.add(spec), 201);
   });
   app.get("/_control/faults", (c) => c.json({ data: core.faults.list() }));
   app.delete("/_control/faults", (c) => {
@@ -172,7 +190,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
       z.object({
         username: z.string(),
         login: z.enum(["instagram", "facebook"]).default("instagram"),
-        url: z.url(),
+        callback: z.enum(["deauthorize", "data-deletion"]),
       }),
     );
     if (input instanceof Response) return input;

@@ -1,15 +1,20 @@
 import { z } from "zod";
 
+/** Longest `pathGlob` accepted: matching is linear in it, and no caller needs more. */
+export const MAX_PATH_GLOB_LENGTH = 200;
+
 /**
  * Fault injection for tests (`POST /sandbox/_control/faults`). A fault matches by host, path
- * (exact, version stripped, e.g. `/me` or `/oauth/access_token`) or regex, and method; it fires
- * `times` times (0 = until cleared).
+ * (exact, version stripped, e.g. `/me` or `/oauth/access_token`) or a glob where `*` stands for
+ * any run of characters (`*\/media_publish`), and method; it fires `times` times (0 = until
+ * cleared). Globs, not regular expressions: a caller-given regex could backtrack for seconds and
+ * block the event loop.
  */
 export const faultSpecSchema = z
   .object({
     host: z.string().optional(),
     path: z.string().optional(),
-    pathRegex: z.string().optional(),
+    pathGlob: z.string().min(1).max(MAX_PATH_GLOB_LENGTH).optional(),
     method: z.string().optional(),
     times: z.number().int().min(0).default(1),
     status: z.number().int().min(100).max(599).optional(),
@@ -27,19 +32,47 @@ export const faultSpecSchema = z
     /** Rate-limit faults: minutes in `estimated_time_to_regain_access`. */
     regainMinutes: z.number().min(0).optional(),
   })
-  .refine((spec) => spec.path !== undefined || spec.pathRegex !== undefined, {
-    message: "path or pathRegex is required",
+  .refine((spec) => spec.path !== undefined || spec.pathGlob !== undefined, {
+    message: "path or pathGlob is required",
   });
 export type FaultSpec = z.output<typeof faultSpecSchema>;
 
 export type Fault = FaultSpec & { id: string; remaining: number; fired: number };
+
+/**
+ * `*` matches any run of characters, everything else itself. Greedy with one backtrack point
+ * (the last `*`), so the cost stays O(glob × path) whatever the input.
+ */
+export function globMatches(glob: string, text: string): boolean {
+  let g = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (g < glob.length && glob[g] === "*") {
+      star = g;
+      resume = t;
+      g += 1;
+    } else if (g < glob.length && glob[g] === text[t]) {
+      g += 1;
+      t += 1;
+    } else if (star >= 0) {
+      g = star + 1;
+      resume += 1;
+      t = resume;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.length && glob[g] === "*") g += 1;
+  return g === glob.length;
+}
 
 export class FaultRegistry {
   private faults: Fault[] = [];
   private counter = 0;
 
   add(spec: FaultSpec): Fault {
-    if (spec.pathRegex !== undefined) new RegExp(spec.pathRegex); // validate early
     this.counter += 1;
     const fault: Fault = { ...spec, id: `fault-${this.counter}`, remaining: spec.times, fired: 0 };
     this.faults.push(fault);
@@ -60,9 +93,7 @@ export class FaultRegistry {
       (entry) =>
         (entry.host === undefined || entry.host === host) &&
         (entry.method === undefined || entry.method.toUpperCase() === method.toUpperCase()) &&
-        (entry.path !== undefined
-          ? entry.path === path
-          : new RegExp(entry.pathRegex ?? "").test(path)),
+        (entry.path !== undefined ? entry.path === path : globMatches(entry.pathGlob ?? "", path)),
     );
     if (!fault) return undefined;
     fault.fired += 1;
