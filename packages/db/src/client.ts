@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -91,6 +91,16 @@ async function createPostgres(options: {
   };
 }
 
+/** chmod a folder tree to owner-only: folders 0700, files 0600. */
+export function restrictTree(root: string): void {
+  chmodSync(root, 0o700);
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const full = path.join(root, entry.name);
+    if (entry.isDirectory()) restrictTree(full);
+    else if (entry.isFile()) chmodSync(full, 0o600);
+  }
+}
+
 async function createPglite(
   options: { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean },
 ): Promise<Database> {
@@ -98,10 +108,15 @@ async function createPglite(
   let pglite: PGlite;
   if ("dataDir" in options) {
     const dir = path.resolve(options.dataDir);
-    mkdirSync(dir, { recursive: true });
+    // Password hashes and sessions live here: no access for group or others (an existing
+    // folder from an older version is tightened too).
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
     release = acquireDirLock(path.join(dir, "pglite.lock"));
     try {
       pglite = await PGlite.create(path.join(dir, "pglite"));
+      // PGlite's file system layer creates its files 0666 whatever the umask.
+      restrictTree(path.join(dir, "pglite"));
     } catch (error) {
       release();
       throw error;
@@ -131,6 +146,9 @@ async function createPglite(
       closed ??= (async () => {
         try {
           if (!pglite.closed) await pglite.close();
+          // Files created while running (WAL segments, new relations) get the same treatment.
+          if ("dataDir" in options)
+            restrictTree(path.join(path.resolve(options.dataDir), "pglite"));
         } finally {
           release();
         }

@@ -1,16 +1,49 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
+import { hostname } from "node:os";
 
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly lockFile: string,
-    readonly pid: number,
-  ) {
+  readonly lockFile: string;
+  readonly pid: number;
+  readonly host: string | undefined;
+
+  constructor(lockFile: string, pid: number, host?: string) {
     super(
-      `The data folder is in use by another Sightline process (pid ${pid}). ` +
+      `The data folder is in use by another Sightline process (pid ${pid}${host ? ` on ${host}` : ""}). ` +
         `Stop that process first, or point DATA_DIR at another folder. Lock file: ${lockFile}`,
     );
     this.name = "DataDirLockedError";
+    this.lockFile = lockFile;
+    this.pid = pid;
+    this.host = host;
   }
+}
+
+/** Who holds a lock: a pid means something only on the same host and boot (one pid namespace). */
+export type LockOwner = { pid: number; host: string; bootId: string; instance: string };
+
+/** The holder touches the lock this often; a lock untouched for `staleAfterMs` is abandoned. */
+export const LOCK_HEARTBEAT_MS = 10_000;
+const DEFAULT_STALE_AFTER_MS = 60_000;
+
+function readBootId(): string {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+
+export function currentLockIdentity(): Omit<LockOwner, "instance"> {
+  return { pid: process.pid, host: hostname(), bootId: readBootId() };
 }
 
 function isAlive(pid: number): boolean {
@@ -23,37 +56,148 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function readOwner(
+  lockFile: string,
+): { owner: LockOwner | undefined; mtimeMs: number } | undefined {
+  let text: string;
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(lockFile).mtimeMs;
+    text = readFileSync(lockFile, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<LockOwner>;
+    if (typeof parsed.pid === "number" && typeof parsed.instance === "string") {
+      return {
+        owner: {
+          pid: parsed.pid,
+          host: String(parsed.host ?? ""),
+          bootId: String(parsed.bootId ?? ""),
+          instance: parsed.instance,
+        },
+        mtimeMs,
+      };
+    }
+  } catch {
+    // An old plain-pid lock, or a half-written one: judged by its age alone.
+  }
+  return { owner: undefined, mtimeMs };
+}
+
 /**
- * PGlite is single-process: a second process opening the same folder corrupts it
- * (electric-sql/pglite#1106). Take an exclusive lock file beside the folder, and take over
- * a stale one left by a process that no longer runs.
+ * A lock is abandoned when nobody has touched it for `staleAfterMs` (its holder heartbeats), or
+ * when it was written on this very host and boot by a process that no longer runs. A pid from
+ * another host or boot (another container sharing the volume) proves nothing either way.
  */
+function isStale(
+  lock: { owner: LockOwner | undefined; mtimeMs: number },
+  self: Omit<LockOwner, "instance">,
+  now: number,
+  staleAfterMs: number,
+): boolean {
+  if (now - lock.mtimeMs > staleAfterMs) return true;
+  const { owner } = lock;
+  if (!owner || owner.host !== self.host || owner.bootId !== self.bootId) return false;
+  // Our own pid in a lock we do not hold is stale: a container restarts with the same pid.
+  return owner.pid === self.pid || !isAlive(owner.pid);
+}
+
 const heldHere = new Set<string>();
 
-export function acquireDirLock(lockFile: string): () => void {
+/**
+ * PGlite is single-process: a second process opening the same folder corrupts it
+ * (electric-sql/pglite#1106). Take an exclusive lock file beside the folder (created with
+ * O_EXCL), keep it fresh with a heartbeat, and take over an abandoned one atomically: a breaker
+ * file (also O_EXCL) admits one process at a time to re-read the stale lock and replace it, so
+ * two processes racing for the same stale lock never both win.
+ */
+export function acquireDirLock(
+  lockFile: string,
+  options: {
+    identity?: Omit<LockOwner, "instance">;
+    staleAfterMs?: number;
+    now?: () => number;
+  } = {},
+): () => void {
   if (heldHere.has(lockFile)) throw new DataDirLockedError(lockFile, process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const self = options.identity ?? currentLockIdentity();
+  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const now = options.now ?? Date.now;
+  const owner: LockOwner = { ...self, instance: randomUUID() };
+
+  const create = (): boolean => {
     try {
       const fd = openSync(lockFile, "wx", 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      heldHere.add(lockFile);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        heldHere.delete(lockFile);
-        rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number.parseInt(readFileSync(lockFile, "utf8").trim(), 10);
-      // Our own pid in a lock we do not hold is stale: a container restarts with the same pid.
-      if (Number.isFinite(pid) && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(lockFile, pid);
+      try {
+        writeSync(fd, JSON.stringify(owner));
+      } finally {
+        closeSync(fd);
       }
-      rmSync(lockFile, { force: true });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw error;
     }
+  };
+
+  const refuse = (lock: ReturnType<typeof readOwner>): never => {
+    throw new DataDirLockedError(lockFile, lock?.owner?.pid ?? 0, lock?.owner?.host);
+  };
+
+  let taken = create();
+  if (!taken) {
+    const seen = readOwner(lockFile);
+    if (seen && !isStale(seen, self, now(), staleAfterMs)) refuse(seen);
+    const breaker = `${lockFile}.break`;
+    // A breaker left by a process that died in the few microseconds it holds it.
+    const breakerAge = (() => {
+      try {
+        return now() - statSync(breaker).mtimeMs;
+      } catch {
+        return -1;
+      }
+    })();
+    if (breakerAge > 10_000) rmSync(breaker, { force: true });
+    let breakerFd: number;
+    try {
+      breakerFd = openSync(breaker, "wx", 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") refuse(seen);
+      throw error;
+    }
+    try {
+      // Only the breaker's holder gets here: the lock is still the stale one we judged, or gone.
+      const again = readOwner(lockFile);
+      if (again && !isStale(again, self, now(), staleAfterMs)) refuse(again);
+      rmSync(lockFile, { force: true });
+      taken = create();
+    } finally {
+      closeSync(breakerFd);
+      rmSync(breaker, { force: true });
+    }
+    if (!taken) refuse(readOwner(lockFile));
   }
-  throw new Error(`Could not take the lock file ${lockFile}`);
+
+  heldHere.add(lockFile);
+  const heartbeat = setInterval(() => {
+    try {
+      const time = new Date();
+      utimesSync(lockFile, time, time);
+    } catch {
+      // The folder went away; closing will notice.
+    }
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    clearInterval(heartbeat);
+    heldHere.delete(lockFile);
+    // Remove it only if it is still ours (never a lock someone took over after a long pause).
+    if (readOwner(lockFile)?.owner?.instance === owner.instance) rmSync(lockFile, { force: true });
+  };
 }

@@ -35,8 +35,8 @@ export function loadState(file: string, logger: SandboxLogger): DynamicState | u
 }
 
 export function saveState(file: string, state: DynamicState): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(state));
+  writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
   renameSync(temporary, file);
 }
