@@ -9,6 +9,7 @@ import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
+import { allowedHostNames, hostCheck } from "./middleware/host-check.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId({ headerName: "X-Request-Id" }));
   app.use("*", requestLogger(deps.logger));
   app.onError(handleError);
+  app.use("*", hostCheck(allowedHostNames(deps.env.publicUrl, deps.env.allowedHosts)));
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
   // Better Auth sees the client's address for its rate limits; the per-address limits

@@ -55,6 +55,13 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    ALLOWED_HOSTS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9.\-[\]:]+(,[A-Za-z0-9.\-[\]:]+)*$/,
+        "must be host names separated by commas",
+      )
+      .optional(),
     SANDBOX_IN_PRODUCTION: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
@@ -137,6 +144,8 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    /** Host names served besides PUBLIC_URL's (every other Host header gets 421). */
+    allowedHosts: env.ALLOWED_HOSTS?.split(",").map((name) => name.trim()) ?? [],
     /** Production without a Meta app, explicitly allowed: the sandbox serves a demo. */
     sandboxInProduction: env.NODE_ENV === "production" && env.SANDBOX_IN_PRODUCTION,
     /** How many trusted proxies append to X-Forwarded-For in front of the server. */

@@ -25,7 +25,10 @@ const payloadBounds = z.object({
 async function signedRequestFrom(c: {
   req: { parseBody: () => Promise<Record<string, unknown>> };
 }) {
-  const body = await c.req.parseBody();
+  // A malformed body (multipart without a boundary, broken encoding) is the caller's error.
+  const body = await c.req.parseBody().catch(() => {
+    throw new AppError("bad_request", "The body must be a form with signed_request");
+  });
   const value = body.signed_request;
   if (typeof value !== "string" || !value) {
     throw new AppError("bad_request", "signed_request is missing");
