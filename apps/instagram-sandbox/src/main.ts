@@ -4,7 +4,7 @@ import { createSandbox } from "./index.ts";
 
 /**
  * Standalone runner: `npm start -w @sightline/instagram-sandbox`.
- * Environment: PORT (4010), PUBLIC_ORIGIN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_ID,
+ * Environment: PORT (4010), PUBLIC_ORIGIN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_SECRET, INSTAGRAM_APP_ID,
  * WEBHOOK_URL, WEBHOOK_VERIFY_TOKEN, SANDBOX_SEED, SANDBOX_STATE_FILE, SANDBOX_ACTIVITY,
  * SANDBOX_QUOTA_TOTAL.
  */
@@ -16,6 +16,7 @@ const sandbox = createSandbox({
   publicOrigin: env("PUBLIC_ORIGIN") ?? `http://localhost:${port}`,
   appId: env("META_APP_ID") ?? "100000000000001",
   appSecret: env("META_APP_SECRET") ?? "sandbox-app-secret",
+  instagramAppSecret: env("INSTAGRAM_APP_SECRET") ?? "sandbox-instagram-app-secret",
   ...(env("INSTAGRAM_APP_ID") ? { instagramAppId: env("INSTAGRAM_APP_ID")! } : {}),
   ...(env("WEBHOOK_URL") ? { webhookUrl: env("WEBHOOK_URL")! } : {}),
   ...(env("WEBHOOK_VERIFY_TOKEN") ? { webhookVerifyToken: env("WEBHOOK_VERIFY_TOKEN")! } : {}),

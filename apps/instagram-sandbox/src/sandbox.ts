@@ -40,8 +40,16 @@ export type SandboxOptions = {
   publicOrigin: string;
   /** Meta app id (Facebook Login client_id). */
   appId: string;
-  /** Signs tokens, codes and webhooks (`X-Hub-Signature-256`). */
+  /**
+   * The Meta app secret: Facebook Login code and token exchanges, signed requests (§1.5),
+   * Facebook-Login webhook signatures; also signs the sandbox's own tokens and codes.
+   */
   appSecret: string;
+  /**
+   * The Instagram app secret, a different value (§12.1): the Instagram Login code exchange,
+   * `ig_exchange_token` and Instagram-Login webhook signatures accept only this one.
+   */
+  instagramAppSecret: string;
   /** Instagram Login client_id, when different from appId. */
   instagramAppId?: string;
   /** Where webhooks go (the app's `/webhooks/instagram`). Without it no webhooks are sent. */
@@ -71,22 +79,27 @@ export type SandboxOptions = {
   metaCallbackBaseUrl?: string;
 };
 
-const optionsSchema = z.object({
-  publicOrigin: z.url().transform((value) => value.replace(/\/+$/, "")),
-  appId: z.string().min(1),
-  appSecret: z.string().min(1),
-  instagramAppId: z.string().min(1).optional(),
-  webhookUrl: z.url().optional(),
-  webhookVerifyToken: z.string().optional(),
-  seed: z.number().int().default(42),
-  stateFile: z.string().optional(),
-  activity: z.enum(["off", "low", "high"]).default("off"),
-  quotaTotal: z.number().int().positive().default(100),
-  tickIntervalMs: z.union([z.number().int().positive(), z.literal(false)]).default(1000),
-  igCodeExchangeShape: z.enum(["flat", "wrapped"]).default("flat"),
-  controlToken: z.string().min(16).optional(),
-  metaCallbackBaseUrl: z.url().optional(),
-});
+const optionsSchema = z
+  .object({
+    publicOrigin: z.url().transform((value) => value.replace(/\/+$/, "")),
+    appId: z.string().min(1),
+    appSecret: z.string().min(1),
+    instagramAppSecret: z.string().min(1),
+    instagramAppId: z.string().min(1).optional(),
+    webhookUrl: z.url().optional(),
+    webhookVerifyToken: z.string().optional(),
+    seed: z.number().int().default(42),
+    stateFile: z.string().optional(),
+    activity: z.enum(["off", "low", "high"]).default("off"),
+    quotaTotal: z.number().int().positive().default(100),
+    tickIntervalMs: z.union([z.number().int().positive(), z.literal(false)]).default(1000),
+    igCodeExchangeShape: z.enum(["flat", "wrapped"]).default("flat"),
+    controlToken: z.string().min(16).optional(),
+    metaCallbackBaseUrl: z.url().optional(),
+  })
+  .refine((value) => value.instagramAppSecret !== value.appSecret, {
+    message: "instagramAppSecret must differ from appSecret, as Meta's two secrets do",
+  });
 
 export type SandboxAccountInfo = {
   username: string;
@@ -190,6 +203,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     publicOrigin: parsed.publicOrigin,
     appId: parsed.appId,
     appSecret: parsed.appSecret,
+    instagramAppSecret: parsed.instagramAppSecret,
     instagramAppId: parsed.instagramAppId ?? parsed.appId,
     webhookUrl: parsed.webhookUrl,
     webhookVerifyToken: parsed.webhookVerifyToken,
@@ -264,7 +278,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     webhooks: new WebhookDispatcher({
       url: options.webhookUrl,
       verifyToken: options.webhookVerifyToken,
-      appSecret: options.appSecret,
+      secrets: { instagram: options.instagramAppSecret, facebook: options.appSecret },
       fetch: fetchImpl,
       logger,
       now: () => core.now(),

@@ -12,7 +12,20 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from "./services/mail
 export interface Services {
   mailer: Mailer;
   /** The Meta app Sightline talks to: a real one, or the sandbox's (secret derived, stable). */
-  instagram: { mode: "meta" | "sandbox"; appId: string; appSecret: string };
+  /**
+   * The apps Sightline talks to Instagram with (a real Meta app, or the sandbox's, secrets derived
+   * and stable). Two secrets, as at Meta (§12.1): `appSecret` is the Meta app's (Facebook Login,
+   * Meta's signed requests, Facebook-Login webhooks); `instagramAppSecret` is the Instagram app's
+   * (Instagram Login exchanges and Instagram-Login webhooks). `instagramAppId` is unset when
+   * Instagram Login is not configured.
+   */
+  instagram: {
+    mode: "meta" | "sandbox";
+    appId: string;
+    appSecret: string;
+    instagramAppId: string | undefined;
+    instagramAppSecret: string | undefined;
+  };
   /** The Instagram sandbox, mounted at /sandbox, when no Meta app is configured. */
   sandbox: Sandbox | undefined;
   /** Stops what the services run in the background (the sandbox's clock). */
@@ -81,14 +94,22 @@ export function createServices(options: {
     google: env.google,
     rateLimits: options.rateLimits,
   });
-  const instagram = env.meta
-    ? { mode: "meta" as const, ...env.meta }
+  const derived = (purpose: string) =>
+    createHmac("sha256", options.secret).update(purpose).digest("hex");
+  const instagram: Services["instagram"] = env.meta
+    ? {
+        mode: "meta",
+        appId: env.meta.appId,
+        appSecret: env.meta.appSecret,
+        instagramAppId: env.meta.instagram?.appId,
+        instagramAppSecret: env.meta.instagram?.appSecret,
+      }
     : {
-        mode: "sandbox" as const,
+        mode: "sandbox",
         appId: "1000000000000001",
-        appSecret: createHmac("sha256", options.secret)
-          .update("instagram-sandbox-app")
-          .digest("hex"),
+        appSecret: derived("instagram-sandbox-app"),
+        instagramAppId: "1000000000000002",
+        instagramAppSecret: derived("instagram-sandbox-instagram-app"),
       };
   const sandbox =
     instagram.mode === "sandbox"
@@ -96,6 +117,8 @@ export function createServices(options: {
           publicOrigin: publicUrl.origin,
           appId: instagram.appId,
           appSecret: instagram.appSecret,
+          instagramAppId: instagram.instagramAppId!,
+          instagramAppSecret: instagram.instagramAppSecret!,
           webhookUrl: `${publicUrl.origin}/webhooks/instagram`,
           tickIntervalMs: options.sandboxOptions?.tickIntervalMs ?? 1000,
           ...(options.sandboxOptions?.stateFile === false

@@ -69,3 +69,27 @@ describe("production safety", () => {
     );
   });
 });
+
+describe("the two Instagram secrets (§12.1)", () => {
+  const meta = { META_APP_ID: "123", META_APP_SECRET: "m".repeat(32) };
+
+  it("reads the Instagram app beside the Meta app, and only as a pair", () => {
+    const env = readEnv({ ...meta, INSTAGRAM_APP_ID: "456", INSTAGRAM_APP_SECRET: "i".repeat(32) });
+    expect(env.meta).toEqual({
+      appId: "123",
+      appSecret: "m".repeat(32),
+      instagram: { appId: "456", appSecret: "i".repeat(32) },
+    });
+    expect(readEnv(meta).meta?.instagram).toBeUndefined();
+    expect(() => readEnv({ ...meta, INSTAGRAM_APP_ID: "456" })).toThrow(/INSTAGRAM_APP_SECRET/);
+    expect(() =>
+      readEnv({ INSTAGRAM_APP_ID: "456", INSTAGRAM_APP_SECRET: "i".repeat(32) }),
+    ).toThrow(/META_APP_ID/);
+  });
+
+  it("refuses the Meta app secret given as the Instagram app secret", () => {
+    expect(() =>
+      readEnv({ ...meta, INSTAGRAM_APP_ID: "456", INSTAGRAM_APP_SECRET: "m".repeat(32) }),
+    ).toThrow(/INSTAGRAM_APP_SECRET: must be the Instagram app secret/);
+  });
+});

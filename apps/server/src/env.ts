@@ -51,6 +51,20 @@ const envSchema = z
       .string()
       .min(16, "must be the app secret from Meta's app dashboard")
       .optional(),
+    INSTAGRAM_APP_ID: z
+      .string()
+      .regex(
+        /^\d+$/,
+        "must be the numeric Instagram app id (app dashboard: Instagram > API setup with Instagram login)",
+      )
+      .optional(),
+    INSTAGRAM_APP_SECRET: z
+      .string()
+      .min(
+        16,
+        "must be the Instagram app secret (app dashboard: Instagram > API setup with Instagram login)",
+      )
+      .optional(),
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
@@ -90,6 +104,29 @@ const envSchema = z
         code: "custom",
         path: [env.META_APP_ID ? "META_APP_SECRET" : "META_APP_ID"],
         message: "must be set together with the other Meta variable",
+      });
+    }
+    if (Boolean(env.INSTAGRAM_APP_ID) !== Boolean(env.INSTAGRAM_APP_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.INSTAGRAM_APP_ID ? "INSTAGRAM_APP_SECRET" : "INSTAGRAM_APP_ID"],
+        message: "must be set together with the other Instagram variable",
+      });
+    }
+    if (env.INSTAGRAM_APP_ID && !env.META_APP_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["META_APP_ID"],
+        message:
+          "must be set with INSTAGRAM_APP_ID (Meta's callbacks and Facebook Login use the Meta app)",
+      });
+    }
+    if (env.INSTAGRAM_APP_SECRET && env.INSTAGRAM_APP_SECRET === env.META_APP_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INSTAGRAM_APP_SECRET"],
+        message:
+          "must be the Instagram app secret, which differs from the Meta app secret (Instagram > API setup with Instagram login)",
       });
     }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -153,7 +190,15 @@ const envSchema = z
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */
     meta:
       env.META_APP_ID && env.META_APP_SECRET
-        ? { appId: env.META_APP_ID, appSecret: env.META_APP_SECRET }
+        ? {
+            appId: env.META_APP_ID,
+            appSecret: env.META_APP_SECRET,
+            /** Instagram Login's app; unset, only Facebook Login can connect accounts. */
+            instagram:
+              env.INSTAGRAM_APP_ID && env.INSTAGRAM_APP_SECRET
+                ? { appId: env.INSTAGRAM_APP_ID, appSecret: env.INSTAGRAM_APP_SECRET }
+                : undefined,
+          }
         : undefined,
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== "production",

@@ -60,6 +60,8 @@ function graphClient() {
     baseUrls: sandboxBaseUrls(TEST_PUBLIC_URL),
     appId: testApp.instagram.appId,
     appSecret: testApp.instagram.appSecret,
+    instagramAppId: testApp.instagram.instagramAppId!,
+    instagramAppSecret: testApp.instagram.instagramAppSecret!,
     redirectUri: `${TEST_PUBLIC_URL}/auth/instagram/callback`,
     version: "v23.0",
     fetch: (input, init) => testApp.app.request(String(input), init),

@@ -20,6 +20,7 @@ describe("base URLs", () => {
       appId: "111",
       instagramAppId: "222",
       appSecret: "s",
+      instagramAppSecret: "i",
       redirectUri: "https://app.test/cb",
       version: "v23.0",
     });
@@ -52,6 +53,7 @@ describe("base URLs", () => {
         baseUrls: metaBaseUrls,
         appId: "1",
         appSecret: "s",
+        instagramAppSecret: "i",
         redirectUri: "x",
         version: "23",
       }),

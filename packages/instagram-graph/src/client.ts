@@ -10,11 +10,15 @@ export type GraphClientOptions = {
   baseUrls: GraphBaseUrls;
   /** Meta app id ([FB] client_id). */
   appId: string;
+  /** The Meta app secret: Facebook Login exchanges. */
   appSecret: string;
   /** [IG] Instagram app id, shown in the dashboard's Instagram settings; defaults to appId. */
   instagramAppId?: string;
-  /** [IG] Instagram app secret; defaults to appSecret. */
-  instagramAppSecret?: string;
+  /**
+   * [IG] The Instagram app secret (Instagram Login exchanges): a different value from the Meta
+   * app secret (§12.1), so there is deliberately no default.
+   */
+  instagramAppSecret: string;
   redirectUri: string;
   /** e.g. "v23.0". */
   version: string;
@@ -62,7 +66,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       appId: options.appId,
       appSecret: options.appSecret,
       instagramAppId: options.instagramAppId ?? options.appId,
-      instagramAppSecret: options.instagramAppSecret ?? options.appSecret,
+      instagramAppSecret: options.instagramAppSecret,
       redirectUri: options.redirectUri,
     }),
     facebook: createFacebookApi(transport),

@@ -2,7 +2,9 @@ import type { Transport } from "./http.ts";
 import {
   type AccessTokenResponse,
   accessTokenResponseSchema,
+  type InstagramAccountIdentity,
   type InstagramCodeExchange,
+  instagramAccountIdentitySchema,
   instagramCodeExchangeSchema,
 } from "./schemas/oauth.ts";
 
@@ -49,6 +51,11 @@ export type OAuthApi = {
     code: string,
     options?: { redirectUri?: string },
   ): Promise<InstagramCodeExchange>;
+  /**
+   * §12.2 — the professional account id (and username) a token belongs to, from
+   * `/me?fields=user_id`. The only source of the account id: never the code exchange's id.
+   */
+  getInstagramAccountId(accessToken: string): Promise<InstagramAccountIdentity>;
   /** §1.2 step 3 — 60-day IG token. */
   exchangeInstagramLongLivedToken(shortLivedToken: string): Promise<TokenGrant>;
   /** §1.2 step 4 — only once the token is ≥ 24 h old. */
@@ -124,6 +131,20 @@ export function createOAuthApi(transport: Transport, config: OAuthConfig): OAuth
           idempotent: false,
         },
         instagramCodeExchangeSchema,
+      );
+    },
+
+    getInstagramAccountId(accessToken) {
+      return transport.request(
+        {
+          host: "graphInstagram",
+          method: "GET",
+          path: "/me",
+          query: { fields: "user_id,username" },
+          token: accessToken,
+          idempotent: true,
+        },
+        instagramAccountIdentitySchema,
       );
     },
 

@@ -1,7 +1,7 @@
 import { commentChangeValueSchema, parseWebhookPayload } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
 import { caught, signedWith } from "./assertions.ts";
-import { APP_SECRET, createRig, type Rig } from "./test-rig.ts";
+import { APP_SECRET, createRig, INSTAGRAM_APP_SECRET, type Rig } from "./test-rig.ts";
 
 async function busiestPost(account: ReturnType<Rig["igAccount"]>) {
   const page = await account.listMedia({ limit: 40 });
@@ -52,7 +52,9 @@ describe("comments (§4)", () => {
       text: "Thank you! 🤍",
       from: { id: rig.lena.igUserId, self_ig_scoped_id: rig.lena.igUserId },
     });
-    expect(signedWith(rig.webhooks.at(-1)!, APP_SECRET)).toBe(true);
+    // Instagram-Login subscriptions are signed with the Instagram app secret only (§12.1).
+    expect(signedWith(rig.webhooks.at(-1)!, INSTAGRAM_APP_SECRET)).toBe(true);
+    expect(signedWith(rig.webhooks.at(-1)!, APP_SECRET)).toBe(false);
 
     expect(await account.hideComment(first!.id, true)).toEqual({ success: true });
     expect((await account.getComment(first!.id)).hidden).toBe(true);

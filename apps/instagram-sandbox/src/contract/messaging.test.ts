@@ -1,7 +1,7 @@
 import { messagingEventSchema, parseWebhookPayload } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
 import { caught, signedWith } from "./assertions.ts";
-import { APP_SECRET, createRig, type Rig } from "./test-rig.ts";
+import { APP_SECRET, createRig, INSTAGRAM_APP_SECRET, type Rig } from "./test-rig.ts";
 
 /** The person in lena.makes's most recently active conversation. */
 async function newestCorrespondent(rig: Rig, account: ReturnType<Rig["igAccount"]>) {
@@ -58,7 +58,9 @@ describe("messaging (§5)", () => {
       message: { mid: sent.message_id, is_echo: true },
     });
     expect(echo.entry[0]!.time).toBeGreaterThan(1e12); // milliseconds
-    expect(signedWith(rig.webhooks.at(-1)!, APP_SECRET)).toBe(true);
+    // Instagram-Login subscriptions are signed with the Instagram app secret only (§12.1).
+    expect(signedWith(rig.webhooks.at(-1)!, INSTAGRAM_APP_SECRET)).toBe(true);
+    expect(signedWith(rig.webhooks.at(-1)!, APP_SECRET)).toBe(false);
     expect((await account.listMessages(recent.id)).messages[0]!.id).toBe(sent.message_id);
 
     rig.advance(3 * 86400_000);

@@ -1,6 +1,13 @@
 import { isTokenInvalid } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
-import { consent, createRig, instagramCode, REDIRECT_URI } from "./test-rig.ts";
+import {
+  APP_SECRET,
+  consent,
+  createRig,
+  INSTAGRAM_APP_SECRET,
+  instagramCode,
+  REDIRECT_URI,
+} from "./test-rig.ts";
 
 describe("Instagram Login: consent → code → tokens → /me → media", () => {
   it("walks the whole flow through the client", async () => {
@@ -21,7 +28,9 @@ describe("Instagram Login: consent → code → tokens → /me → media", () =>
 
     const code = new URL(result.location).searchParams.get("code")!;
     const short = await rig.graph.oauth.exchangeInstagramCode(`${code}#_`);
-    expect(short.userId).toBe(rig.lena.igUserId);
+    // §12.2: an app-scoped id, not the account id; the account id comes from /me.
+    expect(short.appScopedUserId).toBe(rig.lena.appScopedId);
+    expect(short.appScopedUserId).not.toBe(rig.lena.igUserId);
     expect(short.accessToken.startsWith("IGAA")).toBe(true);
     expect(short.permissions).toEqual([
       "instagram_business_basic",
@@ -31,10 +40,12 @@ describe("Instagram Login: consent → code → tokens → /me → media", () =>
     const long = await rig.graph.oauth.exchangeInstagramLongLivedToken(short.accessToken);
     expect(long.expiresIn).toBe(60 * 86400);
 
+    const identity = await rig.graph.oauth.getInstagramAccountId(long.accessToken);
+    expect(identity).toEqual({ accountId: rig.lena.igUserId, username: "lena.makes" });
     const account = rig.graph.account({
       login: "instagram",
       accessToken: long.accessToken,
-      igUserId: short.userId,
+      igUserId: identity.accountId,
     });
     const profile = await account.getProfile();
     expect(profile).toMatchObject({
@@ -134,7 +145,7 @@ describe("consent page validation and cancel", () => {
     const exchange = await rig.graph.oauth.exchangeInstagramCode(code);
     expect(exchange).toEqual({
       accessToken: expect.stringMatching(/^IGAA/),
-      userId: rig.oona.igUserId,
+      appScopedUserId: rig.oona.appScopedId,
       permissions: ["instagram_business_basic", "instagram_business_content_publish"],
     });
   });
@@ -148,7 +159,7 @@ describe("consent page validation and cancel", () => {
         method: "POST",
         body: new URLSearchParams({
           client_id: "100000000000001",
-          client_secret: "test-app-secret",
+          client_secret: INSTAGRAM_APP_SECRET,
           grant_type: "authorization_code",
           redirect_uri: REDIRECT_URI,
           code,
@@ -156,7 +167,7 @@ describe("consent page validation and cancel", () => {
       },
     );
     const text = await raw.text();
-    expect(text).toContain(`"user_id":${rig.lena.igUserId}`);
+    expect(text).toContain(`"user_id":${rig.lena.appScopedId}`);
     // Above 2^53 a naive JSON.parse can round the id; the client parses it as a string instead.
     expect(rig.lena.igUserId).toMatch(/^\d{17}$/);
     expect(Number(rig.lena.igUserId)).toBeGreaterThan(Number.MAX_SAFE_INTEGER);

@@ -8,6 +8,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox.ts"
 export const ORIGIN = "http://sandbox.test";
 export const APP_ID = "100000000000001";
 export const APP_SECRET = "test-app-secret";
+export const INSTAGRAM_APP_SECRET = "test-instagram-app-secret";
 export const REDIRECT_URI = "https://app.test/auth/instagram/callback";
 export const WEBHOOK_URL = "https://app.test/webhooks/instagram";
 
@@ -37,6 +38,7 @@ export function createRig(
     publicOrigin: ORIGIN,
     appId: APP_ID,
     appSecret: APP_SECRET,
+    instagramAppSecret: INSTAGRAM_APP_SECRET,
     webhookUrl: WEBHOOK_URL,
     tickIntervalMs: false,
     clock: () => now,
@@ -60,6 +62,7 @@ export function createRig(
     baseUrls: sandboxBaseUrls(ORIGIN),
     appId: APP_ID,
     appSecret: APP_SECRET,
+    instagramAppSecret: INSTAGRAM_APP_SECRET,
     redirectUri: REDIRECT_URI,
     version: "v23.0",
     fetch: (input, init) => sandboxFetch(input, init),
@@ -191,6 +194,7 @@ export function wireClientToSandbox(sandbox: Sandbox) {
     baseUrls: sandboxBaseUrls(ORIGIN),
     appId: APP_ID,
     appSecret: APP_SECRET,
+    instagramAppSecret: INSTAGRAM_APP_SECRET,
     redirectUri: REDIRECT_URI,
     version: "v23.0",
     fetch: (input, init) => sandbox.app.fetch(new Request(input, init)),

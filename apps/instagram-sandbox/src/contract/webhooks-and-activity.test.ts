@@ -7,7 +7,7 @@ import {
 import { describe, expect, it } from "vitest";
 import type { ActivityLevel } from "../core/context.ts";
 import { signedWith } from "./assertions.ts";
-import { APP_SECRET, createRig, type Rig, WEBHOOK_URL } from "./test-rig.ts";
+import { APP_SECRET, createRig, INSTAGRAM_APP_SECRET, type Rig, WEBHOOK_URL } from "./test-rig.ts";
 
 /** Subscribes lena.makes to comment and DM webhooks, then runs `steps` ticks `stepMs` apart at `level`. */
 async function runSubscribedActivity(
@@ -25,16 +25,17 @@ async function runSubscribedActivity(
 }
 
 describe("webhooks and live activity (§6)", () => {
-  it("produces comments and DMs over time and signs every webhook with the app secret", async () => {
+  it("produces comments and DMs over time and signs every webhook with the Instagram app secret", async () => {
     const rig = createRig();
     await runSubscribedActivity(rig, "high", 20, 15_000);
     expect(rig.webhooks.length).toBeGreaterThan(5);
     let comments = 0;
     let messages = 0;
     for (const hook of rig.webhooks) {
-      const expected = `sha256=${createHmac("sha256", APP_SECRET).update(hook.body).digest("hex")}`;
+      const expected = `sha256=${createHmac("sha256", INSTAGRAM_APP_SECRET).update(hook.body).digest("hex")}`;
       expect(hook.headers.get("x-hub-signature-256")).toBe(expected);
-      expect(signedWith(hook, APP_SECRET)).toBe(true);
+      expect(signedWith(hook, INSTAGRAM_APP_SECRET)).toBe(true);
+      expect(signedWith(hook, APP_SECRET)).toBe(false);
       expect(signedWith(hook, "wrong")).toBe(false);
       // Meta escapes slashes and non-ASCII; verifying re-serialised JSON would fail.
       expect([...hook.body].every((char) => char.charCodeAt(0) < 0x80)).toBe(true);

@@ -13,6 +13,7 @@ export type ResolvedOptions = {
   publicOrigin: string;
   appId: string;
   appSecret: string;
+  instagramAppSecret: string;
   instagramAppId: string;
   webhookUrl: string | undefined;
   webhookVerifyToken: string | undefined;

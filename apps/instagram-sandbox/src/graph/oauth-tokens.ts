@@ -68,7 +68,8 @@ export function exchangeInstagramToken(ctx: GraphContext): Record<string, unknow
   if (stringParam(ctx.params, "grant_type") !== "ig_exchange_token") {
     throw graphError(100, "(#100) Unsupported grant_type; expected ig_exchange_token");
   }
-  if (stringParam(ctx.params, "client_secret") !== core.options.appSecret) {
+  // ig_exchange_token takes the Instagram app secret (§12.1).
+  if (stringParam(ctx.params, "client_secret") !== core.options.instagramAppSecret) {
     throw graphError(100, "Error validating client secret.", { type: "OAuthException" });
   }
   const claims = instagramTokenClaims(ctx);

@@ -59,6 +59,7 @@ export function subscribedApps(ctx: GraphContext, account: Account): Record<stri
     ),
   ];
   store.dyn.subscriptions[account.igUserId] = stored;
+  store.dyn.subscriptionLogins = { ...store.dyn.subscriptionLogins, [account.igUserId]: ctx.login };
   store.touch();
   return { success: true };
 }

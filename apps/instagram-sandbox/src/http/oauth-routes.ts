@@ -234,7 +234,8 @@ function instagramCodeExchange(core: SandboxCore) {
     }
     if (clientId !== core.options.instagramAppId && clientId !== core.options.appId)
       return legacyError(c, "Invalid platform app");
-    if (clientSecret !== core.options.appSecret)
+    // Instagram Login takes the Instagram app secret, never the Meta app secret (§12.1).
+    if (clientSecret !== core.options.instagramAppSecret)
       return legacyError(c, "Error validating client secret.");
     if (grantType !== "authorization_code") return legacyError(c, "Unsupported grant_type");
     const now = core.now();
@@ -259,14 +260,17 @@ function instagramCodeExchange(core: SandboxCore) {
     }
     core.store.touch();
     const token = issueTokenFor(core, claims, "ig_short", now, SHORT_LIVED_MS);
+    // §12.2: the exchange's user_id is the app-scoped id, not the professional account id
+    // (which only /me?fields=user_id gives), so code that stores it as the account id fails here.
+    const scopedId = core.store.accountById.get(claims.subject)?.appScopedId ?? claims.subject;
     const flat = { access_token: token, user_id: "__USER_ID__", permissions: claims.scopes };
     const body =
       core.options.igCodeExchangeShape === "wrapped"
         ? JSON.stringify({
-            data: [{ ...flat, user_id: claims.subject, permissions: claims.scopes.join(",") }],
+            data: [{ ...flat, user_id: scopedId, permissions: claims.scopes.join(",") }],
           })
         : // Meta sends user_id as a bare (17-digit, precision-losing) number; JSON.stringify cannot.
-          JSON.stringify(flat).replace('"__USER_ID__"', claims.subject);
+          JSON.stringify(flat).replace('"__USER_ID__"', scopedId);
     return c.body(body, 200, { "content-type": "application/json" });
   };
 }

@@ -5,6 +5,10 @@ function subscribed(core: SandboxCore, accountId: string, field: string): boolea
   return core.store.dyn.subscriptions[accountId]?.includes(field) ?? false;
 }
 
+function loginOf(core: SandboxCore, accountId: string): "instagram" | "facebook" {
+  return core.store.dyn.subscriptionLogins?.[accountId] ?? "instagram";
+}
+
 /** §6.4 — `comments` change, captured production form; `time` in seconds. */
 export function emitCommentWebhook(core: SandboxCore, comment: CommentRecord): void {
   if (!subscribed(core, comment.accountId, "comments")) return;
@@ -37,6 +41,7 @@ export function emitCommentWebhook(core: SandboxCore, comment: CommentRecord): v
       ],
     },
     "comments",
+    loginOf(core, comment.accountId),
   );
 }
 
@@ -87,5 +92,6 @@ export function emitMessageWebhook(
       ],
     },
     "messages",
+    loginOf(core, message.accountId),
   );
 }

@@ -21,7 +21,7 @@ export function signBody(rawBody: string, appSecret: string): string {
   return `sha256=${createHmac("sha256", appSecret).update(rawBody).digest("hex")}`;
 }
 
-type Delivery = { body: string; attempts: number; nextAt: number; field: string };
+type Delivery = { body: string; attempts: number; nextAt: number; field: string; secret: string };
 
 // Meta retries failed deliveries immediately, then with back-off for up to 36 h (§6.2);
 // the sandbox compresses that into a few attempts.
@@ -45,7 +45,8 @@ export class WebhookDispatcher {
     private readonly deps: {
       url: string | undefined;
       verifyToken: string | undefined;
-      appSecret: string;
+      /** Instagram-Login subscriptions are signed with the Instagram app secret, Facebook-Login ones with the Meta app secret (§12.1). */
+      secrets: { instagram: string; facebook: string };
       fetch: FetchLike;
       logger: SandboxLogger;
       now: () => number;
@@ -58,9 +59,10 @@ export class WebhookDispatcher {
   }
 
   /** Queues one payload and starts delivering it right away (not awaited by the API call). */
-  send(payload: unknown, field: string): void {
+  send(payload: unknown, field: string, login: "instagram" | "facebook" = "instagram"): void {
     if (!this.deps.url) return;
     const delivery: Delivery = {
+      secret: this.deps.secrets[login],
       body: metaJson(payload),
       attempts: 0,
       nextAt: this.deps.now(),
@@ -128,8 +130,8 @@ export class WebhookDispatcher {
           method: "POST",
           headers: {
             "content-type": "application/json",
-            "x-hub-signature-256": signBody(delivery.body, this.deps.appSecret),
-            "x-hub-signature": `sha1=${createHmac("sha1", this.deps.appSecret).update(delivery.body).digest("hex")}`,
+            "x-hub-signature-256": signBody(delivery.body, delivery.secret),
+            "x-hub-signature": `sha1=${createHmac("sha1", delivery.secret).update(delivery.body).digest("hex")}`,
             "user-agent": "facebookexternalua",
           },
           body: delivery.body,

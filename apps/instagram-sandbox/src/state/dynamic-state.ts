@@ -59,6 +59,8 @@ export type DynamicState = {
   usedCodes: Record<string, number>;
   revokedBefore: Record<string, number>;
   subscriptions: Record<string, string[]>;
+  /** Which login each subscription was made with: it decides which app secret signs deliveries (§12.1). */
+  subscriptionLogins?: Record<string, "instagram" | "facebook">;
   containers: Record<string, ContainerRecord>;
   media: MediaRecord[];
   mediaPatches: Record<string, { commentEnabled?: boolean; deleted?: boolean }>;

@@ -24,7 +24,12 @@ export const instagramCodeExchangeSchema = z
     const flat = "data" in value ? value.data[0]! : value;
     return {
       accessToken: flat.access_token,
-      userId: flat.user_id,
+      /**
+       * An app-scoped id (§12.2), NOT the professional account id: read that with
+       * `oauth.getInstagramAccountId(token)` (`/me?fields=user_id`). Named so that nobody
+       * stores it as the account id by accident.
+       */
+      appScopedUserId: flat.user_id,
       permissions: flat.permissions ?? [],
     };
   });
@@ -38,6 +43,12 @@ export const accessTokenResponseSchema = z.object({
   permissions: permissionsSchema.optional(),
 });
 export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
+
+/** `/me?fields=user_id,username` on [IG]: the professional account id (§12.2). */
+export const instagramAccountIdentitySchema = z
+  .object({ user_id: graphIdSchema, username: z.string().optional() })
+  .transform((me) => ({ accountId: me.user_id, username: me.username }));
+export type InstagramAccountIdentity = z.output<typeof instagramAccountIdentitySchema>;
 
 /** §1.3 step 4. */
 export const permissionEntrySchema = z.object({
