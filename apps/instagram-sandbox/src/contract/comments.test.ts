@@ -73,12 +73,27 @@ describe("comments (§4)", () => {
     expect(await caught(account.replyToComment(reply.id, "nested?"))).toMatchObject({ code: 100 });
   });
 
-  it("requires the manage-comments permission to write", async () => {
+  it("requires the manage-comments permission to write, and to read (§12.3)", async () => {
     const rig = createRig();
-    const account = rig.igAccount("lena.makes", ["instagram_business_basic"]);
-    const post = await busiestPost(account);
-    const [first] = (await account.listComments(post.id, { limit: 1 })).data;
-    expect(await caught(account.replyToComment(first!.id, "hi"))).toMatchObject({ code: 200 });
+    const full = rig.igAccount("lena.makes");
+    const post = await busiestPost(full);
+    const [first] = (await full.listComments(post.id, { limit: 1 })).data;
+    const basic = rig.igAccount("lena.makes", ["instagram_business_basic"]);
+    expect(await caught(basic.replyToComment(first!.id, "hi"))).toMatchObject({ code: 200 });
+    // Reads: the edge, one comment, its replies, and comments{…} nested in fields.
+    const permission = { code: 200, graphMessage: expect.stringContaining("permission") };
+    expect(await caught(basic.listComments(post.id))).toMatchObject(permission);
+    expect(await caught(basic.getComment(first!.id))).toMatchObject(permission);
+    expect(await caught(basic.listReplies(first!.id))).toMatchObject(permission);
+    expect(await caught(basic.getMedia(post.id, "id,comments{id,text}"))).toMatchObject(permission);
+    // Counts are not comments: comments_count stays readable with basic.
+    expect((await basic.getMedia(post.id, "id,comments_count")).comments_count).toBeGreaterThan(0);
+    const facebookBasic = rig.fbAccount("northfield.coffee", [
+      "instagram_basic",
+      "pages_show_list",
+    ]);
+    const fbPost = await busiestPost(rig.fbAccount("northfield.coffee"));
+    expect(await caught(facebookBasic.listComments(fbPost.id))).toMatchObject(permission);
   });
 
   it("keeps one account's comments invisible to another", async () => {

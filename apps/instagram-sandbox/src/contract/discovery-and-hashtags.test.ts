@@ -74,6 +74,19 @@ describe("hashtag search (§7.2)", () => {
     expect((await account.recentlySearchedHashtags()).map((tag) => tag.name)).toEqual(["ceramics"]);
   });
 
+  it("refuses hashtag search to Instagram Login tokens and profile reads without every Facebook grant (§1.1)", async () => {
+    const rig = createRig();
+    // graph.instagram.com has no ig_hashtag_search node at all.
+    expect(await caught(rig.igAccount().searchHashtag("latteart"))).toMatchObject({
+      graphMessage: expect.stringContaining("Unknown path components"),
+    });
+    const noEngagement = rig.fbAccount("northfield.coffee", ["instagram_basic", "pages_show_list"]);
+    expect(await caught(noEngagement.getProfile())).toMatchObject({
+      code: 10,
+      userMessage: "Missing permission: pages_read_engagement",
+    });
+  });
+
   it("allows 30 unique hashtags per 7 days; repeats do not count", async () => {
     const rig = createRig();
     const account = rig.fbAccount("northfield.coffee");

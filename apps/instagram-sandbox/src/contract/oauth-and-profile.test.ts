@@ -226,6 +226,7 @@ describe("Facebook Login via a Page (§1.3)", () => {
       scopes: [
         "instagram_basic",
         "pages_show_list",
+        "pages_read_engagement",
         "instagram_manage_messages",
         "pages_manage_metadata",
         "instagram_manage_insights",

@@ -70,9 +70,18 @@ export type Capability =
   | "metadata"
   | "hashtags";
 
-/** Which grant unlocks a capability, per login family (§1.1). */
-const capabilityScopes: Record<Capability, { instagram: string; facebook: string }> = {
-  basic: { instagram: "instagram_business_basic", facebook: "instagram_basic" },
+/**
+ * Which grants unlock a capability, per login family (§1.1); every one listed is needed.
+ * `null`: not available with that login at all (hashtag search on Instagram Login).
+ */
+const capabilityScopes: Record<
+  Capability,
+  { instagram: string | readonly string[] | null; facebook: string | readonly string[] }
+> = {
+  basic: {
+    instagram: "instagram_business_basic",
+    facebook: ["instagram_basic", "pages_show_list", "pages_read_engagement"],
+  },
   publish: {
     instagram: "instagram_business_content_publish",
     facebook: "instagram_content_publish",
@@ -90,11 +99,16 @@ const capabilityScopes: Record<Capability, { instagram: string; facebook: string
     facebook: "instagram_manage_insights",
   },
   metadata: { instagram: "instagram_business_basic", facebook: "pages_manage_metadata" },
-  hashtags: { instagram: "instagram_business_basic", facebook: "instagram_basic" },
+  hashtags: { instagram: null, facebook: "instagram_basic" },
 };
 
-export function requiredScope(capability: Capability, login: "instagram" | "facebook"): string {
-  return capabilityScopes[capability][login];
+/** The grants a capability needs with this login, or null when the login cannot have it. */
+export function requiredScopes(
+  capability: Capability,
+  login: "instagram" | "facebook",
+): readonly string[] | null {
+  const scopes = capabilityScopes[capability][login];
+  return scopes === null ? null : typeof scopes === "string" ? [scopes] : scopes;
 }
 
 export function isKnownScope(scope: string, login: "instagram" | "facebook"): boolean {

@@ -1,5 +1,5 @@
 import type { AuthInfo, GraphContext } from "../core/context.ts";
-import { type Capability, requiredScope } from "../core/scopes.ts";
+import { type Capability, requiredScopes } from "../core/scopes.ts";
 import { readToken } from "../core/tokens.ts";
 import type {
   Account,
@@ -101,9 +101,12 @@ const capabilityCodes: Record<Capability, 10 | 200> = {
 /** §1.1 — the grant behind each capability; missing → 10 or 200 (§8.2). */
 export function requireCapability(ctx: GraphContext, capability: Capability): void {
   const info = auth(ctx);
-  const scope = requiredScope(capability, info.login);
-  if (!info.claims.scopes.includes(scope))
-    throw missingPermission(scope, capabilityCodes[capability]);
+  const scopes = requiredScopes(capability, info.login);
+  // §1.1: hashtag search is not offered to Instagram Login apps at all.
+  if (scopes === null)
+    throw missingPermission(`${capability} (not available with Instagram Login)`, 10);
+  const missing = scopes.find((scope) => !info.claims.scopes.includes(scope));
+  if (missing !== undefined) throw missingPermission(missing, capabilityCodes[capability]);
 }
 
 export type NodeRef =

@@ -20,7 +20,8 @@ function ownerOf(ctx: GraphContext, accountId: string): Account {
 
 /** `GET /{media-id}/comments` — top-level, newest first, ≤ 50 per page (§4). */
 export function listComments(ctx: GraphContext, media: MediaRecord): Record<string, unknown> {
-  requireCapability(ctx, "basic");
+  // §12.3: reading comments needs the manage-comments grant, not just basic.
+  requireCapability(ctx, "comments");
   const fields = requestedFields(ctx);
   const items = ctx.core.store.listTopComments(media.id, ctx.now);
   return respondWithPage(ctx, items, {
@@ -34,7 +35,7 @@ export function listComments(ctx: GraphContext, media: MediaRecord): Record<stri
 }
 
 export function listReplies(ctx: GraphContext, comment: CommentRecord): Record<string, unknown> {
-  requireCapability(ctx, "basic");
+  requireCapability(ctx, "comments");
   const fields = requestedFields(ctx);
   const items = ctx.core.store.listReplies(comment.id, ctx.now);
   return respondWithPage(ctx, items, {

@@ -256,7 +256,7 @@ async function routeNode(
       const comment = node.comment;
       if (edge === undefined) {
         if (method === "GET") {
-          requireCapability(ctx, "basic");
+          requireCapability(ctx, "comments");
           return renderNode(commentNode, comment, requestedFields(ctx), ctx);
         }
         if (method === "POST") return hideComment(ctx, comment);

@@ -131,6 +131,8 @@ export function sendMessage(ctx: GraphContext, account: Account): Record<string,
   let privateReplyTo: string | undefined;
 
   if (recipient.comment_id !== undefined) {
+    // §1.1: private replies need the comments grant as well as messaging.
+    requireCapability(ctx, "comments");
     const comment = store.comments.get(String(recipient.comment_id));
     if (!comment || comment.accountId !== account.igUserId || comment.byOwner) {
       throw graphError(100, "(#100) No matching comment found", { subcode: 2018001 });

@@ -14,7 +14,7 @@ import type {
 } from "../data/types.ts";
 import type { ContainerRecord } from "../state/dynamic-state.ts";
 import type { PageRecord } from "../state/store.ts";
-import { auth } from "./auth.ts";
+import { auth, requireCapability } from "./auth.ts";
 import { containerStatus } from "./container-status.ts";
 import { type HashtagMedia, styleForHashtag } from "./hashtags.ts";
 import { type NodeType, renderEdge, renderNode } from "./render.ts";
@@ -149,15 +149,24 @@ export const mediaNode: NodeType<MediaRecord> = {
             maxLimit: 25,
             path: `/${media.id}/children`,
           }),
-    comments: (media, field, ctx) =>
-      renderEdge(ctx, field, ctx.core.store.listTopComments(media.id, ctx.now), commentNode, {
-        idOf: id,
-        keyOf: (comment) => comment.timestamp,
-        descending: true,
-        defaultLimit: 25,
-        maxLimit: 50,
-        path: `/${media.id}/comments`,
-      }),
+    // §12.3: nested `comments{…}` needs the manage-comments grant too.
+    comments: (media, field, ctx) => {
+      requireCapability(ctx, "comments");
+      return renderEdge(
+        ctx,
+        field,
+        ctx.core.store.listTopComments(media.id, ctx.now),
+        commentNode,
+        {
+          idOf: id,
+          keyOf: (comment) => comment.timestamp,
+          descending: true,
+          defaultLimit: 25,
+          maxLimit: 50,
+          path: `/${media.id}/comments`,
+        },
+      );
+    },
   },
 };
 
@@ -192,17 +201,18 @@ export const commentNode: NodeType<CommentRecord> = {
   defaults: ["id", "text", "timestamp"],
   fields: {
     ...commentFields,
-    replies: (comment, field, ctx) =>
-      comment.parentId !== undefined
-        ? undefined
-        : renderEdge(ctx, field, ctx.core.store.listReplies(comment.id, ctx.now), replyNode, {
-            idOf: id,
-            keyOf: (reply) => reply.timestamp,
-            descending: false,
-            defaultLimit: 25,
-            maxLimit: 50,
-            path: `/${comment.id}/replies`,
-          }),
+    replies: (comment, field, ctx) => {
+      if (comment.parentId !== undefined) return undefined;
+      requireCapability(ctx, "comments");
+      return renderEdge(ctx, field, ctx.core.store.listReplies(comment.id, ctx.now), replyNode, {
+        idOf: id,
+        keyOf: (reply) => reply.timestamp,
+        descending: false,
+        defaultLimit: 25,
+        maxLimit: 50,
+        path: `/${comment.id}/replies`,
+      });
+    },
   },
 };
 
