@@ -1,3 +1,4 @@
+import { captionLength, MAX_CAPTION_LENGTH } from "@sightline/contracts";
 import type { GraphContext } from "../core/context.ts";
 import type { Account, CommentRecord, MediaRecord } from "../data/types.ts";
 import {
@@ -55,7 +56,8 @@ function ownComment(
 ): CommentRecord {
   const message = stringParam(ctx.params, "message");
   if (message === undefined || message.trim() === "") throw missingParameter("message");
-  if ([...message].length > 2200) throw invalidParameter("The comment is too long");
+  if (captionLength(message) > MAX_CAPTION_LENGTH)
+    throw invalidParameter("The comment is too long");
   const account = ownerOf(ctx, media.accountId);
   const comment: CommentRecord = {
     id: ctx.core.newId("178"),

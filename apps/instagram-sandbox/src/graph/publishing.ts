@@ -1,3 +1,9 @@
+import {
+  checkCaption,
+  MAX_CAPTION_HASHTAGS,
+  MAX_CAPTION_LENGTH,
+  MAX_CAPTION_MENTIONS,
+} from "@sightline/contracts";
 import type { GraphContext } from "../core/context.ts";
 import { shortcode } from "../core/ids.ts";
 import { createRng, hashUnit } from "../core/prng.ts";
@@ -17,20 +23,23 @@ const VIDEO_PROCESSING_MS = 10 * SECOND_MS;
 const CAROUSEL_PROCESSING_MS = 1 * SECOND_MS;
 const MAX_CONTAINERS_PER_DAY = 400;
 
-/** §2.1 — caption ≤ 2 200 characters, ≤ 30 hashtags, ≤ 20 @-mentions. */
-function checkCaption(caption: string): void {
-  if ([...caption].length > 2200) {
+/** §2.1 — caption ≤ 2 200 characters, ≤ 30 hashtags, ≤ 20 @-mentions, counted as the product counts them. */
+function rejectBadCaption(caption: string): void {
+  const problem = checkCaption(caption);
+  if (problem === "too_long") {
     throw graphError(36004, "The caption is too long.", {
       subcode: 2207010,
       userTitle: "Caption too long",
-      userMessage: "The caption exceeds the maximum of 2200 characters.",
+      userMessage: `The caption exceeds the maximum of ${MAX_CAPTION_LENGTH} characters.`,
     });
   }
-  const hashtags = caption.match(/#[\p{L}\p{N}_]+/gu) ?? [];
-  if (hashtags.length > 30) throw invalidParameter("The caption contains more than 30 hashtags.");
-  const mentions = caption.match(/(?<![\w.])@[A-Za-z0-9._]+/g) ?? [];
-  if (mentions.length > 20)
-    throw invalidParameter("The caption contains more than 20 @-mentions.", 2207040);
+  if (problem === "too_many_hashtags")
+    throw invalidParameter(`The caption contains more than ${MAX_CAPTION_HASHTAGS} hashtags.`);
+  if (problem === "too_many_mentions")
+    throw invalidParameter(
+      `The caption contains more than ${MAX_CAPTION_MENTIONS} @-mentions.`,
+      2207040,
+    );
 }
 
 type UserTag = { username: string; x?: number; y?: number };
@@ -157,9 +166,11 @@ export async function createContainer(
   const caption = stringParam(ctx.params, "caption");
   if (caption !== undefined && caption !== "") {
     if (isCarouselItem) throw invalidParameter("Carousel items cannot have a caption");
-    if (kind === "STORIES") throw invalidParameter("Stories cannot have a caption");
-    checkCaption(caption);
-    container.caption = caption;
+    // §12.9: a story caption is accepted and ignored (production clients send one).
+    if (kind !== "STORIES") {
+      rejectBadCaption(caption);
+      container.caption = caption;
+    }
   }
 
   const altText = stringParam(ctx.params, "alt_text");

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { analyzeCaption, countCharacters, MAX_CAPTION_LENGTH } from "./caption.ts";
 
 describe("countCharacters", () => {
-  it("counts an emoji or an accented letter as one character", () => {
+  it("counts as Instagram's limit does (code points): a plain emoji is one, a composed one several", () => {
     expect(countCharacters("café")).toBe(4);
-    expect(countCharacters("👍🏽")).toBe(1);
-    expect(countCharacters("👨‍👩‍👧")).toBe(1);
+    expect(countCharacters("🙂")).toBe(1);
+    expect(countCharacters("👍🏽")).toBe(2);
+    expect(countCharacters("👨‍👩‍👧")).toBe(5);
   });
 });
 
@@ -26,12 +27,12 @@ describe("analyzeCaption", () => {
     expect(analyzeCaption("a".repeat(MAX_CAPTION_LENGTH)).isOverLimit).toBe(false);
   });
 
-  it("counts unique hashtags and mentions, not e-mail addresses or anchors", () => {
+  it("counts every hashtag and mention as Instagram's limits do, not e-mail addresses or anchors", () => {
     const result = analyzeCaption(
       "New drop! #Linen #summer #linen\nThanks @studio.nine and @Studio.Nine\nMail hi@shop.com or see page#2",
     );
-    expect(result.hashtags).toBe(2);
-    expect(result.mentions).toBe(1);
+    expect(result.hashtags).toBe(3);
+    expect(result.mentions).toBe(2);
     expect(result.lines).toBe(3);
     expect(result.firstLine).toBe("New drop! #Linen #summer #linen");
   });

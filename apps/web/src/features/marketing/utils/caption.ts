@@ -1,10 +1,15 @@
-import { analyzeHashtags, MAX_HASHTAGS } from "./hashtags.ts";
+import {
+  captionHashtags,
+  captionLength,
+  captionMentions,
+  MAX_CAPTION_HASHTAGS,
+  MAX_CAPTION_LENGTH,
+} from "@sightline/contracts";
 
-/** Spec §5 and §9: a caption holds at most 2,200 characters. */
-export const MAX_CAPTION_LENGTH = 2200;
+export { MAX_CAPTION_LENGTH };
 
 export interface CaptionAnalysis {
-  /** Characters as people count them: an emoji or an accented letter is one. */
+  /** Characters as Instagram's limit counts them: Unicode code points (see contracts' caption rules). */
   length: number;
   remaining: number;
   isOverLimit: boolean;
@@ -17,29 +22,16 @@ export interface CaptionAnalysis {
   firstLine: string;
 }
 
-const segmenter =
-  typeof Intl !== "undefined" && "Segmenter" in Intl
-    ? new Intl.Segmenter(undefined, { granularity: "grapheme" })
-    : undefined;
-
+/** Characters as Instagram's caption limit counts them (the shared rule in contracts). */
 export function countCharacters(text: string): number {
-  if (!segmenter) return Array.from(text).length;
-  let count = 0;
-  for (const _ of segmenter.segment(text)) count++;
-  return count;
+  return captionLength(text);
 }
 
 export function analyzeCaption(text: string): CaptionAnalysis {
   const length = countCharacters(text);
-  const hashtagMatches = text.match(/(^|[^\p{L}\p{N}_&])#[\p{L}\p{M}\p{N}_]+/gu) ?? [];
-  const hashtags = analyzeHashtags(
-    hashtagMatches.map((match) => match.replace(/^[^#]*/, "")).join(" "),
-  ).count;
-  const mentions = new Set(
-    (text.match(/(^|[^\p{L}\p{N}_])@[\p{L}\p{N}._]+/gu) ?? []).map((match) =>
-      match.replace(/^[^@]*@/, "").toLocaleLowerCase(),
-    ),
-  ).size;
+  // Counted as Instagram's limits count them: every occurrence (contracts' caption rules).
+  const hashtags = captionHashtags(text).length;
+  const mentions = captionMentions(text).length;
   const trimmed = text.trim();
   return {
     length,
@@ -48,7 +40,7 @@ export function analyzeCaption(text: string): CaptionAnalysis {
     words: trimmed === "" ? 0 : trimmed.split(/\s+/u).length,
     lines: text === "" ? 0 : text.split(/\r\n|\r|\n/).length,
     hashtags,
-    isOverHashtagLimit: hashtags > MAX_HASHTAGS,
+    isOverHashtagLimit: hashtags > MAX_CAPTION_HASHTAGS,
     mentions,
     firstLine: trimmed.split(/\r\n|\r|\n/)[0] ?? "",
   };

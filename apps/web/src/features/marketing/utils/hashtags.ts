@@ -1,6 +1,8 @@
+import { HASHTAG_WARNING_ABOVE, MAX_CAPTION_HASHTAGS } from "@sightline/contracts";
+
 /** Spec §5 and §9: at most 30 hashtags; the counter turns red above 25. */
-export const MAX_HASHTAGS = 30;
-export const HASHTAG_WARNING_ABOVE = 25;
+export const MAX_HASHTAGS = MAX_CAPTION_HASHTAGS;
+export { HASHTAG_WARNING_ABOVE };
 
 export interface HashtagAnalysis {
   /** Unique, valid tags without "#", in the order first written. */

@@ -147,7 +147,7 @@ const en: FreeToolsCopy = {
     firstLine: "First line (what people read before tapping more)",
     explainTitle: "How characters are counted",
     explain: [
-      "The checker counts characters the way people see them: an emoji, an accented letter or a flag counts once. Line breaks count as one character each.",
+      "The checker counts characters the way Sightline checks a caption before publishing: a letter, an accented letter or a simple emoji counts once, while emoji built from several parts (skin tones, flags, families) count once per part, so a caption that passes here is never too long for Instagram. Line breaks count as one character each.",
       "Hashtags and mentions inside the caption are part of the 2,200 characters, and hashtags count towards the limit of 30 per post.",
       'Put the point of the post in the first line. Most people decide whether to tap "more" from that line alone.',
     ],
@@ -236,7 +236,7 @@ const es: FreeToolsCopy = {
     firstLine: "Primera línea (lo que se lee antes de tocar «más»)",
     explainTitle: "Cómo se cuentan los caracteres",
     explain: [
-      "El comprobador cuenta los caracteres como los ve la gente: un emoji, una letra con tilde o una bandera cuentan una vez. Cada salto de línea cuenta como un carácter.",
+      "El comprobador cuenta los caracteres como Sightline revisa una descripción antes de publicarla: una letra, una letra con tilde o un emoji simple cuentan una vez, y los emoji formados por varias partes (tonos de piel, banderas, familias) cuentan una vez por parte, así que una descripción que pasa aquí nunca es demasiado larga para Instagram. Cada salto de línea cuenta como un carácter.",
       "Los hashtags y las menciones del texto forman parte de los 2200 caracteres, y los hashtags cuentan para el límite de 30 por publicación.",
       "Pon lo importante en la primera línea. La mayoría decide si toca «más» solo con esa línea.",
     ],

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { caught } from "./assertions.ts";
+import { createRig, ORIGIN, type Rig } from "./test-rig.ts";
+
+/** A finished image container of `username`'s, ready to publish. */
+async function readyImage(rig: Rig, username: string, caption?: string) {
+  const account = rig.igAccount(username);
+  const container = await account.createContainer({
+    kind: "image",
+    imageUrl: rig.sampleJpeg(1080, 1080),
+    ...(caption !== undefined ? { caption } : {}),
+  });
+  rig.advance(3_000);
+  return { account, container };
+}
+
+describe("publishing rules the pipeline relies on (§2, §12)", () => {
+  it("publishes a container once: a second media_publish is refused and makes no post", async () => {
+    const rig = createRig();
+    const { account, container } = await readyImage(rig, "oona.bakes");
+    const first = await account.publish(container.id);
+    const before = (await account.listMedia({ limit: 5 })).data.map((media) => media.id);
+    const again = await caught(account.publish(container.id));
+    expect(again).toMatchObject({
+      code: 100,
+      graphMessage: expect.stringContaining("already been published"),
+    });
+    const after = (await account.listMedia({ limit: 5 })).data.map((media) => media.id);
+    expect(after).toEqual(before);
+    expect(after[0]).toBe(first.id);
+  });
+
+  it("refuses another account's container, for publishing and as a carousel child", async () => {
+    const rig = createRig();
+    const { container } = await readyImage(rig, "oona.bakes");
+    const other = rig.igAccount("lena.makes");
+    expect(await caught(other.publish(container.id))).toMatchObject({
+      code: 24,
+      subcode: 2207006,
+    });
+    expect(await caught(other.getContainerStatus(container.id))).toBeDefined();
+
+    const oona = rig.igAccount("oona.bakes");
+    const child = await oona.createContainer({
+      kind: "carousel-image",
+      imageUrl: rig.sampleJpeg(1080, 1080),
+    });
+    const own = await other.createContainer({
+      kind: "carousel-image",
+      imageUrl: rig.sampleJpeg(1080, 1080),
+    });
+    rig.advance(3_000);
+    const mixed = await caught(
+      other.createContainer({ kind: "carousel", children: [own.id, child.id], caption: "mixed" }),
+    );
+    expect(mixed).toMatchObject({ code: 100 });
+  });
+
+  it("caps containers at 400 per account per rolling 24 hours", async () => {
+    const rig = createRig();
+    const account = rig.igAccount("oona.bakes");
+    const imageUrl = rig.sampleJpeg(1080, 1080);
+    for (let index = 0; index < 400; index++) {
+      await account.createContainer({ kind: "image", imageUrl });
+    }
+    expect(await caught(account.createContainer({ kind: "image", imageUrl }))).toMatchObject({
+      code: 9,
+    });
+    // Another account has its own budget; a day later the window has moved on.
+    await rig.igAccount("lena.makes").createContainer({ kind: "image", imageUrl });
+    rig.advance(24 * 3600_000 + 1_000);
+    await account.createContainer({ kind: "image", imageUrl });
+  }, 60_000);
+
+  it("takes a caption of exactly 2,200 characters, 30 hashtags and 20 mentions, and no more", async () => {
+    const rig = createRig();
+    const account = rig.igAccount("oona.bakes");
+    const imageUrl = rig.sampleJpeg(1080, 1080);
+    const create = (caption: string) =>
+      account.createContainer({ kind: "image", imageUrl, caption });
+    // Code points: 2,200 emoji are 4,400 UTF-16 units and still within the limit.
+    await create("🙂".repeat(2200));
+    expect(await caught(create("🙂".repeat(2201)))).toMatchObject({
+      code: 36004,
+      subcode: 2207010,
+    });
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `#tag${i}`).join(" ");
+    await create(tags(30));
+    expect(await caught(create(tags(31)))).toMatchObject({ code: 100 });
+    const mentions = (n: number) => Array.from({ length: n }, (_, i) => `@user${i}`).join(" ");
+    await create(mentions(20));
+    expect(await caught(create(mentions(21)))).toMatchObject({ code: 100, subcode: 2207040 });
+  });
+
+  it("accepts and ignores a story caption (§12.9)", async () => {
+    const rig = createRig();
+    const token = rig.sandbox.issueToken({ username: "oona.bakes", login: "instagram" });
+    const response = await rig.fetch(
+      `${ORIGIN}/sandbox/graph.instagram.com/v23.0/${rig.oona.igUserId}/media`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: new URLSearchParams({
+          media_type: "STORIES",
+          image_url: rig.sampleJpeg(1080, 1920),
+          caption: "This text never shows on a story",
+        }),
+      },
+    );
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    rig.advance(3_000);
+    const story = await rig.igAccount("oona.bakes").publish(id);
+    const media = await rig
+      .igAccount("oona.bakes")
+      .getMedia(story.id, "id,caption,media_product_type");
+    expect(media.media_product_type).toBe("STORY");
+    expect(media.caption).toBeUndefined();
+  });
+});
