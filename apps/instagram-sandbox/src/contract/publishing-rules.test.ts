@@ -118,3 +118,69 @@ describe("publishing rules the pipeline relies on (§2, §12)", () => {
     expect(media.caption).toBeUndefined();
   });
 });
+
+describe("publishing and insight errors seen from Meta (§12.6)", () => {
+  it("answers 9004 / 2207052 when an image or video URL serves something that is not media", async () => {
+    const rig = createRig({
+      external: () =>
+        new Response("<!doctype html><title>Sign in</title>".repeat(20), {
+          headers: { "content-type": "text/html; charset=utf-8" },
+        }),
+    });
+    const account = rig.igAccount("oona.bakes");
+    const image = await caught(
+      account.createContainer({ kind: "image", imageUrl: "https://files.example.com/photo.jpg" }),
+    );
+    expect(image).toMatchObject({
+      code: 9004,
+      subcode: 2207052,
+      graphMessage: "Only photo or video can be accepted as media type.",
+    });
+    // An image in a format Instagram refuses is a different error (36001), not "not media".
+    const png = createRig({
+      external: () =>
+        new Response(
+          new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0]),
+          {
+            headers: { "content-type": "image/png" },
+          },
+        ),
+    });
+    expect(
+      await caught(
+        png
+          .igAccount("oona.bakes")
+          .createContainer({ kind: "image", imageUrl: "https://files.example.com/photo.png" }),
+      ),
+    ).toMatchObject({ code: 36001 });
+
+    const reel = await account.createContainer({
+      kind: "reel",
+      videoUrl: "https://files.example.com/clip.mp4",
+    });
+    rig.advance(15_000);
+    const status = await account.getContainerStatus(reel.id);
+    expect(status.statusCode).toBe("ERROR");
+    expect(status.status).toContain("2207052");
+  });
+
+  it("refuses insights for posts made before the account became professional (100 / 2108006)", async () => {
+    const rig = createRig();
+    const account = rig.igAccount("oona.bakes");
+    const oldest = [];
+    let cursor: string | undefined;
+    do {
+      const page = await account.listMedia({ limit: 50, ...(cursor ? { after: cursor } : {}) });
+      oldest.push(...page.data);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const first = oldest.at(-1)!;
+    const newest = oldest[0]!;
+    expect(await caught(account.getMediaInsights(first.id, ["reach"]))).toMatchObject({
+      code: 100,
+      subcode: 2108006,
+      type: "IGApiException",
+    });
+    await account.getMediaInsights(newest.id, ["reach"]);
+  });
+});

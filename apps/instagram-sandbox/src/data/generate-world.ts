@@ -73,6 +73,8 @@ function generateAccount(world: World, profile: AccountProfile): void {
     fbUserName: profile.fbUserName,
     unlinkedPages: profile.unlinkedPages.map((name) => ({ id: numericId(idRng, "1", 15), name })),
     palette: [...profile.palette],
+    // @oona.bakes switched to a creator account about ten months ago: her oldest posts predate it.
+    ...(profile.key === "oona" ? { professionalSince: anchorDay - 300 * DAY_MS } : {}),
   };
   world.accounts.push(account);
 

@@ -24,6 +24,11 @@ export type Account = {
   /** Pages the Facebook user manages without an IG account linked. */
   unlinkedPages: Array<{ id: string; name: string }>;
   palette: string[];
+  /**
+   * When the account became a professional account; posts older than this have no insights
+   * (§12.6: 100 / 2108006). Undefined: professional for as long as it has posted.
+   */
+  professionalSince?: number;
 };
 
 export type MediaStats = {

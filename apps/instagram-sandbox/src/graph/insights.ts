@@ -145,6 +145,14 @@ export function mediaInsights(
 ): Record<string, unknown> {
   requireCapability(ctx, "insights");
   if (!media) throw graphError(100, "(#100) Insights are not available for carousel children");
+  const owner = ctx.core.store.accountById.get(media.accountId);
+  if (owner?.professionalSince !== undefined && media.timestamp < owner.professionalSince) {
+    // §12.6: seen from Meta as IGApiException, HTTP 400.
+    throw graphError(100, "(#100) Media Posted Before Business Account Conversion", {
+      subcode: 2108006,
+      type: "IGApiException",
+    });
+  }
   const metrics = parseMetrics(ctx);
   const breakdown = stringParam(ctx.params, "breakdown");
   const known = Object.keys(mediaMetricMatrix);

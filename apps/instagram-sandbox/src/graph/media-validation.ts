@@ -24,6 +24,28 @@ function assertFetchableUrl(url: string): void {
   }
 }
 
+const NOT_MEDIA_MESSAGE = "Only photo or video can be accepted as media type.";
+
+/**
+ * §12.6: a URL that answers with a document instead of a picture or video (an HTML sign-in page,
+ * a JSON error) — as opposed to a file in a format Instagram refuses, which keeps its own error.
+ */
+export function isNotMedia(bytes: Uint8Array, contentType: string | undefined): boolean {
+  const type = (contentType ?? "").toLowerCase();
+  if (/^(text\/|application\/(json|xml|xhtml\+xml|javascript))/.test(type)) return true;
+  // Served as anything, but a document: an HTML or XML page, or a JSON body.
+  const start = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart();
+  return start.startsWith("<") || start.startsWith("{");
+}
+
+function notMediaError(url: string) {
+  return graphError(9004, NOT_MEDIA_MESSAGE, {
+    subcode: 2207052,
+    userTitle: "Media download has failed.",
+    userMessage: `${NOT_MEDIA_MESSAGE} ${url}`,
+  });
+}
+
 /** §2.2 — JPEG only, ≤ 8 MB; the frame header gives the size; feed images need 4:5–1.91:1. */
 export async function fetchImage(
   core: SandboxCore,
@@ -53,6 +75,7 @@ export async function fetchImage(
       userMessage: "The image is too large to download. It should be less than 8 MiB.",
     });
   }
+  if (isNotMedia(result.bytes, result.contentType)) throw notMediaError(url);
   const info = isJpeg(result.bytes) ? parseJpeg(result.bytes) : undefined;
   if (!info || info.isMpo) {
     throw graphError(36001, "The image format is not supported.", {
@@ -169,6 +192,9 @@ export async function fetchVideo(
     };
   }
   if (result.tooLarge) return { failure: failureFor(2207026, "The video file is too large.") };
+  if (isNotMedia(result.bytes, result.contentType)) {
+    return { failure: failureFor(2207052, NOT_MEDIA_MESSAGE) };
+  }
   const scan = feedMp4Scan(createMp4Scan(), result.bytes, 0);
   return { info: scan.info, bytes: result.bytes.length };
 }
