@@ -77,6 +77,8 @@ export type SandboxOptions = {
   controlToken?: string;
   /** Where §1.5 signed requests go: `{base}/deauthorize` and `{base}/data-deletion`. Default: the webhook URL's origin + `/api/meta`. */
   metaCallbackBaseUrl?: string;
+  /** Share of webhook deliveries also sent a second time, as Meta sometimes does (§12.10). Default 0.02. */
+  webhookDuplicateRate?: number;
 };
 
 const optionsSchema = z
@@ -96,6 +98,7 @@ const optionsSchema = z
     igCodeExchangeShape: z.enum(["flat", "wrapped"]).default("flat"),
     controlToken: z.string().min(16).optional(),
     metaCallbackBaseUrl: z.url().optional(),
+    webhookDuplicateRate: z.number().min(0).max(1).default(0.02),
   })
   .refine((value) => value.instagramAppSecret !== value.appSecret, {
     message: "instagramAppSecret must differ from appSecret, as Meta's two secrets do",
@@ -242,6 +245,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
   }
 
   let traceCounter = 0;
+  let duplicateCounter = 0;
   let app: Hono;
   const core: SandboxCore = {
     options,
@@ -283,6 +287,8 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       logger,
       now: () => core.now(),
       challenge: () => createRng(seed, "challenge", traceCounter++).digits(10),
+      duplicate: () =>
+        createRng(seed, "duplicate", duplicateCounter++).float(0, 1) < parsed.webhookDuplicateRate,
     }),
     faults: new FaultRegistry(),
     usage: new UsageTracker(),

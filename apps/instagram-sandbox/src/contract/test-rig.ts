@@ -40,6 +40,8 @@ export function createRig(
     appSecret: APP_SECRET,
     instagramAppSecret: INSTAGRAM_APP_SECRET,
     webhookUrl: WEBHOOK_URL,
+    // Tests that count deliveries need each sent once; duplicates are tested on their own.
+    webhookDuplicateRate: 0,
     tickIntervalMs: false,
     clock: () => now,
     fetch: async (url, init) => {

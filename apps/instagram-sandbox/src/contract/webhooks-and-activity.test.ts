@@ -134,3 +134,77 @@ describe("webhooks and live activity (§6)", () => {
     expect(state.json.activity).toBe("high");
   });
 });
+
+describe("webhook redelivery as Meta does it (§12.10)", () => {
+  /** A rig whose webhook endpoint fails until `healthyAfterMs` on the sandbox clock. */
+  function flakyEndpoint(healthyAfterMs: number, duplicateRate = 0) {
+    const received: string[] = [];
+    let start = 0;
+    const rig = createRig({
+      sandbox: {
+        webhookDuplicateRate: duplicateRate,
+        fetch: async (url, init) => {
+          const request = new Request(url, init);
+          if (request.method === "GET") {
+            return new Response(new URL(url).searchParams.get("hub.challenge"));
+          }
+          if (rig.sandbox.now().getTime() - start < healthyAfterMs) {
+            return new Response("down", { status: 503 });
+          }
+          received.push(await request.text());
+          return new Response("ok");
+        },
+      },
+    });
+    start = rig.sandbox.now().getTime();
+    return { rig, received };
+  }
+
+  async function runFor(rig: Rig, hours: number) {
+    for (let step = 0; step < hours * 4; step++) {
+      rig.advance(15 * 60_000);
+      await rig.sandbox.tick();
+    }
+  }
+
+  it("keeps retrying a failed delivery with back-off for up to 36 hours", async () => {
+    const { rig, received } = flakyEndpoint(30 * 3600_000);
+    await rig.igAccount().subscribeWebhooks(["messages"]);
+    rig.sandbox.simulateMessage({ username: "lena.makes", text: "Still open?" });
+    await rig.sandbox.idle();
+    await runFor(rig, 29);
+    expect(received).toHaveLength(0);
+    // The last retry is due 35 h 42 min after the first attempt (later on a coarse tick).
+    await runFor(rig, 8);
+    expect(received).toHaveLength(1);
+  });
+
+  it("drops a delivery that still fails after 36 hours", async () => {
+    const { rig, received } = flakyEndpoint(37 * 3600_000);
+    await rig.igAccount().subscribeWebhooks(["messages"]);
+    rig.sandbox.simulateMessage({ username: "lena.makes", text: "Still open?" });
+    await rig.sandbox.idle();
+    await runFor(rig, 40);
+    expect(received).toHaveLength(0);
+    expect(rig.sandbox.summary()).toMatchObject({ webhooks: { dropped: 1, pending: 0 } });
+  });
+
+  it("sometimes delivers the same event twice, so receivers must be idempotent", async () => {
+    const { rig, received } = flakyEndpoint(0, 1);
+    await rig.igAccount().subscribeWebhooks(["messages"]);
+    rig.sandbox.simulateMessage({ username: "lena.makes", text: "Twice?" });
+    await rig.sandbox.idle();
+    expect(received).toHaveLength(2);
+    expect(received[0]).toBe(received[1]);
+    // At the default rate, some of many deliveries are duplicated and most are not.
+    const many = flakyEndpoint(0, 0.02);
+    await many.rig.igAccount().subscribeWebhooks(["messages"]);
+    for (let index = 0; index < 300; index++) {
+      many.rig.sandbox.simulateMessage({ username: "lena.makes", text: `Message ${index}` });
+    }
+    await many.rig.sandbox.idle();
+    expect(new Set(many.received).size).toBe(300);
+    expect(many.received.length).toBeGreaterThan(300);
+    expect(many.received.length).toBeLessThan(330);
+  });
+});
