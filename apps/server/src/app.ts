@@ -8,7 +8,9 @@ import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
+import { hostCheck, multipartNeedsBoundary } from "./middleware/request-guards.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
@@ -93,6 +95,9 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId({ headerName: "X-Request-Id" }));
   app.use("*", requestLogger(deps.logger));
   app.onError(handleError);
+  app.use("*", hostCheck(deps.env.publicUrl));
+  app.use("*", bodyLimits());
+  app.use("*", multipartNeedsBoundary());
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
   // Better Auth sees the client's address for its rate limits.

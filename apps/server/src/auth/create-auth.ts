@@ -1,5 +1,5 @@
 import { passkey } from "@better-auth/passkey";
-import { authMessages, isValidSignUpPassword } from "@sightline/contracts";
+import { authMessages, isValidSignUpPassword, overlongAuthField } from "@sightline/contracts";
 import { type Db, profiles, schema } from "@sightline/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -161,6 +161,13 @@ export function createAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         // Spec §5: the sign-up password rule holds on the server too.
         const body = ctx.body as Record<string, unknown> | undefined;
+        const overlong = overlongAuthField(body);
+        if (overlong) {
+          throw new APIError("BAD_REQUEST", {
+            message: `The field ${overlong} is too long.`,
+            code: "FIELD_TOO_LONG",
+          });
+        }
         const password =
           ctx.path === "/sign-up/email"
             ? body?.password
