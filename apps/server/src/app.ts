@@ -13,6 +13,7 @@ import { apiNotFound, handleError } from "./middleware/errors.ts";
 import { hostCheck, multipartNeedsBoundary } from "./middleware/request-guards.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId({ headerName: "X-Request-Id" }));
   app.use("*", requestLogger(deps.logger));
   app.onError(handleError);
+  app.use("*", securityHeaders({ publicUrl: deps.env.publicUrl }));
   app.use("*", hostCheck(deps.env.publicUrl));
   app.use("*", bodyLimits());
   app.use("*", multipartNeedsBoundary());
@@ -122,7 +124,9 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", apiNotFound);
 
   if (deps.webDistDir) {
-    const serveWeb = createWebHandler(deps.webDistDir);
+    const serveWeb = createWebHandler(deps.webDistDir, {
+      https: publicOrigin.startsWith("https:"),
+    });
     app.use("*", compress());
     app.on(["GET", "HEAD"], "*", serveWeb);
   }

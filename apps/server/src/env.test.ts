@@ -37,3 +37,35 @@ describe("readEnv", () => {
     expect(() => readEnv(source)).toThrow(message);
   });
 });
+
+describe("production safety (issue 8, points 1 and 7)", () => {
+  const production = {
+    NODE_ENV: "production",
+    SMTP_URL: "smtp://mail.example.com:25",
+    PUBLIC_URL: "https://app.example.com",
+    META_APP_ID: "1234567890",
+    META_APP_SECRET: "0123456789abcdef0123",
+  };
+
+  it("refuses to start in production without a Meta app, unless the sandbox is explicitly allowed", () => {
+    const { META_APP_ID: _id, META_APP_SECRET: _secret, ...withoutMeta } = production;
+    expect(() => readEnv(withoutMeta)).toThrow("META_APP_ID: is required when NODE_ENV=production");
+    const demo = readEnv({ ...withoutMeta, SANDBOX_IN_PRODUCTION: "true" });
+    expect(demo.sandboxInProduction).toBe(true);
+    expect(demo.meta).toBeUndefined();
+    expect(readEnv(production).meta).toBeDefined();
+  });
+
+  it("refuses an http PUBLIC_URL in production unless explicitly allowed", () => {
+    expect(() => readEnv({ ...production, PUBLIC_URL: "http://app.example.com" })).toThrow(
+      "PUBLIC_URL: must be https:// when NODE_ENV=production",
+    );
+    expect(
+      readEnv({
+        ...production,
+        PUBLIC_URL: "http://app.example.com",
+        ALLOW_HTTP_PUBLIC_URL: "true",
+      }).publicUrl,
+    ).toBe("http://app.example.com");
+  });
+});

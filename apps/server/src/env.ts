@@ -51,6 +51,14 @@ const envSchema = z
       .string()
       .min(16, "must be the app secret from Meta's app dashboard")
       .optional(),
+    SANDBOX_IN_PRODUCTION: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    ALLOW_HTTP_PUBLIC_URL: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
@@ -85,6 +93,26 @@ const envSchema = z
         message: "is required when NODE_ENV=production (there is no dev mailbox in production)",
       });
     }
+    if (env.NODE_ENV === "production" && !env.META_APP_ID && !env.SANDBOX_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["META_APP_ID"],
+        message:
+          "is required when NODE_ENV=production (set SANDBOX_IN_PRODUCTION=true to serve the Instagram sandbox in a demo deployment)",
+      });
+    }
+    if (
+      env.NODE_ENV === "production" &&
+      env.PUBLIC_URL?.startsWith("http://") !== false &&
+      !env.ALLOW_HTTP_PUBLIC_URL
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "must be https:// when NODE_ENV=production (set ALLOW_HTTP_PUBLIC_URL=true to serve plain http)",
+      });
+    }
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -103,6 +131,9 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    /** Production without a Meta app serves the sandbox only with this explicit opt-in. */
+    sandboxInProduction:
+      env.NODE_ENV === "production" && !env.META_APP_ID && env.SANDBOX_IN_PRODUCTION,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */
     meta:
       env.META_APP_ID && env.META_APP_SECRET

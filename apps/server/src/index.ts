@@ -25,6 +25,14 @@ try {
 }
 
 const logger = createLogger(env.logLevel);
+if (env.sandboxInProduction) {
+  logger.warn(
+    "SANDBOX_IN_PRODUCTION=true: no Meta app is configured and the Instagram sandbox (fake accounts, fake data) is served at /sandbox in production. Use this for a demo deployment only.",
+  );
+  console.warn(
+    "\n  WARNING: production is serving the Instagram SANDBOX (SANDBOX_IN_PRODUCTION=true). Demo data only; no real Instagram account can be connected.\n",
+  );
+}
 const started = performance.now();
 
 let database: Database;

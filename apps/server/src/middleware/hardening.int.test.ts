@@ -104,3 +104,39 @@ describe("Host check (issue 8, point 11: DNS rebinding)", () => {
     }
   });
 });
+
+describe("Security headers (issue 8, point 7)", () => {
+  it("sets them on API answers, errors, the sandbox and the dev mailbox", async () => {
+    const client = createHttpClient(testApp.app);
+    const responses = [
+      await client.get("/api/health"),
+      await client.get("/api/no-such-route"),
+      await client.get("/api/dev/mailbox"),
+      await client.get("/dev/mailbox"),
+      await client.get("/sandbox"),
+    ];
+    for (const response of responses) {
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp, response.url).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+    const page = responses[3]!;
+    const csp = page.headers.get("content-security-policy")!;
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it("adds HSTS when PUBLIC_URL is https", async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: "https://app.example.com" } });
+    try {
+      const response = await secure.app.request("https://app.example.com/api/health");
+      expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d{7,}/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
