@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ActivityLevel, FetchResult, ResolvedOptions, SandboxCore } from "./core/context.ts";
@@ -62,7 +62,7 @@ export type SandboxOptions = {
   tickIntervalMs?: number | false;
   /** §1.2 code-exchange reply shape; Meta's docs show "wrapped", clients see "flat". */
   igCodeExchangeShape?: "flat" | "wrapped";
-  /** Require `x-sandbox-control-token` on `/_control/*`. */
+  /** The token `/_control/*` requires in `x-sandbox-control-token`; random per process by default. */
   controlToken?: string;
 };
 
@@ -79,7 +79,7 @@ const optionsSchema = z.object({
   quotaTotal: z.number().int().positive().default(100),
   tickIntervalMs: z.union([z.number().int().positive(), z.literal(false)]).default(1000),
   igCodeExchangeShape: z.enum(["flat", "wrapped"]).default("flat"),
-  controlToken: z.string().optional(),
+  controlToken: z.string().min(16).optional(),
 });
 
 export type SandboxAccountInfo = {
@@ -110,6 +110,14 @@ export type Sandbox = {
   summary(): unknown;
   reset(): void;
   now(): Date;
+  /** The per-process token control calls send in `x-sandbox-control-token`. */
+  readonly controlToken: string;
+  /** §1.5 — POSTs a Meta-style signed request to a callback URL (in-process only, no HTTP route). */
+  sendSignedRequest(input: {
+    username: string;
+    login?: "instagram" | "facebook";
+    url: string;
+  }): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 };
 
@@ -188,7 +196,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     seed: parsed.seed,
     quotaTotal: parsed.quotaTotal,
     igCodeExchangeShape: parsed.igCodeExchangeShape,
-    controlToken: parsed.controlToken,
+    controlToken: parsed.controlToken ?? randomBytes(32).toString("base64url"),
   };
   const seed = parsed.seed;
   const stateFile = parsed.stateFile;
@@ -365,6 +373,32 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     if (core.activity !== "off") scheduleActivity(core, core.activity, core.now());
   }
 
+  async function sendSignedRequest(request: {
+    username: string;
+    login?: "instagram" | "facebook";
+    url: string;
+  }): Promise<{ status: number; body: string }> {
+    const account = accountByUsername(request.username);
+    // Which id Meta puts here for IG Login is unconfirmed (§1.5); the sandbox sends the IG_ID.
+    const userId =
+      (request.login ?? "instagram") === "instagram" ? account.igUserId : account.fbUserId;
+    const payload = Buffer.from(
+      JSON.stringify({
+        algorithm: "HMAC-SHA256",
+        issued_at: Math.floor(core.now() / 1000),
+        user_id: userId,
+      }),
+    ).toString("base64url");
+    const signature = createHmac("sha256", options.appSecret).update(payload).digest("base64url");
+    const response = await fetchImpl(request.url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
   const control: ControlApi = {
     tick,
     reset,
@@ -413,26 +447,6 @@ export function createSandbox(input: SandboxOptions): Sandbox {
         ...(request.from !== undefined ? { username: request.from } : {}),
       });
       return { id: message.id };
-    },
-    async sendSignedRequest(request) {
-      const account = accountByUsername(request.username);
-      // Which id Meta puts here for IG Login is unconfirmed (§1.5); the sandbox sends the IG_ID.
-      const userId = request.login === "instagram" ? account.igUserId : account.fbUserId;
-      const payload = Buffer.from(
-        JSON.stringify({
-          algorithm: "HMAC-SHA256",
-          issued_at: Math.floor(core.now() / 1000),
-          user_id: userId,
-        }),
-      ).toString("base64url");
-      const signature = createHmac("sha256", options.appSecret).update(payload).digest("base64url");
-      const response = await fetchImpl(request.url, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ signed_request: `${signature}.${payload}` }).toString(),
-        signal: AbortSignal.timeout(10_000),
-      });
-      return { status: response.status, body: await response.text() };
     },
     forceContainer(id, status, subcode) {
       const container = core.store.container(id);
@@ -494,6 +508,8 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     summary,
     reset,
     now: () => new Date(core.now()),
+    controlToken: options.controlToken,
+    sendSignedRequest,
     async close() {
       if (timer) clearInterval(timer);
       await core.webhooks.idle();

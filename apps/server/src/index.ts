@@ -74,6 +74,10 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
     "server started",
   );
   console.info(`\n  Sightline is running at ${env.publicUrl}\n`);
+  if (services.sandbox && env.nodeEnv === "development") {
+    // The sandbox's control calls need this per-process token (never printed in production).
+    console.info(`  Instagram sandbox control token: ${services.sandbox.controlToken}\n`);
+  }
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {

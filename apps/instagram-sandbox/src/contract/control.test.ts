@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { APP_SECRET, createRig, instagramCode, ORIGIN } from "./test-rig.ts";
 
 describe("control endpoints", () => {
-  it("require the control token when one is configured", async () => {
-    const rig = createRig({ sandbox: { controlToken: "let-me-in" } });
-    expect((await rig.control("/state")).status).toBe(403);
+  it("require the configured control token", async () => {
+    const rig = createRig({ sandbox: { controlToken: "let-me-in-let-me-in" } });
+    expect(rig.sandbox.controlToken).toBe("let-me-in-let-me-in");
+    expect((await rig.fetch(`${ORIGIN}/sandbox/_control/state`)).status).toBe(403);
     const allowed = await rig.fetch(`${ORIGIN}/sandbox/_control/state`, {
-      headers: { "x-sandbox-control-token": "let-me-in" },
+      headers: { "x-sandbox-control-token": "let-me-in-let-me-in" },
     });
     expect(allowed.status).toBe(200);
   });
@@ -68,11 +69,11 @@ describe("control endpoints", () => {
         });
       },
     });
-    const result = await rig.control("/signed-request", {
+    const result = await rig.sandbox.sendSignedRequest({
       username: "lena.makes",
       url: "https://app.test/meta/data-deletion",
     });
-    expect(result.json.status).toBe(200);
+    expect(result.status).toBe(200);
     const signed = new URLSearchParams(received[0]).get("signed_request")!;
     expect(parseSignedRequest(signed, APP_SECRET)).toMatchObject({
       algorithm: "HMAC-SHA256",

@@ -123,7 +123,10 @@ export function createRig(
     async control(path: string, body?: unknown) {
       const response = await sandboxFetch(`${ORIGIN}/sandbox/_control${path}`, {
         method: body === undefined && path === "/state" ? "GET" : "POST",
-        headers: { "content-type": "application/json" },
+        headers: {
+          "content-type": "application/json",
+          "x-sandbox-control-token": sandbox.controlToken,
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };

@@ -28,7 +28,7 @@ describe("errors, retries and rate limits (§8) through fault injection", () => 
       imageUrl: rig.sampleJpeg(1080, 1080),
     });
     rig.advance(3000);
-    await rig.control("/faults", { pathRegex: "/media_publish$", status: 500, times: 1 });
+    await rig.control("/faults", { pathGlob: "*/media_publish", status: 500, times: 1 });
     const error = await caught(account.publish(id));
     expect(error.attempts).toBe(1);
     expect(rig.sleeps).toEqual([]);
@@ -55,7 +55,7 @@ describe("errors, retries and rate limits (§8) through fault injection", () => 
     expect(long.usage?.regainAccessMs).toBe(30 * 60_000);
     expect(rig.sleeps).toEqual([]);
     // A media_publish rate-limit is retried: Meta rejected it before doing anything.
-    await rig.control("/faults", { pathRegex: "/media_publish$", code: 4, times: 1 });
+    await rig.control("/faults", { pathGlob: "*/media_publish", code: 4, times: 1 });
     const account = rig.igAccount();
     const { id } = await account.createContainer({
       kind: "image",

@@ -19,7 +19,7 @@ export type ResolvedOptions = {
   seed: number;
   quotaTotal: number;
   igCodeExchangeShape: "flat" | "wrapped";
-  controlToken: string | undefined;
+  controlToken: string;
 };
 
 export type FetchResult =

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ActivityLevel, SandboxCore } from "../core/context.ts";
@@ -48,11 +49,6 @@ export type ControlApi = {
   simulateComment(input: SimulateCommentInput): { id: string } | undefined;
   simulateMessage(input: SimulateMessageInput): { id: string };
   forceContainer(id: string, status: "ERROR" | "EXPIRED", subcode?: number): boolean;
-  sendSignedRequest(input: {
-    username: string;
-    login: "instagram" | "facebook";
-    url: string;
-  }): Promise<{ status: number; body: string }>;
   summary(): unknown;
 };
 
@@ -73,15 +69,36 @@ async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.outpu
   return parsed.data;
 }
 
+function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
- * `/_control/*` — test and demo hooks. They exist only inside the sandbox app; when a
- * `controlToken` is configured every call must send it in `x-sandbox-control-token`.
+ * `/_control/*` — test and demo hooks. Every call, in every mode, must send the sandbox's
+ * per-process token in `x-sandbox-control-token` (tests read `sandbox.controlToken`; the
+ * server prints it at start in development), come from the sandbox's own origin when a browser
+ * sends it (no foreign Origin, no cross-site fetch), and carry JSON, never a text/plain or form
+ * body. No control route fetches a caller-given URL.
  */
 export function registerControlRoutes(app: Hono, core: SandboxCore, api: ControlApi): void {
   app.use("/_control/*", async (c, next) => {
-    const expected = core.options.controlToken;
-    if (expected !== undefined && c.req.header("x-sandbox-control-token") !== expected) {
+    if (!sameToken(c.req.header("x-sandbox-control-token"), core.options.controlToken)) {
       return c.json({ error: { message: "Control token required" } }, 403);
+    }
+    const origin = c.req.header("origin");
+    const fetchSite = c.req.header("sec-fetch-site");
+    const foreign = origin
+      ? origin !== core.options.publicOrigin
+      : fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+    if (foreign) {
+      return c.json({ error: { message: "Control calls must come from the same origin" } }, 403);
+    }
+    const type = c.req.header("content-type");
+    if (c.req.method !== "GET" && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+      return c.json({ error: { message: "Control calls take application/json bodies" } }, 415);
     }
     return next();
   });
@@ -91,11 +108,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   app.post("/_control/faults", async (c) => {
     const spec = await body(c, faultSpecSchema);
     if (spec instanceof Response) return spec;
-    try {
-      return c.json(core.faults.add(spec), 201);
-    } catch {
-      return c.json({ error: { message: "pathRegex is not a valid regular expression" } }, 400);
-    }
+    return c.json(core.faults.add(spec), 201);
   });
   app.get("/_control/faults", (c) => c.json({ data: core.faults.list() }));
   app.delete("/_control/faults", (c) => {
@@ -163,27 +176,6 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     return result
       ? c.json(result, 201)
       : c.json({ error: { message: "No media to comment on" } }, 404);
-  });
-
-  // §1.5 — what Meta POSTs to the deauthorize and data-deletion callbacks.
-  app.post("/_control/signed-request", async (c) => {
-    const input = await body(
-      c,
-      z.object({
-        username: z.string(),
-        login: z.enum(["instagram", "facebook"]).default("instagram"),
-        url: z.url(),
-      }),
-    );
-    if (input instanceof Response) return input;
-    try {
-      return c.json(await api.sendSignedRequest(input));
-    } catch (error) {
-      return c.json(
-        { error: { message: error instanceof Error ? error.message : String(error) } },
-        502,
-      );
-    }
   });
 
   app.post("/_control/simulate/message", async (c) => {

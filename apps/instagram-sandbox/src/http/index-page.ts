@@ -13,7 +13,6 @@ export function renderIndexPage(core: SandboxCore, summary: unknown): string {
       "Facebook Login consent page",
       `${base}/www.facebook.com/v23.0/dialog/oauth?client_id=${core.options.appId}&redirect_uri=${encodeURIComponent(`${core.options.publicOrigin}/`)}&scope=instagram_basic,pages_show_list`,
     ],
-    ["State summary (JSON)", `${base}/_control/state`],
     ["Sample JPEG 1080×1350", `${base}/cdn/samples/image.jpg?w=1080&h=1350`],
   ];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Instagram sandbox</title>

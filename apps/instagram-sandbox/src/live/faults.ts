@@ -1,34 +1,70 @@
 import { z } from "zod";
 
+/** Longest accepted fault path or glob. */
+export const FAULT_PATTERN_MAX = 200;
+
+/**
+ * `*` matches any run of characters (including `/`), everything else itself. Greedy matching
+ * with one backtrack point: linear in practice, never catastrophic (caller-given patterns are
+ * never regular expressions).
+ */
+export function globMatches(glob: string, text: string): boolean {
+  let g = 0;
+  let t = 0;
+  let star = -1;
+  let mark = 0;
+  while (t < text.length) {
+    if (g < glob.length && glob[g] !== "*" && glob[g] === text[t]) {
+      g += 1;
+      t += 1;
+    } else if (g < glob.length && glob[g] === "*") {
+      star = g;
+      mark = t;
+      g += 1;
+    } else if (star !== -1) {
+      g = star + 1;
+      mark += 1;
+      t = mark;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.length && glob[g] === "*") g += 1;
+  return g === glob.length;
+}
+
 /**
  * Fault injection for tests (`POST /sandbox/_control/faults`). A fault matches by host, path
- * (exact, version stripped, e.g. `/me` or `/oauth/access_token`) or regex, and method; it fires
- * `times` times (0 = until cleared).
+ * (exact, version stripped, e.g. `/me` or `/oauth/access_token`) or a glob (`*` = any
+ * characters, e.g. `*​/media_publish`), and method; it fires `times` times (0 = until cleared).
  */
 export const faultSpecSchema = z
-  .object({
-    host: z.string().optional(),
-    path: z.string().optional(),
-    pathRegex: z.string().optional(),
-    method: z.string().optional(),
+  .strictObject({
+    host: z.string().max(FAULT_PATTERN_MAX).optional(),
+    path: z.string().max(FAULT_PATTERN_MAX).optional(),
+    pathGlob: z.string().max(FAULT_PATTERN_MAX).optional(),
+    method: z.string().max(16).optional(),
     times: z.number().int().min(0).default(1),
     status: z.number().int().min(100).max(599).optional(),
     code: z.number().int().optional(),
     subcode: z.number().int().optional(),
-    message: z.string().optional(),
-    type: z.string().optional(),
+    message: z.string().max(2000).optional(),
+    type: z.string().max(200).optional(),
     isTransient: z.boolean().optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
     headers: z.record(z.string(), z.string()).optional(),
     /** A raw response body (e.g. an HTML 502 page) instead of a Graph error. */
-    body: z.string().optional(),
+    body: z
+      .string()
+      .max(64 * 1024)
+      .optional(),
     /** rupload: commit the first half of the chunk before failing (an interrupted upload). */
     partial: z.boolean().optional(),
     /** Rate-limit faults: minutes in `estimated_time_to_regain_access`. */
     regainMinutes: z.number().min(0).optional(),
   })
-  .refine((spec) => spec.path !== undefined || spec.pathRegex !== undefined, {
-    message: "path or pathRegex is required",
+  .refine((spec) => spec.path !== undefined || spec.pathGlob !== undefined, {
+    message: "path or pathGlob is required",
   });
 export type FaultSpec = z.output<typeof faultSpecSchema>;
 
@@ -39,7 +75,6 @@ export class FaultRegistry {
   private counter = 0;
 
   add(spec: FaultSpec): Fault {
-    if (spec.pathRegex !== undefined) new RegExp(spec.pathRegex); // validate early
     this.counter += 1;
     const fault: Fault = { ...spec, id: `fault-${this.counter}`, remaining: spec.times, fired: 0 };
     this.faults.push(fault);
@@ -60,9 +95,7 @@ export class FaultRegistry {
       (entry) =>
         (entry.host === undefined || entry.host === host) &&
         (entry.method === undefined || entry.method.toUpperCase() === method.toUpperCase()) &&
-        (entry.path !== undefined
-          ? entry.path === path
-          : new RegExp(entry.pathRegex ?? "").test(path)),
+        (entry.path !== undefined ? entry.path === path : globMatches(entry.pathGlob ?? "", path)),
     );
     if (!fault) return undefined;
     fault.fired += 1;
