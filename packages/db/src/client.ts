@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -91,6 +91,25 @@ async function createPostgres(options: {
   };
 }
 
+/**
+ * Removes group and other access from a folder (and, recursively, everything in it): password
+ * hashes and sessions live in these files. A folder we do not own is left as it is.
+ */
+function restrictToOwner(target: string, recursive: boolean): void {
+  try {
+    chmodSync(target, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EPERM") return;
+    throw error;
+  }
+  if (!recursive) return;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    const full = path.join(target, entry.name);
+    if (entry.isDirectory()) restrictToOwner(full, true);
+    else if (entry.isFile()) chmodSync(full, 0o600);
+  }
+}
+
 async function createPglite(
   options: { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean },
 ): Promise<Database> {
@@ -98,13 +117,19 @@ async function createPglite(
   let pglite: PGlite;
   if ("dataDir" in options) {
     const dir = path.resolve(options.dataDir);
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    restrictToOwner(dir, false);
     release = acquireDirLock(path.join(dir, "pglite.lock"));
+    // PGlite creates its files 0666 and folders 0777 (less the umask): make them owner-only.
+    const umask = process.umask(0o077);
     try {
       pglite = await PGlite.create(path.join(dir, "pglite"));
+      restrictToOwner(path.join(dir, "pglite"), true);
     } catch (error) {
       release();
       throw error;
+    } finally {
+      process.umask(umask);
     }
   } else {
     pglite = await PGlite.create();

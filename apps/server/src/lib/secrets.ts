@@ -23,7 +23,7 @@ export function loadSecrets(env: { authSecret?: string | undefined; dataDir: str
     if (!parsed.success) throw new Error(`${file} is damaged; delete it to generate new secrets`);
     return parsed.data;
   }
-  mkdirSync(env.dataDir, { recursive: true });
+  mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
   const secrets: Secrets = { authSecret: randomBytes(32).toString("hex") };
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);
