@@ -21,6 +21,8 @@ export async function createTestApp(
     webDistDir?: string;
     env?: Record<string, string>;
     rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
+    /** Capture the app's log (JSON lines) at this level instead of discarding it. */
+    log?: { level: string; write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -31,7 +33,9 @@ export async function createTestApp(
     PUBLIC_URL: TEST_PUBLIC_URL,
     ...options.env,
   });
-  const logger = createLogger("silent", false);
+  const logger = options.log
+    ? createLogger(options.log.level, false, { write: options.log.write })
+    : createLogger("silent", false);
   const secret = "test-secret-test-secret-test-secret-0123456789";
   const services = createServices({
     env,
