@@ -51,13 +51,18 @@ describe(`cookies and cross-site requests on ${testEngine()}`, () => {
       asResponse: true,
     });
     expect(https.status).toBe(200);
-    const verifyLink = (await (await secureApp.app.request("/api/dev/mailbox")).json()) as {
+    const verifyLink = (await (
+      await secureApp.app.request("https://app.sightline.test/api/dev/mailbox")
+    ).json()) as {
       messages: { links: string[] }[];
     };
     const link = new URL(verifyLink.messages[0]!.links[0]!);
-    const verified = await secureApp.app.request(`${link.pathname}${link.search}`, {
-      headers: { origin: "https://app.sightline.test" },
-    });
+    const verified = await secureApp.app.request(
+      `https://app.sightline.test${link.pathname}${link.search}`,
+      {
+        headers: { origin: "https://app.sightline.test" },
+      },
+    );
     const cookies = verified.headers.getSetCookie();
     const session = cookies.find((c) => c.includes("session_token"));
     expect(session).toBeDefined();
