@@ -37,6 +37,7 @@ host.get("/", (c) => c.redirect("/sandbox/"));
 
 const server = serve({ fetch: host.fetch, port }, (info) => {
   console.info(`Instagram sandbox on http://localhost:${info.port}/sandbox/`);
+  console.info(`Control token (x-sandbox-control-token): ${sandbox.controlToken}`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -8,10 +8,12 @@ import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
-import { allowedHostNames, hostCheck } from "./middleware/host-check.ts";
+import { hostCheck, multipartNeedsBoundary } from "./middleware/request-guards.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
@@ -134,7 +136,10 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId({ headerName: "X-Request-Id" }));
   app.use("*", requestLogger(deps.logger));
   app.onError(handleError);
-  app.use("*", hostCheck(allowedHostNames(deps.env.publicUrl, deps.env.allowedHosts)));
+  app.use("*", securityHeaders({ publicUrl: deps.env.publicUrl }));
+  app.use("*", hostCheck(deps.env.publicUrl, deps.env.allowedHosts));
+  app.use("*", bodyLimits());
+  app.use("*", multipartNeedsBoundary());
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
   // Better Auth sees the client's address for its rate limits; the per-address limits
@@ -178,7 +183,9 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", apiNotFound);
 
   if (deps.webDistDir) {
-    const serveWeb = createWebHandler(deps.webDistDir);
+    const serveWeb = createWebHandler(deps.webDistDir, {
+      https: publicOrigin.startsWith("https:"),
+    });
     app.use("*", compress());
     app.on(["GET", "HEAD"], "*", serveWeb);
   }

@@ -109,6 +109,11 @@ try {
     path.join(distDir, "routes.json"),
     `${JSON.stringify({ paths: entry.clientRoutePaths }, null, 2)}\n`,
   );
+  // What the server's Content-Security-Policy must allow beyond its own origin.
+  writeFileSync(
+    path.join(distDir, "security.json"),
+    `${JSON.stringify({ frameOrigins: entry.frameOrigins }, null, 2)}\n`,
+  );
   writeFileSync(path.join(distDir, "sitemap.xml"), sitemap(entry.publicPaths));
   writeFileSync(path.join(distDir, "robots.txt"), robots());
   rmSync(ssrDir, { recursive: true, force: true });

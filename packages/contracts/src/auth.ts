@@ -36,3 +36,29 @@ export const publicConfigSchema = z.object({
   devMailbox: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Longest accepted value of each text field (characters); the server refuses longer ones. */
+export const fieldLimits = {
+  firstName: 120,
+  lastName: 120,
+  name: 250,
+  email: 254,
+  phoneNumber: 32,
+  phone: 32,
+  password: 128,
+  newPassword: 128,
+  currentPassword: 128,
+  /** Any other string field in an auth request (tokens, codes, URLs). */
+  other: 2048,
+} as const;
+
+/** The first field of an auth request body that is longer than its limit, if any. */
+export function overlongAuthField(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== "string") continue;
+    const limit = (fieldLimits as Record<string, number>)[key] ?? fieldLimits.other;
+    if (value.length > limit) return key;
+  }
+  return undefined;
+}

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
-import { authMessages, isCommonPassword, isValidSignUpPassword } from "@sightline/contracts";
+import {
+  authMessages,
+  isCommonPassword,
+  isValidSignUpPassword,
+  overlongAuthField,
+} from "@sightline/contracts";
 import {
   type Db,
   deleteOtherSessions,
@@ -224,6 +229,13 @@ export function createAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         // Spec §5: the sign-up password rule holds on the server too.
         const body = ctx.body as Record<string, unknown> | undefined;
+        const overlong = overlongAuthField(body);
+        if (overlong) {
+          throw new APIError("BAD_REQUEST", {
+            message: `The field ${overlong} is too long.`,
+            code: "FIELD_TOO_LONG",
+          });
+        }
         const password =
           ctx.path === "/sign-up/email"
             ? body?.password

@@ -1,14 +1,28 @@
 import pino, { type Logger } from "pino";
+import { serializeError } from "./redact.ts";
 
 export type { Logger };
 
 /** Human-readable lines in a terminal, JSON lines otherwise (files, containers, CI). */
-export function createLogger(level: string, pretty = Boolean(process.stdout.isTTY)): Logger {
-  return pino({
+export function createLogger(
+  level: string,
+  pretty = Boolean(process.stdout.isTTY),
+  /** Tests: where the JSON lines go instead of stdout. */
+  destination?: { write: (line: string) => void },
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    // Errors lose their SQL parameters and database details (personal data) on the way out.
+    serializers: { err: serializeError, error: serializeError },
     redact: {
       paths: [
         "*.password",
+        "*.newPassword",
+        "*.currentPassword",
+        "*.email",
+        "*.to",
+        "*.cookie",
+        "*.authorization",
         "*.token",
         "*.accessToken",
         "*.access_token",
@@ -26,5 +40,6 @@ export function createLogger(level: string, pretty = Boolean(process.stdout.isTT
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -3,38 +3,28 @@ import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { AppError } from "./app-error.ts";
 
-/** The path of the first string holding a NUL character, which no text column can store. */
-export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === "string")
-    return value.includes("\u0000") ? path.join(".") || "value" : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, [...path, String(index)]);
-      if (found !== undefined) return found;
-    }
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, [...path, key]);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+/** True when any string in the value (recursively) contains a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => key.includes("\u0000") || containsNul(item, depth + 1),
+  );
 }
 
 /**
- * zValidator whose failures go through the one error handler (422 with the issues). Text with a
- * NUL character is refused here for every route, instead of failing in the database as a 500.
+ * zValidator whose failures go through the one error handler (422 with the issues). A NUL
+ * character anywhere in the input is a 400: no text field accepts it, and PostgreSQL cannot store it.
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) throw result.error;
-    const path = findNulCharacter(result.data);
-    if (path !== undefined) {
-      const message = "Text must not contain NUL characters.";
-      throw new AppError("validation_failed", message, [{ path, message }]);
+    if (containsNul(result.data)) {
+      throw new AppError("bad_request", "The request contains a NUL character.");
     }
+    if (!result.success) throw result.error;
   });
 }

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
+import { redactPath } from "../lib/redact.ts";
 
 function body(c: Context<AppEnv>, error: ErrorResponse["error"]): ErrorResponse {
   return { error: { ...error, requestId: c.get("requestId") } };
@@ -44,7 +45,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     return c.json(body(c, { code, message: err.message || "Bad request" }), err.status);
   }
   const log = c.get("logger");
-  log.error({ err, method: c.req.method, path: c.req.path }, "unhandled error");
+  log.error({ err, method: c.req.method, path: redactPath(c.req.path) }, "unhandled error");
   return c.json(
     body(c, {
       code: "internal",

@@ -1,8 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-types.ts";
 import type { Logger } from "../lib/logger.ts";
+import { redactPath } from "../lib/redact.ts";
 
-/** A child logger per request (carrying its id), and one line per finished API request. */
+/**
+ * A child logger per request (carrying its id), and one line per finished API request. The
+ * path is logged with its tokens redacted (reset-password/<token>); the query is never logged.
+ */
 export function requestLogger(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
@@ -14,7 +18,7 @@ export function requestLogger(logger: Logger) {
     log.info(
       {
         method: c.req.method,
-        path,
+        path: redactPath(path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },

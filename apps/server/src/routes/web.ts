@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-types.ts";
+import { documentPolicy, inlineHashes } from "../middleware/security-headers.ts";
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -56,8 +57,27 @@ interface FoundFile {
  * Serves the built web app: hashed assets with a long cache, HTML with no-cache, a prerendered
  * page when the build has one for the path, and the app shell for every other client route.
  */
-export function createWebHandler(distDir: string) {
+export function createWebHandler(distDir: string, options: { https?: boolean } = {}) {
   const root = path.resolve(distDir);
+  const policies = new Map<string, string>();
+  /** The page's Content-Security-Policy: its inline blocks' hashes and the build's frame origins. */
+  function policyFor(file: string, html: string): string {
+    const key = `${file}:${statSync(file).mtimeMs}`;
+    let policy = policies.get(key);
+    if (!policy) {
+      const securityFile = path.join(root, "security.json");
+      const { frameOrigins = [] } = existsSync(securityFile)
+        ? (JSON.parse(readFileSync(securityFile, "utf8")) as { frameOrigins?: string[] })
+        : {};
+      policy = documentPolicy({
+        ...inlineHashes(html),
+        frameOrigins,
+        https: Boolean(options.https),
+      });
+      policies.set(key, policy);
+    }
+    return policy;
+  }
   const indexFile = path.join(root, "index.html");
   // The build prerenders the landing page into index.html; client-rendered routes get the
   // shell with the 'Loading...' fallback instead (older builds have no shell).
@@ -97,6 +117,9 @@ export function createWebHandler(distDir: string) {
     const type = contentTypes[path.extname(file)] ?? "application/octet-stream";
     c.header("Content-Type", type);
     c.header("X-Content-Type-Options", "nosniff");
+    if (path.extname(file) === ".html") {
+      c.header("Content-Security-Policy", policyFor(file, body.toString("utf8")));
+    }
     c.header(
       "Cache-Control",
       found?.immutable ? "public, max-age=31536000, immutable" : "no-cache",

@@ -26,6 +26,8 @@ export async function createTestApp(
     now?: () => number;
     /** Wraps the dev mailbox, e.g. to make sending slow. */
     wrapMailer?: (mailer: Mailer) => Mailer;
+    /** Capture the app's log (JSON lines) at this level instead of discarding it. */
+    log?: { level: string; write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -36,7 +38,9 @@ export async function createTestApp(
     PUBLIC_URL: TEST_PUBLIC_URL,
     ...options.env,
   });
-  const logger = createLogger("silent", false);
+  const logger = options.log
+    ? createLogger(options.log.level, false, { write: options.log.write })
+    : createLogger("silent", false);
   const secret = "test-secret-test-secret-test-secret-0123456789";
   const devMailbox = createDevMailbox({ db: database.db, logger, print: false });
   const services = createServices({

@@ -6,6 +6,7 @@ import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
+import { env } from "../config/env.ts";
 import {
   documentTitle,
   headTags,
@@ -17,6 +18,9 @@ import { routes } from "./router.tsx";
 
 export { clientRoutePaths } from "./route-paths.ts";
 export { publicPaths } from "./routes/marketing/routes.tsx";
+
+/** Origins the pages frame (the demo video), for the server's Content-Security-Policy. */
+export const frameOrigins: string[] = [new URL(env.demoVideoUrl).origin];
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */

@@ -34,7 +34,8 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
     kind: "smtp",
     async sendEmail(message) {
       await transport.sendMail({ from: options.from, ...message });
-      options.logger.info({ to: message.to, subject: message.subject }, "e-mail sent");
+      // No address or subject at info level: both are personal data.
+      options.logger.info({ channel: "email" }, "e-mail sent");
     },
     async sendSms() {
       throw new Error("Text messages are not available: no SMS provider is configured.");
