@@ -1,4 +1,5 @@
 export * from "./auth.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./notifications.ts";
 export * from "./support.ts";
