@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
@@ -7,6 +7,9 @@ import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet.tsx";
 import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
+import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
+import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
+import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { cn } from "../../utils/cn.ts";
@@ -29,6 +32,12 @@ function AppFrame() {
   const markers = { [paths.pressRadar]: unseenMentions > 0 };
   const title = appPageTitle(pathname);
   const closeDrawer = () => setDrawerOpen(false);
+  const queryClient = useQueryClient();
+  // Spec §4: closing the notifications popover refreshes notification and conversation data.
+  const refreshInboxData = () => {
+    void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+  };
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -55,7 +64,7 @@ function AppFrame() {
           title={title}
           onOpenMenu={() => setDrawerOpen(true)}
           onNew={() => setComposerOpen(true)}
-          bell={null}
+          bell={<NotificationBell onClosed={refreshInboxData} />}
         />
         <main
           data-padded={isMainAreaPadded(pathname)}
