@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
@@ -86,6 +87,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
+    .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
       "/meta",
       metaRoutes({
@@ -179,6 +181,13 @@ export function createApp(deps: AppDeps) {
   if (deps.env.devMailbox) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));
     app.route("/dev/mailbox", devMailboxPage({ db: deps.database.db }));
+  }
+  // Browser tests write inbox rows through this (never mounted outside NODE_ENV=test).
+  if (deps.env.nodeEnv === "test") {
+    app.route(
+      "/api/test/inbox",
+      inboxTestRoutes({ db: deps.database.db, now: () => new Date(deps.now()) }),
+    );
   }
   app.all("/api/*", apiNotFound);
 

@@ -2,4 +2,5 @@ export * from "./auth.ts";
 export * from "./caption-rules.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./notifications.ts";
 export * from "./support.ts";

@@ -3,6 +3,7 @@ export { DataDirLockedError } from "./lock.ts";
 export * from "./queries/app-settings.ts";
 export * from "./queries/data-deletion.ts";
 export * from "./queries/dev-mailbox.ts";
+export * from "./queries/notifications.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/rate-limits.ts";
 export * from "./queries/sessions.ts";

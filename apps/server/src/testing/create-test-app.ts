@@ -22,7 +22,7 @@ export async function createTestApp(
     webDistDir?: string;
     env?: Record<string, string>;
     rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
-    /** The clock for time windows (support limit, signed-request age). */
+    /** The clock for time windows (support limit, signed-request age, 24-hour counts), in ms. */
     now?: () => number;
     /** Wraps the dev mailbox, e.g. to make sending slow. */
     wrapMailer?: (mailer: Mailer) => Mailer;

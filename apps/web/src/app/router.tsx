@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
+import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
 import { lazyPage } from "./routes/lazy-page.ts";
 import { marketingRoutes } from "./routes/marketing/routes.tsx";
@@ -30,12 +31,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyPage(() => import("./layouts/app-layout.tsx")),
-            children: [
-              {
-                path: "dashboard",
-                lazy: lazyPage(() => import("./routes/app/dashboard-page.tsx")),
-              },
-            ],
+            children: appPageRoutes,
           },
         ],
       },

@@ -2,6 +2,7 @@ export * from "./app-settings.ts";
 export * from "./auth.ts";
 export * from "./data-deletion.ts";
 export * from "./dev-mailbox.ts";
+export * from "./inbox.ts";
 export * from "./profiles.ts";
 export * from "./rate-limits.ts";
 export * from "./support-requests.ts";
