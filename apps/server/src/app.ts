@@ -7,6 +7,8 @@ import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { createDataExportRunner } from "./features/settings/data-export.ts";
+import { settingsRoutes } from "./features/settings/routes.ts";
 import type { Logger } from "./lib/logger.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
@@ -20,6 +22,7 @@ import { metaRoutes } from "./routes/meta.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { supportRoutes } from "./routes/support.ts";
 import { createWebHandler } from "./routes/web.ts";
+import type { DataDeletionDeps } from "./services/data-deletion.ts";
 
 export interface AppDeps extends Services {
   env: Env;
@@ -48,6 +51,7 @@ function clientIpResolver(trustProxy: boolean) {
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
+  const dataDeletion: DataDeletionDeps = { db, mailer: deps.mailer, publicUrl: deps.env.publicUrl };
   return new Hono<AppEnv>()
     .route(
       "/health",
@@ -64,9 +68,24 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/me", meRoutes({ db }))
     .route(
       "/meta",
-      metaRoutes({ db, appSecret: deps.instagram.appSecret, publicUrl: deps.env.publicUrl }),
+      metaRoutes({
+        db,
+        appSecret: deps.instagram.appSecret,
+        publicUrl: deps.env.publicUrl,
+        dataDeletion,
+      }),
     )
     .route("/session", sessionRoutes({ auth: deps.auth }))
+    .route(
+      "/settings",
+      settingsRoutes({
+        db,
+        auth: deps.auth,
+        exports: createDataExportRunner({ db, logger: deps.logger }),
+        dataDeletion,
+        googleSignIn: Boolean(deps.env.google),
+      }),
+    )
     .route(
       "/support",
       supportRoutes({

@@ -1,4 +1,5 @@
 export * from "./auth.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./settings.ts";
 export * from "./support.ts";

@@ -1,6 +1,6 @@
 import { passkey } from "@better-auth/passkey";
 import { authMessages, isValidSignUpPassword } from "@sightline/contracts";
-import { type Db, profiles, schema } from "@sightline/db";
+import { type Db, findUserEmailById, profiles, schema } from "@sightline/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -8,6 +8,7 @@ import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import {
+  changeEmailMessage,
   passwordChangedMessage,
   resetPasswordMessage,
   verifyEmailMessage,
@@ -85,6 +86,8 @@ export function createAuth(deps: AuthDeps) {
         lastName: { type: "string", required: false },
         phone: { type: "string", required: false },
       },
+      // Settings → e-mail: the new address gets a confirmation link; the change happens on click.
+      changeEmail: { enabled: true },
     },
     session: {
       additionalFields: {
@@ -111,6 +114,13 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
+        // A change of address sends here too, with the new address on a user whose stored
+        // address is still the old one.
+        const stored = await findUserEmailById(db, user.id);
+        if (stored && stored !== user.email) {
+          await mailer.sendEmail(changeEmailMessage(user.email, url));
+          return;
+        }
         const firstName = (user as { firstName?: string | null }).firstName ?? undefined;
         await mailer.sendEmail(verifyEmailMessage(user.email, firstName, url));
       },

@@ -5,7 +5,11 @@ import { z } from "zod";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
 import { validate } from "../lib/validate.ts";
-import { deleteDataForMetaUser, findDeletionRequest } from "../services/data-deletion.ts";
+import {
+  type DataDeletionDeps,
+  deleteDataForMetaUser,
+  findDeletionRequest,
+} from "../services/data-deletion.ts";
 
 async function signedRequestFrom(c: {
   req: { parseBody: () => Promise<Record<string, unknown>> };
@@ -22,7 +26,12 @@ async function signedRequestFrom(c: {
  * Meta's app callbacks (contract §1.5), authenticated by the signed_request's HMAC with the app
  * secret, and the public status of a deletion request.
  */
-export function metaRoutes(deps: { db: Db; appSecret: string; publicUrl: string }) {
+export function metaRoutes(deps: {
+  db: Db;
+  appSecret: string;
+  publicUrl: string;
+  dataDeletion: DataDeletionDeps;
+}) {
   function verify(signedRequest: string) {
     const payload = parseSignedRequest(signedRequest, deps.appSecret);
     if (!payload) throw new AppError("bad_request", "signed_request did not verify");
@@ -32,7 +41,7 @@ export function metaRoutes(deps: { db: Db; appSecret: string; publicUrl: string 
   return new Hono<AppEnv>()
     .post("/data-deletion", async (c) => {
       const payload = verify(await signedRequestFrom(c));
-      const request = await deleteDataForMetaUser(deps.db, payload.user_id);
+      const request = await deleteDataForMetaUser(deps.dataDeletion, payload.user_id);
       c.var.logger.info({ code: request.confirmationCode }, "data deletion requested by Meta");
       return c.json({
         url: `${deps.publicUrl}/data-deletion?code=${request.confirmationCode}`,
