@@ -297,10 +297,15 @@ async function waitForExport(client: HttpClient) {
   throw new Error("export did not finish");
 }
 
+/** Rows of a raw query on either driver (node-postgres wraps them, PGlite's drizzle too). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result && typeof result === "object" && "rows" in result ? result.rows : result) as T[];
+}
+
 /** Every (table, column) in the database whose value, as text, contains `needle`. */
 async function findEverywhere(needle: string) {
   const db = testApp.database.db;
-  const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
+  const columns = await db.execute(sql`
     select c.table_name, c.column_name
     from information_schema.columns c
     join information_schema.tables t
@@ -308,14 +313,14 @@ async function findEverywhere(needle: string) {
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
       and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'uuid', 'ARRAY')
   `);
-  const rows = "rows" in columns ? columns.rows : (columns as unknown as typeof columns.rows);
+  const rows = rowsOf<{ table_name: string; column_name: string }>(columns);
   expect(rows.length).toBeGreaterThan(20);
   const hits: string[] = [];
   for (const { table_name, column_name } of rows) {
-    const result = await db.execute<{ n: number }>(
+    const result = await db.execute(
       sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text like ${`%${needle}%`}`,
     );
-    const count = ("rows" in result ? result.rows : (result as unknown as { n: number }[]))[0]?.n;
+    const count = rowsOf<{ n: number }>(result)[0]?.n;
     if (count) hits.push(`${table_name}.${column_name}`);
   }
   return hits;
