@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Per-field messages of a 422 (`{ path, message }`), when the server sent them. */
+    readonly issues: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = "ApiError";
@@ -22,21 +24,28 @@ export class ApiError extends Error {
 export async function toApiError(response: Response): Promise<ApiError> {
   let code = "unknown";
   let message = response.statusText || "An unexpected error occurred. Please try again.";
+  let issues: { path: string; message: string }[] = [];
   try {
     const body = (await response.json()) as {
-      error?: { code?: string; message?: string };
+      error?: { code?: string; message?: string; issues?: unknown };
       code?: string;
       message?: string;
     };
     code = body.error?.code ?? body.code ?? code;
     message = body.error?.message ?? body.message ?? message;
+    if (Array.isArray(body.error?.issues)) {
+      issues = body.error.issues.filter(
+        (issue): issue is { path: string; message: string } =>
+          typeof issue?.path === "string" && typeof issue?.message === "string",
+      );
+    }
   } catch {
     // not JSON: keep the status text
   }
   if (response.status === 429 && !/too many|wait/i.test(message)) {
     message = "Too many attempts. Please wait a minute and try again.";
   }
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, issues);
 }
 
 export function networkError(): ApiError {

@@ -1,3 +1,5 @@
+import type { AppType } from "@sightline/server";
+import { hc } from "hono/client";
 import { ApiError, networkError, toApiError } from "../api-error.ts";
 
 /** Spec §4 auth events. */
@@ -110,7 +112,15 @@ export class SessionClient {
   private unsubscribers: (() => void)[] = [];
   private started = false;
 
-  constructor(private readonly env: Environment) {}
+  /** Our own routes (sign-out with a scope), typed like every other call of the app. */
+  private readonly api;
+
+  constructor(private readonly env: Environment) {
+    this.api = hc<AppType>("/api", {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => env.fetch(input, init),
+      init: { credentials: "same-origin" },
+    });
+  }
 
   /** Before start(), the stored session as it stands (so a click before hydration knows). */
   getSession(): Session | null {
@@ -236,7 +246,10 @@ export class SessionClient {
   /** Spec §8: sign-out ignores 401, 403 and 404; the local session goes in every case. */
   async signOut(scope: SignOutScope = "local"): Promise<void> {
     try {
-      await this.request("/api/session/sign-out", { method: "POST", body: { scope } });
+      const response = await this.api.session["sign-out"]
+        .$post({ json: { scope } })
+        .catch(() => Promise.reject(networkError()));
+      if (!response.ok) throw await toApiError(response as unknown as Response);
     } catch (error) {
       if (!(error instanceof ApiError) || ![401, 403, 404].includes(error.status)) {
         if (scope === "others") throw error;
@@ -429,7 +442,15 @@ export class SessionClient {
   }
 }
 
-/** The browser's one session client. */
+let browserClient: SessionClient | undefined;
+
+/** The tab's one session client (created on first use; the prerenderer never starts it). */
+export function getBrowserSessionClient(): SessionClient {
+  browserClient ??= createBrowserSessionClient();
+  return browserClient;
+}
+
+/** A session client on the browser's fetch, storage, timers and visibility. */
 export function createBrowserSessionClient(): SessionClient {
   return new SessionClient({
     fetch: (...args) => window.fetch(...args),

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { createBrowserSessionClient, type Session, type SessionClient } from "./session-client.ts";
+import { getBrowserSessionClient, type Session, type SessionClient } from "./session-client.ts";
 
 interface SessionContextValue {
   client: SessionClient;
@@ -10,15 +10,9 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-let browserClient: SessionClient | undefined;
-function getBrowserClient() {
-  browserClient ??= createBrowserSessionClient();
-  return browserClient;
-}
-
 /** One session client per tab, started after the first render (prerendered HTML has none). */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(getBrowserClient);
+  const [client] = useState(getBrowserSessionClient);
   const [state, setState] = useState<Omit<SessionContextValue, "client">>({
     session: null,
     status: "loading",

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import "../locales.ts";
 import type { AuthTab } from "../../../lib/auth-cta.tsx";
 import { useSession } from "../../../lib/session/session-provider.tsx";
+import { getPublicConfig } from "../api/get-public-config.ts";
 import { LoginForm } from "./login-form.tsx";
 import { MfaForm } from "./mfa-form.tsx";
 import { RecoveryForm } from "./recovery-form.tsx";
@@ -22,11 +23,11 @@ function GoogleButton() {
   const [enabled, setEnabled] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    fetch("/api/config")
-      .then((response) => (response.ok ? response.json() : undefined))
-      .then((config?: { googleSignIn?: boolean }) => {
-        if (!cancelled) setEnabled(Boolean(config?.googleSignIn));
+    getPublicConfig()
+      .then((config) => {
+        if (!cancelled) setEnabled(config.googleSignIn);
       })
+      // Without the configuration the button stays hidden: e-mail sign-in still works.
       .catch(() => {});
     return () => {
       cancelled = true;

@@ -1,46 +1,35 @@
 import type { CreateSupportRequestInput } from "@sightline/contracts";
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-error.ts";
 
-/** POST /api/support/requests: the public contact form (stored, then e-mailed to support). */
+/**
+ * POST /api/support/requests: the public contact form (stored, then e-mailed to support).
+ * Fetcher only: the public site does not load TanStack Query (see app-layout.tsx), and the form
+ * keeps its own state.
+ */
 export type SupportRequestResult =
   | { kind: "created"; reference: string }
   | {
       kind: "rejected";
       status: number;
       message?: string;
-      issues?: { path: string; message: string }[];
+      issues?: readonly { path: string; message: string }[];
     }
   | { kind: "network-error" };
 
 export async function createSupportRequest(
   input: CreateSupportRequestInput,
-  fetchImpl: typeof fetch = fetch,
 ): Promise<SupportRequestResult> {
-  let response: Response;
   try {
-    response = await fetchImpl("/api/support/requests", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    return { kind: "network-error" };
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | { reference?: unknown; error?: { message?: unknown; issues?: unknown } }
-    | undefined;
-  if (response.status === 201 || response.ok) {
+    const { reference } = await unwrap(api.support.requests.$post({ json: input }));
+    return { kind: "created", reference };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) return { kind: "network-error" };
     return {
-      kind: "created",
-      reference: typeof body?.reference === "string" ? body.reference : "",
+      kind: "rejected",
+      status: error.status,
+      message: error.message,
+      issues: error.issues.length > 0 ? error.issues : undefined,
     };
   }
-  const error = body?.error;
-  return {
-    kind: "rejected",
-    status: response.status,
-    message: typeof error?.message === "string" ? error.message : undefined,
-    issues: Array.isArray(error?.issues)
-      ? (error.issues as { path: string; message: string }[])
-      : undefined,
-  };
 }

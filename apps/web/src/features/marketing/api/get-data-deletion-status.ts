@@ -1,4 +1,10 @@
-/** GET /api/meta/data-deletion/status?code=… : the status page of Meta's data-deletion callback. */
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-error.ts";
+
+/**
+ * GET /api/meta/data-deletion/status?code=… : the status page of Meta's data-deletion callback.
+ * Fetcher only: the public site does not load TanStack Query (see app-layout.tsx).
+ */
 export interface DataDeletionStatus {
   code: string;
   status: string;
@@ -11,45 +17,23 @@ export type DataDeletionLookup =
   | { kind: "not-found" }
   | { kind: "error"; message?: string };
 
-function pickString(record: Record<string, unknown>, ...keys: string[]): string | undefined {
-  for (const key of keys) {
-    const value = record[key];
-    if (typeof value === "string" && value !== "") return value;
-  }
-  return undefined;
-}
-
-export async function getDataDeletionStatus(
-  code: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<DataDeletionLookup> {
-  let response: Response;
+export async function getDataDeletionStatus(code: string): Promise<DataDeletionLookup> {
   try {
-    response = await fetchImpl(`/api/meta/data-deletion/status?code=${encodeURIComponent(code)}`, {
-      headers: { Accept: "application/json" },
-    });
-  } catch {
-    return { kind: "error" };
-  }
-  // Until the endpoint exists the API answers 404 too: the same honest message fits both.
-  if (response.status === 404) return { kind: "not-found" };
-  const body = (await response.json().catch(() => undefined)) as
-    | Record<string, unknown>
-    | undefined;
-  if (!response.ok || !body) {
-    const error = body?.error as { message?: unknown } | undefined;
+    const body = await unwrap(api.meta["data-deletion"].status.$get({ query: { code } }));
+    return {
+      kind: "found",
+      request: {
+        code: body.confirmation_code,
+        status: body.status,
+        requestedAt: body.requested_at,
+        completedAt: body.completed_at,
+      },
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: "not-found" };
     return {
       kind: "error",
-      message: typeof error?.message === "string" ? error.message : undefined,
+      message: error instanceof ApiError && error.status !== 0 ? error.message : undefined,
     };
   }
-  return {
-    kind: "found",
-    request: {
-      code: pickString(body, "confirmation_code", "confirmationCode", "code") ?? code,
-      status: pickString(body, "status") ?? "received",
-      requestedAt: pickString(body, "requested_at", "requestedAt", "created_at"),
-      completedAt: pickString(body, "completed_at", "completedAt") ?? null,
-    },
-  };
 }
