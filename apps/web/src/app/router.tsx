@@ -35,6 +35,10 @@ export const routes: RouteObject[] = [
                 path: "dashboard",
                 lazy: lazyPage(() => import("./routes/app/dashboard-page.tsx")),
               },
+              {
+                path: "settings",
+                lazy: lazyPage(() => import("./routes/app/settings-page.tsx")),
+              },
             ],
           },
         ],

@@ -1,0 +1,3 @@
+import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
+
+export default SettingsPage;
