@@ -22,8 +22,12 @@ export const changeEmail = (newEmail: string) =>
 export const enableTwoFactor = (password: string) =>
   auth().callAuth<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password });
 
-export const verifyTotpEnrolment = (code: string) =>
-  auth().callAuth<{ token: string }>("/two-factor/verify-totp", { code });
+/** Verifying a code raises this session to aal2: take a fresh access token that says so. */
+export async function verifyTotpEnrolment(code: string) {
+  const result = await auth().callAuth<{ token: string }>("/two-factor/verify-totp", { code });
+  await auth().refresh();
+  return result;
+}
 
 export const disableTwoFactor = (password: string) =>
   auth().callAuth<{ status: boolean }>("/two-factor/disable", { password });

@@ -125,114 +125,116 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <SubSection
-      title={t("security.twoFactor")}
-      aside={
-        <Badge variant={enabled ? "success" : "neutral"} data-testid="two-factor-status">
-          {enabled ? t("security.twoFactorOn") : t("security.twoFactorOff")}
-        </Badge>
-      }
-    >
-      <p className="text-sm text-slate-600">{t("security.twoFactorDescription")}</p>
-      {step.kind === "idle" && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {enabled ? (
-            <>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setStep({ kind: "password", purpose: "codes" })}
-              >
-                {t("security.newBackupCodes")}
+    <div data-testid="two-factor">
+      <SubSection
+        title={t("security.twoFactor")}
+        aside={
+          <Badge variant={enabled ? "success" : "neutral"} data-testid="two-factor-status">
+            {enabled ? t("security.twoFactorOn") : t("security.twoFactorOff")}
+          </Badge>
+        }
+      >
+        <p className="text-sm text-slate-600">{t("security.twoFactorDescription")}</p>
+        {step.kind === "idle" && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {enabled ? (
+              <>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setStep({ kind: "password", purpose: "codes" })}
+                >
+                  {t("security.newBackupCodes")}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setStep({ kind: "password", purpose: "disable" })}
+                >
+                  {t("security.turnOff")}
+                </Button>
+              </>
+            ) : (
+              <Button size="sm" onClick={() => setStep({ kind: "password", purpose: "enable" })}>
+                {t("security.setUp")}
               </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setStep({ kind: "password", purpose: "disable" })}
-              >
-                {t("security.turnOff")}
-              </Button>
-            </>
-          ) : (
-            <Button size="sm" onClick={() => setStep({ kind: "password", purpose: "enable" })}>
-              {t("security.setUp")}
-            </Button>
-          )}
-        </div>
-      )}
-      {step.kind === "password" && (
-        <form
-          noValidate
-          className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submitPassword(step.purpose);
-          }}
-        >
-          <TextField
-            type="password"
-            autoComplete="current-password"
-            label={t("security.currentPassword")}
-            hint={t("security.confirmWithPassword")}
-            maxLength={256}
-            value={password}
-            error={error}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <div className="flex gap-2 sm:mb-6">
-            <Button type="submit" disabled={!password}>
-              {t("security.continue")}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setStep({ kind: "idle" })}>
-              {t("cancel")}
-            </Button>
+            )}
           </div>
-        </form>
-      )}
-      {step.kind === "scan" && (
-        <div className="mt-4 flex flex-col gap-5 sm:flex-row">
-          <QrCode value={step.uri} label={t("security.scanQr")} />
+        )}
+        {step.kind === "password" && (
           <form
             noValidate
-            className="flex-1 space-y-3"
+            className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
             onSubmit={(event) => {
               event.preventDefault();
-              void submitCode(step.backupCodes);
+              void submitPassword(step.purpose);
             }}
           >
-            <p className="text-sm text-slate-700">{t("security.scanQr")}</p>
-            <p className="text-sm">
-              <span className="text-slate-500">{t("security.manualKey")}: </span>
-              <code className="break-all font-mono text-slate-900" data-testid="totp-key">
-                {manualKey(step.uri)}
-              </code>
-            </p>
             <TextField
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              label={t("security.enterCode")}
-              maxLength={6}
-              value={code}
+              type="password"
+              autoComplete="current-password"
+              label={t("security.currentPassword")}
+              hint={t("security.confirmWithPassword")}
+              maxLength={256}
+              value={password}
               error={error}
-              onChange={(event) => setCode(event.target.value)}
-              className="max-w-60"
+              onChange={(event) => setPassword(event.target.value)}
             />
-            <div className="flex gap-2">
-              <Button type="submit" disabled={code.trim().length !== 6}>
-                {t("security.verifyAndTurnOn")}
+            <div className="flex gap-2 sm:mb-6">
+              <Button type="submit" disabled={!password}>
+                {t("security.continue")}
               </Button>
               <Button type="button" variant="ghost" onClick={() => setStep({ kind: "idle" })}>
                 {t("cancel")}
               </Button>
             </div>
           </form>
-        </div>
-      )}
-      {step.kind === "codes" && (
-        <div className="mt-4">
-          <BackupCodes codes={step.backupCodes} onDone={() => setStep({ kind: "idle" })} />
-        </div>
-      )}
-    </SubSection>
+        )}
+        {step.kind === "scan" && (
+          <div className="mt-4 flex flex-col gap-5 sm:flex-row">
+            <QrCode value={step.uri} label={t("security.scanQr")} />
+            <form
+              noValidate
+              className="flex-1 space-y-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submitCode(step.backupCodes);
+              }}
+            >
+              <p className="text-sm text-slate-700">{t("security.scanQr")}</p>
+              <p className="text-sm">
+                <span className="text-slate-500">{t("security.manualKey")}: </span>
+                <code className="break-all font-mono text-slate-900" data-testid="totp-key">
+                  {manualKey(step.uri)}
+                </code>
+              </p>
+              <TextField
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                label={t("security.enterCode")}
+                maxLength={6}
+                value={code}
+                error={error}
+                onChange={(event) => setCode(event.target.value)}
+                className="max-w-60"
+              />
+              <div className="flex gap-2">
+                <Button type="submit" disabled={code.trim().length !== 6}>
+                  {t("security.verifyAndTurnOn")}
+                </Button>
+                <Button type="button" variant="ghost" onClick={() => setStep({ kind: "idle" })}>
+                  {t("cancel")}
+                </Button>
+              </div>
+            </form>
+          </div>
+        )}
+        {step.kind === "codes" && (
+          <div className="mt-4">
+            <BackupCodes codes={step.backupCodes} onDone={() => setStep({ kind: "idle" })} />
+          </div>
+        )}
+      </SubSection>
+    </div>
   );
 }
