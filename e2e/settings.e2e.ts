@@ -76,6 +76,17 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
   async function screenshot(page: Page, name: string) {
     if (!SCREENSHOT_DIR) return;
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+    // Phone-sized views of the long page, readable at full scale.
+    const { width, height } = page.viewportSize() ?? { width: 1440, height: 900 };
+    if (width > 500) return;
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, part = 1; y < total; y += height, part++) {
+      await page.screenshot({
+        path: `${SCREENSHOT_DIR}/${name}-part${part}.png`,
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(height, total - y) },
+      });
+    }
   }
 
   it("saves the profile, and the values survive a reload", async () => {

@@ -2,7 +2,8 @@ import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { deleteDataForMetaUser } from "../../services/data-deletion.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import {
   createVerifiedUser,
   latestLink,
@@ -420,5 +421,29 @@ describe(`settings: your data on ${testEngine()}`, () => {
     expect(await findEverywhere(bystanderId)).toEqual(
       expect.arrayContaining(["user.id", "session.user_id"]),
     );
+  });
+
+  it("Meta's data-deletion callback deletes through the same path, revoking Instagram access first", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    await patch(client, "/api/settings/profile", profile);
+    const userId = await userIdOf(client);
+    const revoked: string[] = [];
+    const request = await deleteDataForMetaUser(
+      {
+        db: testApp.database.db,
+        mailer: testApp.mailer,
+        publicUrl: TEST_PUBLIC_URL,
+        revokeInstagramAccess: async (id) => {
+          revoked.push(id);
+        },
+        findUserIdsForMetaUser: async (metaUserId) => (metaUserId === "meta-42" ? [userId] : []),
+      },
+      "meta-42",
+    );
+    expect(revoked).toEqual([userId]);
+    expect(request).toMatchObject({ source: "meta_callback", status: "completed" });
+    expect(request.deleted).toMatchObject({ user: 1, profiles: 1 });
+    expect(await findEverywhere(userId)).toEqual([]);
+    expect((await client.get("/api/me")).status).toBe(401);
   });
 });

@@ -15,7 +15,7 @@ export function SecuritySection({ overview }: { overview: SettingsOverview }) {
   return (
     <SectionCard id="security" title={t("security.title")} description={t("security.description")}>
       <p
-        className="mb-5 flex items-center gap-2 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700"
+        className="mb-5 flex items-start gap-2 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700"
         data-testid="assurance-level"
       >
         <Icon

@@ -63,11 +63,8 @@ export function SettingsPage() {
       <title>{`${t("title")} — Sightline`}</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
       <p className="mt-1 text-slate-600">{t("intro")}</p>
-      <nav
-        aria-label={t("title")}
-        className="sticky top-0 z-10 -mx-4 mt-4 overflow-x-auto bg-slate-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:px-0"
-      >
-        <ul className="flex gap-1">
+      <nav aria-label={t("title")} className="mt-4">
+        <ul className="flex flex-wrap gap-1">
           {sectionIds.map((id) => (
             <li key={id}>
               <a
