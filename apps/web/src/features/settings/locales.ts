@@ -118,6 +118,18 @@ const en = {
     freeBody:
       "You are on the Free plan: one Instagram account and 30 days of analytics history. Paid plans arrive with billing.",
   },
+  validation: {
+    passwordRule: "Password must be at least 8 characters and include letters and numbers.",
+    passwordsDoNotMatch: "Passwords do not match.",
+    currentPassword: "Enter your current password.",
+    email: "Enter a valid e-mail address.",
+    typeEmail: "Type your e-mail address to confirm.",
+    timeZone: "Choose a time zone from the list.",
+    language: "Choose English or Spanish.",
+    firstNameLong: "Keep the first name under 80 characters.",
+    lastNameLong: "Keep the last name under 80 characters.",
+    deleteMismatch: "The e-mail you typed does not match your account.",
+  },
   data: {
     title: "Your data",
     exportTitle: "Export your data",
@@ -262,6 +274,18 @@ const es: typeof en = {
     freeBody:
       "Estás en el plan Free: una cuenta de Instagram y 30 días de historial. Los planes de pago llegan con la facturación.",
   },
+  validation: {
+    passwordRule: "La contraseña debe tener al menos 8 caracteres e incluir letras y números.",
+    passwordsDoNotMatch: "Las contraseñas no coinciden.",
+    currentPassword: "Introduce tu contraseña actual.",
+    email: "Introduce un correo electrónico válido.",
+    typeEmail: "Escribe tu correo electrónico para confirmar.",
+    timeZone: "Elige una zona horaria de la lista.",
+    language: "Elige inglés o español.",
+    firstNameLong: "El nombre debe tener menos de 80 caracteres.",
+    lastNameLong: "Los apellidos deben tener menos de 80 caracteres.",
+    deleteMismatch: "El correo que escribiste no coincide con tu cuenta.",
+  },
   data: {
     title: "Tus datos",
     exportTitle: "Exporta tus datos",
@@ -288,3 +312,12 @@ const es: typeof en = {
 };
 
 registerTranslations("settings", { en, es });
+
+/**
+ * The contracts' (and the server's) validation messages are English, quoted from the spec; this
+ * finds the Spanish one for a message we know, and leaves any other message as it came.
+ */
+export function validationKey(message: string): keyof typeof en.validation | undefined {
+  const entries = Object.entries(en.validation) as [keyof typeof en.validation, string][];
+  return entries.find(([, text]) => text === message)?.[0];
+}

@@ -1,5 +1,7 @@
 import { type ComponentProps, forwardRef, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
+import { validationKey } from "../locales.ts";
 
 interface TextFieldProps extends Omit<ComponentProps<"input">, "id"> {
   label: string;
@@ -13,6 +15,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   ref,
 ) {
   const id = useId();
+  const { t } = useTranslation("settings");
+  const key = error ? validationKey(error) : undefined;
+  const message = key ? t(`validation.${key}`) : error;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
     .filter(Boolean)
     .join(" ");
@@ -32,7 +37,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           {hint}
         </p>
       )}
-      <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+      <FieldMessage id={`${id}-error`}>{message}</FieldMessage>
     </div>
   );
 });
