@@ -19,12 +19,14 @@ export function SecuritySection({ overview }: { overview: SettingsOverview }) {
         data-testid="assurance-level"
       >
         <Icon
-          className={strong ? "size-5 text-emerald-600" : "size-5 text-slate-500"}
+          className={strong ? "size-5 shrink-0 text-emerald-600" : "size-5 shrink-0 text-slate-500"}
           aria-hidden="true"
         />
-        <span className="font-medium">{t("security.assurance")}:</span>
-        {strong ? t("security.aal2") : t("security.aal1")}
-        <span className="text-slate-400">({security.aal.toUpperCase()})</span>
+        <span>
+          <span className="font-medium">{t("security.assurance")}:</span>{" "}
+          {strong ? t("security.aal2") : t("security.aal1")}{" "}
+          <span className="text-slate-500">({security.aal.toUpperCase()})</span>
+        </span>
       </p>
       <div className="space-y-5 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
         <PasswordCard hasPassword={security.hasPassword} />
