@@ -102,6 +102,11 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
     await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Lenora");
     await expect(page.getByLabel("Time zone").inputValue()).resolves.toBe("Asia/Tokyo");
     await expect(page.getByTestId("current-plan").textContent()).resolves.toBe("Free");
+    // The language applies at once.
+    await page.getByLabel("Language").selectOption("es");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("heading", { name: "Ajustes", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Guardar cambios" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
