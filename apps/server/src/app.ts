@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -30,6 +31,8 @@ export interface AppDeps extends Services {
   logger: Logger;
   version: string;
   secret: string;
+  /** The current time; tests pass a fixed clock (24-hour windows). */
+  now: () => Date;
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
 }
@@ -66,6 +69,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
+    .route("/notifications", notificationRoutes({ db, now: deps.now }))
     .route(
       "/meta",
       metaRoutes({
@@ -132,6 +136,10 @@ export function createApp(deps: AppDeps) {
   if (deps.env.devMailbox) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));
     app.route("/dev/mailbox", devMailboxPage({ db: deps.database.db }));
+  }
+  // Browser tests write inbox rows through this (never mounted outside NODE_ENV=test).
+  if (deps.env.nodeEnv === "test") {
+    app.route("/api/test/inbox", inboxTestRoutes({ db: deps.database.db, now: deps.now }));
   }
   app.all("/api/*", apiNotFound);
 

@@ -50,6 +50,7 @@ const app = createApp({
   logger,
   secret: authSecret,
   version: appVersion,
+  now: () => new Date(),
   webDistDir: fileURLToPath(new URL("../../web/dist", import.meta.url)),
 });
 

@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./notifications.ts";
 export * from "./settings.ts";
 export * from "./support.ts";

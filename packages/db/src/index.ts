@@ -4,6 +4,7 @@ export * from "./queries/account-data.ts";
 export * from "./queries/app-settings.ts";
 export * from "./queries/data-deletion.ts";
 export * from "./queries/dev-mailbox.ts";
+export * from "./queries/notifications.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/settings.ts";
 export * from "./queries/support-requests.ts";

@@ -21,6 +21,8 @@ export async function createTestApp(
     webDistDir?: string;
     env?: Record<string, string>;
     rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
+    /** A fixed or movable clock for 24-hour windows; the real time by default. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -48,6 +50,7 @@ export async function createTestApp(
     logger,
     secret,
     version: "0.0.0-test",
+    now: options.now ?? (() => new Date()),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   return {

@@ -1,93 +1,91 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { LogOut, Settings } from "lucide-react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
-import { Link, Outlet, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { Link, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
-import { LogoMark } from "../../components/ui/logo.tsx";
+import { Logo } from "../../components/ui/logo.tsx";
+import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet.tsx";
+import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
+import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
+import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
+import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
+import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
+import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
-import { displayName, useSession } from "../../lib/session/session-provider.tsx";
+import { cn } from "../../utils/cn.ts";
+import { AppHeader } from "./app-header.tsx";
+import { AppSidebarNav } from "./app-sidebar.tsx";
 
-function UserMenu() {
-  const { session, client } = useSession();
-  const navigate = useNavigate();
-  const name = displayName(session);
-  const initials = name
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-
-  async function logOut() {
-    await client.signOut("local");
-    toast.success("Logged out");
-    navigate(paths.home);
-  }
-
+function SidebarLogo({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="User menu"
-        className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 hover:bg-brand-200"
-      >
-        {initials}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          <div className="px-2.5 py-2">
-            <p className="text-sm font-semibold text-slate-900">{name}</p>
-            <p className="truncate text-xs text-slate-500">{session?.user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item
-            onSelect={() => navigate(paths.settings)}
-            className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <Settings className="size-4" aria-hidden="true" /> Settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            onSelect={() => void logOut()}
-            className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <LogOut className="size-4" aria-hidden="true" /> Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Link to={paths.dashboard} onClick={onNavigate} aria-label="Sightline, go to the dashboard">
+      <Logo />
+    </Link>
   );
 }
 
-/** The signed-in frame: server state, the header with the logo (to /dashboard) and the user menu. */
-export function AppLayout() {
-  const [queryClient] = useState(createQueryClient);
+function AppFrame() {
+  const { pathname } = useLocation();
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [isComposerOpen, setComposerOpen] = useState(false);
+  const unseenMentions = useUnseenMentionsCount();
+  const markers = { [paths.pressRadar]: unseenMentions > 0 };
+  const title = appPageTitle(pathname);
+  const closeDrawer = () => setDrawerOpen(false);
+  const queryClient = useQueryClient();
+  // Spec §4: closing the notifications popover refreshes notification and conversation data.
+  const refreshInboxData = () => {
+    void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
+  };
+
   return (
-    <QueryClientProvider client={queryClient}>
-      <div className="min-h-screen bg-slate-50">
-        <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-          <div className="flex h-14 items-center justify-between px-4 sm:px-6">
-            <Link
-              to={paths.dashboard}
-              className="flex items-center gap-2 font-bold tracking-tight text-slate-900"
-            >
-              <LogoMark className="size-7" />
-              Sightline
-            </Link>
-            <UserMenu />
+    <div className="min-h-dvh bg-slate-50">
+      <title>{`${title} — Sightline`}</title>
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+        <div className="flex h-16 items-center px-5">
+          <SidebarLogo />
+        </div>
+        <div className="flex-1 overflow-y-auto px-3 py-4">
+          <AppSidebarNav markers={markers} />
+        </div>
+      </aside>
+      <Sheet open={isDrawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent side="left" closeLabel="Close menu" className="w-72 max-w-[85vw] px-3 py-4">
+          <SheetTitle className="sr-only">Menu</SheetTitle>
+          <div className="flex h-10 items-center px-2">
+            <SidebarLogo onNavigate={closeDrawer} />
           </div>
-        </header>
-        <main className="p-4 sm:p-6">
+          <AppSidebarNav markers={markers} onNavigate={closeDrawer} />
+        </SheetContent>
+      </Sheet>
+      <div className="lg:pl-64">
+        <AppHeader
+          title={title}
+          onOpenMenu={() => setDrawerOpen(true)}
+          onNew={() => setComposerOpen(true)}
+          bell={<NotificationBell onClosed={refreshInboxData} />}
+        />
+        <main
+          data-padded={isMainAreaPadded(pathname)}
+          className={cn(isMainAreaPadded(pathname) && "p-4 sm:p-6")}
+        >
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </main>
       </div>
+      <CreatePostDialog open={isComposerOpen} onOpenChange={setComposerOpen} />
+    </div>
+  );
+}
+
+/** The signed-in frame around every protected page: server state, sidebar, header, main area. */
+export function AppLayout() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppFrame />
     </QueryClientProvider>
   );
 }

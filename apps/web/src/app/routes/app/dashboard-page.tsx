@@ -12,9 +12,7 @@ export default function DashboardPage() {
   const completed = steps.filter((step) => step.done).length;
   return (
     <div className="mx-auto max-w-4xl">
-      <title>Dashboard — Sightline</title>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-      <p className="mt-1 text-slate-600">Welcome, {displayName(session)}.</p>
+      <p className="text-slate-600">Welcome, {displayName(session)}.</p>
       <section
         aria-labelledby="getting-started"
         className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"

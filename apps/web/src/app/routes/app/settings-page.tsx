@@ -1,3 +1,5 @@
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
 
-export default SettingsPage;
+export default function SettingsRoute() {
+  return <SettingsPage />;
+}

@@ -1,0 +1,2 @@
+export { notificationRoutes } from "./routes.ts";
+export { inboxTestRoutes } from "./test-routes.ts";

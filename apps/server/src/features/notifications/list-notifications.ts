@@ -1,0 +1,35 @@
+import { NOTIFICATION_GROUP_KEYS, type Notification } from "@sightline/contracts";
+import { countRecentCommentsByOthers, countRecentInboundMessages, type Db } from "@sightline/db";
+
+/**
+ * Spec §3/§7: the bell's items, one per group that has something in the last 24 hours: new
+ * inbound messages and comments by others on the user's own posts. Whether the user has seen
+ * them is the browser's business (the seen-timestamp map); this only counts.
+ */
+export async function listNotifications(
+  db: Db,
+  params: { userId: string; now: Date },
+): Promise<Notification[]> {
+  const [messages, comments] = await Promise.all([
+    countRecentInboundMessages(db, params),
+    countRecentCommentsByOthers(db, params),
+  ]);
+  const items: Notification[] = [];
+  if (messages) {
+    items.push({
+      id: NOTIFICATION_GROUP_KEYS.message,
+      type: "message",
+      count: messages.count,
+      latestTimestamp: messages.latest.toISOString(),
+    });
+  }
+  if (comments) {
+    items.push({
+      id: NOTIFICATION_GROUP_KEYS.comment,
+      type: "comment",
+      count: comments.count,
+      latestTimestamp: comments.latest.toISOString(),
+    });
+  }
+  return items;
+}

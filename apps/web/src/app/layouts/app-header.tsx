@@ -1,0 +1,57 @@
+import { Menu, Plus, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+const iconButton =
+  "flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+
+/**
+ * Spec §2: the title from the current path, the New button, a disabled audience icon, the
+ * notifications bell and the user menu. Below the `lg` breakpoint a menu button opens the
+ * sidebar as a drawer.
+ */
+export function AppHeader({
+  title,
+  onOpenMenu,
+  onNew,
+  bell,
+}: {
+  title: string;
+  onOpenMenu: () => void;
+  onNew: () => void;
+  bell: ReactNode;
+}) {
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+      <button
+        type="button"
+        aria-label="Open menu"
+        onClick={onOpenMenu}
+        className={`${iconButton} lg:hidden`}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </button>
+      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight text-slate-900">
+        {title}
+      </h1>
+      <Button size="sm" onClick={onNew} className="shrink-0 px-2.5 sm:px-3">
+        <Plus aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">New</span>
+      </Button>
+      {/* Switching between audiences (accounts) is not available yet: shown, but disabled. */}
+      <span title="Audiences: coming soon" className="shrink-0">
+        <button
+          type="button"
+          disabled
+          aria-label="Audience (coming soon)"
+          className={`${iconButton} disabled:cursor-not-allowed disabled:opacity-40`}
+        >
+          <Users aria-hidden="true" className="size-5" />
+        </button>
+      </span>
+      {bell}
+      <UserMenu />
+    </header>
+  );
+}

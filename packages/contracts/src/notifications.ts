@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** Spec §9: comments (and, by our choice, inbound messages) are counted over the last 24 hours. */
+export const NOTIFICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Spec §9: notifications refetch every 10 s and are stale after 15 s. */
+export const NOTIFICATIONS_REFETCH_MS = 10_000;
+export const NOTIFICATIONS_STALE_MS = 15_000;
+
+export const notificationTypeSchema = z.enum(["message", "comment"]);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** Spec §3 Notification: id, type (message or comment), count, latestTimestamp (ISO 8601). */
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: notificationTypeSchema,
+  count: z.number().int().positive(),
+  latestTimestamp: z.iso.datetime(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Spec §3 seen-timestamp map: group keys for the bell, next to one key per conversation id.
+ * The notification of each group carries the group key as its id.
+ */
+export const NOTIFICATION_GROUP_KEYS = { message: "messages", comment: "comments" } as const;
