@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
 
   it("looks right at 1440 and 390 px (screenshots)", async () => {
     for (const width of [1440, 390]) {
-      const { page, context, errors, email } = await signedInPage(live.browser, width);
+      const { page, context, errors, email: userEmail } = await signedInPage(live.browser, width);
       await page.getByTestId("sessions-list").waitFor();
       await screenshot(page, `settings-${width}`);
       // Nothing wider than the viewport.

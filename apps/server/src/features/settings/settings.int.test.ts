@@ -383,6 +383,23 @@ describe(`settings: your data on ${testEngine()}`, () => {
       topic: "account",
       message: "Please help me with my account settings today.",
     });
+    // Instagram inbox rows, as the sync will write them.
+    const message = await client.post("/api/test/inbox/messages", {
+      accountId: "17841400000000001",
+      conversationId: "conv-1",
+      businessIgsid: "17841400000000001",
+      fromId: "igsid-fan",
+      text: "Do you ship to Spain?",
+    });
+    expect(message.status).toBe(201);
+    const comment = await client.post("/api/test/inbox/comments", {
+      accountId: "17841400000000001",
+      igMediaId: "media-1",
+      mediaOwnerId: "17841400000000001",
+      userIgsid: "igsid-fan",
+      text: "Love this glaze",
+    });
+    expect(comment.status).toBe(201);
     const otherDevice = createHttpClient(testApp.app);
     await otherDevice.post("/api/auth/sign-in/email", { email, password });
     const bystander = await createVerifiedUser(testApp);
@@ -391,7 +408,16 @@ describe(`settings: your data on ${testEngine()}`, () => {
 
     const holders = await findEverywhere(userId);
     expect(holders).toEqual(
-      expect.arrayContaining(["user.id", "session.user_id", "account.user_id", "profiles.user_id"]),
+      expect.arrayContaining([
+        "user.id",
+        "session.user_id",
+        "account.user_id",
+        "profiles.user_id",
+        "data_exports.user_id",
+        "instagram_messages.user_id",
+        "instagram_comments.user_id",
+        "instagram_thread_map.user_id",
+      ]),
     );
 
     const wrong = await client.post("/api/settings/delete-account", { email: "not@me.example" });
