@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
     // The language applies at once.
     await page.getByLabel("Language").selectOption("es");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByRole("heading", { name: "Ajustes", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Perfil" }).waitFor();
     await page.getByRole("button", { name: "Guardar cambios" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -189,6 +189,13 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
         await twoFactor.getByRole("button", { name: "Done" }).click();
         await expect(page.getByTestId("two-factor-status").textContent()).resolves.toBe("On");
         await expect(page.getByTestId("assurance-level").textContent()).resolves.toContain("AAL2");
+        // The factor enrolled through the page is now asked for at sign-in.
+        const signIn = await fetch(`${live.server.url}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: live.server.url },
+          body: JSON.stringify({ email: userEmail, password: PASSWORD }),
+        });
+        expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
       }
       expect(errors).toEqual([]);
       await context.close();

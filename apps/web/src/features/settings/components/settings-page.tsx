@@ -61,8 +61,8 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <title>{`${t("title")} — Sightline`}</title>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("title")}</h1>
-      <p className="mt-1 text-slate-600">{t("intro")}</p>
+      {/* The app header shows the page title (h1). */}
+      <p className="text-slate-600">{t("intro")}</p>
       <nav aria-label={t("title")} className="mt-4">
         <ul className="flex flex-wrap gap-1">
           {sectionIds.map((id) => (
