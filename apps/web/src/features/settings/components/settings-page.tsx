@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { i18n, setLanguage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { setTimeZone } from "../../../lib/time-zone.ts";
 import { useSettings } from "../api/get-settings.ts";
@@ -48,10 +49,17 @@ export function SettingsPage() {
   const { client } = useSession();
   const navigate = useNavigate();
   const zone = settings.data?.profile.timeZone;
+  const language = settings.data?.profile.language;
 
+  // The profile is the signed-in user's source of truth for zone and language on every device.
   useEffect(() => {
     if (zone !== undefined) setTimeZone(zone);
   }, [zone]);
+  useEffect(() => {
+    if ((language === "en" || language === "es") && language !== i18n.language) {
+      void setLanguage(language);
+    }
+  }, [language]);
 
   async function afterDeletion() {
     await client.signOut("local").catch(() => undefined);
