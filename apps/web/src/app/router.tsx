@@ -1,26 +1,10 @@
-import { type RouteObject, useRouteError } from "react-router";
-import { PageErrorScreen } from "../components/feedback/error-screen.tsx";
+import type { RouteObject } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
+import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
 import { lazyPage } from "./routes/lazy-page.ts";
 import { marketingRoutes } from "./routes/marketing/routes.tsx";
-
-/** Spec §2 protected routes: each inside the sign-in guard and the app layout. */
-const appPages = [
-  { path: "dashboard", load: () => import("./routes/app/dashboard-page.tsx") },
-  { path: "audience-insights", load: () => import("./routes/app/audience-insights-page.tsx") },
-  { path: "post-performance", load: () => import("./routes/app/post-performance-page.tsx") },
-  { path: "content-scheduler", load: () => import("./routes/app/content-scheduler-page.tsx") },
-  { path: "messages", load: () => import("./routes/app/messages-page.tsx") },
-  { path: "trend-radar", load: () => import("./routes/app/trend-radar-page.tsx") },
-  { path: "press-radar", load: () => import("./routes/app/press-radar-page.tsx") },
-  { path: "settings", load: () => import("./routes/app/settings-page.tsx") },
-];
-
-function PageRouteError() {
-  return <PageErrorScreen error={useRouteError()} />;
-}
 
 /** Every route of the app; pages load on demand behind the layout's 'Loading...' fallback. */
 export const routes: RouteObject[] = [
@@ -47,13 +31,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyPage(() => import("./layouts/app-layout.tsx")),
-            children: appPages.map(({ path, load }) => ({
-              path,
-              lazy: lazyPage(load),
-              // A page that fails (render or loading its code) shows the error screen inside the
-              // app's frame: the sidebar and header keep working.
-              errorElement: <PageRouteError />,
-            })),
+            children: appPageRoutes,
           },
         ],
       },

@@ -46,6 +46,12 @@ describe("api client", () => {
     });
   });
 
+  it("keeps the wording of our own rate-limit answers", async () => {
+    reply(429, { error: { code: "rate_limited", message: "You have sent several messages." } });
+    const error = await unwrap(api.health.$get()).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, message: "You have sent several messages." });
+  });
+
   it("reports a failed connection as a network ApiError (status 0)", async () => {
     vi.stubGlobal(
       "fetch",

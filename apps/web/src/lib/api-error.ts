@@ -25,12 +25,14 @@ export async function toApiError(response: Response): Promise<ApiError> {
   let code = "unknown";
   let message = response.statusText || "An unexpected error occurred. Please try again.";
   let issues: { path: string; message: string }[] = [];
+  let isOurs = false;
   try {
     const body = (await response.json()) as {
       error?: { code?: string; message?: string; issues?: unknown };
       code?: string;
       message?: string;
     };
+    isOurs = typeof body.error?.message === "string";
     code = body.error?.code ?? body.code ?? code;
     message = body.error?.message ?? body.message ?? message;
     if (Array.isArray(body.error?.issues)) {
@@ -42,7 +44,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status text
   }
-  if (response.status === 429 && !/too many|wait/i.test(message)) {
+  // Our API words its own rate limits; other answers (Better Auth, a proxy) get a clear sentence.
+  if (response.status === 429 && !isOurs && !/too many|wait/i.test(message)) {
     message = "Too many attempts. Please wait a minute and try again.";
   }
   return new ApiError(response.status, code, message, issues);

@@ -1,5 +1,3 @@
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
 
-export default function SettingsRoute() {
-  return <SettingsPage />;
-}
+export default SettingsPage;

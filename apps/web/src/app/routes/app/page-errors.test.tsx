@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { appPageRoutes } from "./app-page-routes.tsx";
+
+afterEach(cleanup);
+
+function Broken(): never {
+  throw new Error("chart exploded");
+}
+
+describe("a page that fails to render", () => {
+  it("shows the spec's error screen inside the frame, which keeps working", async () => {
+    // React and the router report the caught error on the console; that is expected here.
+    vi.mocked(console.error).mockImplementation(() => {});
+    const routes = appPageRoutes.map((route) => ({ ...route, lazy: undefined, Component: Broken }));
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <nav aria-label="Frame">
+              <Outlet />
+            </nav>
+          ),
+          children: routes,
+        },
+      ],
+      { initialEntries: ["/messages"] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(
+      screen.getByText("An unexpected error occurred. Please try reloading the page."),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reload Page" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Frame" })).toBeTruthy();
+    expect(routes.map((route) => route.path)).toEqual([
+      "dashboard",
+      "audience-insights",
+      "post-performance",
+      "content-scheduler",
+      "messages",
+      "trend-radar",
+      "press-radar",
+      "settings",
+    ]);
+  });
+});
