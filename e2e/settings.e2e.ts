@@ -202,6 +202,21 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
     }
   });
 
+  it("prepares the data export in the background and offers the zip", async () => {
+    const { page, context } = await signedInPage(live.browser);
+    const section = page.getByTestId("data-export");
+    await section.getByRole("button", { name: "Prepare export" }).click();
+    const link = section.getByRole("link", { name: "Download zip" });
+    await link.waitFor();
+    await section.getByText(/Your export is ready\. The link works until/).waitFor();
+    const download = page.waitForEvent("download");
+    await link.click();
+    expect((await download).suggestedFilename()).toMatch(
+      /^sightline-export-\d{4}-\d{2}-\d{2}\.zip$/,
+    );
+    await context.close();
+  });
+
   it("deletes the account after the e-mail is typed, and signs out", async () => {
     const { page, context, email } = await signedInPage(live.browser);
     await page.getByRole("button", { name: "Delete account" }).click();
