@@ -85,9 +85,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       settingsRoutes({
         db,
         auth: deps.auth,
-        exports: createDataExportRunner({ db, logger: deps.logger }),
+        exports: createDataExportRunner({ db, logger: deps.logger, now: deps.now }),
         dataDeletion,
         googleSignIn: Boolean(deps.env.google),
+        now: deps.now,
       }),
     )
     .route(

@@ -15,8 +15,11 @@ import { createHttpClient, type HttpClient, totpFromUri } from "../../testing/ht
 import { SoftwareAuthenticator } from "../../testing/webauthn.ts";
 
 let testApp: TestApp;
+/** Moves the app's clock (not Better Auth's) forward, for link expiry. */
+let clockOffsetMs = 0;
 beforeAll(async () => {
   testApp = await createTestApp({
+    now: () => new Date(Date.now() + clockOffsetMs),
     env: {
       GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
       GOOGLE_CLIENT_SECRET: "test-google-secret",
@@ -369,6 +372,17 @@ describe(`settings: your data on ${testEngine()}`, () => {
     expect(sessions[0]).not.toHaveProperty("token");
     const accounts = JSON.parse(strFromU8(files["account.json"]!)) as Record<string, unknown>[];
     expect(accounts[0]).not.toHaveProperty("password");
+
+    // The link expires after 24 hours.
+    clockOffsetMs = 25 * 60 * 60 * 1000;
+    try {
+      type Latest = { export: { status: string; downloadPath: string | null } };
+      const latest = await json<Latest>(await client.get("/api/settings/exports/latest"));
+      expect(latest.export).toMatchObject({ status: "expired", downloadPath: null });
+      expect((await client.get(done.downloadPath!)).status).toBe(404);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it("deletes the account only with the e-mail typed, and then no row anywhere holds the user's id", async () => {
