@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
     await expect(list.getByRole("listitem").count()).resolves.toBe(2);
     await expect(list.getByText("This device").count()).resolves.toBe(1);
     await page.getByRole("button", { name: "Sign out everywhere else" }).click();
-    await page.getByText("Signed out 1 other session.").waitFor();
+    await page.getByText("Signed out of every other session.").waitFor();
     await expect(list.getByText("Safari 17 · iOS 17").count()).resolves.toBe(0);
     await expect(list.getByRole("listitem").count()).resolves.toBe(1);
     await context.close();

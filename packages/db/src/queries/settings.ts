@@ -100,14 +100,6 @@ export async function deleteSessionForUser(db: Db, userId: string, sessionId: st
   return rows.length;
 }
 
-export async function deleteOtherSessionsForUser(db: Db, userId: string, keepSessionId: string) {
-  const rows = await db
-    .delete(session)
-    .where(and(eq(session.userId, userId), ne(session.id, keepSessionId)))
-    .returning({ id: session.id });
-  return rows.length;
-}
-
 const exportSummary = {
   id: dataExports.id,
   status: dataExports.status,

@@ -7,7 +7,6 @@ import {
 } from "@sightline/contracts";
 import {
   type Db,
-  deleteOtherSessionsForUser,
   deleteSessionForUser,
   getAccountOverviewForUser,
   getDataExportFileForUser,
@@ -124,14 +123,6 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
           lastActiveAt: row.updatedAt.toISOString(),
         })),
       });
-    })
-    .post("/sessions/revoke-others", limit, async (c) => {
-      const current = await currentSessionId(c.req.raw.headers);
-      if (!current) {
-        throw new AppError("forbidden", "Sign in again on this device to sign out the others.");
-      }
-      const revoked = await deleteOtherSessionsForUser(deps.db, c.var.user.id, current);
-      return c.json({ revoked });
     })
     .post("/sessions/:id/revoke", limit, validate("param", sessionIdParamSchema), async (c) => {
       const revoked = await deleteSessionForUser(deps.db, c.var.user.id, c.req.valid("param").id);

@@ -108,8 +108,7 @@ const en = {
     lastActive: "Last active {{when}}",
     revoke: "Sign out",
     signOutOthers: "Sign out everywhere else",
-    signedOutOthers_one: "Signed out {{count}} other session.",
-    signedOutOthers_other: "Signed out {{count}} other sessions.",
+    signedOutOthers: "Signed out of every other session.",
     sessionRevoked: "Session signed out",
   },
   plan: {
@@ -264,8 +263,7 @@ const es: typeof en = {
     lastActive: "Última actividad {{when}}",
     revoke: "Cerrar sesión",
     signOutOthers: "Cerrar sesión en los demás",
-    signedOutOthers_one: "Se cerró {{count}} sesión más.",
-    signedOutOthers_other: "Se cerraron {{count}} sesiones más.",
+    signedOutOthers: "Se cerraron todas las demás sesiones.",
     sessionRevoked: "Sesión cerrada",
   },
   plan: {

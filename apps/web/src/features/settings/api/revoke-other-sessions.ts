@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api-client.ts";
+import { getBrowserSessionClient } from "../../../lib/session/session-client.ts";
 import { sessionsQueryOptions } from "./list-sessions.ts";
 
-/** POST /api/settings/sessions/revoke-others: 'Sign out everywhere else'. */
-export const revokeOtherSessions = () => unwrap(api.settings.sessions["revoke-others"].$post());
+/**
+ * 'Sign out everywhere else': the one scoped sign-out (POST /api/session/sign-out
+ * {scope: "others"}, spec §7) through the session client, which keeps this tab signed in.
+ */
+export const revokeOtherSessions = () => getBrowserSessionClient().signOut("others");
 
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();

@@ -30,8 +30,7 @@ export function SessionsCard() {
             disabled={revokeOthers.isPending}
             onClick={() =>
               revokeOthers.mutate(undefined, {
-                onSuccess: ({ revoked }) =>
-                  toast.success(t("security.signedOutOthers", { count: revoked })),
+                onSuccess: () => toast.success(t("security.signedOutOthers")),
               })
             }
           >
