@@ -1,3 +1,4 @@
+import { account } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -236,11 +237,34 @@ describe(`settings: security on ${testEngine()}`, () => {
     expect(link.status).toBe(200);
     expect((await json<{ url: string }>(link)).url).toMatch(/^https:\/\/accounts\.google\.com\//);
     const unlink = await client.post("/api/auth/unlink-account", {
-      providerId: "credential",
       accountId: security.identities[0]!.id,
     });
     expect(unlink.status).toBe(400);
+    expect((await json<{ code: string }>(unlink)).code).toBe("FAILED_TO_UNLINK_LAST_ACCOUNT");
     expect((await overview(client)).security.identities).toHaveLength(1);
+
+    // A linked Google identity (the callback leg needs Google; the row it would write):
+    // it can be unlinked while the password remains.
+    const userId = await userIdOf(client);
+    await testApp.database.db.insert(account).values({
+      id: `google-${userId}`,
+      accountId: `google-sub-${userId}`,
+      providerId: "google",
+      userId,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const linked = await overview(client);
+    expect(linked.security.identities.map((i) => i.providerId).sort()).toEqual([
+      "credential",
+      "google",
+    ]);
+    const google = linked.security.identities.find((i) => i.providerId === "google")!;
+    const unlinkGoogle = await client.post("/api/auth/unlink-account", { accountId: google.id });
+    expect(unlinkGoogle.status).toBe(200);
+    expect((await overview(client)).security.identities.map((i) => i.providerId)).toEqual([
+      "credential",
+    ]);
   });
 
   it("lists sessions with device and browser, revokes one (it ends), and signs out everywhere else", async () => {

@@ -65,8 +65,9 @@ export const linkGoogle = () =>
     callbackURL: "/settings",
   });
 
-export const unlinkIdentity = (providerId: string, accountId: string) =>
-  auth().callAuth<{ status: boolean }>("/unlink-account", { providerId, accountId });
+/** Better Auth 1.7 takes the account row's id (stack notes §2, (e)). */
+export const unlinkIdentity = (accountId: string) =>
+  auth().callAuth<{ status: boolean }>("/unlink-account", { accountId });
 
 /** A mutation on one of the calls above that refreshes the settings overview when it is done. */
 export function useAccountAction<TInput, TResult>(

@@ -140,9 +140,7 @@ export function PasskeysCard({ passkeys }: { passkeys: Security["passkeys"] }) {
 export function IdentitiesCard({ security }: { security: Security }) {
   const { t } = useTranslation("settings");
   const link = useAccountAction(linkGoogle);
-  const unlink = useAccountAction(({ providerId, id }: { providerId: string; id: string }) =>
-    unlinkIdentity(providerId, id),
-  );
+  const unlink = useAccountAction(unlinkIdentity);
   const hasGoogle = security.identities.some((identity) => identity.providerId === "google");
   // Never leave the account without a way in: the last identity cannot be unlinked.
   const canUnlink = security.identities.length > 1;
@@ -162,7 +160,7 @@ export function IdentitiesCard({ security }: { security: Security }) {
                 variant="outline"
                 disabled={!canUnlink}
                 title={canUnlink ? undefined : t("security.lastIdentity")}
-                onClick={() => unlink.mutate({ providerId: identity.providerId, id: identity.id })}
+                onClick={() => unlink.mutate(identity.id)}
               >
                 {t("security.unlink")}
               </Button>
