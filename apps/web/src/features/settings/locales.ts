@@ -88,6 +88,8 @@ const en = {
     sms: "Texted codes",
     smsOn: "Sign-in codes can be texted to {{phone}}.",
     smsOff: "Add and verify a phone number in your profile to receive sign-in codes by text.",
+    smsNeedsTwoFactor:
+      "Set up the authenticator app above; sign-in codes can then also be texted to {{phone}}.",
     passkeys: "Passkeys",
     passkeysDescription: "Sign in with your fingerprint, face or device PIN.",
     passkeysNone: "No passkeys yet.",
@@ -243,6 +245,8 @@ const es: typeof en = {
     sms: "Códigos por SMS",
     smsOn: "Los códigos de acceso pueden enviarse a {{phone}}.",
     smsOff: "Añade y verifica un teléfono en tu perfil para recibir códigos por SMS.",
+    smsNeedsTwoFactor:
+      "Configura la app de autenticación arriba; después los códigos también podrán enviarse a {{phone}}.",
     passkeys: "Llaves de acceso",
     passkeysDescription: "Inicia sesión con tu huella, tu cara o el PIN del dispositivo.",
     passkeysNone: "Aún no hay llaves de acceso.",

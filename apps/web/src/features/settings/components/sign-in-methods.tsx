@@ -29,9 +29,11 @@ export function TextedCodesCard({
   return (
     <SubSection title={t("security.sms")}>
       <p className="text-sm text-slate-600">
-        {ready && security.twoFactorEnabled
-          ? t("security.smsOn", { phone: profile.phone })
-          : t("security.smsOff")}
+        {!ready
+          ? t("security.smsOff")
+          : security.twoFactorEnabled
+            ? t("security.smsOn", { phone: profile.phone })
+            : t("security.smsNeedsTwoFactor", { phone: profile.phone })}
       </p>
     </SubSection>
   );
