@@ -38,6 +38,8 @@ interface Overview {
     email: string;
     firstName: string;
     lastName: string;
+    phone: string | null;
+    phoneVerified: boolean;
     timeZone: string | null;
     language: string | null;
   };
@@ -143,6 +145,32 @@ describe(`settings: profile on ${testEngine()}`, () => {
       password: TEST_PASSWORD,
     });
     expect(signIn.status).toBe(200);
+  });
+});
+
+describe(`settings: phone on ${testEngine()}`, () => {
+  it("verifies a new phone number by a texted code before showing it as verified", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const phone = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    expect(
+      (await client.post("/api/auth/phone-number/send-otp", { phoneNumber: phone })).status,
+    ).toBe(200);
+    expect((await overview(client)).profile).toMatchObject({ phone: null, phoneVerified: false });
+    const [sms] = await mailboxFor(client, phone);
+    const code = sms?.text.match(/\b(\d{6})\b/)?.[1];
+    const wrong = await client.post("/api/auth/phone-number/verify", {
+      phoneNumber: phone,
+      code: code === "000000" ? "111111" : "000000",
+      updatePhoneNumber: true,
+    });
+    expect(wrong.status).toBe(400);
+    const verify = await client.post("/api/auth/phone-number/verify", {
+      phoneNumber: phone,
+      code,
+      updatePhoneNumber: true,
+    });
+    expect(verify.status).toBe(200);
+    expect((await overview(client)).profile).toMatchObject({ phone, phoneVerified: true });
   });
 });
 
