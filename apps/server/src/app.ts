@@ -8,6 +8,8 @@ import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
+import { createDataExportRunner } from "./features/settings/data-export.ts";
+import { settingsRoutes } from "./features/settings/routes.ts";
 import type { Logger } from "./lib/logger.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
@@ -25,6 +27,7 @@ import { sessionRoutes } from "./routes/session.ts";
 import { supportRoutes } from "./routes/support.ts";
 import { createWebHandler } from "./routes/web.ts";
 import type { AttemptKind } from "./services/attempt-limits.ts";
+import type { DataDeletionDeps } from "./services/data-deletion.ts";
 
 export interface AppDeps extends Services {
   env: Env;
@@ -73,6 +76,7 @@ const tooManyForAddress = {
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
+  const dataDeletion: DataDeletionDeps = { db, mailer: deps.mailer, publicUrl: deps.env.publicUrl };
   return new Hono<AppEnv>()
     .route(
       "/health",
@@ -95,9 +99,25 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         appSecret: deps.instagram.appSecret,
         publicUrl: deps.env.publicUrl,
         now: deps.now,
+        dataDeletion,
       }),
     )
     .route("/session", sessionRoutes({ auth: deps.auth, db }))
+    .route(
+      "/settings",
+      settingsRoutes({
+        db,
+        auth: deps.auth,
+        exports: createDataExportRunner({
+          db,
+          logger: deps.logger,
+          now: () => new Date(deps.now()),
+        }),
+        dataDeletion,
+        googleSignIn: Boolean(deps.env.google),
+        now: () => new Date(deps.now()),
+      }),
+    )
     .route(
       "/support",
       supportRoutes({

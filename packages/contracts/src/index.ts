@@ -3,4 +3,5 @@ export * from "./caption-rules.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./notifications.ts";
+export * from "./settings.ts";
 export * from "./support.ts";

@@ -1,5 +1,6 @@
 export * from "./client.ts";
 export { DataDirLockedError } from "./lock.ts";
+export * from "./queries/account-data.ts";
 export * from "./queries/app-settings.ts";
 export * from "./queries/data-deletion.ts";
 export * from "./queries/dev-mailbox.ts";
@@ -7,6 +8,7 @@ export * from "./queries/notifications.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/rate-limits.ts";
 export * from "./queries/sessions.ts";
+export * from "./queries/settings.ts";
 export * from "./queries/support-requests.ts";
 export * from "./schema/index.ts";
 export * as schema from "./schema/index.ts";

@@ -10,6 +10,7 @@ import {
   type Db,
   deleteOtherSessions,
   deleteSessionsBeyondNewest,
+  findUserEmailById,
   profiles,
   schema,
 } from "@sightline/db";
@@ -22,6 +23,7 @@ import type { BackgroundTasks } from "../services/background-tasks.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import {
   accountExistsUnverifiedMessage,
+  changeEmailMessage,
   passwordChangedMessage,
   resetPasswordMessage,
   signUpAttemptOnExistingAccountMessage,
@@ -131,6 +133,8 @@ export function createAuth(deps: AuthDeps) {
         lastName: { type: "string", required: false },
         phone: { type: "string", required: false },
       },
+      // Settings → e-mail: the new address gets a confirmation link; the change happens on click.
+      changeEmail: { enabled: true },
     },
     session: {
       additionalFields: {
@@ -172,6 +176,13 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
+        // A change of address sends here too, with the new address on a user whose stored
+        // address is still the old one.
+        const stored = await findUserEmailById(db, user.id);
+        if (stored && stored !== user.email) {
+          await mailer.sendEmail(changeEmailMessage(user.email, url));
+          return;
+        }
         const firstName = (user as { firstName?: string | null }).firstName ?? undefined;
         sendLater("verify-email", verifyEmailMessage(user.email, firstName, url));
       },

@@ -6,7 +6,11 @@ import { z } from "zod";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
 import { validate } from "../lib/validate.ts";
-import { deleteDataForMetaUser, findDeletionRequest } from "../services/data-deletion.ts";
+import {
+  type DataDeletionDeps,
+  deleteDataForMetaUser,
+  findDeletionRequest,
+} from "../services/data-deletion.ts";
 
 /** Meta's signed requests are a few hundred bytes; anything near this is not one. */
 const MAX_SIGNED_REQUEST_LENGTH = 4096;
@@ -49,6 +53,7 @@ export function metaRoutes(deps: {
   publicUrl: string;
   /** The clock issued_at is checked against (milliseconds). */
   now: () => number;
+  dataDeletion: DataDeletionDeps;
 }) {
   function verify(signedRequest: string): SignedRequestPayload {
     const payload = parseSignedRequest(signedRequest, deps.appSecret);
@@ -72,7 +77,7 @@ export function metaRoutes(deps: {
       const payload = verify(signedRequest);
       // A replay of the same signed request finds the first record instead of making another.
       const requestHash = createHash("sha256").update(signedRequest).digest("hex");
-      const request = await deleteDataForMetaUser(deps.db, payload.user_id, requestHash);
+      const request = await deleteDataForMetaUser(deps.dataDeletion, payload.user_id, requestHash);
       c.var.logger.info({ code: request.confirmationCode }, "data deletion requested by Meta");
       return c.json({
         url: `${deps.publicUrl}/data-deletion?code=${request.confirmationCode}`,

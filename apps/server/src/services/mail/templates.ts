@@ -159,3 +159,29 @@ export function signUpAttemptOnExistingAccountMessage(to: string, signInUrl: str
       "If it was not you, you do not need to do anything. If you are worried, change your password and turn on two-step verification in Settings.",
   });
 }
+
+export function changeEmailMessage(to: string, url: string) {
+  return render(to, "Confirm your new e-mail address for Sightline", {
+    preheader: "One click to move your Sightline account to this address.",
+    heading: "Confirm your new e-mail address",
+    paragraphs: [
+      "You asked to sign in to Sightline with this e-mail address from now on. Confirm it with the link below; until then your old address stays in use.",
+      "The link works for 24 hours.",
+    ],
+    action: { label: "Confirm this address", url },
+    footnote: "If you did not ask for this, ignore this e-mail: nothing changes.",
+  });
+}
+
+export function accountDeletedMessage(to: string, confirmationCode: string, statusUrl: string) {
+  return render(to, "Your Sightline account was deleted", {
+    preheader: "Your account and its data are gone.",
+    heading: "Your account was deleted",
+    paragraphs: [
+      "As you asked, we deleted your Sightline account and everything it held: your profile, sessions, sign-in methods, exports and Instagram data.",
+      `Your confirmation code is ${confirmationCode}. You can check the request at any time with the link below.`,
+    ],
+    action: { label: "See the deletion request", url: statusUrl },
+    footnote: "If you did not ask for this, contact support@sightline.app.",
+  });
+}

@@ -273,6 +273,19 @@ export class SessionClient {
     return session;
   }
 
+  /**
+   * Settings' account actions on Better Auth's own endpoints (/api/auth/*, not part of AppType):
+   * the JSON body of a 2xx, otherwise the typed ApiError.
+   */
+  async callAuth<T>(path: `/${string}`, body?: unknown): Promise<T> {
+    const response = await this.request(`/api/auth${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      body,
+    });
+    const text = await response.text();
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
   /** Re-reads the user after a profile change (USER_UPDATED). */
   async refreshUser(): Promise<void> {
     await this.establish("USER_UPDATED");

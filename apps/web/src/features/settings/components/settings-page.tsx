@@ -1,14 +1,126 @@
-import { Settings } from "lucide-react";
-import { EmptyState } from "../../../components/feedback/empty-state.tsx";
+import { Link2 } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { i18n, setLanguage } from "../../../lib/i18n.ts";
+import { useSession } from "../../../lib/session/session-provider.tsx";
+import { setTimeZone } from "../../../lib/time-zone.ts";
+import { useSettings } from "../api/get-settings.ts";
+import "../locales.ts";
+import { DataSection } from "./data-section.tsx";
+import { ProfileSection } from "./profile-section.tsx";
+import { SectionCard } from "./section-card.tsx";
+import { SecuritySection } from "./security-section.tsx";
 
-/** /settings (filled by the Settings work of issue 11: profile, Instagram, security, plan, data). */
-export function SettingsPage() {
+const sectionIds = ["profile", "instagram", "security", "plan", "data"] as const;
+
+function SectionFallback({ reset }: { reset: () => void }) {
+  const { t } = useTranslation("settings");
   return (
-    <EmptyState icon={Settings} title="Settings are on their way">
-      <p>
-        Your profile, your Instagram connection, security (password, two-factor, passkeys,
-        sessions), your plan and your data (export and account deletion) will be managed here.
-      </p>
-    </EmptyState>
+    <div
+      role="alert"
+      className="rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-800"
+    >
+      {t("loadFailed")}{" "}
+      <Button variant="link" size="sm" onClick={reset}>
+        {t("retry")}
+      </Button>
+    </div>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div className="space-y-6" aria-hidden="true">
+      {[240, 420, 120].map((height) => (
+        <div key={height} className="animate-pulse rounded-2xl bg-slate-100" style={{ height }} />
+      ))}
+    </div>
+  );
+}
+
+/** /settings: Profile, Instagram (the connection issue's), Security, Plan, Your data. */
+export function SettingsPage() {
+  const { t } = useTranslation("settings");
+  const settings = useSettings();
+  const { client } = useSession();
+  const navigate = useNavigate();
+  const zone = settings.data?.profile.timeZone;
+  const language = settings.data?.profile.language;
+
+  // The profile is the signed-in user's source of truth for zone and language on every device.
+  useEffect(() => {
+    if (zone !== undefined) setTimeZone(zone);
+  }, [zone]);
+  useEffect(() => {
+    if ((language === "en" || language === "es") && language !== i18n.language) {
+      void setLanguage(language);
+    }
+  }, [language]);
+
+  async function afterDeletion() {
+    await client.signOut("local").catch(() => undefined);
+    navigate("/");
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <title>{`${t("title")} — Sightline`}</title>
+      {/* The app header shows the page title (h1). */}
+      <p className="text-slate-600">{t("intro")}</p>
+      <nav aria-label={t("title")} className="mt-4">
+        <ul className="flex flex-wrap gap-1">
+          {sectionIds.map((id) => (
+            <li key={id}>
+              <a
+                href={`#${id}`}
+                className="block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900"
+              >
+                {t(`nav.${id}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-4">
+        {settings.isPending ? (
+          <PageSkeleton />
+        ) : settings.isError ? (
+          <SectionFallback reset={() => void settings.refetch()} />
+        ) : (
+          <div className="space-y-6">
+            <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+              <ProfileSection profile={settings.data.profile} />
+            </ErrorBoundary>
+            {/* The Instagram section belongs to the Instagram connection issue: it replaces this card. */}
+            <SectionCard id="instagram" title={t("instagram.title")}>
+              <p className="flex items-start gap-3 text-sm text-slate-600">
+                <Link2 className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                {t("instagram.body")}
+              </p>
+            </SectionCard>
+            <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+              <SecuritySection overview={settings.data} />
+            </ErrorBoundary>
+            <SectionCard id="plan" title={t("plan.title")}>
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="text-sm text-slate-600">{t("plan.current")}</span>
+                <Badge data-testid="current-plan">{settings.data.plan.name}</Badge>
+              </div>
+              <p className="mt-3 text-sm text-slate-600">{t("plan.freeBody")}</p>
+            </SectionCard>
+            <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+              <DataSection
+                email={settings.data.profile.email}
+                onDeleted={() => void afterDeletion()}
+              />
+            </ErrorBoundary>
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,100 @@
+import { DATA_EXPORT_TTL_HOURS } from "@sightline/contracts";
+import {
+  type Db,
+  deleteDataExportsForUserExcept,
+  getLatestDataExportForUser,
+  insertDataExport,
+  listExportedTables,
+  selectUserRowsForExport,
+  updateDataExport,
+} from "@sightline/db";
+import { strToU8, zipSync } from "fflate";
+import type { Logger } from "../../lib/logger.ts";
+
+export interface DataExportRunnerDeps {
+  db: Db;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * "Export everything": one zip of JSON files, one per user-owned table, built in the background
+ * with its progress stored in data_exports. This runs in-process (a promise per export), not on a
+ * durable queue: the job queue (issue 10, branch h-spine) did not exist yet. An export cut short
+ * by a restart stays "running" and the next request starts a new one (see `isStale`).
+ */
+export function createDataExportRunner(deps: DataExportRunnerDeps) {
+  const now = deps.now ?? (() => new Date());
+  const running = new Set<Promise<void>>();
+
+  async function build(exportId: string, userId: string) {
+    const tables = listExportedTables();
+    const files: Record<string, Uint8Array> = {};
+    await updateDataExport(deps.db, exportId, { status: "running", progress: 1 });
+    for (const [index, table] of tables.entries()) {
+      const rows = await selectUserRowsForExport(deps.db, table, userId);
+      files[`${table.name}.json`] = strToU8(JSON.stringify(rows, null, 2));
+      // The last few percent are for zipping and storing.
+      const progress = Math.max(1, Math.floor(((index + 1) / tables.length) * 90));
+      await updateDataExport(deps.db, exportId, { progress });
+    }
+    const at = now();
+    files["README.txt"] = strToU8(
+      [
+        "Your Sightline data",
+        `Exported ${at.toISOString()}.`,
+        "One JSON file per table; each holds only your rows. Passwords, session tokens and",
+        "two-factor secrets are left out on purpose.",
+        "",
+      ].join("\n"),
+    );
+    const zip = zipSync(files, { level: 6, mtime: at });
+    const stamp = at.toISOString().slice(0, 10);
+    await updateDataExport(deps.db, exportId, {
+      status: "ready",
+      progress: 100,
+      file: zip,
+      sizeBytes: zip.byteLength,
+      fileName: `sightline-export-${stamp}.zip`,
+      completedAt: at,
+      expiresAt: new Date(at.getTime() + DATA_EXPORT_TTL_HOURS * 60 * 60 * 1000),
+    });
+  }
+
+  function isStale(row: { status: string; createdAt: Date }) {
+    return now().getTime() - row.createdAt.getTime() > 15 * 60 * 1000;
+  }
+
+  return {
+    /** Starts an export, or returns the one already under way. */
+    async start(userId: string) {
+      const latest = await getLatestDataExportForUser(deps.db, userId);
+      if (
+        latest &&
+        (latest.status === "pending" || latest.status === "running") &&
+        !isStale(latest)
+      ) {
+        return latest;
+      }
+      const row = await insertDataExport(deps.db, userId);
+      await deleteDataExportsForUserExcept(deps.db, userId, row.id);
+      const task = build(row.id, userId)
+        .catch(async (error: unknown) => {
+          deps.logger.error({ err: error, exportId: row.id }, "data export failed");
+          await updateDataExport(deps.db, row.id, {
+            status: "failed",
+            error: "The export could not be built. Please try again.",
+          }).catch(() => undefined);
+        })
+        .finally(() => running.delete(task));
+      running.add(task);
+      return row;
+    },
+    /** Resolves when every export started so far has finished (tests, shutdown). */
+    async idle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
+}
+
+export type DataExportRunner = ReturnType<typeof createDataExportRunner>;
