@@ -309,6 +309,17 @@ describe("account insights (§3.3)", () => {
         }),
       ),
     ).toMatchObject({ code: 100 });
+    // §12.4: timeframe is required for demographic metrics; no silent default.
+    expect(
+      await caught(
+        account.getAccountInsights({
+          metrics: ["follower_demographics"],
+          period: "lifetime",
+          metricType: "total_value",
+          breakdown: "age",
+        }),
+      ),
+    ).toMatchObject({ code: 100 });
   });
 
   it("shows online followers with a daily rhythm", async () => {

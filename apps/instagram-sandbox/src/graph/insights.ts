@@ -661,7 +661,9 @@ function demographics(
   timeframe: string | undefined,
   daily: (day: number) => DailyAccountMetrics,
 ) {
-  const chosen = timeframe ?? "this_month";
+  // §12.4: Meta answers a demographic metric without `timeframe` with an error (no default).
+  if (timeframe === undefined) throw missingParameter("timeframe");
+  const chosen = timeframe;
   if (chosen !== "this_week" && chosen !== "this_month") {
     throw graphError(
       100,
