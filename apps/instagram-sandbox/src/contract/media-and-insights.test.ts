@@ -267,6 +267,33 @@ describe("account insights (§3.3)", () => {
     expect(error.graphMessage).toContain("metric_type=total_value");
   });
 
+  it("answers reach per day, week and days_28 (§12.4)", async () => {
+    const account = createRig().igAccount();
+    const since = new Date("2025-06-10T00:00:00Z");
+    const until = new Date("2025-06-12T00:00:00Z");
+    const reachFor = async (period: "day" | "week" | "days_28") => {
+      const answer = await account.getAccountInsights({
+        metrics: ["reach"],
+        period,
+        metricType: "time_series",
+        since,
+        until,
+      });
+      expect(answer.data[0]!.period).toBe(period);
+      return answer.data[0]!.values!.map((entry) => Number(entry.value));
+    };
+    const [day, week, month] = [
+      await reachFor("day"),
+      await reachFor("week"),
+      await reachFor("days_28"),
+    ];
+    expect(week).toHaveLength(day.length);
+    for (const [index, value] of day.entries()) {
+      expect(week[index]!).toBeGreaterThan(value);
+      expect(month[index]!).toBeGreaterThan(week[index]!);
+    }
+  });
+
   it("serves follower and engaged-audience demographics", async () => {
     const rig = createRig();
     const account = rig.igAccount();

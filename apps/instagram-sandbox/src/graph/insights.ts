@@ -288,7 +288,8 @@ type AccountMetric = {
 /** §3.3 — account metrics, their periods, metric types and breakdowns. */
 const accountMetrics: Record<string, AccountMetric> = {
   reach: {
-    periods: ["day"],
+    // §12.4: live runs show reach also answering for week and days_28.
+    periods: ["day", "week", "days_28"],
     types: ["time_series", "total_value"],
     breakdowns: ["media_product_type", "follow_type"],
   },
@@ -417,6 +418,19 @@ function uniqueOver(days: number, total: number): number {
   return Math.round(total / (1 + 0.12 * Math.max(0, days - 1)));
 }
 
+/** Reach for the period ending on `day`: one day, or the unique accounts of the last 7 / 28 days. */
+function reachOver(
+  period: string,
+  day: number,
+  daily: (day: number) => DailyAccountMetrics,
+): number {
+  const span = period === "week" ? 7 : period === "days_28" ? 28 : 1;
+  if (span === 1) return daily(day).reach;
+  let total = 0;
+  for (let back = 0; back < span; back++) total += daily(day - back * DAY_MS).reach;
+  return uniqueOver(span, total);
+}
+
 /** `GET /{ig-user-id}/insights` (§3.3). */
 export function accountInsights(ctx: GraphContext, account: Account): Record<string, unknown> {
   requireCapability(ctx, "insights");
@@ -484,7 +498,7 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
       const values = window.days
         .filter((day) => name !== "follower_count" || day >= oldest)
         .map((day) => ({
-          value: name === "follower_count" ? daily(day).follows : daily(day).reach,
+          value: name === "follower_count" ? daily(day).follows : reachOver(period, day, daily),
           end_time: formatGraphTime(day + DAY_MS),
         }));
       data.push({ ...meta, values });
