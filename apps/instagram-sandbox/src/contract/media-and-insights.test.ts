@@ -294,6 +294,24 @@ describe("account insights (§3.3)", () => {
     }
   });
 
+  it("breaks follows_and_unfollows down into FOLLOWER and NON_FOLLOWER only (§12.4)", async () => {
+    const answer = await createRig()
+      .igAccount()
+      .getAccountInsights({
+        metrics: ["follows_and_unfollows"],
+        period: "day",
+        metricType: "total_value",
+        breakdown: "follow_type",
+        since: new Date("2025-06-10T00:00:00Z"),
+        until: new Date("2025-06-12T00:00:00Z"),
+      });
+    const results = answer.data[0]!.total_value!.breakdowns![0]!.results;
+    expect(results.map((bucket) => bucket.dimension_values)).toEqual([
+      ["FOLLOWER"],
+      ["NON_FOLLOWER"],
+    ]);
+  });
+
   it("serves follower and engaged-audience demographics", async () => {
     const rig = createRig();
     const account = rig.igAccount();

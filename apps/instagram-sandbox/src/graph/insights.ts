@@ -653,8 +653,8 @@ function totalValue(
       if (breakdown === "follow_type") {
         results = [
           { dimension_values: ["FOLLOWER"], value: follows },
+          // §12.4: the buckets seen live are FOLLOWER and NON_FOLLOWER only.
           { dimension_values: ["NON_FOLLOWER"], value: unfollows },
-          { dimension_values: ["UNKNOWN"], value: 0 },
         ];
       }
     }
