@@ -27,6 +27,18 @@ export const metaBaseUrls: GraphBaseUrls = Object.freeze({
   rupload: "https://rupload.facebook.com",
 });
 
+/**
+ * Where the sandbox serves media as Meta's CDN would (signed, expiring URLs; §12.7): every
+ * `media_url`, `thumbnail_url` and profile picture it answers starts with this prefix. The
+ * media proxy's allow-list names it explicitly in sandbox mode, beside Meta's CDN hosts.
+ */
+export function sandboxCdnPrefix(origin: string): string {
+  return `${origin.replace(/\/+$/, "")}/sandbox/${SANDBOX_CDN_SEGMENT}/`;
+}
+
+/** The path segment of the sandbox's CDN, named after Meta's `scontent` host. */
+export const SANDBOX_CDN_SEGMENT = "scontent.cdninstagram.com";
+
 /** The sandbox's stand-ins, e.g. `sandboxBaseUrls("http://localhost:3000")`. */
 export function sandboxBaseUrls(origin: string): GraphBaseUrls {
   const root = `${origin.replace(/\/+$/, "")}/sandbox`;

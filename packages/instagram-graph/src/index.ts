@@ -30,7 +30,13 @@ export {
   type UploadVideoInput,
   type UserTag,
 } from "./account/publishing.ts";
-export { type GraphBaseUrls, metaBaseUrls, sandboxBaseUrls } from "./base-urls.ts";
+export {
+  type GraphBaseUrls,
+  metaBaseUrls,
+  SANDBOX_CDN_SEGMENT,
+  sandboxBaseUrls,
+  sandboxCdnPrefix,
+} from "./base-urls.ts";
 export { isMetaCdnUrl } from "./cdn.ts";
 export { createGraphClient, type GraphClient, type GraphClientOptions } from "./client.ts";
 export {

@@ -33,7 +33,7 @@ describe("media (§3.1)", () => {
     );
     expect(media.every((item) => item.timestamp?.endsWith("+0000"))).toBe(true);
     const reel = media.find((item) => item.media_product_type === "REELS")!;
-    expect(reel.thumbnail_url).toContain("/sandbox/cdn/art/");
+    expect(reel.thumbnail_url).toContain("/sandbox/scontent.cdninstagram.com/v/art/");
     expect(reel.media_url).toContain(".mp4");
     // Reels reach further than feed posts (the sandbox's model: 1.5–3×).
     const account = rig.igAccount();

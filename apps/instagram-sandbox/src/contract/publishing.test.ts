@@ -129,7 +129,9 @@ describe("content publishing (§2)", () => {
       media_product_type: "REELS",
       is_shared_to_feed: false,
     });
-    expect(media.thumbnail_url).toContain("/cdn/samples/image.jpg");
+    // Served from the CDN, never the cover URL the publisher gave (§12.7).
+    expect(media.thumbnail_url).toContain("/sandbox/scontent.cdninstagram.com/v/");
+    expect(media.thumbnail_url).not.toContain("/cdn/samples/");
     expect(media.permalink).toContain("/reel/");
   });
 

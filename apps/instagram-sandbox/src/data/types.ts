@@ -51,7 +51,6 @@ export type MediaChild = {
   width: number;
   height: number;
   art: number;
-  mediaUrl?: string;
   altText?: string;
   durationMs?: number;
 };
@@ -75,9 +74,6 @@ export type MediaRecord = {
   stats: MediaStats;
   /** Seed for the generated artwork. */
   art: number;
-  /** Set for media published through the API: the source URL Meta would have copied. */
-  mediaUrl?: string;
-  thumbnailUrl?: string;
   source: "seed" | "api";
   userTags?: Array<{ username: string; x?: number; y?: number }>;
   collaborators?: string[];

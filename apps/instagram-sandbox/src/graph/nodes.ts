@@ -18,7 +18,15 @@ import { auth, requireCapability } from "./auth.ts";
 import { containerStatus } from "./container-status.ts";
 import { type HashtagMedia, styleForHashtag } from "./hashtags.ts";
 import { type NodeType, renderEdge, renderNode } from "./render.ts";
-import { artUrl, avatarUrl, childUrl, mediaUrl, permalink, thumbnailUrl } from "./urls.ts";
+import {
+  artUrl,
+  avatarUrl,
+  childUrl,
+  mediaUrl,
+  permalink,
+  thumbnailUrl,
+  videoUrl,
+} from "./urls.ts";
 
 const id = <T extends { id: string }>(value: T) => value.id;
 
@@ -377,7 +385,7 @@ export const discoveryMediaNode: NodeType<DiscoveryMedia> = {
     media_product_type: (value) => value.media.productType,
     media_url: (value, _field, ctx) =>
       value.media.mediaType === "VIDEO"
-        ? ctx.core.sandboxUrl(`/cdn/video/${value.media.id}.mp4?w=1080&h=1920&d=20000`)
+        ? videoUrl(ctx.core, value.media.id, 1080, 1920, 20000)
         : artUrl(ctx.core, value.style, value.media.id, 1080, 1350),
     permalink: (value) => permalink(value.media),
     timestamp: (value) => formatGraphTime(value.media.timestamp),

@@ -393,7 +393,6 @@ export function publishContainer(ctx: GraphContext, account: Account): Record<st
         height: child.image?.height ?? child.video?.height ?? 1080,
         art: Math.floor(hashUnit(childId) * 2 ** 31),
       };
-      if (child.imageUrl) childMedia.mediaUrl = child.imageUrl;
       if (child.altText) childMedia.altText = child.altText;
       if (child.video) childMedia.durationMs = child.video.durationMs;
       return childMedia;
@@ -429,8 +428,6 @@ export function publishContainer(ctx: GraphContext, account: Account): Record<st
   };
   if (container.video) media.durationMs = container.video.durationMs;
   if (children) media.children = children;
-  if (container.imageUrl) media.mediaUrl = container.imageUrl;
-  if (container.coverUrl) media.thumbnailUrl = container.coverUrl;
   if (container.altText) media.altText = container.altText;
   if (container.userTags) media.userTags = container.userTags;
   if (container.collaborators) media.collaborators = container.collaborators;

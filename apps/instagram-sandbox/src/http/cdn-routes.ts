@@ -1,7 +1,9 @@
+import { SANDBOX_CDN_SEGMENT } from "@sightline/instagram-graph";
 import type { Hono } from "hono";
 import type { SandboxCore } from "../core/context.ts";
 import { profileFor } from "../data/generate-world.ts";
 import { accountProfiles, publicAccountSeeds } from "../data/profiles.ts";
+import { checkCdnUrl } from "../graph/urls.ts";
 import { type ArtStyle, renderArt, renderAvatar } from "../media/art.ts";
 import { encodeGradientJpeg, encodeSamplePngHeader, type Rgb } from "../media/jpeg.ts";
 import { buildSampleMp4 } from "../media/mp4.ts";
@@ -44,11 +46,23 @@ const svgHeaders = {
 };
 
 /**
- * The sandbox CDN: generated artwork for media, avatars, and sample files (real baseline JPEGs,
- * a PNG header, MP4 shells) that tests and the app can publish.
+ * The sandbox's CDN (`/scontent.cdninstagram.com/v/...`): generated artwork for media, avatars and
+ * video, only through the signed, expiring URLs the API hands out (§12.7) — an expired one is a
+ * 403 as at Meta's CDN, so code that stores media URLs instead of ids fails here. Beside it,
+ * `/cdn/samples/*`: files a publisher hosts (real baseline JPEGs, a PNG header, MP4 shells) that
+ * tests and the app can publish from.
  */
 export function registerCdnRoutes(app: Hono, core: SandboxCore): void {
-  app.get("/cdn/art/:style/:file", (c) => {
+  const cdn = `/${SANDBOX_CDN_SEGMENT}/v`;
+  app.use(`${cdn}/*`, async (c, next) => {
+    const url = new URL(c.req.url);
+    const at = url.pathname.indexOf(cdn);
+    const refused = checkCdnUrl(core, `${url.pathname.slice(at + cdn.length)}${url.search}`);
+    if (refused) return c.text(refused, 403, { "cache-control": "no-store" });
+    return next();
+  });
+
+  app.get(`${cdn}/art/:style/:file`, (c) => {
     const id = c.req.param("file").replace(/\.svg$/, "");
     const { style, palette } = styleAndPalette(c.req.param("style"));
     const width = clampInt(c.req.query("w"), 1080, 16, 2160);
@@ -56,7 +70,7 @@ export function registerCdnRoutes(app: Hono, core: SandboxCore): void {
     return c.body(renderArt({ id, width, height, palette, style }), 200, svgHeaders);
   });
 
-  app.get("/cdn/avatars/:file", (c) => {
+  app.get(`${cdn}/avatars/:file`, (c) => {
     const username = decodeURIComponent(c.req.param("file").replace(/\.svg$/, ""));
     const account = core.store.accountByUsername.get(username);
     const person = account
@@ -72,7 +86,7 @@ export function registerCdnRoutes(app: Hono, core: SandboxCore): void {
     return c.body(renderAvatar({ username, name, palette }), 200, svgHeaders);
   });
 
-  app.get("/cdn/video/:file", (c) => {
+  app.get(`${cdn}/video/:file`, (c) => {
     const width = clampInt(c.req.query("w"), 1080, 16, 3840);
     const height = clampInt(c.req.query("h"), 1920, 16, 3840);
     const durationMs = clampInt(c.req.query("d"), 15_000, 100, 3_600_000);

@@ -1,5 +1,6 @@
 import type { SandboxCore } from "../core/context.ts";
 import type { CommentRecord, MessageRecord } from "../data/types.ts";
+import { artUrl } from "../graph/urls.ts";
 
 function subscribed(core: SandboxCore, accountId: string, field: string): boolean {
   return core.store.dyn.subscriptions[accountId]?.includes(field) ?? false;
@@ -77,9 +78,7 @@ export function emitMessageWebhook(
                         type: attachment.type,
                         payload: {
                           url: attachment.url.startsWith("sandbox-art:")
-                            ? core.sandboxUrl(
-                                `/cdn/art/lifestyle/${message.id.slice(-12)}.svg?w=720&h=960`,
-                              )
+                            ? artUrl(core, "lifestyle", message.id.slice(-12), 720, 960)
                             : attachment.url,
                         },
                       })),

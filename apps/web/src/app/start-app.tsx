@@ -1,3 +1,4 @@
+import "../lib/zod-config.ts";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import {
   createBrowserRouter,
