@@ -145,6 +145,9 @@ export type DailyAccountMetrics = {
   follows: number;
   unfollows: number;
   profileLinksTaps: Record<string, number>;
+  /** §12.4: still answered as total_value metrics in live runs. */
+  profileViews: number;
+  websiteClicks: number;
   byProduct: Record<
     "FEED" | "REELS" | "STORY",
     {
@@ -247,7 +250,15 @@ export function dailyAccountMetrics(input: AccountDayInput, dayStart: number): D
     profileLinksTaps[button] = Math.round(taps * shares_[index]!);
   });
   const totalInteractions = likes + comments + saves + shares + replies;
+  const profileViews = Math.round(
+    reach * 0.025 * dayNoise(seed, account.igUserId, dayStart, "profile-views", 0.3),
+  );
+  const websiteClicks = Math.round(
+    profileViews * 0.06 * dayNoise(seed, account.igUserId, dayStart, "website", 0.5),
+  );
   return {
+    profileViews,
+    websiteClicks,
     reach,
     views,
     likes,

@@ -111,7 +111,26 @@ const mediaMetricMatrix: Record<string, readonly ProductType[]> = {
   total_likes: ["FEED", "REELS"],
   total_comments: ["FEED", "REELS"],
   total_views: all,
+  // §12.5: in Meta's live list of accepted metrics.
+  link_clicks: ["FEED", "REELS"],
 };
+
+/** §12.5: what arrives at once for a new post; the rest (reach first) about an hour later. */
+const FRESH_POST_MS = 60 * 60 * 1000;
+const availableAtOnce = new Set(["views", "likes", "total_views", "total_likes"]);
+
+/** §12.5: the retired `impressions` answers differently for pictures and for videos. */
+function impressionsError(media: MediaRecord) {
+  return media.mediaType === "VIDEO" || media.productType === "REELS"
+    ? graphError(
+        100,
+        "(#100) The Media Insights API does not support the impressions metric for this media product type.",
+      )
+    : graphError(
+        100,
+        "(#100) Starting from v22.0, the impressions metric is no longer supported. Please use views instead.",
+      );
+}
 const mediaBreakdowns: Record<string, string> = {
   profile_activity: "action_type",
   navigation: "story_navigation_action_type",
@@ -160,7 +179,9 @@ export function mediaInsights(
   if (media.productType === "STORY" && now - media.timestamp > DAY_MS) return { data: [] };
   const stats = statsAt(media, now);
   const comments = ctx.core.store.commentCount(media.id, now);
+  const isFresh = now - media.timestamp < FRESH_POST_MS;
   const data = metrics.map((name, index) => {
+    if (name === "impressions") throw impressionsError(media);
     const products = mediaMetricMatrix[name];
     if (!products) throw invalidMetric(index, known);
     if (!products.includes(media.productType)) {
@@ -221,6 +242,9 @@ export function mediaInsights(
       case "reposts":
         value = stats.reposts;
         break;
+      case "link_clicks":
+        value = Math.round(stats.profileVisits * 0.18);
+        break;
       case "follows":
         value = stats.follows;
         break;
@@ -275,7 +299,11 @@ export function mediaInsights(
     }
     return entry;
   });
-  return { data };
+  // §12.5: a new post has views and likes at once; the rest is missing (left out, not zero)
+  // for about an hour.
+  return {
+    data: isFresh ? data.filter((entry) => availableAtOnce.has(String(entry.name))) : data,
+  };
 }
 
 type AccountMetric = {
@@ -299,6 +327,9 @@ const accountMetrics: Record<string, AccountMetric> = {
     breakdowns: ["follower_type", "follow_type", "media_product_type"],
   },
   accounts_engaged: { periods: ["day"], types: ["total_value"], breakdowns: [] },
+  // §12.4: removed as time series, still answered as total_value in live runs.
+  profile_views: { periods: ["day"], types: ["total_value"], breakdowns: [] },
+  website_clicks: { periods: ["day"], types: ["total_value"], breakdowns: [] },
   total_interactions: {
     periods: ["day"],
     types: ["total_value"],
@@ -347,8 +378,6 @@ const accountMetrics: Record<string, AccountMetric> = {
 };
 const removedAccountMetrics = new Set([
   "impressions",
-  "profile_views",
-  "website_clicks",
   "email_contacts",
   "phone_call_clicks",
   "text_message_clicks",
@@ -533,6 +562,11 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
       if (entry) data.push({ ...meta, total_value: entry });
       continue;
     }
+    // §12.4: follows_and_unfollows has no total_value unless broken down by follow_type.
+    if (name === "follows_and_unfollows" && breakdown === undefined) {
+      data.push(meta);
+      continue;
+    }
     data.push({ ...meta, total_value: totalValue(name, breakdown, window.days, daily) });
   }
   const span = window.until - window.since;
@@ -633,6 +667,12 @@ function totalValue(
       break;
     case "reposts":
       value = sum((metrics) => metrics.reposts);
+      break;
+    case "profile_views":
+      value = sum((metrics) => metrics.profileViews);
+      break;
+    case "website_clicks":
+      value = sum((metrics) => metrics.websiteClicks);
       break;
     case "profile_links_taps": {
       const keys = Object.keys(daily(days[0]!).profileLinksTaps);
