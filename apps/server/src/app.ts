@@ -8,6 +8,7 @@ import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
+import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -18,6 +19,7 @@ import { requestLogger } from "./middleware/request-logger.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
+import type { EventBus } from "./platform/event-bus.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -30,6 +32,8 @@ import type { AttemptKind } from "./services/attempt-limits.ts";
 import type { DataDeletionDeps } from "./services/data-deletion.ts";
 
 export interface AppDeps extends Services {
+  /** Live change events (NOTIFY/LISTEN) for /api/realtime. */
+  events: EventBus;
   env: Env;
   database: Database;
   logger: Logger;
@@ -91,6 +95,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
+    .route("/realtime", realtimeRoutes({ events: deps.events }))
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
       "/meta",

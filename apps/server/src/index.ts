@@ -8,6 +8,7 @@ import { EnvError, readEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
+import { createEventBus } from "./platform/event-bus.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -51,8 +52,10 @@ if (env.sandboxInProduction) {
   );
 }
 
+const events = await createEventBus({ database, logger, now: services.now });
 const app = createApp({
   ...services,
+  events,
   env,
   database,
   logger,
@@ -113,6 +116,7 @@ async function shutdown(signal: string) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
   clearTimeout(force);
+  await events.close();
   await services.close();
   await database.close();
   logger.info("stopped");

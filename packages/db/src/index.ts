@@ -7,6 +7,7 @@ export * from "./queries/dev-mailbox.ts";
 export * from "./queries/notifications.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/rate-limits.ts";
+export * from "./queries/realtime-events.ts";
 export * from "./queries/sessions.ts";
 export * from "./queries/settings.ts";
 export * from "./queries/support-requests.ts";

@@ -3,6 +3,7 @@ import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { createLogger } from "../lib/logger.ts";
+import { createEventBus, type EventBus } from "../platform/event-bus.ts";
 import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
@@ -10,6 +11,7 @@ export const TEST_PUBLIC_URL = "http://localhost:3000";
 export interface TestApp extends Services {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
+  events: EventBus;
   close: () => Promise<void>;
 }
 
@@ -53,8 +55,10 @@ export async function createTestApp(
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
     sandboxOptions: { tickIntervalMs: false, stateFile: false },
   });
+  const events = await createEventBus({ database, logger, now: services.now });
   const app = createApp({
     ...services,
+    events,
     env,
     database,
     logger,
@@ -73,7 +77,9 @@ export async function createTestApp(
     ...services,
     app,
     database,
+    events,
     close: async () => {
+      await events.close();
       await services.close();
       await database.close();
     },

@@ -6,4 +6,5 @@ export * from "./dev-mailbox.ts";
 export * from "./inbox.ts";
 export * from "./profiles.ts";
 export * from "./rate-limits.ts";
+export * from "./realtime-events.ts";
 export * from "./support-requests.ts";

@@ -1,0 +1,147 @@
+import { createDb } from "@sightline/db";
+import { testEngine } from "@sightline/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../lib/logger.ts";
+import { createEventBus, type RealtimeEvent } from "../../platform/event-bus.ts";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+type Frame = { id?: string; event?: string; data?: string };
+
+/** Reads Server-Sent Events frames off a streaming response. */
+function frames(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const queue: Frame[] = [];
+  return {
+    async next(timeoutMs = 2_000): Promise<Frame> {
+      const deadline = Date.now() + timeoutMs;
+      while (queue.length === 0) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error("no event within the timeout");
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), left)),
+        ]);
+        if (chunk.done) throw new Error("stream ended");
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const frame: Frame = {};
+          for (const line of block.split("\n")) {
+            const [key, ...rest] = line.split(":");
+            const value = rest.join(":").replace(/^ /, "");
+            if (key === "id" || key === "event" || key === "data") frame[key] = value;
+          }
+          if (frame.event) queue.push(frame);
+          end = buffer.indexOf("\n\n");
+        }
+      }
+      return queue.shift()!;
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}
+
+async function userId(client: HttpClient): Promise<string> {
+  return ((await (await client.get("/api/me")).json()) as { id: string }).id;
+}
+
+describe("GET /api/realtime", () => {
+  it("needs a signed-in user", async () => {
+    expect((await testApp.app.request("/api/realtime")).status).toBe(401);
+  });
+
+  it("streams the user's events within a second, and never another user's", async () => {
+    const alice = await createVerifiedUser(testApp);
+    const bob = await createVerifiedUser(testApp);
+    const [aliceId, bobId] = await Promise.all([userId(alice.client), userId(bob.client)]);
+    const aliceStream = await alice.client.get("/api/realtime");
+    expect(aliceStream.status).toBe(200);
+    expect(aliceStream.headers.get("content-type")).toContain("text/event-stream");
+    const bobStream = await bob.client.get("/api/realtime");
+    const alices = frames(aliceStream);
+    const bobs = frames(bobStream);
+    // Let both streams subscribe before publishing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const started = performance.now();
+    await testApp.events.publish(bobId, "notifications:updated", { for: "bob" });
+    await testApp.events.publish(aliceId, "ig-message", { conversationId: "c1", messageId: "m1" });
+    const received = await alices.next(1_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(received).toMatchObject({ event: "ig-message" });
+    expect(JSON.parse(received.data!)).toEqual({ conversationId: "c1", messageId: "m1" });
+    const bobsFrame = await bobs.next(1_000);
+    expect(JSON.parse(bobsFrame.data!)).toEqual({ for: "bob" });
+    // Alice's stream got nothing of Bob's: her next frame is her own next event.
+    await testApp.events.publish(aliceId, "notifications:updated", { n: 2 });
+    expect(JSON.parse((await alices.next(1_000)).data!)).toEqual({ n: 2 });
+    await alices.cancel();
+    await bobs.cancel();
+  });
+
+  it("replays what was missed after Last-Event-ID, once and in order, then goes on live", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const id = await userId(client);
+    const first = await testApp.events.publish(id, "ig-message", { n: 1 });
+    await testApp.events.publish(id, "ig-message", { n: 2 });
+    await testApp.events.publish(id, "instagram-comment:created", { n: 3 });
+    const resumed = frames(
+      await client.get("/api/realtime", { headers: { "last-event-id": String(first) } }),
+    );
+    const replayed = [await resumed.next(), await resumed.next()];
+    expect(replayed.map((frame) => JSON.parse(frame.data!).n)).toEqual([2, 3]);
+    expect(replayed.map((frame) => frame.event)).toEqual([
+      "ig-message",
+      "instagram-comment:created",
+    ]);
+    expect(Number(replayed[1]!.id)).toBeGreaterThan(Number(replayed[0]!.id));
+    await testApp.events.publish(id, "ig-message", { n: 4 });
+    expect(JSON.parse((await resumed.next()).data!).n).toBe(4);
+    await resumed.cancel();
+  });
+});
+
+describe.runIf(testEngine() === "postgres")("the event bus across instances", () => {
+  it("delivers an event published on one instance to a subscriber on another", async () => {
+    const url = testApp.database.url!;
+    const { client } = await createVerifiedUser(testApp);
+    const id = await userId(client);
+    const other = await createDb({ databaseUrl: url, poolSize: 2, migrate: false });
+    const otherBus = await createEventBus({
+      database: other,
+      logger: createLogger("silent", false),
+    });
+    try {
+      const received = new Promise<RealtimeEvent>((resolve) => otherBus.subscribe(id, resolve));
+      const published = await testApp.events.publish(id, "scheduled-posts:updated", { post: "p1" });
+      const event = await Promise.race([
+        received,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("not delivered")), 1_000),
+        ),
+      ]);
+      expect(event).toEqual({
+        id: published,
+        type: "scheduled-posts:updated",
+        data: { post: "p1" },
+      });
+    } finally {
+      await otherBus.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../../app-types.ts";
+import { requireUser } from "../../middleware/session.ts";
+import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
+
+/**
+ * `GET /api/realtime`: the signed-in user's live events as Server-Sent Events (`id`, `event` =
+ * the type, `data` = JSON). A browser reconnecting with Last-Event-ID first gets what it missed
+ * in the replay window, then live events, each once and in order; a comment line every
+ * `heartbeatMs` keeps proxies from closing an idle stream.
+ */
+export function realtimeRoutes(deps: { events: EventBus; heartbeatMs?: number }) {
+  const heartbeatMs = deps.heartbeatMs ?? 15_000;
+  return new Hono<AppEnv>().get("/", requireUser, (c) => {
+    const userId = c.var.user.id;
+    const resumeFrom = Number(c.req.header("last-event-id") ?? c.req.query("lastEventId") ?? 0);
+    const lastEventId = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0;
+    c.header("cache-control", "no-store");
+    c.header("x-accel-buffering", "no");
+    return streamSSE(c, async (stream) => {
+      let lastSent = lastEventId;
+      let live = false;
+      let closed = false;
+      const pending: RealtimeEvent[] = [];
+      let sending = Promise.resolve();
+      const send = async (event: RealtimeEvent) => {
+        if (event.id <= lastSent || closed) return;
+        lastSent = event.id;
+        await stream.writeSSE({
+          id: String(event.id),
+          event: event.type,
+          data: JSON.stringify(event.data),
+        });
+      };
+      // Subscribe before reading the replay, holding live events back until it is sent, so an
+      // event published meanwhile is neither lost nor sent twice.
+      const unsubscribe = deps.events.subscribe(userId, (event) => {
+        if (!live) {
+          pending.push(event);
+          return;
+        }
+        sending = sending.then(() => send(event)).catch(() => {});
+      });
+      stream.onAbort(() => {
+        closed = true;
+        unsubscribe();
+      });
+      try {
+        await stream.write("retry: 3000\n\n");
+        if (lastEventId > 0) {
+          for (const event of await deps.events.replay(userId, lastEventId)) await send(event);
+        }
+        while (pending.length > 0) {
+          for (const event of pending.splice(0).sort((a, b) => a.id - b.id)) await send(event);
+        }
+        live = true;
+        while (!closed) {
+          await stream.sleep(heartbeatMs);
+          if (!closed) await stream.write(": ping\n\n");
+        }
+      } finally {
+        closed = true;
+        unsubscribe();
+      }
+    });
+  });
+}

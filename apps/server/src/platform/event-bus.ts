@@ -1,0 +1,108 @@
+import type { RealtimeEventType } from "@sightline/contracts";
+import {
+  type Database,
+  deleteRealtimeEventsBefore,
+  findRealtimeEvent,
+  insertRealtimeEvent,
+  listenToChannel,
+  listRealtimeEventsAfter,
+  REALTIME_CHANNEL,
+} from "@sightline/db";
+import type { Logger } from "../lib/logger.ts";
+
+export type RealtimeEvent = {
+  id: number;
+  type: string;
+  data: Record<string, unknown>;
+};
+
+export type EventHandler = (event: RealtimeEvent) => void;
+
+/** How long events are kept for reconnecting browsers (Last-Event-ID). */
+export const REPLAY_WINDOW_MS = 5 * 60_000;
+
+export interface EventBus {
+  /** Stores the event and fans it out to the user's streams on every instance. */
+  publish(userId: string, type: RealtimeEventType, data?: Record<string, unknown>): Promise<number>;
+  /** Calls `handler` with each new event of this user seen by this instance. */
+  subscribe(userId: string, handler: EventHandler): () => void;
+  /** The user's stored events after `afterId`, within the replay window, oldest first. */
+  replay(userId: string, afterId: number): Promise<RealtimeEvent[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL NOTIFY/LISTEN (PGlite too) as the event bus: `publish` inserts a row and notifies
+ * `<id>:<userId>`; every instance listens, and only an instance with a stream open for that user
+ * reads the row and hands it to its subscribers. Old rows are pruned every minute.
+ */
+export async function createEventBus(options: {
+  database: Database;
+  logger: Logger;
+  now?: () => number;
+}): Promise<EventBus> {
+  const { database, logger } = options;
+  const now = options.now ?? Date.now;
+  const db = database.db;
+  const subscribers = new Map<string, Set<EventHandler>>();
+
+  const deliver = async (payload: string) => {
+    const separator = payload.indexOf(":");
+    const id = Number(payload.slice(0, separator));
+    const userId = payload.slice(separator + 1);
+    const handlers = subscribers.get(userId);
+    if (!handlers || handlers.size === 0 || !Number.isSafeInteger(id)) return;
+    const row = await findRealtimeEvent(db, id);
+    if (!row || row.userId !== userId) return;
+    const event = { id: row.id, type: row.type, data: row.data };
+    for (const handler of handlers) handler(event);
+  };
+
+  const unlisten = await listenToChannel(
+    database,
+    REALTIME_CHANNEL,
+    (payload) => {
+      deliver(payload).catch((error: unknown) =>
+        logger.warn({ err: error }, "realtime event could not be delivered"),
+      );
+    },
+    (error) => logger.warn({ err: error }, "realtime listener lost its connection; reconnecting"),
+  );
+
+  const prune = setInterval(() => {
+    deleteRealtimeEventsBefore(db, new Date(now() - REPLAY_WINDOW_MS)).catch(() => {});
+  }, 60_000);
+  prune.unref();
+
+  return {
+    async publish(userId, type, data = {}) {
+      const row = await insertRealtimeEvent(db, { userId, type, data });
+      return row.id;
+    },
+    subscribe(userId, handler) {
+      let handlers = subscribers.get(userId);
+      if (!handlers) {
+        handlers = new Set();
+        subscribers.set(userId, handlers);
+      }
+      handlers.add(handler);
+      return () => {
+        handlers.delete(handler);
+        if (handlers.size === 0) subscribers.delete(userId);
+      };
+    },
+    async replay(userId, afterId) {
+      const rows = await listRealtimeEventsAfter(db, {
+        userId,
+        afterId,
+        since: new Date(now() - REPLAY_WINDOW_MS),
+      });
+      return rows.map((row) => ({ id: row.id, type: row.type, data: row.data }));
+    },
+    async close() {
+      clearInterval(prune);
+      subscribers.clear();
+      await unlisten();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The live events a signed-in browser receives on /api/realtime (Server-Sent Events). The names
+ * are a contract between the server, which publishes them, and the web app, which turns each
+ * into query refreshes; spec §7 names `ig-message` and `scheduled-posts:updated`.
+ */
+export const realtimeEventTypes = [
+  "instagram-connection:updated",
+  "ig-message",
+  "instagram-comment:created",
+  "scheduled-posts:updated",
+  "notifications:updated",
+] as const;
+
+export type RealtimeEventType = (typeof realtimeEventTypes)[number];
+
+export function isRealtimeEventType(value: string): value is RealtimeEventType {
+  return (realtimeEventTypes as readonly string[]).includes(value);
+}
