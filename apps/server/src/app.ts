@@ -211,7 +211,11 @@ export function createApp(deps: AppDeps) {
   if (deps.env.nodeEnv === "test") {
     app.route(
       "/api/test/inbox",
-      inboxTestRoutes({ db: deps.database.db, now: () => new Date(deps.now()) }),
+      inboxTestRoutes({
+        db: deps.database.db,
+        now: () => new Date(deps.now()),
+        events: deps.events,
+      }),
     );
   }
   app.all("/api/*", apiNotFound);

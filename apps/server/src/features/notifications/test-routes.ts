@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
 
 const id = z.string().trim().min(1).max(64);
 const optionalTime = z.iso.datetime().optional();
@@ -20,7 +21,7 @@ const optionalTime = z.iso.datetime().optional();
  * will. The server owns its embedded database, so a test process cannot write to it directly.
  * Rows go to the caller's own user id only.
  */
-export function inboxTestRoutes(deps: { db: Db; now: () => Date }) {
+export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBus }) {
   return new Hono<AppEnv>()
     .post(
       "/messages",
@@ -57,6 +58,13 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date }) {
           text: input.text ?? null,
           createdTime: input.createdTime ? new Date(input.createdTime) : deps.now(),
         });
+        // As the sync will: an inbound message is announced to the user's open pages at once.
+        if (input.direction === "inbound") {
+          await deps.events.publish(userId, "ig-message", {
+            conversationId: input.conversationId,
+            messageId: igMessageId,
+          });
+        }
         return c.json({ igMessageId }, 201);
       },
     )
@@ -87,6 +95,12 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date }) {
           text: input.text ?? null,
           createdAt: input.createdAt ? new Date(input.createdAt) : deps.now(),
         });
+        if (input.mediaOwnerId === input.accountId && input.userIgsid !== input.accountId) {
+          await deps.events.publish(c.var.user.id, "instagram-comment:created", {
+            commentId: igCommentId,
+            mediaId: input.igMediaId,
+          });
+        }
         return c.json({ igCommentId }, 201);
       },
     );

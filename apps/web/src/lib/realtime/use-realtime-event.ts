@@ -1,0 +1,10 @@
+import type { RealtimeEventType } from "@sightline/contracts";
+import { useEffect, useRef } from "react";
+import { type RealtimeHandler, subscribeRealtime } from "./realtime-client.ts";
+
+/** Runs `handler` for each live event of `type` while the component is mounted. */
+export function useRealtimeEvent(type: RealtimeEventType, handler: RealtimeHandler): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => subscribeRealtime(type, (data, id) => latest.current(data, id)), [type]);
+}
