@@ -90,6 +90,7 @@ describe("the server process", () => {
           DATA_DIR: data[i]!.dir,
           DATABASE_URL: scratch.url,
           AUTH_SECRET: "e2e-shared-secret-e2e-shared-secret-0123",
+          ENCRYPTION_KEYS: `e2e:${Buffer.alloc(32, 7).toString("base64")}`,
         }),
       );
       try {

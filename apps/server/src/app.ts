@@ -20,6 +20,7 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import type { EventBus } from "./platform/event-bus.ts";
+import type { TokenVault } from "./platform/token-vault.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -34,6 +35,8 @@ import type { DataDeletionDeps } from "./services/data-deletion.ts";
 export interface AppDeps extends Services {
   /** Live change events (NOTIFY/LISTEN) for /api/realtime. */
   events: EventBus;
+  /** Seals Instagram tokens at rest (AES-256-GCM, key id stored with each ciphertext). */
+  vault: TokenVault;
   env: Env;
   database: Database;
   logger: Logger;

@@ -93,3 +93,17 @@ describe("the two Instagram secrets (§12.1)", () => {
     ).toThrow(/INSTAGRAM_APP_SECRET: must be the Instagram app secret/);
   });
 });
+
+describe("ENCRYPTION_KEYS", () => {
+  const k = Buffer.alloc(32, 1).toString("base64");
+  it("parses the key list, refuses a bad one, and is required with DATABASE_URL", () => {
+    expect(readEnv({ ENCRYPTION_KEYS: `k1:${k}` }).encryptionKeys?.[0]?.id).toBe("k1");
+    expect(() => readEnv({ ENCRYPTION_KEYS: "k1:c2hvcnQ=" })).toThrow(
+      /ENCRYPTION_KEYS: key k1 must be 32 bytes/,
+    );
+    expect(() => readEnv({ DATABASE_URL: "postgres://db/x", AUTH_SECRET: "s".repeat(32) })).toThrow(
+      /ENCRYPTION_KEYS: is required when DATABASE_URL is set/,
+    );
+    expect(readEnv({}).encryptionKeys).toBeUndefined();
+  });
+});

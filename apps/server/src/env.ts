@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseEncryptionKeys } from "./platform/token-vault.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -28,6 +29,16 @@ const envSchema = z
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+      .optional(),
+    ENCRYPTION_KEYS: z
+      .string()
+      .superRefine((value, ctx) => {
+        try {
+          parseEncryptionKeys(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
       .optional(),
     SMTP_URL: z
       .string()
@@ -129,6 +140,14 @@ const envSchema = z
           "must be the Instagram app secret, which differs from the Meta app secret (Instagram > API setup with Instagram login)",
       });
     }
+    if (env.DATABASE_URL && !env.ENCRYPTION_KEYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ENCRYPTION_KEYS"],
+        message:
+          "is required when DATABASE_URL is set (every instance must decrypt the same tokens), e.g. k1:$(openssl rand -base64 32)",
+      });
+    }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -173,6 +192,8 @@ const envSchema = z
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
+    /** Keys sealing Instagram tokens at rest; unset in the embedded default (generated into DATA_DIR). */
+    encryptionKeys: env.ENCRYPTION_KEYS ? parseEncryptionKeys(env.ENCRYPTION_KEYS) : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? "Sightline <no-reply@sightline.app>",
     supportEmail: env.SUPPORT_EMAIL,

@@ -9,6 +9,7 @@ import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
 import { createEventBus } from "./platform/event-bus.ts";
+import { createTokenVault, loadOrCreateEncryptionKeys } from "./platform/token-vault.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -53,9 +54,11 @@ if (env.sandboxInProduction) {
 }
 
 const events = await createEventBus({ database, logger, now: services.now });
+const vault = createTokenVault(env.encryptionKeys ?? loadOrCreateEncryptionKeys(env.dataDir));
 const app = createApp({
   ...services,
   events,
+  vault,
   env,
   database,
   logger,

@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "@sightline/db/testing";
 import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
+import { createTokenVault } from "../platform/token-vault.ts";
 import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
@@ -59,6 +61,7 @@ export async function createTestApp(
   const app = createApp({
     ...services,
     events,
+    vault: createTokenVault([{ id: "test", key: randomBytes(32) }]),
     env,
     database,
     logger,
