@@ -89,5 +89,6 @@ describe("when the database stops answering", () => {
     const response = await separate.app.request("/api/health");
     expect(response.status).toBe(503);
     expect(((await response.json()) as { status: string }).status).toBe("unavailable");
+    await separate.events.close();
   });
 });

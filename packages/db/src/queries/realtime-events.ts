@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
-import type pg from "pg";
+import pg from "pg";
 import type { Database, Db } from "../client.ts";
 import { realtimeEvents } from "../schema/realtime-events.ts";
 
@@ -48,8 +48,9 @@ export async function deleteRealtimeEventsBefore(db: Db, before: Date): Promise<
 
 /**
  * Calls `onNotify` with each notification's payload on `channel`, on either engine: PGlite's
- * own listener, or a dedicated PostgreSQL connection that reconnects when it drops. Returns a
- * function that stops listening.
+ * own listener, or a dedicated PostgreSQL connection (outside the pool, which it would otherwise
+ * hold forever and keep `pool.end()` waiting) that reconnects when it drops. Returns a function
+ * that stops listening.
  */
 export async function listenToChannel(
   database: Database,
@@ -67,13 +68,14 @@ export async function listenToChannel(
   const pool = database.pool;
   if (!pool) throw new Error("No connection to listen on");
   let stopped = false;
-  let client: pg.PoolClient | undefined;
+  let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     try {
-      const next = await pool.connect();
+      const next = new pg.Client(pool.options);
+      await next.connect();
       if (stopped) {
-        next.release();
+        await next.end();
         return;
       }
       client = next;
@@ -82,7 +84,7 @@ export async function listenToChannel(
       });
       next.on("error", (error) => {
         onError(error);
-        next.release(true);
+        void next.end().catch(() => {});
         if (client === next) client = undefined;
         if (!stopped) retry = setTimeout(() => void connect(), 1_000);
       });
@@ -99,8 +101,7 @@ export async function listenToChannel(
     const current = client;
     client = undefined;
     if (current) {
-      await current.query(`UNLISTEN ${channel}`).catch(() => {});
-      current.release();
+      await current.end().catch(() => {});
     }
   };
 }
