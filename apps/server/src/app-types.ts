@@ -4,6 +4,8 @@ export interface SessionUser {
   id: string;
   email: string;
   aal: "aal1" | "aal2";
+  /** The session the request belongs to (the access token's `sid`, or the cookie's session). */
+  sessionId: string | undefined;
 }
 
 export type AppVariables = {

@@ -7,6 +7,14 @@ import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import {
+  connectionRoutes,
+  deauthorizeMetaUser,
+  functionRoutes,
+  type InstagramContext,
+  instagramDeletionHooks,
+  webhookRoutes,
+} from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
@@ -37,6 +45,8 @@ export interface AppDeps extends Services {
   events: EventBus;
   /** Seals Instagram tokens at rest (AES-256-GCM, key id stored with each ciphertext). */
   vault: TokenVault;
+  /** The Instagram feature's runtime (Graph client, job queue, …): features/instagram. */
+  instagramContext: InstagramContext;
   env: Env;
   database: Database;
   logger: Logger;
@@ -83,7 +93,12 @@ const tooManyForAddress = {
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
-  const dataDeletion: DataDeletionDeps = { db, mailer: deps.mailer, publicUrl: deps.env.publicUrl };
+  const dataDeletion: DataDeletionDeps = {
+    db,
+    mailer: deps.mailer,
+    publicUrl: deps.env.publicUrl,
+    ...instagramDeletionHooks(deps.instagramContext),
+  };
   return new Hono<AppEnv>()
     .route(
       "/health",
@@ -99,6 +114,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route("/me", meRoutes({ db }))
     .route("/realtime", realtimeRoutes({ events: deps.events }))
+    .route("/instagram", connectionRoutes(deps.instagramContext))
+    .route("/functions", functionRoutes(deps.instagramContext))
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
       "/meta",
@@ -108,6 +125,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         publicUrl: deps.env.publicUrl,
         now: deps.now,
         dataDeletion,
+        onDeauthorize: (metaUserId) => deauthorizeMetaUser(deps.instagramContext, metaUserId),
       }),
     )
     .route("/session", sessionRoutes({ auth: deps.auth, db }))
@@ -201,6 +219,7 @@ export function createApp(deps: AppDeps) {
     sessionMiddleware(deps.auth, verifyAccessToken, { db: deps.database.db, now: deps.now }),
   );
   app.route("/api", api);
+  app.route("/webhooks/instagram", webhookRoutes(deps.instagramContext));
   // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
   if (deps.sandbox) {
     app.get("/sandbox/", (c) => c.redirect("/sandbox"));
@@ -231,6 +250,8 @@ export function createApp(deps: AppDeps) {
     app.on(["GET", "HEAD"], "*", serveWeb);
   }
   app.notFound((c) => c.text("Not found", 404));
+  // The sandbox's webhooks and Meta-callback stand-ins reach this app without a network hop.
+  deps.loopback.fetch = (request) => Promise.resolve(app.fetch(request));
   return app;
 }
 

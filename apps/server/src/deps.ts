@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import type { Database } from "@sightline/db";
+import {
+  createGraphClient,
+  type GraphClient,
+  type GraphUsage,
+  metaBaseUrls,
+  sandboxBaseUrls,
+} from "@sightline/instagram-graph";
 import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
@@ -11,7 +18,6 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from "./services/mail
 
 export interface Services {
   mailer: Mailer;
-  /** The Meta app Sightline talks to: a real one, or the sandbox's (secret derived, stable). */
   /**
    * The apps Sightline talks to Instagram with (a real Meta app, or the sandbox's, secrets derived
    * and stable). Two secrets, as at Meta (§12.1): `appSecret` is the Meta app's (Facebook Login,
@@ -25,7 +31,18 @@ export interface Services {
     appSecret: string;
     instagramAppId: string | undefined;
     instagramAppSecret: string | undefined;
+    /** The Verify Token of Meta's webhook handshake (GET /webhooks/instagram). */
+    webhookVerifyToken: string;
   };
+  /** Meta's Graph API (or the sandbox's stand-in for it), one client for every caller. */
+  graph: GraphClient;
+  /** The latest usage Meta reported per account (X-Business-Use-Case-Usage), for back-off. */
+  graphUsage: Map<string, { usage: GraphUsage; at: number }>;
+  /**
+   * Requests to the app's own public origin (the sandbox's webhooks and Meta callbacks) are
+   * answered in process once the app exists: no network hop to ourselves, and tests need none.
+   */
+  loopback: { fetch: ((request: Request) => Promise<Response>) | undefined };
   /** The Instagram sandbox, mounted at /sandbox, when no Meta app is configured. */
   sandbox: Sandbox | undefined;
   /** Stops what the services run in the background (the sandbox's clock). */
@@ -59,6 +76,9 @@ export function trustedOriginsFor(env: Pick<Env, "publicUrl" | "nodeEnv">): stri
     ]),
   ];
 }
+
+/** The Graph API version every call names (Meta supports each for about two years). */
+export const GRAPH_API_VERSION = "v23.0";
 
 /** Builds the services every entry point (server, tests) composes the app from. */
 export function createServices(options: {
@@ -103,6 +123,7 @@ export function createServices(options: {
         appSecret: env.meta.appSecret,
         instagramAppId: env.meta.instagram?.appId,
         instagramAppSecret: env.meta.instagram?.appSecret,
+        webhookVerifyToken: env.meta.webhookVerifyToken,
       }
     : {
         mode: "sandbox",
@@ -110,7 +131,16 @@ export function createServices(options: {
         appSecret: derived("instagram-sandbox-app"),
         instagramAppId: "1000000000000002",
         instagramAppSecret: derived("instagram-sandbox-instagram-app"),
+        webhookVerifyToken: derived("instagram-sandbox-webhook-verify-token"),
       };
+  const loopback: Services["loopback"] = { fetch: undefined };
+  const loopbackFetch = (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (loopback.fetch && new URL(request.url).origin === publicUrl.origin) {
+      return loopback.fetch(request);
+    }
+    return fetch(request);
+  };
   const sandbox =
     instagram.mode === "sandbox"
       ? createSandbox({
@@ -120,6 +150,8 @@ export function createServices(options: {
           instagramAppId: instagram.instagramAppId!,
           instagramAppSecret: instagram.instagramAppSecret!,
           webhookUrl: `${publicUrl.origin}/webhooks/instagram`,
+          webhookVerifyToken: instagram.webhookVerifyToken,
+          fetch: loopbackFetch,
           tickIntervalMs: options.sandboxOptions?.tickIntervalMs ?? 1000,
           ...(options.sandboxOptions?.stateFile === false
             ? {}
@@ -131,8 +163,28 @@ export function createServices(options: {
           logger: logger.child({ component: "instagram-sandbox" }),
         })
       : undefined;
+  const graphUsage: Services["graphUsage"] = new Map();
+  const graph = createGraphClient({
+    baseUrls: sandbox ? sandboxBaseUrls(publicUrl.origin) : metaBaseUrls,
+    appId: instagram.appId,
+    appSecret: instagram.appSecret,
+    ...(instagram.instagramAppId ? { instagramAppId: instagram.instagramAppId } : {}),
+    // Without an Instagram app only Facebook Login connects; the exchange is never called then.
+    instagramAppSecret: instagram.instagramAppSecret ?? instagram.appSecret,
+    redirectUri: `${publicUrl.origin}/auth/instagram/callback`,
+    version: GRAPH_API_VERSION,
+    // The sandbox answers in process: its origin is this server's.
+    ...(sandbox ? { fetch: (url: string, init?: RequestInit) => sandbox.fetch(url, init) } : {}),
+    onUsage: (usage, info) => {
+      const key = info.accountId ?? "app";
+      graphUsage.set(key, { usage, at: now() });
+    },
+  });
   return {
     mailer,
+    graph,
+    graphUsage,
+    loopback,
     auth,
     trustedOrigins,
     tasks,

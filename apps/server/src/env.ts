@@ -62,6 +62,14 @@ const envSchema = z
       .string()
       .min(16, "must be the app secret from Meta's app dashboard")
       .optional(),
+    META_WEBHOOK_VERIFY_TOKEN: z
+      .string()
+      .min(
+        16,
+        "must be at least 16 characters (the Verify Token you enter in Meta's Webhooks setup)",
+      )
+      .max(200, "must be at most 200 characters")
+      .optional(),
     INSTAGRAM_APP_ID: z
       .string()
       .regex(
@@ -115,6 +123,14 @@ const envSchema = z
         code: "custom",
         path: [env.META_APP_ID ? "META_APP_SECRET" : "META_APP_ID"],
         message: "must be set together with the other Meta variable",
+      });
+    }
+    if (env.META_APP_ID && !env.META_WEBHOOK_VERIFY_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["META_WEBHOOK_VERIFY_TOKEN"],
+        message:
+          "is required with META_APP_ID: Meta's Webhooks setup asks for it (Callback URL: PUBLIC_URL/webhooks/instagram)",
       });
     }
     if (Boolean(env.INSTAGRAM_APP_ID) !== Boolean(env.INSTAGRAM_APP_SECRET)) {
@@ -214,6 +230,7 @@ const envSchema = z
         ? {
             appId: env.META_APP_ID,
             appSecret: env.META_APP_SECRET,
+            webhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? "",
             /** Instagram Login's app; unset, only Facebook Login can connect accounts. */
             instagram:
               env.INSTAGRAM_APP_ID && env.INSTAGRAM_APP_SECRET

@@ -5,6 +5,7 @@ import { createDb, type Database, DataDirLockedError, ensureAppSetting } from "@
 import { createApp } from "./app.ts";
 import { createServices } from "./deps.ts";
 import { EnvError, readEnv } from "./env.ts";
+import { startInstagramFeature } from "./features/instagram/index.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
@@ -55,10 +56,19 @@ if (env.sandboxInProduction) {
 
 const events = await createEventBus({ database, logger, now: services.now });
 const vault = createTokenVault(env.encryptionKeys ?? loadOrCreateEncryptionKeys(env.dataDir));
+const instagramContext = await startInstagramFeature({
+  services,
+  database,
+  logger,
+  events,
+  vault,
+  env,
+});
 const app = createApp({
   ...services,
   events,
   vault,
+  instagramContext,
   env,
   database,
   logger,
@@ -119,6 +129,7 @@ async function shutdown(signal: string) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
   clearTimeout(force);
+  await instagramContext.queue.stop();
   await events.close();
   await services.close();
   await database.close();

@@ -24,6 +24,8 @@ export type FacebookApi = {
   /** Pages the person manages that have an IG professional account linked. */
   listInstagramPages(userToken: string, options?: { maxPages?: number }): Promise<FacebookPage[]>;
   getPage(pageId: string, token: string): Promise<FacebookPage>;
+  /** `DELETE /me/permissions`: the person removes the app (every token of theirs stops working). */
+  revokePermissions(userToken: string): Promise<void>;
 };
 
 export function createFacebookApi(transport: Transport): FacebookApi {
@@ -54,6 +56,19 @@ export function createFacebookApi(transport: Transport): FacebookApi {
         z.object({ data: z.array(permissionEntrySchema) }),
       );
       return response.data;
+    },
+
+    async revokePermissions(userToken) {
+      await transport.request(
+        {
+          host: "graphFacebook",
+          method: "DELETE",
+          path: "/me/permissions",
+          token: userToken,
+          idempotent: true,
+        },
+        z.object({ success: z.boolean() }),
+      );
     },
 
     async listPages(userToken, options) {

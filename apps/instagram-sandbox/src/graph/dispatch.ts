@@ -375,6 +375,15 @@ function routeAccount(ctx: GraphContext, account: Account, edge: string | undefi
 
 function routeFacebookUser(ctx: GraphContext, account: Account, edge: string | undefined): unknown {
   const info = auth(ctx);
+  if (ctx.method === "DELETE" && edge === "permissions") {
+    // The person removes the app: every token issued for the account stops working (190).
+    const now = ctx.core.now();
+    for (const subject of [account.igUserId, account.fbUserId, account.pageId]) {
+      ctx.core.store.dyn.revokedBefore[subject] = now;
+    }
+    ctx.core.store.touch();
+    return { success: true };
+  }
   if (ctx.method !== "GET") throw unsupportedRequest(ctx.method, account.fbUserId);
   if (edge === undefined) return renderNode(fbUserNode, account, requestedFields(ctx), ctx);
   if (edge === "permissions") {

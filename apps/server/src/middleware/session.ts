@@ -42,7 +42,12 @@ export function sessionMiddleware(
         ) {
           throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
         }
-        return { id: claims.userId, email: claims.email, aal: claims.aal };
+        return {
+          id: claims.userId,
+          email: claims.email,
+          aal: claims.aal,
+          sessionId: claims.sessionId,
+        };
       }
       const result = await auth.api.getSession({ headers: c.req.raw.headers });
       if (!result) return null;
@@ -50,6 +55,7 @@ export function sessionMiddleware(
         id: result.user.id,
         email: result.user.email,
         aal: (result.session as { aal?: string }).aal === "aal2" ? "aal2" : "aal1",
+        sessionId: result.session.id,
       };
     };
     c.set("getUser", () => {

@@ -54,6 +54,8 @@ export function metaRoutes(deps: {
   /** The clock issued_at is checked against (milliseconds). */
   now: () => number;
   dataDeletion: DataDeletionDeps;
+  /** The person removed the app at Meta: drop their connections (issue 10). */
+  onDeauthorize?: (metaUserId: string) => Promise<number>;
 }) {
   function verify(signedRequest: string): SignedRequestPayload {
     const payload = parseSignedRequest(signedRequest, deps.appSecret);
@@ -86,7 +88,11 @@ export function metaRoutes(deps: {
     })
     .post("/deauthorize", async (c) => {
       const payload = verify(await signedRequestFrom(c));
-      c.var.logger.info({ metaUserId: payload.user_id }, "app removed by the user on Meta");
+      const disconnected = (await deps.onDeauthorize?.(payload.user_id)) ?? 0;
+      c.var.logger.info(
+        { metaUserId: payload.user_id, disconnected },
+        "app removed by the user on Meta",
+      );
       return c.json({ success: true });
     })
     .get(

@@ -20,16 +20,17 @@ export interface DataDeletionDeps {
   mailer: Mailer;
   publicUrl: string;
   /**
-   * HOOK POINT for the Instagram connection issue: revoke the user's Instagram access (Meta's
-   * permission revoke and the stored tokens) before their rows go. Called once per user, inside
-   * the one deletion path below; until connections exist there is nothing to revoke.
+   * Revokes the user's Instagram access at Meta before their rows go. Called once per user,
+   * inside the one deletion path below.
    */
   revokeInstagramAccess?: (userId: string) => Promise<void>;
-  /**
-   * HOOK POINT for the Instagram connection issue: the Sightline users connected to the Meta
-   * user a data-deletion callback names. Until connections are stored, no user is linked to one.
-   */
+  /** The Sightline users connected to the Meta user a data-deletion callback names. */
   findUserIdsForMetaUser?: (metaUserId: string) => Promise<string[]>;
+  /**
+   * Deletes a user's Instagram connection and everything obtained from Instagram (Meta's
+   * data-deletion callback asks for exactly that data, not for the Sightline account).
+   */
+  deleteInstagramData?: (userId: string) => Promise<Record<string, number>>;
 }
 
 /**
@@ -66,8 +67,9 @@ export async function deleteAccountRequestedByUser(
 }
 
 /**
- * Meta's data-deletion callback: deletes, through the same path, every Sightline account
- * connected to the Meta user it names, and records the request under a confirmation code the
+ * Meta's data-deletion callback: for every Sightline account connected to the Meta user it
+ * names, revokes and deletes the Instagram connection and every row synced from Instagram (the
+ * data Meta gave us; the Sightline account itself stays), and records the request under a confirmation code the
  * user can look up. No e-mail: Meta shows the status link to the person. `signedRequestHash`
  * identifies Meta's request: the same one again deletes nothing more and returns the first record.
  */
@@ -79,7 +81,8 @@ export async function deleteDataForMetaUser(
   const deleted: Record<string, number> = {};
   const userIds = (await deps.findUserIdsForMetaUser?.(metaUserId)) ?? [];
   for (const userId of userIds) {
-    const counts = await deleteUserAccount(deps, userId);
+    await deps.revokeInstagramAccess?.(userId);
+    const counts = (await deps.deleteInstagramData?.(userId)) ?? {};
     for (const [table, count] of Object.entries(counts)) {
       deleted[table] = (deleted[table] ?? 0) + count;
     }

@@ -3,9 +3,10 @@ import { createTestDatabase, type TestDatabase } from "@sightline/db/testing";
 import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
+import { type InstagramContext, startInstagramFeature } from "../features/instagram/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
-import { createTokenVault } from "../platform/token-vault.ts";
+import { createTokenVault, type TokenVault } from "../platform/token-vault.ts";
 import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
@@ -14,6 +15,8 @@ export interface TestApp extends Services {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
   events: EventBus;
+  instagramContext: InstagramContext;
+  vault: TokenVault;
   close: () => Promise<void>;
 }
 
@@ -58,10 +61,21 @@ export async function createTestApp(
     sandboxOptions: { tickIntervalMs: false, stateFile: false },
   });
   const events = await createEventBus({ database, logger, now: services.now });
+  const vault = createTokenVault([{ id: "test", key: randomBytes(32) }]);
+  const instagramContext = await startInstagramFeature({
+    services,
+    database,
+    logger,
+    events,
+    vault,
+    env,
+    schedules: false,
+  });
   const app = createApp({
     ...services,
     events,
-    vault: createTokenVault([{ id: "test", key: randomBytes(32) }]),
+    vault,
+    instagramContext,
     env,
     database,
     logger,
@@ -81,7 +95,10 @@ export async function createTestApp(
     app,
     database,
     events,
+    instagramContext,
+    vault,
     close: async () => {
+      await instagramContext.queue.stop();
       await events.close();
       await services.close();
       await database.close();

@@ -36,6 +36,8 @@ const secretColumns = new Set([
   "token",
   "password",
   "access_token",
+  "facebook_user_token",
+  "state_hash",
   "refresh_token",
   "id_token",
   "secret",
@@ -45,7 +47,7 @@ const secretColumns = new Set([
 ]);
 
 /** Tables left out of an export: the export requests themselves. */
-const notExported = new Set(["data_exports"]);
+const notExported = new Set(["data_exports", "instagram_oauth_states"]);
 
 export function listExportedTables(): UserOwnedTable[] {
   return listUserOwnedTables().filter((table) => !notExported.has(table.name));

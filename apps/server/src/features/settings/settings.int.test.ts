@@ -516,28 +516,31 @@ describe(`settings: your data on ${testEngine()}`, () => {
     );
   });
 
-  it("Meta's data-deletion callback deletes through the same path, revoking Instagram access first", async () => {
+  it("Meta's data-deletion callback revokes and deletes the Instagram data of the connected users, not their Sightline account", async () => {
     const { client } = await createVerifiedUser(testApp);
     await patch(client, "/api/settings/profile", profile);
     const userId = await userIdOf(client);
-    const revoked: string[] = [];
+    const calls: string[] = [];
     const request = await deleteDataForMetaUser(
       {
         db: testApp.database.db,
         mailer: testApp.mailer,
         publicUrl: TEST_PUBLIC_URL,
         revokeInstagramAccess: async (id) => {
-          revoked.push(id);
+          calls.push(`revoke ${id}`);
+        },
+        deleteInstagramData: async (id) => {
+          calls.push(`delete ${id}`);
+          return { instagram_connections: 1, instagram_media: 3 };
         },
         findUserIdsForMetaUser: async (metaUserId) => (metaUserId === "meta-42" ? [userId] : []),
       },
       "meta-42",
       "signed-request-hash-meta-42",
     );
-    expect(revoked).toEqual([userId]);
+    expect(calls).toEqual([`revoke ${userId}`, `delete ${userId}`]);
     expect(request).toMatchObject({ source: "meta_callback", status: "completed" });
-    expect(request.deleted).toMatchObject({ user: 1, profiles: 1 });
-    expect(await findEverywhere(userId)).toEqual([]);
-    expect((await client.get("/api/me")).status).toBe(401);
+    expect(request.deleted).toEqual({ instagram_connections: 1, instagram_media: 3 });
+    expect((await client.get("/api/me")).status).toBe(200);
   });
 });

@@ -185,3 +185,16 @@ export function accountDeletedMessage(to: string, confirmationCode: string, stat
     footnote: "If you did not ask for this, contact support@sightline.app.",
   });
 }
+
+export function instagramReconnectMessage(to: string, username: string, url: string) {
+  return render(to, `Reconnect @${username} to Sightline`, {
+    preheader: "Instagram no longer accepts Sightline's access to your account.",
+    heading: `Reconnect @${username}`,
+    paragraphs: [
+      `Instagram stopped accepting Sightline's access to @${username}: the permission was removed, the password changed, or the access expired. Until you reconnect, Sightline cannot sync your analytics, show new messages and comments, or publish scheduled posts.`,
+      "Reconnecting takes a minute and keeps everything Sightline already holds.",
+    ],
+    action: { label: "Reconnect Instagram", url },
+    footnote: "If you disconnected Sightline on purpose, you can ignore this e-mail.",
+  });
+}

@@ -1,0 +1,50 @@
+import { connectCallbackSchema, connectStartSchema, disconnectSchema } from "@sightline/contracts";
+import { findInstagramConnection } from "@sightline/db";
+import { Hono } from "hono";
+import type { AppEnv } from "../../app-types.ts";
+import { validate } from "../../lib/validate.ts";
+import { requireUser } from "../../middleware/session.ts";
+import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
+import type { InstagramContext } from "./context.ts";
+import { syncAccountJob } from "./jobs/sync-account.job.ts";
+
+/** /api/instagram: the signed-in user's connection (spec §7: one row or none), connect, disconnect. */
+export function connectionRoutes(ctx: InstagramContext) {
+  return new Hono<AppEnv>()
+    .get("/connection", requireUser, async (c) => {
+      const row = await findInstagramConnection(ctx.db, c.var.user.id);
+      return c.json({ connection: row ? connectionView(row) : null });
+    })
+    .post("/connect", requireUser, validate("json", connectStartSchema), async (c) => {
+      const { login } = c.req.valid("json");
+      return c.json(
+        await startConnect(ctx, { userId: c.var.user.id, sessionId: c.var.user.sessionId, login }),
+      );
+    })
+    .post("/connect/callback", requireUser, validate("json", connectCallbackSchema), async (c) => {
+      const input = c.req.valid("json");
+      const connection = await completeConnect(ctx, {
+        userId: c.var.user.id,
+        sessionId: c.var.user.sessionId,
+        login: input.login,
+        state: input.state,
+        code: input.code,
+        error: input.error,
+        errorReason: input.error_reason,
+      });
+      await ctx.queue.send(syncAccountJob, { userId: c.var.user.id, reason: "connected" });
+      return c.json({ connection });
+    })
+    .post("/sync", requireUser, async (c) => {
+      const row = await findInstagramConnection(ctx.db, c.var.user.id);
+      if (!row || row.status !== "active") {
+        return c.json({ queued: false });
+      }
+      await ctx.queue.send(syncAccountJob, { userId: c.var.user.id, reason: "manual" });
+      return c.json({ queued: true }, 202);
+    })
+    .delete("/connection", requireUser, validate("json", disconnectSchema), async (c) => {
+      const deleted = await disconnect(ctx, c.var.user.id, c.req.valid("json"));
+      return c.json({ deleted });
+    });
+}

@@ -1,0 +1,384 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
+import {
+  consumeOauthState,
+  deleteInstagramConnectionAndData,
+  deleteSyncedDataOfOtherAccounts,
+  findInstagramConnection,
+  type InstagramConnectionRow,
+  insertOauthState,
+  saveInstagramConnection,
+  updateInstagramConnection,
+} from "@sightline/db";
+import {
+  allFacebookScopes,
+  allInstagramScopes,
+  type FacebookPage,
+  isGraphApiError,
+  isTokenInvalid,
+} from "@sightline/instagram-graph";
+import { AppError } from "../../lib/app-error.ts";
+import { instagramReconnectMessage } from "../../services/mail/templates.ts";
+import { accountClientFor, type InstagramContext, sealToken, tokenContext } from "./context.ts";
+
+const STATE_TTL_MS = 10 * 60_000;
+
+export const callbackPaths: Record<ConnectLogin, string> = {
+  instagram: "/auth/instagram/callback",
+  facebook: "/facebook-callback",
+};
+
+function redirectUri(ctx: InstagramContext, login: ConnectLogin): string {
+  return `${new URL(ctx.publicUrl).origin}${callbackPaths[login]}`;
+}
+
+function hashState(state: string): string {
+  return createHash("sha256").update(state).digest("hex");
+}
+
+/** The connection without its token, as the API answers it. */
+export function connectionView(row: InstagramConnectionRow): InstagramConnection {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    instagram_id: row.instagramId,
+    page_instagram_id: row.pageInstagramId,
+    instagram_username: row.instagramUsername,
+    token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
+    profile_picture_url: row.profilePictureUrl,
+    followers_count: row.followersCount,
+    updated_at: row.updatedAt.toISOString(),
+    login: row.login,
+    status: row.status,
+    status_reason: row.statusReason,
+    scopes: row.scopes,
+    name: row.name,
+    account_type: row.accountType,
+    follows_count: row.followsCount,
+    media_count: row.mediaCount,
+    connected_at: row.connectedAt.toISOString(),
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    sync_notes: row.syncNotes,
+  };
+}
+
+export async function announceConnection(ctx: InstagramContext, userId: string) {
+  await ctx.events.publish(userId, "instagram-connection:updated");
+}
+
+/**
+ * Step 1: a state bound to the user and their session, stored as a hash, single use; the
+ * consent page's URL for the chosen login.
+ */
+export async function startConnect(
+  ctx: InstagramContext,
+  input: { userId: string; sessionId: string | undefined; login: ConnectLogin },
+): Promise<{ authorizeUrl: string }> {
+  if (!input.sessionId) {
+    throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
+  }
+  if (input.login === "instagram" && !ctx.instagram.instagramAppId) {
+    throw new AppError(
+      "bad_request",
+      "Instagram Login is not set up on this server. Connect with Facebook instead.",
+    );
+  }
+  const state = randomBytes(32).toString("base64url");
+  await insertOauthState(ctx.db, {
+    stateHash: hashState(state),
+    userId: input.userId,
+    sessionId: input.sessionId,
+    login: input.login,
+    expiresAt: new Date(ctx.now() + STATE_TTL_MS),
+  });
+  const authorizeUrl =
+    input.login === "instagram"
+      ? ctx.graph.oauth.instagramAuthorizeUrl({
+          scopes: allInstagramScopes,
+          state,
+          redirectUri: redirectUri(ctx, "instagram"),
+        })
+      : ctx.graph.oauth.facebookAuthorizeUrl({
+          scopes: allFacebookScopes,
+          state,
+          redirectUri: redirectUri(ctx, "facebook"),
+        });
+  return { authorizeUrl };
+}
+
+/** Meta's consent-page errors, in words for the person who just clicked. */
+function consentErrorMessage(error: string, reason: string | undefined): string {
+  if (error === "access_denied" || reason === "user_denied") {
+    return "You cancelled the connection on Instagram's page. Nothing was connected.";
+  }
+  return "Instagram could not complete the connection. Please try again.";
+}
+
+type Grant = {
+  accessToken: string;
+  expiresAt: Date | null;
+  scopes: string[];
+  instagramId: string;
+  username: string;
+  appScopedId?: string;
+  pageInstagramId?: string;
+  facebookPageId?: string;
+  facebookUserId?: string;
+  facebookUserToken?: string;
+};
+
+async function exchangeInstagram(ctx: InstagramContext, code: string): Promise<Grant> {
+  const uri = redirectUri(ctx, "instagram");
+  const short = await ctx.graph.oauth.exchangeInstagramCode(code, { redirectUri: uri });
+  const long = await ctx.graph.oauth.exchangeInstagramLongLivedToken(short.accessToken);
+  const identity = await ctx.graph.oauth.getInstagramAccountId(long.accessToken);
+  return {
+    accessToken: long.accessToken,
+    expiresAt: long.expiresIn !== undefined ? new Date(ctx.now() + long.expiresIn * 1000) : null,
+    scopes: short.permissions ?? long.permissions ?? [],
+    instagramId: identity.accountId,
+    username: identity.username ?? "",
+    appScopedId: short.appScopedUserId,
+  };
+}
+
+export const noLinkedAccountMessage =
+  "None of your Facebook Pages has an Instagram professional account linked. Link your Instagram Business or Creator account to a Page (Instagram app › Settings › Account type and tools, or Meta Business Suite), then connect again.";
+
+async function exchangeFacebook(ctx: InstagramContext, code: string): Promise<Grant> {
+  const uri = redirectUri(ctx, "facebook");
+  const short = await ctx.graph.oauth.exchangeFacebookCode(code, { redirectUri: uri });
+  const long = await ctx.graph.oauth.exchangeFacebookLongLivedToken(short.accessToken);
+  const [person, permissions, pages] = await Promise.all([
+    ctx.graph.facebook.getUser(long.accessToken),
+    ctx.graph.facebook.listPermissions(long.accessToken),
+    ctx.graph.facebook.listInstagramPages(long.accessToken),
+  ]);
+  const page: FacebookPage | undefined = pages.find(
+    (candidate) => candidate.instagram_business_account && candidate.access_token,
+  );
+  if (!page?.instagram_business_account || !page.access_token) {
+    throw new AppError("bad_request", noLinkedAccountMessage);
+  }
+  return {
+    // The Page token: publishing, moderation and messaging are documented with it (§10.1), and
+    // one from a long-lived user token does not expire.
+    accessToken: page.access_token,
+    expiresAt: null,
+    scopes: permissions
+      .filter((entry) => entry.status === "granted")
+      .map((entry) => entry.permission),
+    instagramId: page.instagram_business_account.id,
+    pageInstagramId: page.instagram_business_account.id,
+    username: page.instagram_business_account.username ?? "",
+    facebookPageId: page.id,
+    facebookUserId: person.id,
+    facebookUserToken: long.accessToken,
+  };
+}
+
+/**
+ * Step 2, from the callback page: the state must be this user's and session's, unused and
+ * fresh; then the code becomes a long-lived token, the account id comes from /me, the row is
+ * stored (token sealed) and webhooks are subscribed; the caller starts the first sync.
+ */
+export async function completeConnect(
+  ctx: InstagramContext,
+  input: {
+    userId: string;
+    sessionId: string | undefined;
+    login: ConnectLogin;
+    state: string | undefined;
+    code: string | undefined;
+    error: string | undefined;
+    errorReason: string | undefined;
+  },
+): Promise<InstagramConnection> {
+  if (!input.sessionId) {
+    throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
+  }
+  const pending = input.state
+    ? await consumeOauthState(ctx.db, {
+        stateHash: hashState(input.state),
+        userId: input.userId,
+        sessionId: input.sessionId,
+        now: new Date(ctx.now()),
+      })
+    : undefined;
+  if (!pending || pending.login !== input.login) {
+    throw new AppError(
+      "bad_request",
+      "This connection link is not valid any more (it was used, expired or started elsewhere). Start again from Settings.",
+    );
+  }
+  if (input.error)
+    throw new AppError("bad_request", consentErrorMessage(input.error, input.errorReason));
+  if (!input.code) {
+    throw new AppError("bad_request", "Instagram did not send a sign-in code. Please try again.");
+  }
+
+  let grant: Grant;
+  try {
+    grant =
+      input.login === "instagram"
+        ? await exchangeInstagram(ctx, input.code)
+        : await exchangeFacebook(ctx, input.code);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.logger.warn({ err: error, login: input.login }, "Instagram code exchange failed");
+    throw new AppError(
+      "bad_request",
+      "Instagram did not accept the connection (the sign-in code may have expired). Please try again.",
+    );
+  }
+
+  const now = new Date(ctx.now());
+  const previous = await findInstagramConnection(ctx.db, input.userId);
+  let row = await saveInstagramConnection(ctx.db, {
+    userId: input.userId,
+    instagramId: grant.instagramId,
+    pageInstagramId: grant.pageInstagramId ?? null,
+    instagramUsername: grant.username || previous?.instagramUsername || grant.instagramId,
+    accessToken: sealToken(ctx, input.userId, grant.accessToken),
+    tokenExpiresAt: grant.expiresAt,
+    login: input.login,
+    status: "active",
+    statusReason: null,
+    scopes: grant.scopes,
+    facebookPageId: grant.facebookPageId ?? null,
+    facebookUserId: grant.facebookUserId ?? null,
+    facebookUserToken: grant.facebookUserToken
+      ? sealToken(ctx, input.userId, grant.facebookUserToken)
+      : null,
+    appScopedId: grant.appScopedId ?? null,
+    tokenRefreshedAt: now,
+    updatedAt: now,
+    ...(previous?.instagramId === grant.instagramId ? {} : { lastSyncedAt: null, syncNotes: [] }),
+  });
+  if (previous && previous.instagramId !== grant.instagramId) {
+    // Another account now: nothing synced for the old one may show up under the new one.
+    await deleteSyncedDataOfOtherAccounts(ctx.db, input.userId, grant.instagramId);
+  }
+  row = (await refreshProfileRow(ctx, row)) ?? row;
+  await subscribeWebhooks(ctx, row);
+  await announceConnection(ctx, input.userId);
+  return connectionView(row);
+}
+
+async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnectionRow) {
+  try {
+    await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages"]);
+  } catch (error) {
+    ctx.logger.warn({ err: error, userId: row.userId }, "webhook subscription failed");
+    await updateInstagramConnection(ctx.db, row.userId, {
+      syncNotes: [
+        ...row.syncNotes.filter((note) => note.area !== "webhooks"),
+        {
+          area: "webhooks",
+          message:
+            "Live updates could not be switched on; new messages and comments arrive with the next sync instead.",
+        },
+      ],
+    });
+  }
+}
+
+/** Reads the profile into the row (picture, followers, counts). Null when Instagram refuses. */
+export async function refreshProfileRow(
+  ctx: InstagramContext,
+  row: InstagramConnectionRow,
+): Promise<InstagramConnectionRow | null> {
+  try {
+    const profile = await accountClientFor(ctx, row).getProfile();
+    const now = new Date(ctx.now());
+    return (
+      (await updateInstagramConnection(ctx.db, row.userId, {
+        instagramUsername: profile.username ?? row.instagramUsername,
+        name: profile.name ?? null,
+        accountType: profile.account_type ?? row.accountType,
+        profilePictureUrl: profile.profile_picture_url ?? null,
+        followersCount: profile.followers_count ?? null,
+        followsCount: profile.follows_count ?? null,
+        mediaCount: profile.media_count ?? null,
+        profileRefreshedAt: now,
+        updatedAt: now,
+      })) ?? null
+    );
+  } catch (error) {
+    await handleGraphFailure(ctx, row, error);
+    ctx.logger.warn({ err: error, userId: row.userId }, "Instagram profile refresh failed");
+    return null;
+  }
+}
+
+/**
+ * A revoked or expired token (190) turns the connection into "needs reconnection": jobs stop
+ * touching it, the app shows it, and the user gets one e-mail. Other errors pass through.
+ */
+export async function handleGraphFailure(
+  ctx: InstagramContext,
+  row: InstagramConnectionRow,
+  error: unknown,
+): Promise<boolean> {
+  if (!isTokenInvalid(error)) return false;
+  const reason =
+    isGraphApiError(error) && error.subcode === 460
+      ? "The Instagram password was changed."
+      : isGraphApiError(error) && error.subcode === 463
+        ? "The access expired."
+        : "Instagram no longer accepts Sightline's access (it was removed or expired).";
+  const updated = await updateInstagramConnection(ctx.db, row.userId, {
+    status: "needs_reconnection",
+    statusReason: reason,
+    updatedAt: new Date(ctx.now()),
+  });
+  if (row.status !== "needs_reconnection" && updated) {
+    const email = await ctx.userEmail(row.userId);
+    if (email) {
+      const url = `${new URL(ctx.publicUrl).origin}/settings?connect=instagram`;
+      ctx.tasks.run("instagram reconnect e-mail", () =>
+        ctx.mailer.sendEmail(instagramReconnectMessage(email, row.instagramUsername, url)),
+      );
+    }
+    await announceConnection(ctx, row.userId);
+  }
+  return true;
+}
+
+/**
+ * Disconnect: revoke at Meta as far as Meta allows (webhook subscription off; Facebook Login's
+ * permissions revoked with the person's token), then delete the token and the synced data.
+ * Revocation failures do not keep the token: deleting it is what the user asked for.
+ */
+export async function disconnect(
+  ctx: InstagramContext,
+  userId: string,
+  options: { keepPublishedHistory: boolean },
+): Promise<Record<string, number>> {
+  const row = await findInstagramConnection(ctx.db, userId);
+  if (!row) return {};
+  await revokeAtMeta(ctx, row);
+  // Posts published through Sightline live in the publishing tables (not synced rows); with
+  // keepPublishedHistory false they go too, once those tables exist.
+  void options.keepPublishedHistory;
+  const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
+  await announceConnection(ctx, userId);
+  return deleted;
+}
+
+export async function revokeAtMeta(ctx: InstagramContext, row: InstagramConnectionRow) {
+  try {
+    await accountClientFor(ctx, row).unsubscribeWebhooks();
+  } catch (error) {
+    ctx.logger.info({ err: error, userId: row.userId }, "webhook unsubscribe failed");
+  }
+  if (row.login === "facebook" && row.facebookUserToken) {
+    try {
+      await ctx.graph.facebook.revokePermissions(
+        ctx.vault.decrypt(row.facebookUserToken, tokenContext(row.userId)),
+      );
+    } catch (error) {
+      ctx.logger.info({ err: error, userId: row.userId }, "Facebook permission revoke failed");
+    }
+  }
+}

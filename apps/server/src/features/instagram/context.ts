@@ -1,0 +1,78 @@
+import type { Db, InstagramConnectionRow } from "@sightline/db";
+import type { AccountClient, GraphClient, GraphUsage } from "@sightline/instagram-graph";
+import type { Sandbox } from "@sightline/instagram-sandbox";
+import type { Services } from "../../deps.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
+import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { TokenVault } from "../../platform/token-vault.ts";
+import type { BackgroundTasks } from "../../services/background-tasks.ts";
+import type { Mailer } from "../../services/mail/mailer.ts";
+
+/**
+ * What the Instagram feature (routes and jobs) works with, built once in the composition root.
+ * Jobs get the same object, so a route and a job never build a second Graph client or vault.
+ */
+export interface InstagramContext {
+  db: Db;
+  graph: GraphClient;
+  graphUsage: Map<string, { usage: GraphUsage; at: number }>;
+  vault: TokenVault;
+  events: EventBus;
+  logger: Logger;
+  mailer: Mailer;
+  tasks: BackgroundTasks;
+  now: () => number;
+  publicUrl: string;
+  instagram: Services["instagram"];
+  sandbox: Sandbox | undefined;
+  /** The user's e-mail address (for the reconnect e-mail). */
+  userEmail: (userId: string) => Promise<string | undefined>;
+  /** Set right after the queue starts (the queue's jobs receive this very object). */
+  queue: JobQueue<InstagramContext>;
+}
+
+/** The vault binds each ciphertext to its owner: a token copied to another row does not open. */
+export function tokenContext(userId: string): string {
+  return `instagram-token:${userId}`;
+}
+
+export function sealToken(ctx: InstagramContext, userId: string, token: string): string {
+  if (token === "") throw new Error("refusing to store an empty Instagram token");
+  return ctx.vault.encrypt(token, tokenContext(userId));
+}
+
+/** A Graph client acting as the connected account. */
+export function accountClientFor(
+  ctx: InstagramContext,
+  connection: InstagramConnectionRow,
+): AccountClient {
+  return ctx.graph.account({
+    login: connection.login,
+    accessToken: ctx.vault.decrypt(connection.accessToken, tokenContext(connection.userId)),
+    igUserId: connection.instagramId,
+    ...(connection.facebookPageId ? { pageId: connection.facebookPageId } : {}),
+  });
+}
+
+/** Which data a connection's granted permissions unlock, for either login. */
+export type Capability = "basic" | "insights" | "comments" | "messages" | "publish";
+
+const capabilityScopes: Record<Capability, readonly string[]> = {
+  basic: ["instagram_business_basic", "instagram_basic"],
+  insights: ["instagram_business_manage_insights", "instagram_manage_insights"],
+  comments: ["instagram_business_manage_comments", "instagram_manage_comments"],
+  messages: ["instagram_business_manage_messages", "instagram_manage_messages"],
+  publish: ["instagram_business_content_publish", "instagram_content_publish"],
+};
+
+export function hasCapability(connection: { scopes: string[] }, capability: Capability): boolean {
+  return capabilityScopes[capability].some((scope) => connection.scopes.includes(scope));
+}
+
+/** Declares an Instagram job: its `run` receives this feature's context. */
+export function defineInstagramJob<Payload>(
+  definition: JobDefinition<Payload, InstagramContext>,
+): JobDefinition<Payload, InstagramContext> {
+  return defineJob(definition);
+}

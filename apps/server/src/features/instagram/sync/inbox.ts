@@ -1,0 +1,155 @@
+import {
+  type CommentInsert,
+  insertComments,
+  insertMessages,
+  listAccountMedia,
+  type MessageInsert,
+  upsertThread,
+} from "@sightline/db";
+import type { InstagramComment, InstagramMessage } from "@sightline/instagram-graph";
+import type { SyncRun } from "./run.ts";
+
+function commentRow(
+  run: SyncRun,
+  mediaId: string,
+  comment: {
+    id: string;
+    text?: string | undefined;
+    timestamp?: string | undefined;
+    username?: string | undefined;
+    from?: { id: string; username?: string | undefined } | undefined;
+  },
+  parentId: string | null,
+): CommentInsert {
+  const ownUsername = run.connection.instagramUsername;
+  return {
+    ...run.scope,
+    igCommentId: comment.id,
+    igMediaId: mediaId,
+    mediaOwnerId: run.scope.accountId,
+    parentIgCommentId: parentId,
+    userIgsid:
+      comment.from?.id ?? (comment.username === ownUsername ? run.scope.accountId : "unknown"),
+    username: comment.username ?? comment.from?.username ?? null,
+    text: comment.text ?? null,
+    createdAt: comment.timestamp ? new Date(comment.timestamp) : run.now(),
+  };
+}
+
+export function commentRows(run: SyncRun, mediaId: string, comments: InstagramComment[]) {
+  return comments.flatMap((comment) => [
+    commentRow(run, mediaId, comment, null),
+    ...(comment.replies?.data ?? []).map((reply) => commentRow(run, mediaId, reply, comment.id)),
+  ]);
+}
+
+/** Every page of one post's comments (with their replies) into instagram_comments. */
+export async function syncCommentsOfMedia(run: SyncRun, mediaId: string) {
+  let after: string | undefined;
+  for (let page = 0; page < 200; page++) {
+    run.guard();
+    const result = await run.client.listComments(mediaId, {
+      limit: 50,
+      ...(after ? { after } : {}),
+    });
+    const inserted = await insertComments(run.ctx.db, commentRows(run, mediaId, result.data));
+    run.newComments += inserted.length;
+    if (result.nextCursor === undefined) return;
+    after = result.nextCursor;
+  }
+}
+
+/**
+ * Comments of every post whose comment count changed since the last pass (the count read by the
+ * media sync is the change signal, so an unchanged post costs no call). Per-post state makes a
+ * resumed run skip the posts already done.
+ */
+export async function syncComments(run: SyncRun) {
+  for (const media of await listAccountMedia(run.ctx.db, run.scope)) {
+    const count = media.commentsCount ?? 0;
+    const resource = `comments:${media.igMediaId}`;
+    const state = await run.state(resource);
+    if (state?.highWater === String(count) || (count === 0 && !state)) continue;
+    await syncCommentsOfMedia(run, media.igMediaId);
+    await run.saveState(resource, { highWater: String(count) });
+  }
+}
+
+function messageRows(
+  run: SyncRun,
+  threadId: string,
+  businessIgsid: string,
+  messages: InstagramMessage[],
+): MessageInsert[] {
+  return messages.flatMap((message) => {
+    const fromId = message.from?.id;
+    if (!fromId) return [];
+    return [
+      {
+        ...run.scope,
+        conversationId: threadId,
+        igMessageId: message.id,
+        fromId,
+        direction: fromId === businessIgsid ? ("outbound" as const) : ("inbound" as const),
+        text: message.message ?? null,
+        createdTime: message.created_time ? new Date(message.created_time) : run.now(),
+      },
+    ];
+  });
+}
+
+/** One thread's newest messages (Instagram expands only the 20 newest) and its map row. */
+export async function syncConversation(run: SyncRun, threadId: string) {
+  run.guard();
+  const { participants, messages } = await run.client.listMessages(threadId, { limit: 20 });
+  const business =
+    participants.find(
+      (person) =>
+        person.id === run.scope.accountId || person.username === run.connection.instagramUsername,
+    )?.id ?? run.scope.accountId;
+  await upsertThread(run.ctx.db, { ...run.scope, threadId, businessIgsid: business });
+  const inserted = await insertMessages(run.ctx.db, messageRows(run, threadId, business, messages));
+  run.newMessages += inserted.filter((row) => row.direction === "inbound").length;
+}
+
+/**
+ * Conversations, most recently updated first: threads updated since their last pass are read
+ * again; the walk stops at the first thread older than the last complete pass.
+ */
+export async function syncConversations(run: SyncRun) {
+  const state = await run.state("conversations");
+  const highWater = state?.highWater ? new Date(state.highWater) : undefined;
+  let cursor = state?.cursor ?? undefined;
+  let pendingHighWater = state?.pendingHighWater ?? null;
+  for (let page = 0; page < 100; page++) {
+    run.guard();
+    const result = await run.client.listConversations({
+      limit: 25,
+      ...(cursor ? { after: cursor } : {}),
+    });
+    pendingHighWater ??= result.data[0]?.updated_time ?? null;
+    let reachedKnown = false;
+    for (const conversation of result.data) {
+      const updated = conversation.updated_time ? new Date(conversation.updated_time) : undefined;
+      if (highWater && updated && updated <= highWater) {
+        reachedKnown = true;
+        break;
+      }
+      const resource = `conversation:${conversation.id}`;
+      const seen = await run.state(resource);
+      if (seen?.highWater && conversation.updated_time === seen.highWater) continue;
+      await syncConversation(run, conversation.id);
+      await run.saveState(resource, { highWater: conversation.updated_time ?? null });
+    }
+    if (reachedKnown || result.nextCursor === undefined) {
+      await run.saveState("conversations", {
+        cursor: null,
+        highWater: pendingHighWater ?? state?.highWater ?? null,
+        pendingHighWater: null,
+      });
+      return;
+    }
+    cursor = result.nextCursor;
+    await run.saveState("conversations", { cursor, pendingHighWater });
+  }
+}

@@ -1,0 +1,167 @@
+import type { Database } from "@sightline/db";
+import { fromPglite, PgBoss, type QueuePolicy } from "pg-boss";
+import type { z } from "zod";
+import type { Logger } from "../lib/logger.ts";
+
+/**
+ * A job as the code declares it: one file per job (house rule 11). The payload is versioned:
+ * a job sent by an older release carries its version, and `run` only ever sees the current
+ * schema's shape (an unknown version fails loudly instead of running on a guess).
+ */
+export type JobDefinition<Payload, Context> = {
+  /** Queue name, e.g. "instagram-sync-account". */
+  name: string;
+  version: number;
+  schema: z.ZodType<Payload>;
+  /**
+   * pg-boss queue policy: "stately" keeps at most one waiting and one running job per
+   * singleton key, so racing triggers (a webhook and the schedule) collapse into one run.
+   */
+  policy?: QueuePolicy;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** Jobs of this queue run at most this many at once in one process. */
+  concurrency?: number;
+  /** Deterministic key of a payload (one queued job per key under "stately"/"singleton"). */
+  key?: (payload: Payload) => string;
+  run(payload: Payload, context: Context & JobRunContext): Promise<void>;
+};
+
+export type JobRunContext = { jobId: string; logger: Logger };
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type.
+type AnyJob<Context> = JobDefinition<any, Context>;
+
+export function defineJob<Payload, Context>(
+  definition: JobDefinition<Payload, Context>,
+): JobDefinition<Payload, Context> {
+  return definition;
+}
+
+type Envelope = { v: number; data: unknown };
+
+export type SendOptions = { startAfterSeconds?: number; key?: string };
+
+export interface JobQueue<Context> {
+  /** Enqueues; answers the job id, or null when a job with the same key is already waiting. */
+  send<Payload>(
+    job: JobDefinition<Payload, Context>,
+    payload: Payload,
+    options?: SendOptions,
+  ): Promise<string | null>;
+  /** Cron schedule (UTC) of a job with a fixed payload. */
+  schedule<Payload>(
+    job: JobDefinition<Payload, Context>,
+    cron: string,
+    payload: Payload,
+  ): Promise<void>;
+  /** Resolves when no job is waiting (due now) or running: tests and benchmarks wait on it. */
+  idle(options?: { timeoutMs?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The job queue on the app's own database (pg-boss 12): PGlite in the embedded default through
+ * its in-process adapter, PostgreSQL with a small pool of its own. Workers run in this process.
+ */
+export async function createJobQueue<Context>(options: {
+  database: Database;
+  logger: Logger;
+  jobs: readonly AnyJob<Context>[];
+  context: Context;
+  /** Start workers (default true); a web-only instance could turn them off. */
+  work?: boolean;
+}): Promise<JobQueue<Context>> {
+  const { database, logger } = options;
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", useListenNotify: true })
+    : new PgBoss({
+        connectionString: (database.pool!.options as { connectionString: string }).connectionString,
+        max: 4,
+        useListenNotify: true,
+      });
+  boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+  await boss.start();
+
+  const running = new Set<Promise<unknown>>();
+  for (const job of options.jobs) {
+    await boss.createQueue(job.name, {
+      policy: job.policy ?? "standard",
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      notify: true,
+    });
+    if (options.work === false) continue;
+    await boss.work<Envelope>(
+      job.name,
+      { pollingIntervalSeconds: 2, batchSize: 1, localConcurrency: job.concurrency ?? 1 },
+      async ([entry]) => {
+        if (!entry) return;
+        const jobLogger = logger.child({ job: job.name, jobId: entry.id });
+        const envelope = entry.data;
+        if (envelope?.v !== job.version) {
+          throw new Error(
+            `${job.name}: payload version ${String(envelope?.v)} is not ${job.version}; no migration is defined`,
+          );
+        }
+        const payload = job.schema.parse(envelope.data);
+        const work = job.run(payload, { ...options.context, jobId: entry.id, logger: jobLogger });
+        running.add(work);
+        try {
+          await work;
+        } catch (error) {
+          jobLogger.warn({ err: error }, "job failed");
+          throw error;
+        } finally {
+          running.delete(work);
+        }
+      },
+    );
+  }
+
+  let stopped = false;
+  return {
+    async send(job, payload, sendOptions = {}) {
+      const data = job.schema.parse(payload);
+      const key = sendOptions.key ?? job.key?.(data);
+      return boss.send(job.name, { v: job.version, data } satisfies Envelope, {
+        ...(key !== undefined ? { singletonKey: key } : {}),
+        ...(sendOptions.startAfterSeconds !== undefined
+          ? { startAfter: sendOptions.startAfterSeconds }
+          : {}),
+      });
+    },
+    async schedule(job, cron, payload) {
+      await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
+    },
+    async idle({ timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      let quietReads = 0;
+      while (quietReads < 2) {
+        if (Date.now() > deadline) throw new Error(`jobs still running after ${timeoutMs} ms`);
+        const waiting = await countDueOrActive(boss, options.jobs);
+        quietReads = waiting === 0 && running.size === 0 ? quietReads + 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+async function countDueOrActive(boss: PgBoss, jobs: readonly { name: string }[]): Promise<number> {
+  // Jobs delayed into the future (a token refresh weeks ahead) do not count as work to wait for.
+  const { rows } = await boss
+    .getDb()
+    .executeSql(
+      `select count(*)::int as n from pgboss.job where name = any($1::text[]) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+      [jobs.map((job) => job.name)],
+    );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+/**
+ * The Instagram connection as the web app sees it (spec §3 instagram_connections, without the
+ * token). Dates are ISO strings.
+ */
+export type InstagramConnection = {
+  id: string;
+  user_id: string;
+  instagram_id: string;
+  page_instagram_id: string | null;
+  instagram_username: string;
+  token_expires_at: string | null;
+  profile_picture_url: string | null;
+  followers_count: number | null;
+  updated_at: string;
+  login: "instagram" | "facebook";
+  status: "active" | "needs_reconnection";
+  status_reason: string | null;
+  scopes: string[];
+  name: string | null;
+  account_type: string | null;
+  follows_count: number | null;
+  media_count: number | null;
+  connected_at: string;
+  last_synced_at: string | null;
+  sync_notes: Array<{ area: string; message: string }>;
+};
+
+export const connectLogins = ["instagram", "facebook"] as const;
+export type ConnectLogin = (typeof connectLogins)[number];
+
+export const connectStartSchema = z.object({ login: z.enum(connectLogins) });
+
+/** What the callback page posts back: the code and state Meta put in the redirect. */
+export const connectCallbackSchema = z
+  .object({
+    login: z.enum(connectLogins),
+    state: z.string().min(16).max(200).optional(),
+    code: z.string().min(1).max(2048).optional(),
+    error: z.string().max(200).optional(),
+    error_reason: z.string().max(200).optional(),
+    error_description: z.string().max(1000).optional(),
+  })
+  .strict();
+
+export const disconnectSchema = z.object({
+  /** Keep the posts published through Sightline (their captions, times and results). */
+  keepPublishedHistory: z.boolean().default(true),
+});
+
+export const userProfileGetSchema = z.object({
+  igsid: z
+    .string()
+    .regex(/^\d{1,30}$/, "igsid must be an Instagram-scoped id (digits)")
+    .max(30),
+  force: z.boolean().optional(),
+});
+
+export const userLookupSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@/, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter a username.")
+        .max(30, "Instagram usernames have at most 30 characters.")
+        .regex(
+          /^[A-Za-z0-9._]+$/,
+          "Instagram usernames use letters, digits, periods and underscores.",
+        ),
+    ),
+});
+
+/** What each permission unlocks, in the words Settings shows (Meta's names for both logins). */
+export const permissionDescriptions: Record<string, { label: string; unlocks: string }> = {
+  instagram_business_basic: {
+    label: "Profile and posts",
+    unlocks: "Your profile, followers and posts: the base of every page.",
+  },
+  instagram_basic: {
+    label: "Profile and posts",
+    unlocks: "Your profile, followers and posts: the base of every page.",
+  },
+  instagram_business_manage_insights: {
+    label: "Insights",
+    unlocks: "Reach, views, audience and post performance analytics.",
+  },
+  instagram_manage_insights: {
+    label: "Insights",
+    unlocks: "Reach, views, audience and post performance analytics.",
+  },
+  instagram_business_manage_comments: {
+    label: "Comments",
+    unlocks: "Reading and answering comments in the inbox.",
+  },
+  instagram_manage_comments: {
+    label: "Comments",
+    unlocks: "Reading and answering comments in the inbox.",
+  },
+  instagram_business_manage_messages: {
+    label: "Direct messages",
+    unlocks: "Reading and answering direct messages in the inbox.",
+  },
+  instagram_manage_messages: {
+    label: "Direct messages",
+    unlocks: "Reading and answering direct messages in the inbox.",
+  },
+  instagram_business_content_publish: {
+    label: "Publishing",
+    unlocks: "Publishing and scheduling posts, reels and carousels.",
+  },
+  instagram_content_publish: {
+    label: "Publishing",
+    unlocks: "Publishing and scheduling posts, reels and carousels.",
+  },
+  pages_show_list: {
+    label: "Facebook Pages",
+    unlocks: "Finding the Page your Instagram account is linked to.",
+  },
+  pages_read_engagement: {
+    label: "Page engagement",
+    unlocks: "Reading your account through its Facebook Page.",
+  },
+  pages_manage_metadata: {
+    label: "Page webhooks",
+    unlocks: "Live updates for new messages and comments.",
+  },
+  business_management: {
+    label: "Business assets",
+    unlocks: "Accounts owned through Meta Business Suite.",
+  },
+};

@@ -1,0 +1,215 @@
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  instagramAccountInsights,
+  instagramAudienceSnapshots,
+  instagramComments,
+  instagramConnections,
+  instagramMedia,
+  instagramMediaInsights,
+  instagramMessages,
+  instagramOauthStates,
+  instagramOnlineFollowers,
+  instagramSyncState,
+  instagramThreadMap,
+} from "../schema/index.ts";
+
+export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
+export type NewInstagramConnection = typeof instagramConnections.$inferInsert;
+
+/** The user's connection (spec §7: filtered by user_id, one row or none). */
+export async function findInstagramConnection(
+  db: Db,
+  userId: string,
+): Promise<InstagramConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(instagramConnections)
+    .where(eq(instagramConnections.userId, userId));
+  return row;
+}
+
+/** Creates or replaces the user's one connection (a reconnect keeps the row's id). */
+export async function saveInstagramConnection(
+  db: Db,
+  row: NewInstagramConnection,
+): Promise<InstagramConnectionRow> {
+  const { userId: _userId, id: _id, connectedAt: _connectedAt, ...changes } = row;
+  const [saved] = await db
+    .insert(instagramConnections)
+    .values(row)
+    .onConflictDoUpdate({ target: instagramConnections.userId, set: changes })
+    .returning();
+  return saved!;
+}
+
+export async function updateInstagramConnection(
+  db: Db,
+  userId: string,
+  changes: Partial<Omit<NewInstagramConnection, "userId" | "id">>,
+): Promise<InstagramConnectionRow | undefined> {
+  const [row] = await db
+    .update(instagramConnections)
+    .set(changes)
+    .where(eq(instagramConnections.userId, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * Replaces the stored token only when the row still holds the one that was refreshed: a
+ * reconnect in between wins, and an empty token never overwrites a good one.
+ */
+export async function replaceInstagramToken(
+  db: Db,
+  input: {
+    userId: string;
+    previousCiphertext: string;
+    ciphertext: string;
+    expiresAt: Date | null;
+    refreshedAt: Date;
+  },
+): Promise<boolean> {
+  if (input.ciphertext === "") return false;
+  const rows = await db
+    .update(instagramConnections)
+    .set({
+      accessToken: input.ciphertext,
+      tokenExpiresAt: input.expiresAt,
+      tokenRefreshedAt: input.refreshedAt,
+      updatedAt: input.refreshedAt,
+    })
+    .where(
+      and(
+        eq(instagramConnections.userId, input.userId),
+        eq(instagramConnections.accessToken, input.previousCiphertext),
+      ),
+    )
+    .returning({ id: instagramConnections.id });
+  return rows.length > 0;
+}
+
+/** Connections of an Instagram account (webhooks name the IG_ID); several users may share one. */
+export async function findInstagramConnectionsByAccount(db: Db, instagramId: string) {
+  return db
+    .select()
+    .from(instagramConnections)
+    .where(
+      or(
+        eq(instagramConnections.instagramId, instagramId),
+        eq(instagramConnections.pageInstagramId, instagramId),
+      ),
+    );
+}
+
+/** The users a Meta callback's user id names: an IG_ID, an app-scoped id or a Facebook user. */
+export async function findUserIdsForMetaUserId(db: Db, metaUserId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: instagramConnections.userId })
+    .from(instagramConnections)
+    .where(
+      or(
+        eq(instagramConnections.instagramId, metaUserId),
+        eq(instagramConnections.appScopedId, metaUserId),
+        eq(instagramConnections.facebookUserId, metaUserId),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+/** Active connections whose token expires before `before` (the refresh job's work list). */
+export async function listConnectionsExpiringBefore(db: Db, before: Date) {
+  return db
+    .select()
+    .from(instagramConnections)
+    .where(
+      and(
+        eq(instagramConnections.status, "active"),
+        lt(instagramConnections.tokenExpiresAt, before),
+      ),
+    );
+}
+
+export async function listActiveInstagramConnections(db: Db) {
+  return db.select().from(instagramConnections).where(eq(instagramConnections.status, "active"));
+}
+
+export async function insertOauthState(db: Db, row: typeof instagramOauthStates.$inferInsert) {
+  await db.insert(instagramOauthStates).values(row);
+}
+
+/**
+ * Takes a pending OAuth state once: deleted as it is read, so a replay finds nothing. Only the
+ * user and session that started it, and only before it expires.
+ */
+export async function consumeOauthState(
+  db: Db,
+  input: { stateHash: string; userId: string; sessionId: string; now: Date },
+) {
+  const [row] = await db
+    .delete(instagramOauthStates)
+    .where(
+      and(
+        eq(instagramOauthStates.stateHash, input.stateHash),
+        eq(instagramOauthStates.userId, input.userId),
+        eq(instagramOauthStates.sessionId, input.sessionId),
+        gt(instagramOauthStates.expiresAt, input.now),
+      ),
+    )
+    .returning();
+  // Old states of anyone are worthless: drop them on the way.
+  await db.delete(instagramOauthStates).where(lt(instagramOauthStates.expiresAt, input.now));
+  return row;
+}
+
+/** Every table the sync fills for an account, for disconnect and Meta's callbacks. */
+const syncedTables = [
+  ["instagram_media", instagramMedia],
+  ["instagram_media_insights", instagramMediaInsights],
+  ["instagram_account_insights", instagramAccountInsights],
+  ["instagram_audience_snapshots", instagramAudienceSnapshots],
+  ["instagram_online_followers", instagramOnlineFollowers],
+  ["instagram_sync_state", instagramSyncState],
+  ["instagram_comments", instagramComments],
+  ["instagram_messages", instagramMessages],
+  ["instagram_thread_map", instagramThreadMap],
+] as const;
+
+/**
+ * Deletes the user's connection (its token with it) and every row synced from Instagram for
+ * the user, in one transaction. Returns the counts per table.
+ */
+export async function deleteInstagramConnectionAndData(db: Db, userId: string) {
+  const deleted: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const [name, table] of syncedTables) {
+      const rows = await tx
+        .delete(table)
+        .where(eq(table.userId, userId))
+        .returning({ one: sql<number>`1` });
+      if (rows.length > 0) deleted[name] = rows.length;
+    }
+    const connections = await tx
+      .delete(instagramConnections)
+      .where(eq(instagramConnections.userId, userId))
+      .returning({ id: instagramConnections.id });
+    if (connections.length > 0) deleted.instagram_connections = connections.length;
+    await tx.delete(instagramOauthStates).where(eq(instagramOauthStates.userId, userId));
+  });
+  return deleted;
+}
+
+/** Synced rows of accounts other than `keepAccountId` (a reconnect to another account). */
+export async function deleteSyncedDataOfOtherAccounts(
+  db: Db,
+  userId: string,
+  keepAccountId: string,
+) {
+  await db.transaction(async (tx) => {
+    for (const [, table] of syncedTables) {
+      await tx
+        .delete(table)
+        .where(and(eq(table.userId, userId), sql`${table.accountId} <> ${keepAccountId}`));
+    }
+  });
+}

@@ -1,0 +1,237 @@
+import { and, asc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  instagramAccountInsights,
+  instagramAudienceSnapshots,
+  instagramComments,
+  instagramMedia,
+  instagramMediaInsights,
+  instagramMessages,
+  instagramOnlineFollowers,
+  instagramSyncState,
+  instagramThreadMap,
+} from "../schema/index.ts";
+
+/*
+ * The sync's writes. Every insert names the row's natural key (user, account, Instagram id) in
+ * its conflict target: running a sync twice, or resuming one, never duplicates a row.
+ */
+
+type Scope = { userId: string; accountId: string };
+
+export type SyncStateRow = typeof instagramSyncState.$inferSelect;
+
+export async function getSyncState(
+  db: Db,
+  scope: Scope,
+  resource: string,
+): Promise<SyncStateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(instagramSyncState)
+    .where(
+      and(
+        eq(instagramSyncState.userId, scope.userId),
+        eq(instagramSyncState.accountId, scope.accountId),
+        eq(instagramSyncState.resource, resource),
+      ),
+    );
+  return row;
+}
+
+export async function saveSyncState(
+  db: Db,
+  scope: Scope,
+  resource: string,
+  changes: {
+    cursor?: string | null;
+    highWater?: string | null;
+    pendingHighWater?: string | null;
+    note?: string | null;
+  },
+  now: Date,
+) {
+  await db
+    .insert(instagramSyncState)
+    .values({ ...scope, resource, ...changes, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [
+        instagramSyncState.userId,
+        instagramSyncState.accountId,
+        instagramSyncState.resource,
+      ],
+      set: { ...changes, updatedAt: now },
+    });
+}
+
+export type MediaUpsert = Omit<typeof instagramMedia.$inferInsert, "id">;
+
+export async function upsertMedia(db: Db, rows: MediaUpsert[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(instagramMedia)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [instagramMedia.userId, instagramMedia.accountId, instagramMedia.igMediaId],
+      set: {
+        caption: sql`excluded.caption`,
+        mediaType: sql`excluded.media_type`,
+        mediaProductType: sql`excluded.media_product_type`,
+        permalink: sql`excluded.permalink`,
+        likeCount: sql`excluded.like_count`,
+        commentsCount: sql`excluded.comments_count`,
+        isCommentEnabled: sql`excluded.is_comment_enabled`,
+        syncedAt: sql`excluded.synced_at`,
+      },
+    });
+}
+
+/** Top-level media of the account (no carousel children), oldest id first, after `afterId`. */
+export async function listAccountMedia(
+  db: Db,
+  scope: Scope,
+  options: { afterIgMediaId?: string; postedSince?: Date } = {},
+) {
+  return db
+    .select()
+    .from(instagramMedia)
+    .where(
+      and(
+        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.accountId, scope.accountId),
+        isNull(instagramMedia.parentIgMediaId),
+        options.afterIgMediaId ? gt(instagramMedia.igMediaId, options.afterIgMediaId) : undefined,
+        options.postedSince ? gte(instagramMedia.postedAt, options.postedSince) : undefined,
+      ),
+    )
+    .orderBy(asc(instagramMedia.igMediaId));
+}
+
+export type CommentInsert = Omit<typeof instagramComments.$inferInsert, "id">;
+
+/** Inserts comments not stored yet; returns the ones that were new. */
+export async function insertComments(db: Db, rows: CommentInsert[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(instagramComments)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [
+        instagramComments.userId,
+        instagramComments.accountId,
+        instagramComments.igCommentId,
+      ],
+    })
+    .returning();
+}
+
+export type MessageInsert = Omit<typeof instagramMessages.$inferInsert, "id">;
+
+/** Inserts messages not stored yet; returns the ones that were new. */
+export async function insertMessages(db: Db, rows: MessageInsert[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(instagramMessages)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [
+        instagramMessages.userId,
+        instagramMessages.accountId,
+        instagramMessages.igMessageId,
+      ],
+    })
+    .returning();
+}
+
+export async function insertMediaInsights(
+  db: Db,
+  rows: Array<typeof instagramMediaInsights.$inferInsert>,
+) {
+  if (rows.length === 0) return;
+  await db.insert(instagramMediaInsights).values(rows).onConflictDoNothing();
+}
+
+/** A day's value may still settle for 48 h: the latest read wins. */
+export async function upsertAccountInsights(
+  db: Db,
+  rows: Array<typeof instagramAccountInsights.$inferInsert>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(instagramAccountInsights)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        instagramAccountInsights.userId,
+        instagramAccountInsights.accountId,
+        instagramAccountInsights.day,
+        instagramAccountInsights.metric,
+      ],
+      set: {
+        value: sql`excluded.value`,
+        sourceMetric: sql`excluded.source_metric`,
+        mappingVersion: sql`excluded.mapping_version`,
+        capturedAt: sql`excluded.captured_at`,
+      },
+    });
+}
+
+export async function upsertAudienceSnapshot(
+  db: Db,
+  row: typeof instagramAudienceSnapshots.$inferInsert,
+) {
+  await db
+    .insert(instagramAudienceSnapshots)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [
+        instagramAudienceSnapshots.userId,
+        instagramAudienceSnapshots.accountId,
+        instagramAudienceSnapshots.day,
+        instagramAudienceSnapshots.audience,
+        instagramAudienceSnapshots.breakdown,
+      ],
+      set: { buckets: row.buckets, timeframe: row.timeframe, capturedAt: row.capturedAt },
+    });
+}
+
+export async function upsertOnlineFollowers(
+  db: Db,
+  rows: Array<typeof instagramOnlineFollowers.$inferInsert>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(instagramOnlineFollowers)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        instagramOnlineFollowers.userId,
+        instagramOnlineFollowers.accountId,
+        instagramOnlineFollowers.day,
+      ],
+      set: { hours: sql`excluded.hours`, capturedAt: sql`excluded.captured_at` },
+    });
+}
+
+/** Row counts of every synced table for one user (tests and the benchmark compare them). */
+export async function countSyncedRows(db: Db, userId: string) {
+  const tables = {
+    instagram_media: instagramMedia,
+    instagram_media_insights: instagramMediaInsights,
+    instagram_account_insights: instagramAccountInsights,
+    instagram_audience_snapshots: instagramAudienceSnapshots,
+    instagram_online_followers: instagramOnlineFollowers,
+    instagram_comments: instagramComments,
+    instagram_thread_map: instagramThreadMap,
+    instagram_messages: instagramMessages,
+  } as const;
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(eq(table.userId, userId));
+    counts[name] = Number(row?.n ?? 0);
+  }
+  return counts;
+}
