@@ -7,11 +7,13 @@ import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { mediaProxyRoutes } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
 import { hostCheck, multipartNeedsBoundary } from "./middleware/request-guards.ts";
@@ -44,6 +46,8 @@ export interface AppDeps extends Services {
   secret: string;
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
+  /** Replaces DNS and the connection under safeFetch; tests only (no live third-party calls). */
+  outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }
 
 /**
@@ -111,6 +115,15 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       }),
     )
     .route("/session", sessionRoutes({ auth: deps.auth, db }))
+    .route(
+      "/functions/instagram-media-proxy",
+      mediaProxyRoutes({
+        publicOrigin: new URL(deps.env.publicUrl).origin,
+        sandbox: deps.sandbox,
+        now: deps.now,
+        outboundFetch: deps.outboundFetch,
+      }),
+    )
     .route(
       "/settings",
       settingsRoutes({

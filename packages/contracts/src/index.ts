@@ -2,6 +2,7 @@ export * from "./auth.ts";
 export * from "./caption-rules.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./instagram-media.ts";
 export * from "./notifications.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";

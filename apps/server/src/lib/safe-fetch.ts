@@ -224,7 +224,8 @@ function abortPromise(signal: AbortSignal): Promise<never> {
   });
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+/** Reads a body, stopping (and cancelling the stream) as soon as it grows past `maxBytes`. */
+export async function readBodyCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
   if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -348,7 +349,7 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
           await response.body?.cancel().catch(() => undefined);
           throw new SafeFetchError("too_large", `The response is larger than ${maxBytes} bytes.`);
         }
-        const body = await readCapped(response, maxBytes);
+        const body = await readBodyCapped(response, maxBytes);
         const responseHeaders = new Headers(response.headers);
         responseHeaders.delete("set-cookie");
         return { status: response.status, headers: responseHeaders, body, url: url.href };

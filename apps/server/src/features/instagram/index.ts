@@ -1,0 +1,1 @@
+export { mediaProxyRoutes } from "./media-proxy-routes.ts";
