@@ -13,6 +13,7 @@ import {
   functionRoutes,
   type InstagramContext,
   instagramDeletionHooks,
+  mediaProxyRoutes,
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
@@ -20,6 +21,7 @@ import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
 import { hostCheck, multipartNeedsBoundary } from "./middleware/request-guards.ts";
@@ -54,6 +56,8 @@ export interface AppDeps extends Services {
   secret: string;
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
+  /** Replaces DNS and the connection under safeFetch; tests only (no live third-party calls). */
+  outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }
 
 /**
@@ -129,6 +133,15 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       }),
     )
     .route("/session", sessionRoutes({ auth: deps.auth, db }))
+    .route(
+      "/functions/instagram-media-proxy",
+      mediaProxyRoutes({
+        publicOrigin: new URL(deps.env.publicUrl).origin,
+        sandbox: deps.sandbox,
+        now: deps.now,
+        outboundFetch: deps.outboundFetch,
+      }),
+    )
     .route(
       "/settings",
       settingsRoutes({

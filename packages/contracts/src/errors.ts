@@ -12,6 +12,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** Another host (Meta's CDN, say) failed us: refused, unreachable, or not what was asked for. */
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 

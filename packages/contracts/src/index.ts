@@ -3,6 +3,7 @@ export * from "./caption-rules.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./instagram.ts";
+export * from "./instagram-media.ts";
 export * from "./notifications.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";

@@ -5,6 +5,7 @@ import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { type InstagramContext, startInstagramFeature } from "../features/instagram/index.ts";
 import { createLogger } from "../lib/logger.ts";
+import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
 import { createTokenVault, type TokenVault } from "../platform/token-vault.ts";
 import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
@@ -35,6 +36,8 @@ export async function createTestApp(
     wrapMailer?: (mailer: Mailer) => Mailer;
     /** Capture the app's log (JSON lines) at this level instead of discarding it. */
     log?: { level: string; write: (line: string) => void };
+    /** Stands in for DNS and the network under safeFetch (Meta's CDN, say). */
+    outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -82,6 +85,7 @@ export async function createTestApp(
     secret,
     version: "0.0.0-test",
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
   });
   // E-mail goes out after the response (services/background-tasks.ts): reading the dev mailbox
   // first waits for what is still being sent, as a person opening it a moment later would see.
