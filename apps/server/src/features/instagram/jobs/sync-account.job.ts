@@ -12,7 +12,7 @@ import {
 import { syncMedia } from "../sync/media.ts";
 import { type PartRunner, runSync, type SyncPart, SyncPaused, syncParts } from "../sync/run.ts";
 
-const runners: Record<SyncPart, PartRunner> = {
+export const syncRunners: Record<SyncPart, PartRunner> = {
   profile: async (run) => {
     const row = await findInstagramConnection(run.ctx.db, run.scope.userId);
     if (row) await refreshProfileRow(run.ctx, row);
@@ -49,7 +49,7 @@ export const syncAccountJob = defineInstagramJob({
       result = await runSync(ctx, {
         userId: payload.userId,
         parts: payload.parts ?? syncParts,
-        runners,
+        runners: syncRunners,
       });
     } catch (error) {
       if (!(error instanceof SyncPaused)) throw error;

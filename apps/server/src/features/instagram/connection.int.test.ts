@@ -1,0 +1,144 @@
+import { countSyncedRows, findInstagramConnection } from "@sightline/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import { connectSandboxAccount, consentAtSandbox } from "../../testing/instagram.ts";
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe("connecting Instagram", () => {
+  it("connects with Instagram Login: the account id from /me, every spec field, a sealed token", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    const lena = testApp.sandbox!.accounts().find((account) => account.username === "lena.makes")!;
+    expect(connection).toMatchObject({
+      instagram_id: lena.igUserId,
+      instagram_username: "lena.makes",
+      login: "instagram",
+      status: "active",
+    });
+    expect(connection.followers_count).toBeGreaterThan(10_000);
+    expect(connection.profile_picture_url).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\//);
+    expect(connection.scopes).toContain("instagram_business_manage_insights");
+    expect(new Date(connection.token_expires_at!).getTime()).toBeGreaterThan(
+      Date.now() + 50 * 86_400_000,
+    );
+    expect(connection).not.toHaveProperty("access_token");
+
+    const row = await findInstagramConnection(testApp.database.db, connection.user_id);
+    expect(row!.accessToken).toMatch(/^v1\./);
+    expect(row!.accessToken).not.toContain("IGAA");
+    const read = await client.get("/api/instagram/connection");
+    expect(((await read.json()) as { connection: unknown }).connection).toMatchObject({
+      instagram_username: "lena.makes",
+    });
+  });
+
+  it("refuses a forged state, a replayed state and another user's state", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const query = await consentAtSandbox(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    const forged = await client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      code: query.get("code"),
+      state: "forged-state-forged-state-forged",
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain("not valid any more");
+
+    const other = await createVerifiedUser(testApp);
+    const stolen = await other.client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    expect(stolen.status).toBe(400);
+
+    const first = await client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    expect(first.status).toBe(200);
+    const replay = await client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    expect(replay.status).toBe(400);
+  });
+
+  it("a cancel at the consent page comes back with a clear message and connects nothing", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const query = await consentAtSandbox(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+      decision: "cancel",
+    });
+    const response = await client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      state: query.get("state"),
+      error: query.get("error"),
+      error_reason: query.get("error_reason"),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(
+      "You cancelled the connection on Instagram's page. Nothing was connected.",
+    );
+    const read = await client.get("/api/instagram/connection");
+    expect(await read.json()).toEqual({ connection: null });
+  });
+
+  it("connects with Facebook Login through the Page linked to the account", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "facebook",
+    });
+    const northfield = testApp.sandbox!
+      .accounts()
+      .find((account) => account.username === "northfield.coffee")!;
+    expect(connection).toMatchObject({
+      instagram_id: northfield.igUserId,
+      page_instagram_id: northfield.igUserId,
+      login: "facebook",
+      token_expires_at: null,
+      status: "active",
+    });
+    expect(connection.scopes).toContain("instagram_manage_messages");
+  });
+
+  it("disconnect revokes at Meta, deletes the token and the synced data", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    // 12 posts and their carousel children.
+    expect(
+      (await countSyncedRows(testApp.database.db, connection.user_id)).instagram_media,
+    ).toBeGreaterThan(12);
+    const response = await client.request("/api/instagram/connection", {
+      method: "DELETE",
+      json: { keepPublishedHistory: false },
+    });
+    expect(response.status).toBe(200);
+    expect(await findInstagramConnection(testApp.database.db, connection.user_id)).toBeUndefined();
+    const counts = await countSyncedRows(testApp.database.db, connection.user_id);
+    expect(Object.values(counts).every((count) => count === 0)).toBe(true);
+  });
+});

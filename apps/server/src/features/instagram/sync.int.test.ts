@@ -1,0 +1,156 @@
+import { countSyncedRows, findInstagramConnection } from "@sightline/db";
+import type { AccountClient } from "@sightline/instagram-graph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser, mailboxFor } from "../../testing/factories.ts";
+import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import type { InstagramContext } from "./context.ts";
+import { syncAccountJob, syncRunners } from "./jobs/sync-account.job.ts";
+import { runSync, syncParts } from "./sync/run.ts";
+
+let testApp: TestApp;
+// One clock for the file: snapshots are per hour, so a second run must not cross an hour.
+const fixedNow = Date.now();
+
+beforeAll(async () => {
+  testApp = await createTestApp({ now: () => fixedNow });
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function connectAndSync(username: string, login: "instagram" | "facebook" = "instagram") {
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, { username, login });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  return { client, userId: connection.user_id };
+}
+
+/** A context whose Graph client dies after `limit` account calls, like a crash mid-sync. */
+function crashingAfter(ctx: InstagramContext, limit: number): InstagramContext {
+  let calls = 0;
+  return {
+    ...ctx,
+    graph: {
+      ...ctx.graph,
+      account: (context) => {
+        const client = ctx.graph.account(context);
+        return new Proxy(client, {
+          get(target, property, receiver) {
+            const value = Reflect.get(target, property, receiver);
+            if (typeof value !== "function") return value;
+            return (...args: unknown[]) => {
+              calls++;
+              if (calls > limit) throw new Error(`simulated crash after ${limit} calls`);
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        }) as AccountClient;
+      },
+    },
+  };
+}
+
+describe("the Instagram sync", () => {
+  it("fills every table from the sandbox, and a second sync adds nothing", async () => {
+    const { userId } = await connectAndSync("lena.makes");
+    const first = await countSyncedRows(testApp.database.db, userId);
+    for (const [table, count] of Object.entries(first)) {
+      expect(count, table).toBeGreaterThan(0);
+    }
+    const row = await findInstagramConnection(testApp.database.db, userId);
+    expect(row!.lastSyncedAt).not.toBeNull();
+    expect(row!.syncNotes).toEqual([]);
+
+    await testApp.instagramContext.queue.send(syncAccountJob, { userId, reason: "manual" });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    expect(await countSyncedRows(testApp.database.db, userId)).toEqual(first);
+  });
+
+  it("a sync killed halfway resumes where it stopped and ends with the same rows", async () => {
+    const reference = await connectAndSync("northfield.coffee");
+    const expected = await countSyncedRows(testApp.database.db, reference.userId);
+
+    // Connect without letting the first sync run to the end: every run dies after a few calls.
+    const { client } = await createVerifiedUser(testApp);
+    const ctx = testApp.instagramContext;
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    await ctx.queue.idle({ timeoutMs: 120_000 });
+    // That sync ran too (the queue works); start over from nothing to test resuming.
+    await ctx.db.execute(
+      `delete from instagram_sync_state where user_id = '${connection.user_id}'`,
+    );
+    for (const table of Object.keys(expected)) {
+      await ctx.db.execute(`delete from ${table} where user_id = '${connection.user_id}'`);
+    }
+    await ctx.db.execute(
+      `update instagram_connections set last_synced_at = null where user_id = '${connection.user_id}'`,
+    );
+
+    let crashes = 0;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        await runSync(crashingAfter(ctx, 25), {
+          userId: connection.user_id,
+          parts: syncParts,
+          runners: syncRunners,
+        });
+        break;
+      } catch (error) {
+        expect(String(error)).toContain("simulated crash");
+        crashes++;
+      }
+    }
+    expect(crashes).toBeGreaterThan(3);
+    expect(await countSyncedRows(testApp.database.db, connection.user_id)).toEqual(expected);
+  });
+
+  it("skips what a permission does not cover, with a note instead of failing", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    const ctx = testApp.instagramContext;
+    await ctx.queue.idle({ timeoutMs: 120_000 });
+    await ctx.db.execute(
+      `update instagram_connections set scopes = '{instagram_business_basic}' where user_id = '${connection.user_id}'`,
+    );
+    const result = await runSync(ctx, {
+      userId: connection.user_id,
+      parts: syncParts,
+      runners: syncRunners,
+    });
+    expect(result.status).toBe("done");
+    const row = await findInstagramConnection(ctx.db, connection.user_id);
+    expect(row!.syncNotes.map((note) => note.area)).toEqual(
+      expect.arrayContaining(["comments", "conversations", "account-insights"]),
+    );
+    expect(row!.syncNotes.find((note) => note.area === "comments")!.message).toContain(
+      "permission was not granted",
+    );
+  });
+
+  it("a revoked token turns the connection into 'needs reconnection' and e-mails the user", async () => {
+    const { client, email } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    const ctx = testApp.instagramContext;
+    await ctx.queue.idle({ timeoutMs: 120_000 });
+    await sandboxControl(testApp, "/tokens/revoke", { username: "oona.bakes" });
+    await ctx.queue.send(syncAccountJob, { userId: connection.user_id, reason: "manual" });
+    await ctx.queue.idle({ timeoutMs: 60_000 });
+    const row = await findInstagramConnection(ctx.db, connection.user_id);
+    expect(row!.status).toBe("needs_reconnection");
+    const messages = await mailboxFor(client, email);
+    expect(messages.map((message) => message.subject)).toContain(
+      "Reconnect @oona.bakes to Sightline",
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import type { InstagramConnection } from "@sightline/contracts";
+import { TEST_PUBLIC_URL, type TestApp } from "./create-test-app.ts";
+import type { HttpClient } from "./http-client.ts";
+
+/** The consent page's form for one account: where it posts and what it carries. */
+function consentForm(html: string, username: string): { action: string; fields: URLSearchParams } {
+  const forms = html.match(/<form class="account"[\s\S]*?<\/form>/g) ?? [];
+  const form = forms.find((candidate) => candidate.includes(`@${username}<`));
+  if (!form) throw new Error(`@${username} is not on the consent page`);
+  const action = /action="([^"]+)"/.exec(form)?.[1] ?? "";
+  const fields = new URLSearchParams();
+  for (const match of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(decodeEntities(match[1]!), decodeEntities(match[2]!));
+  }
+  return { action: decodeEntities(action), fields };
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+/**
+ * Walks the OAuth round trip as a person would: ask the app where to go, pick the account on the
+ * sandbox's consent page, and bring the redirect's query back to the callback route.
+ */
+export async function consentAtSandbox(
+  testApp: TestApp,
+  client: HttpClient,
+  input: { username: string; login: "instagram" | "facebook"; decision?: "allow" | "cancel" },
+): Promise<URLSearchParams> {
+  const start = await client.post("/api/instagram/connect", { login: input.login });
+  if (start.status !== 200) throw new Error(`connect: ${start.status} ${await start.text()}`);
+  const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
+  const page = await testApp.sandbox!.fetch(authorizeUrl);
+  const { action, fields } = consentForm(await page.text(), input.username);
+  if (input.decision === "cancel") fields.set("decision", "deny");
+  const origin = new URL(authorizeUrl).origin;
+  const decision = await testApp.sandbox!.fetch(`${origin}${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: fields.toString(),
+    redirect: "manual",
+  });
+  const location = decision.headers.get("location");
+  if (!location) throw new Error(`consent decision: ${decision.status} ${await decision.text()}`);
+  return new URL(location).searchParams;
+}
+
+export async function connectSandboxAccount(
+  testApp: TestApp,
+  client: HttpClient,
+  input: { username: string; login: "instagram" | "facebook" },
+): Promise<InstagramConnection> {
+  const query = await consentAtSandbox(testApp, client, input);
+  const response = await client.post("/api/instagram/connect/callback", {
+    login: input.login,
+    code: query.get("code"),
+    state: query.get("state"),
+  });
+  if (response.status !== 200) {
+    throw new Error(`callback: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { connection: InstagramConnection }).connection;
+}
+
+/** A sandbox control call (`/sandbox/_control/…`), with the per-process token. */
+export async function sandboxControl(testApp: TestApp, path: string, body?: unknown) {
+  const sandbox = testApp.sandbox!;
+  const response = await sandbox.fetch(`${TEST_PUBLIC_URL}/sandbox/_control${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-sandbox-control-token": sandbox.controlToken,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`sandbox control ${path}: ${response.status}`);
+  return response.json() as Promise<unknown>;
+}
