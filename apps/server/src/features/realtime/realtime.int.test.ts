@@ -6,6 +6,7 @@ import { createEventBus, type RealtimeEvent } from "../../platform/event-bus.ts"
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
+import { frames } from "../../testing/sse.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -14,46 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
 });
-
-type Frame = { id?: string; event?: string; data?: string };
-
-/** Reads Server-Sent Events frames off a streaming response. */
-function frames(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const queue: Frame[] = [];
-  return {
-    async next(timeoutMs = 2_000): Promise<Frame> {
-      const deadline = Date.now() + timeoutMs;
-      while (queue.length === 0) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error("no event within the timeout");
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), left)),
-        ]);
-        if (chunk.done) throw new Error("stream ended");
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const frame: Frame = {};
-          for (const line of block.split("\n")) {
-            const [key, ...rest] = line.split(":");
-            const value = rest.join(":").replace(/^ /, "");
-            if (key === "id" || key === "event" || key === "data") frame[key] = value;
-          }
-          if (frame.event) queue.push(frame);
-          end = buffer.indexOf("\n\n");
-        }
-      }
-      return queue.shift()!;
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
-}
 
 async function userId(client: HttpClient): Promise<string> {
   return ((await (await client.get("/api/me")).json()) as { id: string }).id;

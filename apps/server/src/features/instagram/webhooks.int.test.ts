@@ -1,0 +1,126 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { frames } from "../../testing/sse.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function storedEvents(): Promise<number> {
+  const result = await testApp.database.db.execute(
+    "select count(*)::int as n from instagram_webhook_events",
+  );
+  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+}
+
+function sign(body: string, secret: string) {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+function postWebhook(body: string, signature: string | undefined) {
+  return testApp.app.request(`${TEST_PUBLIC_URL}/webhooks/instagram`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(signature ? { "x-hub-signature-256": signature } : {}),
+    },
+    body,
+  });
+}
+
+const sampleBody = (id: string) =>
+  JSON.stringify({
+    object: "instagram",
+    entry: [
+      {
+        id: "17841400000000999",
+        time: 1_700_000_000,
+        changes: [{ field: "comments", value: { id, text: "Hello", media: { id: "1" } } }],
+      },
+    ],
+  });
+
+describe("/webhooks/instagram", () => {
+  it("answers Meta's verification handshake only with the verify token", async () => {
+    const token = testApp.instagram.webhookVerifyToken;
+    const ok = await testApp.app.request(
+      `${TEST_PUBLIC_URL}/webhooks/instagram?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("1158201444");
+    const wrong = await testApp.app.request(
+      `${TEST_PUBLIC_URL}/webhooks/instagram?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`,
+    );
+    expect(wrong.status).toBe(403);
+  });
+
+  it("refuses a tampered or unsigned delivery with 401 and stores nothing", async () => {
+    const before = await storedEvents();
+    const body = sampleBody("900001");
+    const signature = sign(body, testApp.instagram.instagramAppSecret!);
+    const tampered = await postWebhook(body.replace("Hello", "Hellp"), signature);
+    expect(tampered.status).toBe(401);
+    expect((await postWebhook(body, undefined)).status).toBe(401);
+    expect((await postWebhook(body, sign(body, "some-other-secret"))).status).toBe(401);
+    expect(await storedEvents()).toBe(before);
+  });
+
+  it("stores a duplicated delivery once, signed with either app secret", async () => {
+    const before = await storedEvents();
+    const body = sampleBody("900002");
+    const signature = sign(body, testApp.instagram.instagramAppSecret!);
+    for (let i = 0; i < 3; i++) expect((await postWebhook(body, signature)).status).toBe(200);
+    const other = sampleBody("900003");
+    expect((await postWebhook(other, sign(other, testApp.instagram.appSecret))).status).toBe(200);
+    expect(await storedEvents()).toBe(before + 2);
+    await testApp.instagramContext.queue.idle();
+  });
+
+  it("a sandbox comment and DM reach the user's open stream in under a second and the inbox tables", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const stream = await client.get("/api/realtime");
+    const events = frames(stream);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    let started = performance.now();
+    const comment = (await sandboxControl(testApp, "/simulate/comment", {
+      username: "lena.makes",
+      text: "Where can I buy this vase?",
+    })) as { id: string };
+    let frame = await events.next(1_000);
+    while (frame.event !== "instagram-comment:created") frame = await events.next(1_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const comments = await testApp.database.db.execute(
+      `select text, user_igsid from instagram_comments where user_id = '${connection.user_id}' and ig_comment_id = '${comment.id}'`,
+    );
+    expect((comments as unknown as { rows: unknown[] }).rows).toEqual([
+      expect.objectContaining({ text: "Where can I buy this vase?" }),
+    ]);
+
+    started = performance.now();
+    await sandboxControl(testApp, "/simulate/message", {
+      username: "lena.makes",
+      text: "Do you ship to Vienna?",
+    });
+    frame = await events.next(1_000);
+    while (frame.event !== "ig-message") frame = await events.next(1_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const messages = await testApp.database.db.execute(
+      `select direction from instagram_messages where user_id = '${connection.user_id}' and text = 'Do you ship to Vienna?'`,
+    );
+    expect((messages as unknown as { rows: unknown[] }).rows).toEqual([{ direction: "inbound" }]);
+    await events.cancel();
+  });
+});

@@ -1,0 +1,40 @@
+export type Frame = { id?: string; event?: string; data?: string };
+
+/** Reads Server-Sent Events frames off a streaming response. */
+export function frames(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const queue: Frame[] = [];
+  return {
+    async next(timeoutMs = 2_000): Promise<Frame> {
+      const deadline = Date.now() + timeoutMs;
+      while (queue.length === 0) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error("no event within the timeout");
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), left)),
+        ]);
+        if (chunk.done) throw new Error("stream ended");
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const frame: Frame = {};
+          for (const line of block.split("\n")) {
+            const [key, ...rest] = line.split(":");
+            const value = rest.join(":").replace(/^ /, "");
+            if (key === "id" || key === "event" || key === "data") frame[key] = value;
+          }
+          if (frame.event) queue.push(frame);
+          end = buffer.indexOf("\n\n");
+        }
+      }
+      return queue.shift()!;
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}
+
