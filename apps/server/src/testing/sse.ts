@@ -37,4 +37,3 @@ export function frames(response: Response) {
     cancel: () => reader.cancel().catch(() => {}),
   };
 }
-

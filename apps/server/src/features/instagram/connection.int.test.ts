@@ -108,8 +108,8 @@ describe("connecting Instagram", () => {
       username: "northfield.coffee",
       login: "facebook",
     });
-    const northfield = testApp.sandbox!
-      .accounts()
+    const northfield = testApp
+      .sandbox!.accounts()
       .find((account) => account.username === "northfield.coffee")!;
     expect(connection).toMatchObject({
       instagram_id: northfield.igUserId,
@@ -140,5 +140,5 @@ describe("connecting Instagram", () => {
     expect(await findInstagramConnection(testApp.database.db, connection.user_id)).toBeUndefined();
     const counts = await countSyncedRows(testApp.database.db, connection.user_id);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
-  });
+  }, 180_000);
 });

@@ -66,7 +66,7 @@ describe("the Instagram sync", () => {
     await testApp.instagramContext.queue.send(syncAccountJob, { userId, reason: "manual" });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     expect(await countSyncedRows(testApp.database.db, userId)).toEqual(first);
-  });
+  }, 180_000);
 
   it("a sync killed halfway resumes where it stopped and ends with the same rows", async () => {
     const reference = await connectAndSync("northfield.coffee");
@@ -107,7 +107,7 @@ describe("the Instagram sync", () => {
     }
     expect(crashes).toBeGreaterThan(3);
     expect(await countSyncedRows(testApp.database.db, connection.user_id)).toEqual(expected);
-  });
+  }, 180_000);
 
   it("skips what a permission does not cover, with a note instead of failing", async () => {
     const { client } = await createVerifiedUser(testApp);
@@ -133,7 +133,7 @@ describe("the Instagram sync", () => {
     expect(row!.syncNotes.find((note) => note.area === "comments")!.message).toContain(
       "permission was not granted",
     );
-  });
+  }, 180_000);
 
   it("a revoked token turns the connection into 'needs reconnection' and e-mails the user", async () => {
     const { client, email } = await createVerifiedUser(testApp);
@@ -152,5 +152,5 @@ describe("the Instagram sync", () => {
     expect(messages.map((message) => message.subject)).toContain(
       "Reconnect @oona.bakes to Sightline",
     );
-  });
+  }, 180_000);
 });

@@ -81,7 +81,7 @@ describe("/webhooks/instagram", () => {
     expect((await postWebhook(other, sign(other, testApp.instagram.appSecret))).status).toBe(200);
     expect(await storedEvents()).toBe(before + 2);
     await testApp.instagramContext.queue.idle();
-  });
+  }, 180_000);
 
   it("a sandbox comment and DM reach the user's open stream in under a second and the inbox tables", async () => {
     const { client } = await createVerifiedUser(testApp);
@@ -122,5 +122,5 @@ describe("/webhooks/instagram", () => {
     );
     expect((messages as unknown as { rows: unknown[] }).rows).toEqual([{ direction: "inbound" }]);
     await events.cancel();
-  });
+  }, 180_000);
 });

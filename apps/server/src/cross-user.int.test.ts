@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
+import { createVerifiedUser } from "./testing/factories.ts";
+import type { HttpClient } from "./testing/http-client.ts";
+import { connectSandboxAccount, sandboxControl } from "./testing/instagram.ts";
+
+/*
+ * Every route of the API, called by a second user with the first user's ids wherever a route
+ * takes one (path parameters, query, JSON body): nothing the first user owns may come back, and
+ * nothing of theirs may change. A route added later must be listed here (walked or excluded with
+ * a reason), or the first test fails.
+ */
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+/** Routes not walked, and why. */
+const excluded: Record<string, string> = {
+  "ALL /api/*": "the not-found fallback",
+  "GET /api/auth/*": "Better Auth: its own session checks (auth tests)",
+  "POST /api/auth/*": "Better Auth: its own session checks (auth tests)",
+  "GET /api/health": "no user data",
+  "GET /api/config": "no user data",
+  "GET /api/realtime": "a stream; per-user delivery is tested in realtime.int.test.ts",
+  "GET /api/dev/mailbox": "development only (never mounted in production)",
+  "POST /api/test/inbox/comments": "test only (never mounted outside NODE_ENV=test)",
+  "POST /api/test/inbox/messages": "test only (never mounted outside NODE_ENV=test)",
+  "GET /api/meta/data-deletion/status": "public by design: the confirmation code is the secret",
+  "POST /api/meta/data-deletion": "Meta's signed requests (meta.int.test.ts)",
+  "POST /api/meta/deauthorize": "Meta's signed requests (meta.int.test.ts)",
+  "POST /api/session/sign-out": "ends the caller's own session only",
+  "POST /api/settings/delete-account": "deletes the caller; walked last in settings tests",
+  "GET /webhooks/instagram": "Meta's handshake, no user data",
+  "POST /webhooks/instagram": "signed by Meta (webhooks.int.test.ts)",
+};
+
+type Victim = {
+  client: HttpClient;
+  email: string;
+  userId: string;
+  connectionId: string;
+  sessionId: string;
+  exportId: string;
+  personIgsid: string;
+  markers: string[];
+};
+
+async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+async function prepareVictim(): Promise<Victim> {
+  const { client, email } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "lena.makes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const commentMarker = `comment-marker-${Date.now()}`;
+  const messageMarker = `message-marker-${Date.now()}`;
+  await sandboxControl(testApp, "/simulate/comment", {
+    username: "lena.makes",
+    text: commentMarker,
+  });
+  await sandboxControl(testApp, "/simulate/message", {
+    username: "lena.makes",
+    text: messageMarker,
+  });
+  await testApp.sandbox!.idle();
+  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+  const stored = (await testApp.database.db.execute(
+    `select from_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
+  )) as unknown as { rows: Array<{ from_id: string }> };
+  expect(stored.rows).toHaveLength(1);
+  const sessions = await json<{ sessions: Array<{ id: string }> }>(
+    await client.get("/api/settings/sessions"),
+  );
+  const started = await json<{ export: { id: string } }>(
+    await client.post("/api/settings/exports"),
+  );
+  return {
+    client,
+    email,
+    userId: connection.user_id,
+    connectionId: connection.id,
+    sessionId: sessions.sessions[0]!.id,
+    exportId: started.export.id,
+    personIgsid: stored.rows[0]!.from_id,
+    markers: [email, connection.user_id, connection.id, commentMarker, messageMarker],
+  };
+}
+
+function routesOf(app: TestApp["app"]): string[] {
+  return [
+    ...new Set(
+      app.routes
+        .filter((route) => route.path.startsWith("/api") || route.path.startsWith("/webhooks"))
+        .map((route) => `${route.method} ${route.path}`),
+    ),
+  ];
+}
+
+describe("one user can never read or change another's data through any route", () => {
+  it("walks every API route with the other user's ids", async () => {
+    const victim = await prepareVictim();
+    const { client: attacker } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, attacker, { username: "oona.bakes", login: "instagram" });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+
+    const walked: string[] = [];
+    const routes = routesOf(testApp.app).filter((route) => !(route in excluded));
+    // Reads first, then writes, so a write cannot hide a read's leak.
+    routes.sort((a, b) => Number(!a.startsWith("GET")) - Number(!b.startsWith("GET")));
+    for (const route of routes) {
+      const [method, pattern] = route.split(" ") as [string, string];
+      const path = pattern
+        .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
+        .replace("/exports/:id", `/exports/${victim.exportId}`)
+        .replace(/:[a-zA-Z]+/g, victim.userId);
+      const query = new URLSearchParams({
+        userId: victim.userId,
+        user_id: victim.userId,
+        id: victim.connectionId,
+        src: `https://scontent.cdninstagram.com/v/${victim.userId}.jpg`,
+      });
+      const body = {
+        userId: victim.userId,
+        user_id: victim.userId,
+        id: victim.connectionId,
+        igsid: victim.personIgsid,
+        force: true,
+        username: "lena.makes",
+        login: "instagram",
+        keepPublishedHistory: false,
+      };
+      const response = await attacker.request(`${path}?${query}`, {
+        method: method === "ALL" ? "GET" : method,
+        ...(method === "GET" || method === "ALL"
+          ? {}
+          : { json: route.includes("/settings/profile") ? { firstName: "Mallory" } : body }),
+      });
+      const text = await response.text();
+      for (const marker of victim.markers) {
+        expect(text, `${route} leaked ${marker}`).not.toContain(marker);
+      }
+      walked.push(route);
+    }
+
+    // Every route is either walked or excluded with a reason.
+    expect(walked.length + Object.keys(excluded).length).toBeGreaterThanOrEqual(
+      routesOf(testApp.app).length,
+    );
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        "GET /api/instagram/connection",
+        "POST /api/functions/instagram-user-profile-get",
+        "DELETE /api/instagram/connection",
+        "POST /api/settings/sessions/:id/revoke",
+        "GET /api/settings/exports/:id/download",
+      ]),
+    );
+
+    // Nothing of the victim's changed: signed in, connected, still owning their rows.
+    expect((await victim.client.get("/api/me")).status).toBe(200);
+    const still = await json<{ connection: { id: string } | null }>(
+      await victim.client.get("/api/instagram/connection"),
+    );
+    expect(still.connection?.id).toBe(victim.connectionId);
+    const comments = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(comments.rows[0]!.n).toBeGreaterThan(0);
+  }, 240_000);
+});
