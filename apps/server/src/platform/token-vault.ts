@@ -97,3 +97,8 @@ export function createTokenVault(keys: readonly EncryptionKey[]): TokenVault {
     },
   };
 }
+
+/** The vault binds each Instagram token to its owner: a ciphertext copied to another row fails. */
+export function instagramTokenContext(userId: string): string {
+  return `instagram-token:${userId}`;
+}

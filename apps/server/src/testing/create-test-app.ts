@@ -7,7 +7,7 @@ import { type InstagramContext, startInstagramFeature } from "../features/instag
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
-import { createTokenVault, type TokenVault } from "../platform/token-vault.ts";
+import { createTokenVault, type EncryptionKey, type TokenVault } from "../platform/token-vault.ts";
 import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
@@ -18,6 +18,7 @@ export interface TestApp extends Services {
   events: EventBus;
   instagramContext: InstagramContext;
   vault: TokenVault;
+  encryptionKeys: EncryptionKey[];
   close: () => Promise<void>;
 }
 
@@ -64,7 +65,8 @@ export async function createTestApp(
     sandboxOptions: { tickIntervalMs: false, stateFile: false },
   });
   const events = await createEventBus({ database, logger, now: services.now });
-  const vault = createTokenVault([{ id: "test", key: randomBytes(32) }]);
+  const encryptionKeys: EncryptionKey[] = [{ id: "test", key: randomBytes(32) }];
+  const vault = createTokenVault(encryptionKeys);
   const instagramContext = await startInstagramFeature({
     services,
     database,
@@ -101,6 +103,7 @@ export async function createTestApp(
     events,
     instagramContext,
     vault,
+    encryptionKeys,
     close: async () => {
       await instagramContext.queue.stop();
       await events.close();

@@ -5,7 +5,10 @@ import type { Services } from "../../deps.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
-import type { TokenVault } from "../../platform/token-vault.ts";
+import {
+  type TokenVault,
+  instagramTokenContext as tokenContext,
+} from "../../platform/token-vault.ts";
 import type { BackgroundTasks } from "../../services/background-tasks.ts";
 import type { Mailer } from "../../services/mail/mailer.ts";
 
@@ -32,10 +35,7 @@ export interface InstagramContext {
   queue: JobQueue<InstagramContext>;
 }
 
-/** The vault binds each ciphertext to its owner: a token copied to another row does not open. */
-export function tokenContext(userId: string): string {
-  return `instagram-token:${userId}`;
-}
+export { instagramTokenContext as tokenContext } from "../../platform/token-vault.ts";
 
 export function sealToken(ctx: InstagramContext, userId: string, token: string): string {
   if (token === "") throw new Error("refusing to store an empty Instagram token");
