@@ -1,10 +1,11 @@
-import { countSyncedRows, findInstagramConnection } from "@sightline/db";
+import { countSyncedRows, findInstagramConnection, replaceInstagramToken } from "@sightline/db";
 import type { AccountClient } from "@sightline/instagram-graph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, mailboxFor } from "../../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import type { InstagramContext } from "./context.ts";
+import { refreshTokensJob } from "./jobs/refresh-tokens.job.ts";
 import { syncAccountJob, syncRunners } from "./jobs/sync-account.job.ts";
 import { runSync, syncParts } from "./sync/run.ts";
 
@@ -151,6 +152,45 @@ describe("the Instagram sync", () => {
     const messages = await mailboxFor(client, email);
     expect(messages.map((message) => message.subject)).toContain(
       "Reconnect @oona.bakes to Sightline",
+    );
+  }, 180_000);
+});
+
+describe("token refresh", () => {
+  it("refreshes an Instagram Login token well before it expires, and never stores an empty one", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    const ctx = testApp.instagramContext;
+    await ctx.queue.idle({ timeoutMs: 120_000 });
+    // Meta refreshes only tokens at least 24 hours old: move the sandbox a day on, and make
+    // the stored expiry fall inside the refresh window.
+    await sandboxControl(testApp, "/clock", { advanceMs: 25 * 3_600_000 });
+    const soon = new Date(fixedNow + 5 * 86_400_000);
+    await ctx.db.execute(
+      `update instagram_connections set token_expires_at = '${soon.toISOString()}' where user_id = '${connection.user_id}'`,
+    );
+    const before = (await findInstagramConnection(ctx.db, connection.user_id))!;
+    await ctx.queue.send(refreshTokensJob, {});
+    await ctx.queue.idle({ timeoutMs: 60_000 });
+    const after = (await findInstagramConnection(ctx.db, connection.user_id))!;
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.tokenExpiresAt!.getTime()).toBeGreaterThan(fixedNow + 50 * 86_400_000);
+    expect(after.status).toBe("active");
+
+    expect(
+      await replaceInstagramToken(ctx.db, {
+        userId: connection.user_id,
+        previousCiphertext: after.accessToken,
+        ciphertext: "",
+        expiresAt: null,
+        refreshedAt: new Date(fixedNow),
+      }),
+    ).toBe(false);
+    expect((await findInstagramConnection(ctx.db, connection.user_id))!.accessToken).toBe(
+      after.accessToken,
     );
   }, 180_000);
 });
