@@ -4,6 +4,10 @@
 //   bundle   JavaScript each public page loads before interaction, and once the visitor starts using
 //            it, gzip (real Chromium page loads); BENCH_ROUTES=/a,/b to choose, default every route
 //            in the built sitemap.xml
+//   webhook-ingest, webhook-to-browser, first-sync  Instagram (apps/server/src/bench/instagram-bench.ts):
+//            signed webhooks per second and ack latency, sandbox webhook → open stream latency, the
+//            first full sync of the largest demo account; on PostgreSQL when TEST_DATABASE_URL is
+//            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -200,4 +204,21 @@ if (run("lighthouse")) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const instagramBenches = ["webhook-ingest", "webhook-to-browser", "first-sync"].filter(run);
+if (instagramBenches.length > 0) {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/instagram-bench.ts", ...instagramBenches],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`instagram benchmarks exited with ${result.status}`);
 }

@@ -36,6 +36,8 @@ export interface Services {
   };
   /** Meta's Graph API (or the sandbox's stand-in for it), one client for every caller. */
   graph: GraphClient;
+  /** How many Graph API requests this process made (benchmarks and logs read it). */
+  graphCalls: { count: number };
   /** The latest usage Meta reported per account (X-Business-Use-Case-Usage), for back-off. */
   graphUsage: Map<string, { usage: GraphUsage; at: number }>;
   /**
@@ -164,6 +166,11 @@ export function createServices(options: {
         })
       : undefined;
   const graphUsage: Services["graphUsage"] = new Map();
+  const graphCalls = { count: 0 };
+  const countedFetch = (url: string, init?: RequestInit) => {
+    graphCalls.count++;
+    return sandbox ? sandbox.fetch(url, init) : fetch(url, init);
+  };
   const graph = createGraphClient({
     baseUrls: sandbox ? sandboxBaseUrls(publicUrl.origin) : metaBaseUrls,
     appId: instagram.appId,
@@ -174,7 +181,7 @@ export function createServices(options: {
     redirectUri: `${publicUrl.origin}/auth/instagram/callback`,
     version: GRAPH_API_VERSION,
     // The sandbox answers in process: its origin is this server's.
-    ...(sandbox ? { fetch: (url: string, init?: RequestInit) => sandbox.fetch(url, init) } : {}),
+    fetch: countedFetch,
     onUsage: (usage, info) => {
       const key = info.accountId ?? "app";
       graphUsage.set(key, { usage, at: now() });
@@ -184,6 +191,7 @@ export function createServices(options: {
     mailer,
     graph,
     graphUsage,
+    graphCalls,
     loopback,
     auth,
     trustedOrigins,

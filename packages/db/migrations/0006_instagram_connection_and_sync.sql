@@ -125,7 +125,9 @@ CREATE TABLE "instagram_webhook_events" (
 	"body" text NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"error" text,
+	"retry_at" timestamp with time zone,
 	CONSTRAINT "instagram_webhook_events_body_unique" UNIQUE("body_sha256")
 );
 --> statement-breakpoint

@@ -95,30 +95,62 @@ export async function createJobQueue<Context>(options: {
       notify: true,
     });
     if (options.work === false) continue;
-    await boss.work<Envelope>(
+    const runOne = async (entry: { id: string; data: Envelope }) => {
+      const jobLogger = logger.child({ job: job.name, jobId: entry.id });
+      const envelope = entry.data;
+      if (envelope?.v !== job.version) {
+        throw new Error(
+          `${job.name}: payload version ${String(envelope?.v)} is not ${job.version}; no migration is defined`,
+        );
+      }
+      const payload = job.schema.parse(envelope.data);
+      const work = job.run(payload, { ...options.context, jobId: entry.id, logger: jobLogger });
+      running.add(work);
+      try {
+        await work;
+      } catch (error) {
+        jobLogger.warn({ err: error }, "job failed");
+        throw error;
+      } finally {
+        running.delete(work);
+      }
+    };
+    // Batches of ten, each job settled on its own: a full batch means more is waiting, so the
+    // worker fetches again at once instead of waiting for the next poll (a webhook burst).
+    await boss.work<
+      Envelope,
+      unknown,
+      {
+        pollingIntervalSeconds: number;
+        batchSize: number;
+        localConcurrency: number;
+        burstWhenBatchFull: true;
+        perJobResults: true;
+      }
+    >(
       job.name,
-      { pollingIntervalSeconds: 2, batchSize: 1, localConcurrency: job.concurrency ?? 1 },
-      async ([entry]) => {
-        if (!entry) return;
-        const jobLogger = logger.child({ job: job.name, jobId: entry.id });
-        const envelope = entry.data;
-        if (envelope?.v !== job.version) {
-          throw new Error(
-            `${job.name}: payload version ${String(envelope?.v)} is not ${job.version}; no migration is defined`,
-          );
-        }
-        const payload = job.schema.parse(envelope.data);
-        const work = job.run(payload, { ...options.context, jobId: entry.id, logger: jobLogger });
-        running.add(work);
-        try {
-          await work;
-        } catch (error) {
-          jobLogger.warn({ err: error }, "job failed");
-          throw error;
-        } finally {
-          running.delete(work);
-        }
+      {
+        pollingIntervalSeconds: 2,
+        batchSize: 10,
+        localConcurrency: job.concurrency ?? 1,
+        burstWhenBatchFull: true,
+        perJobResults: true,
       },
+      async (entries) =>
+        Promise.all(
+          entries.map(async (entry) => {
+            try {
+              await runOne(entry);
+              return { id: entry.id, status: "completed" as const };
+            } catch (error) {
+              return {
+                id: entry.id,
+                status: "failed" as const,
+                output: { message: error instanceof Error ? error.message : String(error) },
+              };
+            }
+          }),
+        ),
     );
   }
 

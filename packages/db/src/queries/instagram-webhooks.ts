@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instagramWebhookEvents } from "../schema/index.ts";
 
@@ -18,21 +18,47 @@ export async function insertWebhookEventOnce(
   return inserted?.id ?? null;
 }
 
-export async function findWebhookEvent(db: Db, id: number) {
-  const [row] = await db
+/** Events still to process (oldest first), skipping ones waiting for a retry or given up. */
+export async function listPendingWebhookEvents(
+  db: Db,
+  options: { now: Date; limit: number; maxAttempts: number },
+) {
+  return db
     .select()
     .from(instagramWebhookEvents)
-    .where(eq(instagramWebhookEvents.id, id));
-  return row;
+    .where(
+      and(
+        isNull(instagramWebhookEvents.processedAt),
+        lt(instagramWebhookEvents.attempts, options.maxAttempts),
+        or(
+          isNull(instagramWebhookEvents.retryAt),
+          lte(instagramWebhookEvents.retryAt, options.now),
+        ),
+      ),
+    )
+    .orderBy(asc(instagramWebhookEvents.id))
+    .limit(options.limit);
 }
 
-export async function markWebhookEventProcessed(
+export async function markWebhookEventsProcessed(db: Db, ids: number[], at: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(instagramWebhookEvents)
+    .set({ processedAt: at, error: null, retryAt: null })
+    .where(inArray(instagramWebhookEvents.id, ids));
+}
+
+export async function markWebhookEventFailed(
   db: Db,
   id: number,
-  result: { at: Date; error?: string },
+  failure: { error: string; retryAt: Date },
 ) {
   await db
     .update(instagramWebhookEvents)
-    .set({ processedAt: result.at, error: result.error ?? null })
+    .set({
+      attempts: sql`${instagramWebhookEvents.attempts} + 1`,
+      error: failure.error.slice(0, 500),
+      retryAt: failure.retryAt,
+    })
     .where(eq(instagramWebhookEvents.id, id));
 }

@@ -270,7 +270,10 @@ export const instagramWebhookEvents = pgTable(
     body: text("body").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /** Failed processing attempts so far, the last error, and when to try again. */
+    attempts: integer("attempts").notNull().default(0),
     error: text("error"),
+    retryAt: timestamp("retry_at", { withTimezone: true }),
   },
   (table) => [
     index("instagram_webhook_events_unprocessed_idx")

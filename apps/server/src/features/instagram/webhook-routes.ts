@@ -4,7 +4,7 @@ import { answerWebhookChallenge } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-types.ts";
 import type { InstagramContext } from "./context.ts";
-import { processWebhookJob } from "./jobs/process-webhook.job.ts";
+import { processWebhooksJob } from "./jobs/process-webhooks.job.ts";
 
 function signatureMatches(raw: Uint8Array, header: string, secret: string): boolean {
   const received = Buffer.from(header.slice("sha256=".length), "hex");
@@ -16,7 +16,7 @@ function signatureMatches(raw: Uint8Array, header: string, secret: string): bool
  * /webhooks/instagram: Meta's GET handshake, and POSTed events verified with
  * X-Hub-Signature-256 over the raw bytes against the Instagram app's secret (Instagram Login
  * subscriptions) or the Meta app's (Facebook Login). A bad or missing signature is 401 and
- * nothing is stored; a good one is stored once and answered at once; a job does the rest.
+ * nothing is stored; a good one is stored once and answered at once; a drain job does the rest.
  */
 export function webhookRoutes(ctx: InstagramContext) {
   const secrets: Array<{ name: "instagram" | "meta"; secret: string }> = [
@@ -25,6 +25,29 @@ export function webhookRoutes(ctx: InstagramContext) {
       : []),
     { name: "meta" as const, secret: ctx.instagram.appSecret },
   ];
+  // One drain request in flight at a time; a delivery stored meanwhile asks for one more after
+  // it, so every stored event is followed by a request that starts after it was stored. The
+  // answer does not wait: the stored row is what makes the delivery safe.
+  let requesting = false;
+  let again = false;
+  function requestDrain() {
+    if (requesting) {
+      again = true;
+      return;
+    }
+    requesting = true;
+    ctx.queue
+      .send(processWebhooksJob, {})
+      .catch((error: unknown) => ctx.logger.error({ err: error }, "could not queue webhook drain"))
+      .finally(() => {
+        requesting = false;
+        if (again) {
+          again = false;
+          requestDrain();
+        }
+      });
+  }
+
   return new Hono<AppEnv>()
     .get("/", (c) => {
       const answer = answerWebhookChallenge(
@@ -58,7 +81,7 @@ export function webhookRoutes(ctx: InstagramContext) {
         signedBy: signer.name,
         body,
       });
-      if (eventId !== null) await ctx.queue.send(processWebhookJob, { eventId });
+      if (eventId !== null) requestDrain();
       return c.text("EVENT_RECEIVED", 200);
     });
 }

@@ -165,9 +165,15 @@ export async function syncAudience(run: SyncRun) {
   }
 }
 
+/** Instagram gives online followers for the last 30 days only. */
+const ONLINE_FOLLOWERS_DAYS = 29;
+
 export async function syncOnlineFollowers(run: SyncRun) {
   run.guard();
-  const days = await run.client.getOnlineFollowers();
+  const days = await run.client.getOnlineFollowers({
+    since: new Date(run.now().getTime() - ONLINE_FOLLOWERS_DAYS * DAY_MS),
+    until: run.now(),
+  });
   const capturedAt = run.now();
   await upsertOnlineFollowers(
     run.ctx.db,

@@ -1,0 +1,150 @@
+import {
+  findInstagramConnectionsByAccount,
+  insertComments,
+  listPendingWebhookEvents,
+  markWebhookEventFailed,
+  markWebhookEventsProcessed,
+} from "@sightline/db";
+import {
+  commentChangeValueSchema,
+  type MessagingEvent,
+  parseWebhookPayload,
+} from "@sightline/instagram-graph";
+import { z } from "zod";
+import { defineInstagramJob, hasCapability, type InstagramContext } from "../context.ts";
+import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
+import { openSyncRun } from "../sync/run.ts";
+
+const BATCH = 50;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Drains stored webhook deliveries, oldest first, in batches: each becomes inbox rows for every
+ * user connected to the account it names, and their open tabs are told. A comment whose payload
+ * is complete is stored as is; a partial one, and every message (a webhook carries no
+ * conversation id), is read back from Instagram for just that post or thread. A failed event is
+ * retried later with back-off (up to 8 times); the others go on. One drain runs at a time
+ * ("stately", one key); the receiver asks for one after each new delivery.
+ */
+export const processWebhooksJob = defineInstagramJob({
+  name: "instagram-process-webhooks",
+  version: 1,
+  schema: z.object({}),
+  policy: "stately",
+  key: () => "drain",
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  async run(_payload, ctx) {
+    for (;;) {
+      const events = await listPendingWebhookEvents(ctx.db, {
+        now: new Date(ctx.now()),
+        limit: BATCH,
+        maxAttempts: MAX_ATTEMPTS,
+      });
+      if (events.length === 0) return;
+      const done: number[] = [];
+      const connectionsOf = cachedConnectionLookup(ctx);
+      for (const event of events) {
+        try {
+          await processEvent(ctx, event.body, connectionsOf);
+          done.push(event.id);
+        } catch (error) {
+          const delayMs = 2 ** event.attempts * 30_000;
+          ctx.logger.warn({ err: error, eventId: event.id }, "webhook event failed; retried later");
+          await markWebhookEventFailed(ctx.db, event.id, {
+            error: error instanceof Error ? error.message : String(error),
+            retryAt: new Date(ctx.now() + delayMs),
+          });
+          await ctx.queue.send(processWebhooksJob, {}, { startAfterSeconds: delayMs / 1000 });
+        }
+      }
+      await markWebhookEventsProcessed(ctx.db, done, new Date(ctx.now()));
+      if (events.length < BATCH) return;
+    }
+  },
+});
+
+/** Most deliveries of a batch name the same few accounts: look each up once per batch. */
+function cachedConnectionLookup(ctx: InstagramContext) {
+  const cache = new Map<string, ReturnType<typeof findInstagramConnectionsByAccount>>();
+  return (accountId: string) => {
+    let found = cache.get(accountId);
+    if (!found) {
+      found = findInstagramConnectionsByAccount(ctx.db, accountId);
+      cache.set(accountId, found);
+    }
+    return found;
+  };
+}
+
+async function processEvent(
+  ctx: InstagramContext,
+  rawBody: string,
+  connectionsOf: (accountId: string) => ReturnType<typeof findInstagramConnectionsByAccount>,
+) {
+  const body = parseWebhookPayload(rawBody);
+  for (const entry of body.entry) {
+    const connections = (await connectionsOf(entry.id)).filter(
+      (connection) => connection.status === "active",
+    );
+    for (const connection of connections) {
+      const run = openSyncRun(ctx, connection);
+      const commentedMedia = new Set<string>();
+      for (const change of entry.changes ?? []) {
+        if (change.field !== "comments" || !hasCapability(connection, "comments")) continue;
+        const value = commentChangeValueSchema.safeParse(change.value);
+        if (!value.success || !value.data.media?.id) continue;
+        const comment = value.data;
+        const mediaId = value.data.media.id;
+        commentedMedia.add(mediaId);
+        if (comment.text === undefined || comment.from === undefined) {
+          await syncCommentsOfMedia(run, mediaId);
+          continue;
+        }
+        const inserted = await insertComments(
+          ctx.db,
+          commentRows(run, mediaId, [
+            {
+              id: comment.id,
+              text: comment.text,
+              timestamp: new Date(entry.time * 1000).toISOString(),
+              username: comment.from.username,
+              from: {
+                id: comment.from.self_ig_scoped_id ? connection.instagramId : comment.from.id,
+              },
+            },
+          ]).map((row) => ({ ...row, parentIgCommentId: comment.parent_id ?? null })),
+        );
+        run.newComments += inserted.length;
+      }
+      const people = new Set<string>();
+      for (const messaging of entry.messaging ?? []) {
+        if (!hasCapability(connection, "messages")) break;
+        const other = otherParty(messaging, entry.id);
+        if (other) people.add(other);
+      }
+      for (const person of people) {
+        const page = await run.client.listConversations({ userId: person, limit: 1 });
+        for (const conversation of page.data) await syncConversation(run, conversation.id);
+      }
+      if (run.newComments > 0) {
+        await ctx.events.publish(connection.userId, "instagram-comment:created", {
+          mediaIds: [...commentedMedia],
+        });
+      }
+      if (run.newMessages > 0) {
+        await ctx.events.publish(connection.userId, "ig-message", { count: run.newMessages });
+      }
+      if (run.newComments > 0 || run.newMessages > 0) {
+        await ctx.events.publish(connection.userId, "notifications:updated");
+      }
+    }
+  }
+}
+
+/** The person on the other side of a messaging event (an echo is the account's own message). */
+function otherParty(event: MessagingEvent, accountId: string): string | undefined {
+  if (!event.message || event.message.is_deleted) return undefined;
+  const other = event.message.is_echo ? event.recipient.id : event.sender.id;
+  return other === accountId ? undefined : other;
+}
