@@ -49,7 +49,12 @@ describe("production safety", () => {
     expect(() => readEnv(production)).toThrow(/META_APP_ID: is required when NODE_ENV=production/);
     const demo = readEnv({ ...production, SANDBOX_IN_PRODUCTION: "true" });
     expect(demo.sandboxInProduction).toBe(true);
-    const real = readEnv({ ...production, META_APP_ID: "123", META_APP_SECRET: "x".repeat(32) });
+    const real = readEnv({
+      ...production,
+      META_APP_ID: "123",
+      META_APP_SECRET: "x".repeat(32),
+      META_WEBHOOK_VERIFY_TOKEN: "v".repeat(24),
+    });
     expect(real.meta).toBeDefined();
     expect(readEnv({ SANDBOX_IN_PRODUCTION: "true" }).sandboxInProduction).toBe(false);
   });
@@ -71,13 +76,18 @@ describe("production safety", () => {
 });
 
 describe("the two Instagram secrets (§12.1)", () => {
-  const meta = { META_APP_ID: "123", META_APP_SECRET: "m".repeat(32) };
+  const meta = {
+    META_APP_ID: "123",
+    META_APP_SECRET: "m".repeat(32),
+    META_WEBHOOK_VERIFY_TOKEN: "v".repeat(24),
+  };
 
   it("reads the Instagram app beside the Meta app, and only as a pair", () => {
     const env = readEnv({ ...meta, INSTAGRAM_APP_ID: "456", INSTAGRAM_APP_SECRET: "i".repeat(32) });
     expect(env.meta).toEqual({
       appId: "123",
       appSecret: "m".repeat(32),
+      webhookVerifyToken: "v".repeat(24),
       instagram: { appId: "456", appSecret: "i".repeat(32) },
     });
     expect(readEnv(meta).meta?.instagram).toBeUndefined();
@@ -85,6 +95,14 @@ describe("the two Instagram secrets (§12.1)", () => {
     expect(() =>
       readEnv({ INSTAGRAM_APP_ID: "456", INSTAGRAM_APP_SECRET: "i".repeat(32) }),
     ).toThrow(/META_APP_ID/);
+  });
+
+  it("needs the webhook verify token with a Meta app", () => {
+    const { META_WEBHOOK_VERIFY_TOKEN: _token, ...withoutToken } = meta;
+    expect(() => readEnv(withoutToken)).toThrow(/META_WEBHOOK_VERIFY_TOKEN: is required/);
+    expect(() => readEnv({ ...meta, META_WEBHOOK_VERIFY_TOKEN: "short" })).toThrow(
+      /META_WEBHOOK_VERIFY_TOKEN: must be at least 16/,
+    );
   });
 
   it("refuses the Meta app secret given as the Instagram app secret", () => {
