@@ -132,7 +132,8 @@ export async function retryAvatar(
 ): Promise<{ state: AvatarChainState; url: string | null }> {
   await deps.wait(AVATAR_RETRY_DELAY_MS);
   let state = current;
-  for (;;) {
+  // Three steps at most; the bound keeps a broken "tried" mark from spinning forever.
+  for (let taken = 0; taken < 3; taken += 1) {
     const next = nextAvatarStep(state, deps);
     state = next.state;
     const { step } = next;
@@ -153,4 +154,5 @@ export async function retryAvatar(
       return { state: { ...state, attempt }, url: withRetryParam(attempt.url, deps.now()) };
     }
   }
+  return { state, url: null };
 }
