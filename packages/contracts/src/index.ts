@@ -4,6 +4,7 @@ export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./instagram.ts";
 export * from "./instagram-media.ts";
+export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";

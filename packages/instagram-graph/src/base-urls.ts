@@ -1,3 +1,5 @@
+import { SANDBOX_CDN_PATH } from "@sightline/contracts";
+
 /**
  * Every host the client talks to. Meta's API lives on several hosts (§0, §1, §2.3); the sandbox
  * serves each of them under a path prefix named after the host, so only these strings change
@@ -33,11 +35,8 @@ export const metaBaseUrls: GraphBaseUrls = Object.freeze({
  * media proxy's allow-list names it explicitly in sandbox mode, beside Meta's CDN hosts.
  */
 export function sandboxCdnPrefix(origin: string): string {
-  return `${origin.replace(/\/+$/, "")}/sandbox/${SANDBOX_CDN_SEGMENT}/`;
+  return `${origin.replace(/\/+$/, "")}${SANDBOX_CDN_PATH}`;
 }
-
-/** The path segment of the sandbox's CDN, named after Meta's `scontent` host. */
-export const SANDBOX_CDN_SEGMENT = "scontent.cdninstagram.com";
 
 /** The sandbox's stand-ins, e.g. `sandboxBaseUrls("http://localhost:3000")`. */
 export function sandboxBaseUrls(origin: string): GraphBaseUrls {

@@ -33,11 +33,10 @@ export {
 export {
   type GraphBaseUrls,
   metaBaseUrls,
-  SANDBOX_CDN_SEGMENT,
   sandboxBaseUrls,
   sandboxCdnPrefix,
 } from "./base-urls.ts";
-export { isMetaCdnUrl } from "./cdn.ts";
+export { isMetaCdnUrl, SANDBOX_CDN_SEGMENT } from "./cdn.ts";
 export { createGraphClient, type GraphClient, type GraphClientOptions } from "./client.ts";
 export {
   GraphApiError,

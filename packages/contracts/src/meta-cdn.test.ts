@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMetaCdnUrl } from "./cdn.ts";
+import { isMetaCdnHost, isMetaCdnUrl } from "./meta-cdn.ts";
 
 describe("isMetaCdnUrl (§9)", () => {
   it.each([
@@ -37,4 +37,22 @@ describe("isMetaCdnUrl (§9)", () => {
   ])("rejects %s", (url) => {
     expect(isMetaCdnUrl(url)).toBe(false);
   });
+});
+
+describe("isMetaCdnHost (§5)", () => {
+  it.each([
+    "scontent.cdninstagram.com",
+    "SCONTENT.XX.FBCDN.NET",
+    "scontent.cdninstagram.com.",
+    "lookaside.fbsbx.com",
+  ])("allows %s", (host) => {
+    expect(isMetaCdnHost(host)).toBe(true);
+  });
+
+  it.each(["evilcdninstagram.com", "cdninstagram.com", "fbcdn.net.example", "evil.fbsbx.com", ""])(
+    "rejects %s",
+    (host) => {
+      expect(isMetaCdnHost(host)).toBe(false);
+    },
+  );
 });
