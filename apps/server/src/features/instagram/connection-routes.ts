@@ -37,7 +37,7 @@ export function connectionRoutes(ctx: InstagramContext) {
     })
     .post("/sync", requireUser, async (c) => {
       const row = await findInstagramConnection(ctx.db, c.var.user.id);
-      if (!row || row.status !== "active") {
+      if (row?.status !== "active") {
         return c.json({ queued: false });
       }
       await ctx.queue.send(syncAccountJob, { userId: c.var.user.id, reason: "manual" });

@@ -27,7 +27,7 @@ export function functionRoutes(ctx: InstagramContext) {
     .post("/instagram-refresh-profile", requireUser, async (c) => {
       // Spec §8: a failed refresh is logged and answers null; the page keeps what it has.
       const row = await findInstagramConnection(ctx.db, c.var.user.id);
-      if (!row || row.status !== "active") return c.json({ connection: null });
+      if (row?.status !== "active") return c.json({ connection: null });
       const refreshed = await refreshProfileRow(ctx, row);
       if (refreshed) await ctx.events.publish(c.var.user.id, "instagram-connection:updated");
       return c.json({ connection: refreshed ? connectionView(refreshed) : null });

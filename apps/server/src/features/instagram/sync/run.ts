@@ -139,7 +139,7 @@ export async function runSync(
   newComments: number;
 }> {
   const connection = await findInstagramConnection(ctx.db, input.userId);
-  if (!connection || connection.status !== "active") {
+  if (connection?.status !== "active") {
     return { status: "skipped", newMessages: 0, newComments: 0 };
   }
   const notes = new Map<string, string>(
