@@ -1,6 +1,6 @@
 import { listConnectionsExpiringBefore, replaceInstagramToken } from "@sightline/db";
 import { z } from "zod";
-import { handleGraphFailure } from "../connection-service.ts";
+import { announceConnection, handleGraphFailure } from "../connection-service.ts";
 import { defineInstagramJob, sealToken, tokenContext } from "../context.ts";
 
 /** Instagram Login tokens live 60 days; refreshing ten days ahead leaves room for failures. */
@@ -33,7 +33,7 @@ export const refreshTokensJob = defineInstagramJob({
           continue;
         }
         const now = new Date(ctx.now());
-        await replaceInstagramToken(ctx.db, {
+        const replaced = await replaceInstagramToken(ctx.db, {
           userId: row.userId,
           previousCiphertext: row.accessToken,
           ciphertext: sealToken(ctx, row.userId, grant.accessToken),
@@ -41,6 +41,7 @@ export const refreshTokensJob = defineInstagramJob({
             grant.expiresIn !== undefined ? new Date(now.getTime() + grant.expiresIn * 1000) : null,
           refreshedAt: now,
         });
+        if (replaced) await announceConnection(ctx, row.userId);
       } catch (error) {
         if (!(await handleGraphFailure(ctx, row, error))) {
           ctx.logger.warn(
