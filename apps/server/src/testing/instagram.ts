@@ -64,10 +64,15 @@ export async function connectSandboxAccount(
 }
 
 /** A sandbox control call (`/sandbox/_control/…`), with the per-process token. */
-export async function sandboxControl(testApp: TestApp, path: string, body?: unknown) {
+export async function sandboxControl(
+  testApp: TestApp,
+  path: string,
+  body?: unknown,
+  method: "GET" | "POST" | "DELETE" = body === undefined ? "GET" : "POST",
+) {
   const sandbox = testApp.sandbox!;
   const response = await sandbox.fetch(`${TEST_PUBLIC_URL}/sandbox/_control${path}`, {
-    method: body === undefined ? "GET" : "POST",
+    method,
     headers: {
       "content-type": "application/json",
       "x-sandbox-control-token": sandbox.controlToken,

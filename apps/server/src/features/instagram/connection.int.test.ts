@@ -2,7 +2,11 @@ import { countSyncedRows, findInstagramConnection } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount, consentAtSandbox } from "../../testing/instagram.ts";
+import {
+  connectSandboxAccount,
+  consentAtSandbox,
+  sandboxControl,
+} from "../../testing/instagram.ts";
 
 let testApp: TestApp;
 
@@ -140,5 +144,71 @@ describe("connecting Instagram", () => {
     expect(await findInstagramConnection(testApp.database.db, connection.user_id)).toBeUndefined();
     const counts = await countSyncedRows(testApp.database.db, connection.user_id);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
+  }, 180_000);
+
+  it("Facebook Login with no professional account linked to any Page says so clearly", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const query = await consentAtSandbox(testApp, client, {
+      username: "northfield.coffee",
+      login: "facebook",
+    });
+    await sandboxControl(testApp, "/faults", {
+      path: "/me/accounts",
+      status: 200,
+      body: JSON.stringify({ data: [{ id: "1234567890", name: "A Page", access_token: "x" }] }),
+      headers: { "content-type": "application/json" },
+    });
+    const response = await client.post("/api/instagram/connect/callback", {
+      login: "facebook",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    await sandboxControl(testApp, "/faults", undefined, "DELETE");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(
+      "None of your Facebook Pages has an Instagram professional account linked.",
+    );
+    expect(await (await client.get("/api/instagram/connection")).json()).toEqual({
+      connection: null,
+    });
+  });
+
+  it("Meta's deauthorize and data-deletion callbacks drop the connections of their user", async () => {
+    const first = await createVerifiedUser(testApp);
+    const firstConnection = await connectSandboxAccount(testApp, first.client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    await sandboxControl(testApp, "/signed-request", {
+      username: "oona.bakes",
+      login: "instagram",
+      callback: "deauthorize",
+    });
+    expect(
+      await findInstagramConnection(testApp.database.db, firstConnection.user_id),
+    ).toBeUndefined();
+    expect((await first.client.get("/api/me")).status).toBe(200);
+
+    const second = await createVerifiedUser(testApp);
+    const secondConnection = await connectSandboxAccount(testApp, second.client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const answer = (await sandboxControl(testApp, "/signed-request", {
+      username: "oona.bakes",
+      login: "instagram",
+      callback: "data-deletion",
+    })) as { status: number; body: string };
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ confirmation_code: expect.any(String) });
+    expect(
+      await findInstagramConnection(testApp.database.db, secondConnection.user_id),
+    ).toBeUndefined();
+    const counts = await countSyncedRows(testApp.database.db, secondConnection.user_id);
+    expect(Object.values(counts).every((count) => count === 0)).toBe(true);
+    // The Sightline account itself stays: Meta asked for the data it gave.
+    expect((await second.client.get("/api/me")).status).toBe(200);
   }, 180_000);
 });

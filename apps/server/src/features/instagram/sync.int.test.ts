@@ -7,7 +7,7 @@ import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.t
 import type { InstagramContext } from "./context.ts";
 import { refreshTokensJob } from "./jobs/refresh-tokens.job.ts";
 import { syncAccountJob, syncRunners } from "./jobs/sync-account.job.ts";
-import { runSync, syncParts } from "./sync/run.ts";
+import { runSync, SyncPaused, syncParts } from "./sync/run.ts";
 
 let testApp: TestApp;
 // One clock for the file: snapshots are per hour, so a second run must not cross an hour.
@@ -153,6 +153,33 @@ describe("the Instagram sync", () => {
     expect(messages.map((message) => message.subject)).toContain(
       "Reconnect @oona.bakes to Sightline",
     );
+  }, 180_000);
+});
+
+describe("rate limits", () => {
+  it("pauses on a rate-limit answer, then stays off Instagram while usage is above 80 %", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    const ctx = testApp.instagramContext;
+    await ctx.queue.idle({ timeoutMs: 120_000 });
+    await sandboxControl(testApp, "/faults", { pathGlob: "*/media", code: 4, times: 0 });
+    try {
+      await expect(
+        runSync(ctx, { userId: connection.user_id, parts: ["media"], runners: syncRunners }),
+      ).rejects.toBeInstanceOf(SyncPaused);
+    } finally {
+      await sandboxControl(testApp, "/faults", undefined, "DELETE");
+    }
+    // The rate-limit answer reported usage at 100 %: the next run waits without calling.
+    const calls = testApp.graphCalls.count;
+    await expect(
+      runSync(ctx, { userId: connection.user_id, parts: ["media"], runners: syncRunners }),
+    ).rejects.toBeInstanceOf(SyncPaused);
+    expect(testApp.graphCalls.count).toBe(calls);
+    ctx.graphUsage.clear();
   }, 180_000);
 });
 

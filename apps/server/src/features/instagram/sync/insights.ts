@@ -40,6 +40,22 @@ function metricValue(metric: InsightMetric): number | undefined {
 }
 
 /**
+ * Meta's answer as rows in our names: a metric with no value, or a name the mapping does not
+ * know, gives no row (absent, never 0).
+ */
+export function mapMetrics(
+  metrics: InsightMetric[],
+): Array<{ metric: string; sourceMetric: string; mappingVersion: number; value: number }> {
+  return metrics.flatMap((entry) => {
+    const metric = ourMetricName(entry.name);
+    const value = metricValue(entry);
+    return metric && value !== undefined
+      ? [{ metric, sourceMetric: entry.name, mappingVersion: METRIC_MAPPING_VERSION, value }]
+      : [];
+  });
+}
+
+/**
  * Daily account metrics: the time series (reach, follower_count) in one window, and the
  * total-value metrics one day per call (Meta gives no per-day series for them). Days already
  * stored are read again only while they may still settle.
@@ -104,23 +120,12 @@ export async function syncAccountInsights(run: SyncRun) {
       since: dayStart(day),
       until: new Date(dayStart(day).getTime() + DAY_MS),
     });
-    const dayRows = response.data.flatMap((entry) => {
-      const name = ourMetricName(entry.name);
-      const value = metricValue(entry);
-      return name && value !== undefined
-        ? [
-            {
-              ...run.scope,
-              day,
-              metric: name,
-              sourceMetric: entry.name,
-              mappingVersion: METRIC_MAPPING_VERSION,
-              value,
-              capturedAt,
-            },
-          ]
-        : [];
-    });
+    const dayRows = mapMetrics(response.data).map((row) => ({
+      ...run.scope,
+      day,
+      capturedAt,
+      ...row,
+    }));
     await upsertAccountInsights(run.ctx.db, dayRows);
     await run.saveState("account-insights", { cursor: day });
   }
@@ -231,23 +236,12 @@ export async function snapshotMediaInsights(run: SyncRun) {
     }
     await insertMediaInsights(
       run.ctx.db,
-      metrics.flatMap((metric) => {
-        const name = ourMetricName(metric.name);
-        const value = metricValue(metric);
-        return name && value !== undefined
-          ? [
-              {
-                ...run.scope,
-                igMediaId: item.igMediaId,
-                capturedAt,
-                metric: name,
-                sourceMetric: metric.name,
-                mappingVersion: METRIC_MAPPING_VERSION,
-                value,
-              },
-            ]
-          : [];
-      }),
+      mapMetrics(metrics).map((row) => ({
+        ...run.scope,
+        igMediaId: item.igMediaId,
+        capturedAt,
+        ...row,
+      })),
     );
     await run.saveState("media-insights", { cursor: item.igMediaId });
   }
