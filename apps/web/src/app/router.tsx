@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
+import { paths } from "../config/paths.ts";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
 import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
@@ -25,13 +26,28 @@ export const routes: RouteObject[] = [
         path: "auth/reset-password",
         lazy: lazyPage(() => import("./routes/auth/reset-password-page.tsx")),
       },
-      // Protected routes: the sign-in guard, then the app layout.
+      // Protected routes: the sign-in guard, server state, then the app layout.
       {
         element: <RequireAuth />,
         children: [
           {
-            lazy: lazyPage(() => import("./layouts/app-layout.tsx")),
-            children: appPageRoutes,
+            lazy: lazyPage(() => import("./layouts/server-state-layout.tsx")),
+            children: [
+              {
+                lazy: lazyPage(() => import("./layouts/app-layout.tsx")),
+                children: appPageRoutes,
+              },
+              // Spec §2 lists the Instagram callbacks as public, but completing a connection needs
+              // the signed-in session, so they sit behind the same guard, outside the app layout.
+              {
+                path: paths.instagramCallback.slice(1),
+                lazy: lazyPage(() => import("./routes/auth/instagram-callback-page.tsx")),
+              },
+              {
+                path: paths.facebookCallback.slice(1),
+                lazy: lazyPage(() => import("./routes/auth/facebook-callback-page.tsx")),
+              },
+            ],
           },
         ],
       },

@@ -11,6 +11,8 @@ export const paths = {
   pressRadar: "/press-radar",
   settings: "/settings",
   resetPassword: "/auth/reset-password",
+  instagramCallback: "/auth/instagram/callback",
+  facebookCallback: "/facebook-callback",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   dataDeletion: "/data-deletion",

@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
@@ -11,7 +11,6 @@ import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
 import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
-import { createQueryClient } from "../../lib/query-client.ts";
 import { useRealtimeEvent } from "../../lib/realtime/use-realtime-event.ts";
 import { cn } from "../../utils/cn.ts";
 import { AppHeader } from "./app-header.tsx";
@@ -89,14 +88,12 @@ function AppFrame() {
   );
 }
 
-/** The signed-in frame around every protected page: server state, sidebar, header, main area. */
+/**
+ * The signed-in frame around every protected page: sidebar, header, main area (server state comes
+ * from server-state-layout.tsx, around it).
+ */
 export function AppLayout() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <AppFrame />
-    </QueryClientProvider>
-  );
+  return <AppFrame />;
 }
 
 export default AppLayout;

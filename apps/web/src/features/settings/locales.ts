@@ -46,7 +46,6 @@ const en = {
   },
   instagram: {
     title: "Instagram",
-    body: "Connecting your Instagram professional account arrives with the Instagram connection. Its status, token expiry, reconnect and disconnect will be here.",
   },
   security: {
     title: "Security",
@@ -202,7 +201,6 @@ const es: typeof en = {
   },
   instagram: {
     title: "Instagram",
-    body: "La conexión de tu cuenta profesional de Instagram llega con la integración de Instagram. Aquí verás su estado, la caducidad del token, reconectar y desconectar.",
   },
   security: {
     title: "Seguridad",

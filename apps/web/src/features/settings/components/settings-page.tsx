@@ -1,5 +1,4 @@
-import { Link2 } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
@@ -42,8 +41,11 @@ function PageSkeleton() {
   );
 }
 
-/** /settings: Profile, Instagram (the connection issue's), Security, Plan, Your data. */
-export function SettingsPage() {
+/**
+ * /settings: Profile, Instagram, Security, Plan, Your data. The Instagram section's content
+ * belongs to the instagram feature; the route module passes it in.
+ */
+export function SettingsPage({ instagramSection }: { instagramSection: ReactNode }) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
   const { client } = useSession();
@@ -95,13 +97,11 @@ export function SettingsPage() {
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <ProfileSection profile={settings.data.profile} />
             </ErrorBoundary>
-            {/* The Instagram section belongs to the Instagram connection issue: it replaces this card. */}
-            <SectionCard id="instagram" title={t("instagram.title")}>
-              <p className="flex items-start gap-3 text-sm text-slate-600">
-                <Link2 className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
-                {t("instagram.body")}
-              </p>
-            </SectionCard>
+            <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+              <SectionCard id="instagram" title={t("instagram.title")}>
+                {instagramSection}
+              </SectionCard>
+            </ErrorBoundary>
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <SecuritySection overview={settings.data} />
             </ErrorBoundary>

@@ -1,0 +1,67 @@
+import type { InstagramConnection } from "@sightline/contracts";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { useRealtimeEvent } from "../../../lib/realtime/use-realtime-event.ts";
+import { needsProfileRefresh } from "../utils/connection-details.ts";
+import { refreshInstagramProfile } from "./refresh-instagram-profile.ts";
+
+/**
+ * GET /api/instagram/connection: the signed-in user's connection or null. Spec §8: a load
+ * failure is logged and treated as no connection.
+ */
+export async function getInstagramConnection(): Promise<{
+  connection: InstagramConnection | null;
+}> {
+  try {
+    return await unwrap(api.instagram.connection.$get());
+  } catch (error) {
+    console.error("Failed to load the Instagram connection", error);
+    return { connection: null };
+  }
+}
+
+export const instagramConnectionQueryOptions = () =>
+  queryOptions({ queryKey: ["instagram", "connection"] as const, queryFn: getInstagramConnection });
+
+/** Spec §9: the background profile refresh runs at most once per page load. */
+let profileRefreshStarted = false;
+
+function useBackgroundProfileRefresh(connection: InstagramConnection | null | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (profileRefreshStarted || !connection || !needsProfileRefresh(connection, Date.now())) {
+      return;
+    }
+    profileRefreshStarted = true;
+    refreshInstagramProfile()
+      .then(({ connection: refreshed }) => {
+        if (refreshed) {
+          queryClient.setQueryData(instagramConnectionQueryOptions().queryKey, {
+            connection: refreshed,
+          });
+        }
+      })
+      .catch((error: unknown) => console.error("Failed to refresh the Instagram profile", error));
+  }, [connection, queryClient]);
+}
+
+/**
+ * Spec §4: the connection, reloaded whenever its row changes (the server publishes
+ * "instagram-connection:updated" to this user only); reports connected, loading and its fields.
+ */
+export function useInstagramConnection() {
+  const queryClient = useQueryClient();
+  const query = useQuery(instagramConnectionQueryOptions());
+  useRealtimeEvent("instagram-connection:updated", () => {
+    void queryClient.invalidateQueries({ queryKey: instagramConnectionQueryOptions().queryKey });
+  });
+  const connection = query.data?.connection ?? null;
+  useBackgroundProfileRefresh(query.data?.connection);
+  return { connected: connection !== null, loading: query.isPending, connection };
+}
+
+/** For tests: lets the next page load's refresh run again. */
+export function resetProfileRefreshForTests() {
+  profileRefreshStarted = false;
+}

@@ -1,0 +1,158 @@
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+
+const PASSWORD = "ceramics2026";
+const SCREENSHOT_DIR = process.env.INSTAGRAM_SCREENSHOT_DIR;
+const GUARD_TITLE = "Connect Instagram to Get Started";
+const GUARD_TEXT =
+  "Connect your Instagram Business account to view post performance analytics, audience insights, and manage your messages.";
+const CANCEL_MESSAGE = "You cancelled the connection on Instagram's page. Nothing was connected.";
+
+describe.skipIf(!hasChromium())("connecting Instagram in the browser (sandbox)", () => {
+  const live = useServerAndBrowser();
+
+  async function latestLinkFor(email: string) {
+    const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    const link = messages.find((m) => m.to === email)?.links[0];
+    if (!link) throw new Error(`no e-mail to ${email}`);
+    return link;
+  }
+
+  /** A new account, signed in in its own browser context through its verification link. */
+  async function signedInPage(browser: Browser, width = 1280) {
+    const email = `instagram-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    await fetch(`${live.server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: live.server.url },
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        name: "x",
+        firstName: "Lena",
+        lastName: "Park",
+        callbackURL: "/auth/callback",
+      }),
+    });
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(await latestLinkFor(email));
+    await page.waitForURL(`${live.server.url}/dashboard`);
+    return { page, context, errors };
+  }
+
+  async function openSettings(page: Page) {
+    await page.goto(`${live.server.url}/settings`);
+    await page.getByRole("heading", { name: "Instagram", level: 2 }).waitFor();
+  }
+
+  async function screenshot(page: Page, name: string) {
+    if (!SCREENSHOT_DIR) return;
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  }
+
+  it("guards the Instagram pages, connects with Instagram Login, and disconnects", async () => {
+    const { page, context, errors } = await signedInPage(live.browser);
+    await page.goto(`${live.server.url}/post-performance`);
+    await page.getByRole("heading", { name: GUARD_TITLE }).waitFor();
+    await page.getByText(GUARD_TEXT).waitFor();
+    await expect(
+      page.getByRole("link", { name: "Go to Settings" }).getAttribute("href"),
+    ).resolves.toBe("/settings?connect=instagram");
+
+    await openSettings(page);
+    const section = page.getByTestId("instagram-section");
+    await section.getByRole("button", { name: "Connect with Instagram" }).click();
+    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+    await page.getByRole("button", { name: /@lena\.makes/ }).click();
+
+    // Back through /auth/instagram/callback, to Settings, connected, with no reload by hand.
+    await page.waitForURL(`${live.server.url}/settings`);
+    await section.getByText("Instagram connected").waitFor();
+    const connected = page.getByTestId("instagram-connected");
+    await connected.getByText("@lena.makes", { exact: true }).waitFor();
+    await connected.getByText("Instagram Login").waitFor();
+    await connected.getByText("Connected", { exact: true }).first().waitFor();
+    await expect(
+      page.getByTestId("instagram-permissions").getByRole("listitem").count(),
+    ).resolves.toBeGreaterThan(0);
+
+    await page.goto(`${live.server.url}/post-performance`);
+    await page.getByRole("heading", { name: "Post performance is on its way" }).waitFor();
+    await expect(page.getByText(GUARD_TITLE).count()).resolves.toBe(0);
+
+    await openSettings(page);
+    await page.getByTestId("instagram-connected").waitFor();
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    const dialog = page.getByRole("dialog");
+    const keep = dialog.getByLabel("Keep the history of posts published through Sightline");
+    await expect(keep.isChecked()).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Disconnect" }).click();
+    await page.getByText("Instagram disconnected").waitFor();
+    await section.getByRole("button", { name: "Connect with Instagram" }).waitFor();
+    await page.goto(`${live.server.url}/post-performance`);
+    await page.getByRole("heading", { name: GUARD_TITLE }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("connects through Facebook Login with the Page that links @northfield.coffee", async () => {
+    const { page, context, errors } = await signedInPage(live.browser);
+    await openSettings(page);
+    await page.getByRole("button", { name: "Connect with Facebook" }).click();
+    await page.waitForURL(/\/sandbox\/www\.facebook\.com\//);
+    await page.getByRole("button", { name: /@northfield\.coffee/ }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    const connected = page.getByTestId("instagram-connected");
+    await connected.getByText("@northfield.coffee", { exact: true }).waitFor();
+    await connected.getByText("Facebook Login (Page)").waitFor();
+    await connected.getByText("Does not expire").waitFor();
+    await page.goto(`${live.server.url}/messages`);
+    await page.getByRole("heading", { name: "The inbox is on its way" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("comes back to Settings with the cancel message when the consent page is cancelled", async () => {
+    const { page, context, errors } = await signedInPage(live.browser);
+    // The guard's button: Settings with ?connect=instagram starts Instagram Login by itself.
+    await page.goto(`${live.server.url}/audience-insights`);
+    await page.getByRole("link", { name: "Go to Settings" }).click();
+    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    const notice = page.getByTestId("instagram-notice");
+    await notice.getByText(CANCEL_MESSAGE).waitFor();
+    await page.getByRole("button", { name: "Connect with Instagram" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.skipIf(!SCREENSHOT_DIR)("looks right at 1280 and 390 px (screenshots)", async () => {
+    for (const width of [1280, 390]) {
+      const { page, context } = await signedInPage(live.browser, width);
+      await page.goto(`${live.server.url}/post-performance`);
+      await page.getByRole("heading", { name: GUARD_TITLE }).waitFor();
+      await screenshot(page, `guard-${width}`);
+      await openSettings(page);
+      await page.getByRole("button", { name: "Connect with Instagram" }).waitFor();
+      await page.locator("#instagram").scrollIntoViewIfNeeded();
+      await screenshot(page, `settings-not-connected-${width}`);
+      await page.getByRole("button", { name: "Connect with Instagram" }).click();
+      await page.getByRole("button", { name: /@lena\.makes/ }).click();
+      await page.getByTestId("instagram-connected").waitFor();
+      await page.locator("#instagram").screenshot({
+        path: `${SCREENSHOT_DIR}/settings-connected-${width}.png`,
+      });
+      await screenshot(page, `settings-connected-page-${width}`);
+      await page.getByRole("button", { name: "Disconnect" }).click();
+      await page.getByRole("dialog").waitFor();
+      await screenshot(page, `disconnect-dialog-${width}`);
+      await context.close();
+    }
+  });
+});
