@@ -11,8 +11,8 @@ import { useStartInstagramConnect } from "../api/start-instagram-connect.ts";
 import { useSyncInstagram } from "../api/sync-instagram.ts";
 import { useInstagramConnection } from "../api/use-instagram-connection.ts";
 import { permissionRows } from "../utils/connection-details.ts";
-import { ConnectionAvatar } from "./connection-avatar.tsx";
 import { DisconnectInstagramDialog } from "./disconnect-instagram-dialog.tsx";
+import { InstagramAvatar } from "./instagram-avatar.tsx";
 import "../locales.ts";
 
 type Notice = { kind: "success" } | { kind: "error"; message: string };
@@ -173,11 +173,12 @@ function Connected({
   return (
     <div data-testid="instagram-connected" className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        {/* Avatar: swap ConnectionAvatar for the shared avatar component when it lands. */}
-        <ConnectionAvatar
-          pictureUrl={connection.profile_picture_url}
-          name={connection.name}
+        <InstagramAvatar
+          src={connection.profile_picture_url}
           username={connection.instagram_username}
+          alt={`@${connection.instagram_username}`}
+          size={64}
+          className="shrink-0 ring-2 ring-white ring-offset-2 ring-offset-brand-100"
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">

@@ -42,11 +42,3 @@ export function permissionRows(connection: Pick<InstagramConnection, "login" | "
   }
   return [...rows.filter((row) => row.granted), ...rows.filter((row) => !row.granted)];
 }
-
-/** Up to two letters for the avatar fallback: "Lena Park" → "LP", "lena.makes" → "LE". */
-export function initialsOf(name: string | null, username: string): string {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}`.toUpperCase();
-  const source = words[0] ?? username.replace(/[^A-Za-z0-9]/g, "");
-  return source.slice(0, 2).toUpperCase() || "IG";
-}
