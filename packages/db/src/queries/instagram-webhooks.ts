@@ -2,20 +2,29 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instagramWebhookEvents } from "../schema/index.ts";
 
+export type WebhookEventInsert = {
+  bodySha256: string;
+  object: string;
+  signedBy: "instagram" | "meta";
+  body: string;
+};
+
 /**
- * Stores a verified delivery once: Meta's redeliveries and duplicates carry the same bytes, so
- * the body's hash finds them. Returns the new row's id, or null for a delivery seen before.
+ * Stores verified deliveries once, in one statement: Meta's redeliveries and duplicates carry
+ * the same bytes, so the body's hash finds them. Answers the new rows' ids by body hash; a
+ * delivery seen before has none.
  */
-export async function insertWebhookEventOnce(
+export async function insertWebhookEventsOnce(
   db: Db,
-  row: { bodySha256: string; object: string; signedBy: "instagram" | "meta"; body: string },
-): Promise<number | null> {
-  const [inserted] = await db
+  rows: WebhookEventInsert[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db
     .insert(instagramWebhookEvents)
-    .values(row)
+    .values(rows)
     .onConflictDoNothing({ target: instagramWebhookEvents.bodySha256 })
-    .returning({ id: instagramWebhookEvents.id });
-  return inserted?.id ?? null;
+    .returning({ id: instagramWebhookEvents.id, bodySha256: instagramWebhookEvents.bodySha256 });
+  return new Map(inserted.map((row) => [row.bodySha256, row.id]));
 }
 
 /** Events still to process (oldest first), skipping ones waiting for a retry or given up. */

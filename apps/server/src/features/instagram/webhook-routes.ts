@@ -1,10 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { insertWebhookEventOnce } from "@sightline/db";
+import { insertWebhookEventsOnce, type WebhookEventInsert } from "@sightline/db";
 import { answerWebhookChallenge } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-types.ts";
 import type { InstagramContext } from "./context.ts";
 import { processWebhooksJob } from "./jobs/process-webhooks.job.ts";
+
+/** Spacing of drain requests during a burst (adds at most this to a webhook's way to the tab). */
+const DRAIN_REQUEST_GAP_MS = 25;
 
 function signatureMatches(raw: Uint8Array, header: string, secret: string): boolean {
   const received = Buffer.from(header.slice("sha256=".length), "hex");
@@ -25,26 +28,62 @@ export function webhookRoutes(ctx: InstagramContext) {
       : []),
     { name: "meta" as const, secret: ctx.instagram.appSecret },
   ];
-  // One drain request in flight at a time; a delivery stored meanwhile asks for one more after
-  // it, so every stored event is followed by a request that starts after it was stored. The
-  // answer does not wait: the stored row is what makes the delivery safe.
-  let requesting = false;
+  // Group commit: deliveries that arrive while an insert is on its way go together in the next
+  // one, so a burst costs a few statements instead of one each; alone, one waits for nothing.
+  let pending: Array<{
+    row: WebhookEventInsert;
+    settle: (isNew: boolean) => void;
+    fail: (error: unknown) => void;
+  }> = [];
+  let writing = false;
+  function store(row: WebhookEventInsert): Promise<boolean> {
+    return new Promise((settle, fail) => {
+      pending.push({ row, settle, fail });
+      if (!writing) void flush();
+    });
+  }
+  async function flush() {
+    writing = true;
+    while (pending.length > 0) {
+      const batch = pending.slice(0, 500);
+      pending = pending.slice(batch.length);
+      const unique = [...new Map(batch.map((entry) => [entry.row.bodySha256, entry.row])).values()];
+      try {
+        const ids = await insertWebhookEventsOnce(ctx.db, unique);
+        for (const entry of batch) {
+          // Only the first of identical deliveries in a batch counts as new.
+          entry.settle(ids.delete(entry.row.bodySha256));
+        }
+      } catch (error) {
+        for (const entry of batch) entry.fail(error);
+      }
+    }
+    writing = false;
+  }
+
+  // At most one drain request every DRAIN_REQUEST_GAP_MS: a delivery stored while one is in
+  // flight (or just went out) asks for another after the gap, so every stored event is followed
+  // by a request that starts after it was stored, and a burst costs a few requests, not one per
+  // delivery. The answer does not wait: the stored row is what makes the delivery safe.
+  let busy = false;
   let again = false;
   function requestDrain() {
-    if (requesting) {
+    if (busy) {
       again = true;
       return;
     }
-    requesting = true;
+    busy = true;
     ctx.queue
       .send(processWebhooksJob, {})
       .catch((error: unknown) => ctx.logger.error({ err: error }, "could not queue webhook drain"))
       .finally(() => {
-        requesting = false;
-        if (again) {
-          again = false;
-          requestDrain();
-        }
+        setTimeout(() => {
+          busy = false;
+          if (again) {
+            again = false;
+            requestDrain();
+          }
+        }, DRAIN_REQUEST_GAP_MS).unref();
       });
   }
 
@@ -75,13 +114,13 @@ export function webhookRoutes(ctx: InstagramContext) {
       } catch {
         return c.json({ error: { code: "bad_request", message: "Not a webhook event." } }, 400);
       }
-      const eventId = await insertWebhookEventOnce(ctx.db, {
+      const isNew = await store({
         bodySha256: createHash("sha256").update(raw).digest("hex"),
         object,
         signedBy: signer.name,
         body,
       });
-      if (eventId !== null) requestDrain();
+      if (isNew) requestDrain();
       return c.text("EVENT_RECEIVED", 200);
     });
 }

@@ -83,6 +83,23 @@ describe("/webhooks/instagram", () => {
     await testApp.instagramContext.queue.idle();
   }, 180_000);
 
+  it("stores concurrent deliveries once each, identical ones too, and processes all of them", async () => {
+    const before = await storedEvents();
+    const secret = testApp.instagram.instagramAppSecret!;
+    const bodies = Array.from({ length: 40 }, (_, index) => sampleBody(`91${index}`));
+    const posts = [...bodies, ...bodies.slice(0, 10), ...bodies.slice(0, 10)].map((body) =>
+      postWebhook(body, sign(body, secret)),
+    );
+    const answers = await Promise.all(posts);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(await storedEvents()).toBe(before + 40);
+    await testApp.instagramContext.queue.idle();
+    const pending = (await testApp.database.db.execute(
+      "select count(*)::int as n from instagram_webhook_events where processed_at is null",
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(pending.rows[0]!.n).toBe(0);
+  });
+
   it("a sandbox comment and DM reach the user's open stream in under a second and the inbox tables", async () => {
     const { client } = await createVerifiedUser(testApp);
     const connection = await connectSandboxAccount(testApp, client, {
