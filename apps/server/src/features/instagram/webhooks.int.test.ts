@@ -140,4 +140,38 @@ describe("/webhooks/instagram", () => {
     expect((messages as unknown as { rows: unknown[] }).rows).toEqual([{ direction: "inbound" }]);
     await events.cancel();
   }, 180_000);
+
+  it("a partial comment payload is completed by re-reading just that post's comments", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const db = testApp.database.db;
+    const media = (await db.execute(
+      `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and comments_count > 0 and parent_ig_media_id is null order by posted_at desc limit 1`,
+    )) as unknown as { rows: Array<{ ig_media_id: string }> };
+    const mediaId = media.rows[0]!.ig_media_id;
+    await db.execute(
+      `delete from instagram_comments where user_id = '${connection.user_id}' and ig_media_id = '${mediaId}'`,
+    );
+    const body = JSON.stringify({
+      object: "instagram",
+      entry: [
+        {
+          id: connection.instagram_id,
+          time: Math.floor(Date.now() / 1000),
+          changes: [{ field: "comments", value: { id: "1", media: { id: mediaId } } }],
+        },
+      ],
+    });
+    const answer = await postWebhook(body, sign(body, testApp.instagram.instagramAppSecret!));
+    expect(answer.status).toBe(200);
+    await testApp.instagramContext.queue.idle();
+    const comments = (await db.execute(
+      `select count(*)::int as n from instagram_comments where user_id = '${connection.user_id}' and ig_media_id = '${mediaId}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(comments.rows[0]!.n).toBeGreaterThan(0);
+  }, 180_000);
 });
