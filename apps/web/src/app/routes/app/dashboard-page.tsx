@@ -1,11 +1,13 @@
 import { CheckCircle2, Circle } from "lucide-react";
+import { useInstagramConnection } from "../../../features/instagram/api/use-instagram-connection.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
 
 export default function DashboardPage() {
   const { session } = useSession();
+  const instagram = useInstagramConnection();
   const steps = [
     { label: "Verify your e-mail address", done: session?.user.email_verified ?? false },
-    { label: "Connect your Instagram Business or Creator account", done: false },
+    { label: "Connect your Instagram Business or Creator account", done: instagram.connected },
     { label: "Schedule your first post", done: false },
     { label: "Set up the press radar", done: false },
   ];
