@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signedInPage as signInNewAccount } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
-const PASSWORD = "ceramics2026";
 const SCREENSHOT_DIR = process.env.INSTAGRAM_SCREENSHOT_DIR;
 const GUARD_TITLE = "Connect Instagram to Get Started";
 const GUARD_TEXT =
@@ -12,38 +12,8 @@ const CANCEL_MESSAGE = "You cancelled the connection on Instagram's page. Nothin
 describe.skipIf(!hasChromium())("connecting Instagram in the browser (sandbox)", () => {
   const live = useServerAndBrowser();
 
-  async function latestLinkFor(email: string) {
-    const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
-      messages: { to: string; links: string[] }[];
-    };
-    const link = messages.find((m) => m.to === email)?.links[0];
-    if (!link) throw new Error(`no e-mail to ${email}`);
-    return link;
-  }
-
-  /** A new account, signed in in its own browser context through its verification link. */
-  async function signedInPage(browser: Browser, width = 1280) {
-    const email = `instagram-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-    await fetch(`${live.server.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: live.server.url },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        name: "x",
-        firstName: "Lena",
-        lastName: "Park",
-        callbackURL: "/auth/callback",
-      }),
-    });
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(await latestLinkFor(email));
-    await page.waitForURL(`${live.server.url}/dashboard`);
-    return { page, context, errors };
-  }
+  const signedInPage = (browser: Browser, width = 1280) =>
+    signInNewAccount(browser, live.server.url, { prefix: "instagram", width });
 
   async function openSettings(page: Page) {
     await page.goto(`${live.server.url}/settings`);

@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { E2E_PASSWORD, signedInPage as signInNewAccount } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 const PASSWORD_RULE = "Password must be at least 8 characters and include letters and numbers.";
-const PASSWORD = "ceramics2026";
+const PASSWORD = E2E_PASSWORD;
 const SCREENSHOT_DIR = process.env.SETTINGS_SCREENSHOT_DIR;
 
 /** RFC 6238 code from a base32 key, as an authenticator app computes it. */
@@ -24,40 +25,17 @@ function totp(base32: string, at = Date.now()) {
 describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
   const live = useServerAndBrowser();
 
-  async function latestLinkFor(email: string) {
-    const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
-      messages: { to: string; links: string[] }[];
-    };
-    const link = messages.find((m) => m.to === email)?.links[0];
-    if (!link) throw new Error(`no e-mail to ${email}`);
-    return link;
-  }
-
-  /** An account made through the API, signed in in a new browser context through its link. */
+  /** An account made through the API, signed in in a new browser context, on Settings. */
   async function signedInPage(browser: Browser, width = 1440) {
-    const email = `settings-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-    await fetch(`${live.server.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: live.server.url },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        name: "x",
-        firstName: "Lena",
-        lastName: "Park",
-        callbackURL: "/auth/callback",
-      }),
+    const signedIn = await signInNewAccount(browser, live.server.url, {
+      prefix: "settings",
+      width,
     });
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(await latestLinkFor(email));
-    await page.waitForURL(`${live.server.url}/dashboard`);
+    const { page } = signedIn;
     await page.goto(`${live.server.url}/settings`);
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "Profile" }).waitFor();
-    return { page, context, email, errors };
+    return signedIn;
   }
 
   async function signInElsewhere(email: string, userAgent: string) {

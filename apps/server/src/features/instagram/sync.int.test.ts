@@ -22,10 +22,10 @@ afterAll(async () => {
 });
 
 async function connectAndSync(username: string, login: "instagram" | "facebook" = "instagram") {
-  const { client } = await createVerifiedUser(testApp);
+  const { client, email } = await createVerifiedUser(testApp);
   const connection = await connectSandboxAccount(testApp, client, { username, login });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  return { client, userId: connection.user_id };
+  return { client, email, userId: connection.user_id };
 }
 
 /** A context whose Graph client dies after `limit` account calls, like a crash mid-sync. */
@@ -111,13 +111,9 @@ describe("the Instagram sync", () => {
   }, 180_000);
 
   it("skips what a permission does not cover, with a note instead of failing", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    const connection = await connectSandboxAccount(testApp, client, {
-      username: "oona.bakes",
-      login: "instagram",
-    });
+    const { userId } = await connectAndSync("oona.bakes");
+    const connection = { user_id: userId };
     const ctx = testApp.instagramContext;
-    await ctx.queue.idle({ timeoutMs: 120_000 });
     await ctx.db.execute(
       `update instagram_connections set scopes = '{instagram_business_basic}' where user_id = '${connection.user_id}'`,
     );
@@ -137,13 +133,9 @@ describe("the Instagram sync", () => {
   }, 180_000);
 
   it("a revoked token turns the connection into 'needs reconnection' and e-mails the user", async () => {
-    const { client, email } = await createVerifiedUser(testApp);
-    const connection = await connectSandboxAccount(testApp, client, {
-      username: "oona.bakes",
-      login: "instagram",
-    });
+    const { client, email, userId } = await connectAndSync("oona.bakes");
+    const connection = { user_id: userId };
     const ctx = testApp.instagramContext;
-    await ctx.queue.idle({ timeoutMs: 120_000 });
     await sandboxControl(testApp, "/tokens/revoke", { username: "oona.bakes" });
     await ctx.queue.send(syncAccountJob, { userId: connection.user_id, reason: "manual" });
     await ctx.queue.idle({ timeoutMs: 60_000 });
@@ -158,13 +150,9 @@ describe("the Instagram sync", () => {
 
 describe("rate limits", () => {
   it("pauses on a rate-limit answer, then stays off Instagram while usage is above 80 %", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    const connection = await connectSandboxAccount(testApp, client, {
-      username: "oona.bakes",
-      login: "instagram",
-    });
+    const { userId } = await connectAndSync("oona.bakes");
+    const connection = { user_id: userId };
     const ctx = testApp.instagramContext;
-    await ctx.queue.idle({ timeoutMs: 120_000 });
     await sandboxControl(testApp, "/faults", { pathGlob: "*/media", code: 4, times: 0 });
     try {
       await expect(
@@ -185,13 +173,9 @@ describe("rate limits", () => {
 
 describe("token refresh", () => {
   it("refreshes an Instagram Login token well before it expires, and never stores an empty one", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    const connection = await connectSandboxAccount(testApp, client, {
-      username: "oona.bakes",
-      login: "instagram",
-    });
+    const { userId } = await connectAndSync("oona.bakes");
+    const connection = { user_id: userId };
     const ctx = testApp.instagramContext;
-    await ctx.queue.idle({ timeoutMs: 120_000 });
     // Meta refreshes only tokens at least 24 hours old: move the sandbox a day on, and make
     // the stored expiry fall inside the refresh window.
     await sandboxControl(testApp, "/clock", { advanceMs: 25 * 3_600_000 });

@@ -1,0 +1,46 @@
+import type { Browser } from "playwright-core";
+
+export const E2E_PASSWORD = "ceramics2026";
+
+/** The first link of the newest dev-mailbox message to `email`. */
+export async function latestLinkFor(serverUrl: string, email: string): Promise<string> {
+  const { messages } = (await (await fetch(`${serverUrl}/api/dev/mailbox`)).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const link = messages.find((m) => m.to === email)?.links[0];
+  if (!link) throw new Error(`no e-mail to ${email}`);
+  return link;
+}
+
+/**
+ * A new account made through the API and signed in, in its own browser context, through its
+ * verification link (it lands on /dashboard). Page errors are collected for the test to check.
+ */
+export async function signedInPage(
+  browser: Browser,
+  serverUrl: string,
+  options: { prefix: string; width?: number },
+) {
+  const email = `${options.prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await fetch(`${serverUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: serverUrl },
+    body: JSON.stringify({
+      email,
+      password: E2E_PASSWORD,
+      name: "x",
+      firstName: "Lena",
+      lastName: "Park",
+      callbackURL: "/auth/callback",
+    }),
+  });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(await latestLinkFor(serverUrl, email));
+  await page.waitForURL(`${serverUrl}/dashboard`);
+  return { page, context, email, errors };
+}
