@@ -63,6 +63,24 @@ describe("the Instagram sync", () => {
     const row = await findInstagramConnection(testApp.database.db, userId);
     expect(row!.lastSyncedAt).not.toBeNull();
     expect(row!.syncNotes).toEqual([]);
+    // The rows agree with what Instagram itself says about the account.
+    const truth = (await testApp.database.db.execute(
+      `select (select count(*)::int from instagram_media where user_id = '${userId}' and parent_ig_media_id is null) as posts,
+              (select sum(comments_count)::int from instagram_media where user_id = '${userId}' and parent_ig_media_id is null) as comments_counted,
+              (select count(*)::int from instagram_comments where user_id = '${userId}') as comments_stored,
+              (select count(distinct ig_media_id)::int from instagram_media_insights where user_id = '${userId}') as posts_with_insights`,
+    )) as unknown as {
+      rows: Array<{
+        posts: number;
+        comments_counted: number;
+        comments_stored: number;
+        posts_with_insights: number;
+      }>;
+    };
+    const [counts] = truth.rows;
+    expect(counts!.posts).toBe(row!.mediaCount);
+    expect(counts!.comments_stored).toBe(counts!.comments_counted);
+    expect(counts!.posts_with_insights).toBe(counts!.posts);
 
     await testApp.instagramContext.queue.send(syncAccountJob, { userId, reason: "manual" });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
