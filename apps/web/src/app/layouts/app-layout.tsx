@@ -11,7 +11,7 @@ import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
 import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
-import { useRealtimeEvent } from "../../lib/realtime/use-realtime-event.ts";
+import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
 import { cn } from "../../utils/cn.ts";
 import { AppHeader } from "./app-header.tsx";
 import { AppSidebarNav } from "./app-sidebar.tsx";
@@ -46,6 +46,8 @@ function AppFrame() {
   });
   useRealtimeEvent("instagram-comment:created", refreshInboxData);
   useRealtimeEvent("notifications:updated", refreshInboxData);
+  // Rows that arrived before the stream was listening (page load, a dropped connection).
+  useRealtimeOpen(refreshInboxData);
 
   return (
     <div className="min-h-dvh bg-slate-50">

@@ -48,11 +48,35 @@ describe("subscribeRealtime", () => {
     expect(messages).toEqual([[{ conversationId: "c1" }, "7"]]);
     expect(comments).toEqual([{ commentId: "k" }]);
 
-    stopMessages();
-    expect(source.closed).toBe(false);
-    stopComments();
-    expect(source.closed).toBe(true);
-    subscribeRealtime("ig-message", () => {});
-    expect(FakeEventSource.instances).toHaveLength(2);
+    vi.useFakeTimers();
+    try {
+      stopMessages();
+      stopComments();
+      // A page change resubscribes at once: the stream stays open across it.
+      const again = subscribeRealtime("ig-message", () => {});
+      vi.advanceTimersByTime(10_000);
+      expect(source.closed).toBe(false);
+      again();
+      vi.advanceTimersByTime(4_000);
+      expect(source.closed).toBe(false);
+      vi.advanceTimersByTime(1_500);
+      expect(source.closed).toBe(true);
+      // A new stream resumes after the last event this tab saw.
+      subscribeRealtime("ig-message", () => {});
+      expect(FakeEventSource.instances).toHaveLength(2);
+      expect(FakeEventSource.instances[1]!.url).toBe("/api/realtime?lastEventId=8");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("runs the open handlers each time the stream connects", async () => {
+    const { subscribeRealtimeOpen } = await import("./realtime-client.ts");
+    let opened = 0;
+    subscribeRealtimeOpen(() => opened++);
+    const source = FakeEventSource.instances[0]!;
+    source.emit("open", {}, "");
+    source.emit("open", {}, "");
+    expect(opened).toBe(2);
   });
 });

@@ -3,9 +3,16 @@ import { type RealtimeEventType, realtimeEventTypes } from "@sightline/contracts
 export type RealtimeHandler = (data: Record<string, unknown>, id: string) => void;
 
 const handlers = new Map<RealtimeEventType, Set<RealtimeHandler>>();
+const openHandlers = new Set<() => void>();
 let source: EventSource | undefined;
+let lastEventId: string | undefined;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A page change unsubscribes and resubscribes at once: keep the stream open across it. */
+export const CLOSE_DELAY_MS = 5_000;
 
 function dispatch(type: RealtimeEventType, event: MessageEvent<string>) {
+  if (event.lastEventId) lastEventId = event.lastEventId;
   let data: Record<string, unknown> = {};
   try {
     data = JSON.parse(event.data) as Record<string, unknown>;
@@ -18,11 +25,24 @@ function dispatch(type: RealtimeEventType, event: MessageEvent<string>) {
 /**
  * One EventSource per tab on /api/realtime (the session cookie authenticates it), open while
  * anything listens. The browser reconnects on its own and sends Last-Event-ID, so the server
- * replays what was missed.
+ * replays what was missed; a stream opened anew resumes from the last event this tab saw
+ * (`lastEventId`). Each time the stream (re)connects, the open handlers run: whatever happened
+ * before it was listening — a page that loaded faster than its stream — is read again.
  */
 function open() {
+  if (closeTimer !== undefined) {
+    clearTimeout(closeTimer);
+    closeTimer = undefined;
+  }
   if (source || typeof EventSource === "undefined") return;
-  source = new EventSource("/api/realtime", { withCredentials: true });
+  const url =
+    lastEventId === undefined
+      ? "/api/realtime"
+      : `/api/realtime?lastEventId=${encodeURIComponent(lastEventId)}`;
+  source = new EventSource(url, { withCredentials: true });
+  source.addEventListener("open", () => {
+    for (const handler of openHandlers) handler();
+  });
   for (const type of realtimeEventTypes) {
     source.addEventListener(type, (event) => dispatch(type, event as MessageEvent<string>));
   }
@@ -30,8 +50,14 @@ function open() {
 
 function closeWhenUnused() {
   for (const set of handlers.values()) if (set.size > 0) return;
-  source?.close();
-  source = undefined;
+  if (openHandlers.size > 0 || closeTimer !== undefined) return;
+  closeTimer = setTimeout(() => {
+    closeTimer = undefined;
+    for (const set of handlers.values()) if (set.size > 0) return;
+    if (openHandlers.size > 0) return;
+    source?.close();
+    source = undefined;
+  }, CLOSE_DELAY_MS);
 }
 
 /** Calls `handler` for each live event of `type`; returns the unsubscribe function. */
@@ -45,6 +71,16 @@ export function subscribeRealtime(type: RealtimeEventType, handler: RealtimeHand
   open();
   return () => {
     set.delete(handler);
+    closeWhenUnused();
+  };
+}
+
+/** Calls `handler` each time the stream connects or reconnects; returns the unsubscribe. */
+export function subscribeRealtimeOpen(handler: () => void): () => void {
+  openHandlers.add(handler);
+  open();
+  return () => {
+    openHandlers.delete(handler);
     closeWhenUnused();
   };
 }

@@ -2,7 +2,7 @@ import type { InstagramConnection } from "@sightline/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api, unwrap } from "../../../lib/api-client.ts";
-import { useRealtimeEvent } from "../../../lib/realtime/use-realtime-event.ts";
+import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
 import { needsProfileRefresh } from "../utils/connection-details.ts";
 import { refreshInstagramProfile } from "./refresh-instagram-profile.ts";
 
@@ -53,9 +53,12 @@ function useBackgroundProfileRefresh(connection: InstagramConnection | null | un
 export function useInstagramConnection() {
   const queryClient = useQueryClient();
   const query = useQuery(instagramConnectionQueryOptions());
-  useRealtimeEvent("instagram-connection:updated", () => {
+  const reload = () => {
     void queryClient.invalidateQueries({ queryKey: instagramConnectionQueryOptions().queryKey });
-  });
+  };
+  useRealtimeEvent("instagram-connection:updated", reload);
+  // A change made before the stream was listening (page load, a dropped connection).
+  useRealtimeOpen(reload);
   const connection = query.data?.connection ?? null;
   useBackgroundProfileRefresh(query.data?.connection);
   return { connected: connection !== null, loading: query.isPending, connection };
