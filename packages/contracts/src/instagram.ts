@@ -133,3 +133,30 @@ export const permissionDescriptions: Record<string, { label: string; unlocks: st
     unlocks: "Accounts owned through Meta Business Suite.",
   },
 };
+
+/** Spec §7 instagram-optimal-times: the request the schedule sheet's AI Suggest sends. */
+export const optimalTimesRequestSchema = z
+  .object({
+    start_date: z.iso.date("start_date must be a date (YYYY-MM-DD)"),
+    count: z.number().int().min(1, "count must be at least 1").max(50, "count must be at most 50"),
+    days_per_week: z
+      .number()
+      .int()
+      .min(1, "days_per_week must be between 1 and 7")
+      .max(7, "days_per_week must be between 1 and 7"),
+    allowed_weekdays: z
+      .array(z.number().int().min(0).max(6, "weekdays are 0 (Sunday) to 6 (Saturday)"))
+      .min(1, "allow at least one weekday")
+      .max(7),
+    hour_window: z
+      .object({
+        from: z.number().int().min(0).max(23),
+        to: z.number().int().min(0).max(23),
+      })
+      .refine((window) => window.from <= window.to, {
+        message: "hour_window.from must not be after hour_window.to",
+      }),
+    timezone: z.string().min(1).max(64),
+  })
+  .strict();
+export type OptimalTimesRequestBody = z.infer<typeof optimalTimesRequestSchema>;

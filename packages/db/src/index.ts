@@ -8,6 +8,7 @@ export * from "./queries/instagram-connections.ts";
 export * from "./queries/instagram-sync.ts";
 export * from "./queries/instagram-webhooks.ts";
 export * from "./queries/notifications.ts";
+export * from "./queries/optimal-times.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/rate-limits.ts";
 export * from "./queries/realtime-events.ts";

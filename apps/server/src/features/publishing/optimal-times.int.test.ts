@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+import { zonedParts } from "./zoned-time.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const request = {
+  start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  count: 5,
+  days_per_week: 3,
+  allowed_weekdays: [1, 2, 3, 4, 5],
+  hour_window: { from: 9, to: 20 },
+  timezone: "Europe/Berlin",
+};
+
+describe("POST /api/functions/instagram-optimal-times", () => {
+  it("computes slots from the synced account, inside every constraint", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const response = await client.post("/api/functions/instagram-optimal-times", request);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      slots: Array<{ iso: string }>;
+      basis: { onlineFollowerDays: number; posts: number };
+    };
+    expect(body.basis.onlineFollowerDays).toBeGreaterThan(20);
+    expect(body.basis.posts).toBeGreaterThan(100);
+    expect(body.slots).toHaveLength(5);
+    for (const slot of body.slots) {
+      const local = zonedParts(new Date(slot.iso), "Europe/Berlin");
+      expect(request.allowed_weekdays).toContain(local.weekday);
+      expect(local.hour).toBeGreaterThanOrEqual(9);
+      expect(local.hour).toBeLessThanOrEqual(20);
+      expect(local.date >= request.start_date).toBe(true);
+    }
+    // The same data gives the same answer: computed, not random.
+    const again = await client.post("/api/functions/instagram-optimal-times", request);
+    expect(((await again.json()) as typeof body).slots).toEqual(body.slots);
+  }, 180_000);
+
+  it("answers clearly for bad input, no connection and no session", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const noConnection = await client.post("/api/functions/instagram-optimal-times", request);
+    expect(noConnection.status).toBe(404);
+    const badZone = await client.post("/api/functions/instagram-optimal-times", {
+      ...request,
+      timezone: "Mars/Olympus",
+    });
+    expect(badZone.status).toBe(400);
+    expect(await badZone.text()).toContain("is not a time zone");
+    const badWindow = await client.post("/api/functions/instagram-optimal-times", {
+      ...request,
+      hour_window: { from: 20, to: 9 },
+    });
+    expect(badWindow.status).toBe(422);
+    expect(await badWindow.text()).toContain("hour_window.from must not be after hour_window.to");
+    const badWeekday = await client.post("/api/functions/instagram-optimal-times", {
+      ...request,
+      allowed_weekdays: [7],
+    });
+    expect(badWeekday.status).toBe(422);
+    const anonymous = await testApp.app.request("/api/functions/instagram-optimal-times", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      body: JSON.stringify(request),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});

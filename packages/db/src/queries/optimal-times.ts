@@ -1,0 +1,54 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { instagramOnlineFollowers } from "../schema/index.ts";
+
+type Scope = { userId: string; accountId: string };
+
+/** Online followers per UTC day since `sinceDay` (YYYY-MM-DD). */
+export async function listOnlineFollowers(db: Db, scope: Scope, sinceDay: string) {
+  return db
+    .select({ day: instagramOnlineFollowers.day, hours: instagramOnlineFollowers.hours })
+    .from(instagramOnlineFollowers)
+    .where(
+      and(
+        eq(instagramOnlineFollowers.userId, scope.userId),
+        eq(instagramOnlineFollowers.accountId, scope.accountId),
+        gte(instagramOnlineFollowers.day, sinceDay),
+      ),
+    );
+}
+
+/**
+ * The account's posts with their latest reach and interactions snapshot (posts without both
+ * are left out: an engagement rate needs both).
+ */
+export async function listPostEngagement(
+  db: Db,
+  scope: Scope,
+): Promise<Array<{ postedAt: Date; reach: number; interactions: number }>> {
+  const result = (await db.execute(sql`
+    select m.posted_at as "postedAt", r.value as reach, i.value as interactions
+    from instagram_media m
+    join lateral (
+      select value from instagram_media_insights s
+      where s.user_id = m.user_id and s.account_id = m.account_id
+        and s.ig_media_id = m.ig_media_id and s.metric = 'reach'
+      order by s.captured_at desc limit 1
+    ) r on true
+    join lateral (
+      select value from instagram_media_insights s
+      where s.user_id = m.user_id and s.account_id = m.account_id
+        and s.ig_media_id = m.ig_media_id and s.metric = 'interactions'
+      order by s.captured_at desc limit 1
+    ) i on true
+    where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+      and m.parent_ig_media_id is null and m.posted_at is not null
+  `)) as unknown as {
+    rows: Array<{ postedAt: Date | string; reach: number | string; interactions: number | string }>;
+  };
+  return result.rows.map((row) => ({
+    postedAt: new Date(row.postedAt),
+    reach: Number(row.reach),
+    interactions: Number(row.interactions),
+  }));
+}
