@@ -17,7 +17,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
-import { optimalTimesRoutes } from "./features/publishing/optimal-times-routes.ts";
+import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -121,10 +121,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/realtime", realtimeRoutes({ events: deps.events }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route("/functions", functionRoutes(deps.instagramContext))
-    .route(
-      "/functions/instagram-optimal-times",
-      optimalTimesRoutes({ db, now: () => new Date(deps.now()) }),
-    )
+    .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
       "/meta",

@@ -160,3 +160,8 @@ export const optimalTimesRequestSchema = z
   })
   .strict();
 export type OptimalTimesRequestBody = z.infer<typeof optimalTimesRequestSchema>;
+
+/** Spec §7 instagram-caption-generate. */
+export const captionGenerateRequestSchema = z
+  .object({ media_url: z.string().min(1, "media_url is required").max(2048) })
+  .strict();

@@ -25,9 +25,9 @@ export async function listOnlineFollowers(db: Db, scope: Scope, sinceDay: string
 export async function listPostEngagement(
   db: Db,
   scope: Scope,
-): Promise<Array<{ postedAt: Date; reach: number; interactions: number }>> {
+): Promise<Array<{ postedAt: Date; caption: string | null; reach: number; interactions: number }>> {
   const result = (await db.execute(sql`
-    select m.posted_at as "postedAt", r.value as reach, i.value as interactions
+    select m.posted_at as "postedAt", m.caption, r.value as reach, i.value as interactions
     from instagram_media m
     join lateral (
       select value from instagram_media_insights s
@@ -44,10 +44,16 @@ export async function listPostEngagement(
     where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
       and m.parent_ig_media_id is null and m.posted_at is not null
   `)) as unknown as {
-    rows: Array<{ postedAt: Date | string; reach: number | string; interactions: number | string }>;
+    rows: Array<{
+      postedAt: Date | string;
+      caption: string | null;
+      reach: number | string;
+      interactions: number | string;
+    }>;
   };
   return result.rows.map((row) => ({
     postedAt: new Date(row.postedAt),
+    caption: row.caption,
     reach: Number(row.reach),
     interactions: Number(row.interactions),
   }));

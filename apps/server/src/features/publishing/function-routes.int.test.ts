@@ -76,3 +76,33 @@ describe("POST /api/functions/instagram-optimal-times", () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe("POST /api/functions/instagram-caption-generate", () => {
+  it("drafts from the account's own captions and says which engine wrote it", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const response = await client.post("/api/functions/instagram-caption-generate", {
+      media_url: "https://example.com/a.jpg",
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      success: boolean;
+      caption: string;
+      hashtags: string[];
+      engine: string;
+      note: string;
+    };
+    expect(body.success).toBe(true);
+    expect(body.engine).toBe("built-in");
+    expect(body.note).toContain("no AI model looked at the image");
+    expect(body.caption.length).toBeGreaterThan(3);
+    expect(body.hashtags.length).toBeGreaterThan(0);
+    expect(body.hashtags.every((tag) => !tag.startsWith("#"))).toBe(true);
+    const invalid = await client.post("/api/functions/instagram-caption-generate", {});
+    expect(invalid.status).toBe(422);
+  }, 180_000);
+});
