@@ -270,6 +270,45 @@ describe("the dashboard overview tells the sandbox's truth", () => {
   }, 60_000);
 });
 
+describe("absent figures and earlier accounts", () => {
+  it("a day with no stored value is null in the series, left out of the sum, and stops the comparison", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const read = async () =>
+      (await (await client.get("/api/analytics/overview?days=7")).json()) as Overview;
+    const before = await read();
+    const gap = before.period.from;
+    const gapValue = before.kpis.views.series[0]!.value!;
+    await testApp.database.db.execute(
+      `delete from instagram_account_insights where user_id = '${connection.user_id}' and day = '${gap}' and metric = 'views'`,
+    );
+    // Rows kept from an earlier connection to another account never mix in.
+    await testApp.database.db.execute(
+      `insert into instagram_account_insights (user_id, account_id, day, metric, source_metric, mapping_version, value, captured_at)
+       values ('${connection.user_id}', 'earlier-account', '${gap}', 'views', 'views', 2, 999999, now()),
+              ('${connection.user_id}', 'earlier-account', '${before.period.to}', 'reach', 'reach', 2, 999999, now())`,
+    );
+    await testApp.database.db.execute(
+      `insert into instagram_media (user_id, account_id, ig_media_id, media_type, caption, posted_at)
+       values ('${connection.user_id}', 'earlier-account', '990000000000001', 'IMAGE', 'from the earlier account', now() - interval '2 days')`,
+    );
+    const after = await read();
+    expect(after.kpis.views.series[0]).toEqual({ day: gap, value: null });
+    expect(after.kpis.views.value).toBe(before.kpis.views.value! - gapValue);
+    expect(after.kpis.views.storedDays).toBe(6);
+    expect(after.kpis.views.changePct).toBeNull();
+    expect(before.kpis.views.changePct).not.toBeNull();
+    expect(after.kpis.reach).toEqual(before.kpis.reach);
+    const list = (await (await client.get("/api/analytics/posts?limit=100")).json()) as PostsPage;
+    expect(list.items.some((item) => item.id === "990000000000001")).toBe(false);
+    expect((await client.get("/api/analytics/posts/990000000000001")).status).toBe(404);
+  }, 180_000);
+});
+
 describe("the post table", () => {
   it("walks every top-level post exactly once in every sort and order", async () => {
     const expected = await topLevelPostCount();
