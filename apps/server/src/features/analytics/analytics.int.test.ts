@@ -209,7 +209,7 @@ describe("the dashboard overview tells the sandbox's truth", () => {
       sum(followerSeries.data[0]!.values!.map((point) => point.value)),
     );
 
-    // 28 of the previous 28 days are not stored (the sync reached back 30 days): the previous
+    // 26 of the previous 28 days are not stored (the sync reached back 30 days): the previous
     // sum covers two days and no change is given from it.
     expect(body.kpis.reach.previousStoredDays).toBe(2);
     expect(body.kpis.reach.changePct).toBeNull();
