@@ -201,12 +201,28 @@ export async function listPostsWithLatestMetrics(
   const key = sortColumns[options.sort];
   const direction = sql.raw(options.order === "desc" ? "desc" : "asc");
   const result = await db.execute(sql`
-    with latest as (
-      select distinct on (i.ig_media_id, i.metric) i.ig_media_id, i.metric, i.value
-      from instagram_media_insights i
-      where i.user_id = ${scope.userId} and i.account_id = ${scope.accountId}
-        and i.metric in ('reach', 'views', 'likes', 'comments', 'saves', 'shares', 'interactions')
-      order by i.ig_media_id, i.metric, i.captured_at desc
+    with selected as (
+      select m.ig_media_id, m.media_type, m.media_product_type, m.caption, m.permalink,
+        m.posted_at, m.like_count, m.comments_count
+      from instagram_media m
+      where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+        and m.parent_ig_media_id is null${where}
+    ),
+    -- One backward step along the primary key per post and metric: the cost follows the
+    -- number of posts, not the snapshots a post gathers over its months of history.
+    latest as (
+      select s.ig_media_id, x.metric, x.value
+      from selected s
+      cross join (values ('reach'), ('views'), ('likes'), ('comments'), ('saves'), ('shares'),
+        ('interactions')) as wanted(metric)
+      cross join lateral (
+        select i.metric, i.value
+        from instagram_media_insights i
+        where i.user_id = ${scope.userId} and i.account_id = ${scope.accountId}
+          and i.ig_media_id = s.ig_media_id and i.metric = wanted.metric
+        order by i.captured_at desc
+        limit 1
+      ) x
     ),
     -- Posts and their latest values meet in one grouping rather than a join: on a freshly
     -- synced table the planner guesses one row per side and picks a nested loop, which grows
@@ -216,9 +232,7 @@ export async function listPostsWithLatestMetrics(
         m.permalink, m.posted_at, m.like_count::double precision as like_count,
         m.comments_count::double precision as comments_count,
         null::text as metric, null::double precision as value
-      from instagram_media m
-      where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
-        and m.parent_ig_media_id is null${where}
+      from selected m
       union all
       select l.ig_media_id, false, null, null, null, null, null, null, null, l.metric, l.value
       from latest l
