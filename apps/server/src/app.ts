@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { analyticsRoutes } from "./features/analytics/routes.ts";
 import {
   connectionRoutes,
   deauthorizeMetaUser,
@@ -123,6 +124,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/functions", functionRoutes(deps.instagramContext))
     .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
+    .route("/analytics", analyticsRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
       "/meta",
       metaRoutes({

@@ -47,6 +47,7 @@ type Victim = {
   sessionId: string;
   exportId: string;
   personIgsid: string;
+  postId: string;
   markers: string[];
 };
 
@@ -77,6 +78,10 @@ async function prepareVictim(): Promise<Victim> {
     `select from_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
   )) as unknown as { rows: Array<{ from_id: string }> };
   expect(stored.rows).toHaveLength(1);
+  const post = (await testApp.database.db.execute(
+    `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and parent_ig_media_id is null limit 1`,
+  )) as unknown as { rows: Array<{ ig_media_id: string }> };
+  const postId = post.rows[0]!.ig_media_id;
   const sessions = await json<{ sessions: Array<{ id: string }> }>(
     await client.get("/api/settings/sessions"),
   );
@@ -91,7 +96,8 @@ async function prepareVictim(): Promise<Victim> {
     sessionId: sessions.sessions[0]!.id,
     exportId: started.export.id,
     personIgsid: stored.rows[0]!.from_id,
-    markers: [email, connection.user_id, connection.id, commentMarker, messageMarker],
+    postId,
+    markers: [email, connection.user_id, connection.id, commentMarker, messageMarker, postId],
   };
 }
 
@@ -121,6 +127,7 @@ describe("one user can never read or change another's data through any route", (
       const path = pattern
         .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
         .replace("/exports/:id", `/exports/${victim.exportId}`)
+        .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
@@ -162,6 +169,9 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/instagram/connection",
         "POST /api/settings/sessions/:id/revoke",
         "GET /api/settings/exports/:id/download",
+        "GET /api/analytics/overview",
+        "GET /api/analytics/posts",
+        "GET /api/analytics/posts/:igMediaId",
       ]),
     );
 

@@ -1,0 +1,478 @@
+import type { AnalyticsPostListItem } from "@sightline/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+
+/*
+ * The pages must tell the truth: every expected figure here is computed from the sandbox's own
+ * Graph API answers (the stand-in for Meta), never from our tables.
+ */
+
+const DAY_MS = 86_400_000;
+let testApp: TestApp;
+// One clock for the file, so the periods the API resolves and the ones computed here agree.
+const fixedNow = Date.now();
+let lena: { client: HttpClient; userId: string; igUserId: string };
+
+beforeAll(async () => {
+  testApp = await createTestApp({ now: () => fixedNow });
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "lena.makes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  lena = { client, userId: connection.user_id, igUserId: connection.instagram_id };
+}, 180_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function dayStartS(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / 1000;
+}
+
+function daysFrom(from: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) =>
+    utcDay(Date.parse(`${from}T00:00:00Z`) + index * DAY_MS),
+  );
+}
+
+async function graph<T>(path: string, params: Record<string, string> = {}): Promise<T> {
+  const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
+  const url = new URL(`${TEST_PUBLIC_URL}/sandbox/graph.instagram.com/v23.0/${path}`);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const response = await testApp.sandbox!.fetch(url.toString(), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status, `${path} ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+type InsightsAnswer = {
+  data: Array<{
+    name: string;
+    values?: Array<{ value: number; end_time?: string }>;
+    total_value?: { value: number };
+  }>;
+};
+
+/** The sandbox's reach per day (time series), keyed by the day each value closes. */
+async function graphReachByDay(from: string, days: number): Promise<Map<string, number>> {
+  const answer = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
+    metric: "reach",
+    period: "day",
+    since: String(dayStartS(from)),
+    until: String(dayStartS(from) + days * 86_400),
+  });
+  const byDay = new Map<string, number>();
+  for (const point of answer.data[0]!.values!) {
+    byDay.set(utcDay(Date.parse(point.end_time!) - 1), point.value);
+  }
+  return byDay;
+}
+
+/** One day's total_value of the daily account metrics, as the sandbox answers it. */
+async function graphDailyTotals(day: string): Promise<Record<string, number>> {
+  const answer = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
+    metric: "views,total_interactions,profile_views,website_clicks",
+    period: "day",
+    metric_type: "total_value",
+    since: String(dayStartS(day)),
+    until: String(dayStartS(day) + 86_400),
+  });
+  return Object.fromEntries(answer.data.map((entry) => [entry.name, entry.total_value!.value]));
+}
+
+type Kpi = {
+  value: number | null;
+  previous: number | null;
+  changePct: number | null;
+  storedDays: number;
+  previousStoredDays: number;
+  series: Array<{ day: string; value: number | null }>;
+  reason?: string;
+};
+type Overview = {
+  connected: boolean;
+  period: { from: string; to: string; days: number };
+  previous: { from: string; to: string };
+  oldestDay: string | null;
+  kpis: {
+    followers: { value: number | null; change: number | null };
+    reach: Kpi;
+    views: Kpi;
+    interactions: Kpi;
+    profileVisits: Kpi;
+    websiteTaps: Kpi;
+    engagementRate: { value: number | null; previous: number | null; formula: string };
+  };
+  topPosts: Array<Omit<AnalyticsPostListItem, "saves" | "shares" | "permalink">>;
+};
+
+async function overview(query: string): Promise<Overview> {
+  const response = await lena.client.get(`/api/analytics/overview?${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Overview;
+}
+
+type PostsPage = { items: AnalyticsPostListItem[]; nextCursor: string | null };
+
+async function posts(client: HttpClient, query: string): Promise<PostsPage> {
+  const response = await client.get(`/api/analytics/posts?${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as PostsPage;
+}
+
+async function walk(query: string, limit: number): Promise<AnalyticsPostListItem[]> {
+  const all: AnalyticsPostListItem[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 1000; page++) {
+    const result: PostsPage = await posts(
+      lena.client,
+      `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    expect(result.items.length).toBeLessThanOrEqual(limit);
+    all.push(...result.items);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return all;
+}
+
+async function topLevelPostCount(): Promise<number> {
+  const result = (await testApp.database.db.execute(
+    `select count(*)::int as n from instagram_media where user_id = '${lena.userId}' and account_id = '${lena.igUserId}' and parent_ig_media_id is null`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
+}
+
+describe("the dashboard overview tells the sandbox's truth", () => {
+  it("followers, reach, views, interactions, profile visits and website taps per day and summed", async () => {
+    const body = await overview("days=28");
+    expect(body.connected).toBe(true);
+    const yesterday = utcDay(fixedNow - DAY_MS);
+    expect(body.period).toEqual({
+      from: utcDay(fixedNow - 28 * DAY_MS),
+      to: yesterday,
+      days: 28,
+    });
+    expect(body.previous).toEqual({
+      from: utcDay(fixedNow - 56 * DAY_MS),
+      to: utcDay(fixedNow - 29 * DAY_MS),
+    });
+    // The first sync reads the last 30 days.
+    expect(body.oldestDay).toBe(utcDay(fixedNow - 30 * DAY_MS));
+
+    const me = await graph<{ followers_count: number }>("me", { fields: "followers_count" });
+    // The sandbox's follower count grows with its clock (about one an hour for this account);
+    // ours is the count read at sync time, seconds earlier.
+    expect(Math.abs(body.kpis.followers.value! - me.followers_count)).toBeLessThanOrEqual(1);
+
+    const days = daysFrom(body.period.from, 28);
+    const reach = await graphReachByDay(body.period.from, 28);
+    expect(body.kpis.reach.series).toEqual(days.map((day) => ({ day, value: reach.get(day) })));
+    const reachTotal = days.reduce((sum, day) => sum + reach.get(day)!, 0);
+    expect(body.kpis.reach.value).toBe(reachTotal);
+
+    const totals = await Promise.all(days.map((day) => graphDailyTotals(day)));
+    const pick = (name: string) => totals.map((dayTotals) => dayTotals[name]!);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(body.kpis.views.series.map((point) => point.value)).toEqual(pick("views"));
+    expect(body.kpis.views.value).toBe(sum(pick("views")));
+    expect(body.kpis.interactions.series.map((point) => point.value)).toEqual(
+      pick("total_interactions"),
+    );
+    expect(body.kpis.interactions.value).toBe(sum(pick("total_interactions")));
+    expect(body.kpis.profileVisits.value).toBe(sum(pick("profile_views")));
+    expect(body.kpis.websiteTaps.value).toBe(sum(pick("website_clicks")));
+    expect(body.kpis.engagementRate.value).toBeCloseTo(
+      sum(pick("total_interactions")) / reachTotal,
+      12,
+    );
+    expect(body.kpis.engagementRate.formula).toBe("total interactions ÷ reach");
+
+    const followerSeries = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
+      metric: "follower_count",
+      period: "day",
+      since: String(dayStartS(body.period.from)),
+      until: String(dayStartS(body.period.from) + 28 * 86_400),
+    });
+    expect(body.kpis.followers.change).toBe(
+      sum(followerSeries.data[0]!.values!.map((point) => point.value)),
+    );
+
+    // 26 of the previous 28 days are not stored (the sync reached back 30 days): the previous
+    // sum covers two days and no change is given from it.
+    expect(body.kpis.reach.previousStoredDays).toBe(2);
+    expect(body.kpis.reach.changePct).toBeNull();
+  }, 120_000);
+
+  it("compares with the previous equal-length period when both are stored", async () => {
+    const body = await overview("days=7");
+    const reach = await graphReachByDay(body.previous.from, 14);
+    const previous = daysFrom(body.previous.from, 7).reduce((sum, day) => sum + reach.get(day)!, 0);
+    const current = daysFrom(body.period.from, 7).reduce((sum, day) => sum + reach.get(day)!, 0);
+    expect(body.kpis.reach.previous).toBe(previous);
+    expect(body.kpis.reach.value).toBe(current);
+    expect(body.kpis.reach.changePct).toBeCloseTo(((current - previous) / previous) * 100, 10);
+  }, 60_000);
+
+  it("a custom period before the first stored day is absent, not zero", async () => {
+    const body = await overview("from=2020-01-01&to=2020-01-31");
+    expect(body.period).toEqual({ from: "2020-01-01", to: "2020-01-31", days: 31 });
+    for (const name of [
+      "reach",
+      "views",
+      "interactions",
+      "profileVisits",
+      "websiteTaps",
+    ] as const) {
+      expect(body.kpis[name].value, name).toBeNull();
+      expect(body.kpis[name].reason, name).toContain("oldest stored day");
+      expect(body.kpis[name].series.every((point) => point.value === null)).toBe(true);
+    }
+    expect(body.kpis.followers.change).toBeNull();
+    expect(body.kpis.engagementRate.value).toBeNull();
+    expect(body.topPosts).toEqual([]);
+  });
+
+  it("top posts are the period's posts by reach, and a post's figures match its insights", async () => {
+    const body = await overview("days=90");
+    expect(body.topPosts.length).toBe(5);
+    const reaches = body.topPosts.map((post) => post.reach!);
+    expect(reaches).toEqual([...reaches].sort((a, b) => b - a));
+    for (const post of body.topPosts) {
+      expect(post.postedAt! >= `${body.period.from}T00:00:00`).toBe(true);
+      expect([...(post.caption ?? "")].length).toBeLessThanOrEqual(140);
+      expect(["Image", "Carousel", "Reel", "Video", "Story"]).toContain(post.typeLabel);
+    }
+    // A post old enough that its figures no longer grow.
+    const settled = await posts(lena.client, "sort=reach&order=desc&limit=100");
+    const post = settled.items.find(
+      (item) => item.postedAt && Date.parse(item.postedAt) < fixedNow - 60 * DAY_MS && item.reach,
+    )!;
+    const insights = await graph<InsightsAnswer>(`${post.id}/insights`, {
+      metric: "reach,likes,total_interactions",
+    });
+    const value = (name: string) =>
+      insights.data.find((entry) => entry.name === name)!.values![0]!.value;
+    expect(post.reach).toBe(value("reach"));
+    expect(post.likes).toBe(value("likes"));
+    expect(post.engagementRate).toBeCloseTo(value("total_interactions") / value("reach"), 12);
+  }, 60_000);
+});
+
+describe("absent figures and earlier accounts", () => {
+  it("a day with no stored value is null in the series, left out of the sum, and stops the comparison", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const read = async () =>
+      (await (await client.get("/api/analytics/overview?days=7")).json()) as Overview;
+    const before = await read();
+    const gap = before.period.from;
+    const gapValue = before.kpis.views.series[0]!.value!;
+    await testApp.database.db.execute(
+      `delete from instagram_account_insights where user_id = '${connection.user_id}' and day = '${gap}' and metric = 'views'`,
+    );
+    // Rows kept from an earlier connection to another account never mix in.
+    await testApp.database.db.execute(
+      `insert into instagram_account_insights (user_id, account_id, day, metric, source_metric, mapping_version, value, captured_at)
+       values ('${connection.user_id}', 'earlier-account', '${gap}', 'views', 'views', 2, 999999, now()),
+              ('${connection.user_id}', 'earlier-account', '${before.period.to}', 'reach', 'reach', 2, 999999, now())`,
+    );
+    await testApp.database.db.execute(
+      `insert into instagram_media (user_id, account_id, ig_media_id, media_type, caption, posted_at)
+       values ('${connection.user_id}', 'earlier-account', '990000000000001', 'IMAGE', 'from the earlier account', now() - interval '2 days')`,
+    );
+    const after = await read();
+    expect(after.kpis.views.series[0]).toEqual({ day: gap, value: null });
+    expect(after.kpis.views.value).toBe(before.kpis.views.value! - gapValue);
+    expect(after.kpis.views.storedDays).toBe(6);
+    expect(after.kpis.views.changePct).toBeNull();
+    expect(before.kpis.views.changePct).not.toBeNull();
+    expect(after.kpis.reach).toEqual(before.kpis.reach);
+    const list = (await (await client.get("/api/analytics/posts?limit=100")).json()) as PostsPage;
+    expect(list.items.some((item) => item.id === "990000000000001")).toBe(false);
+    expect((await client.get("/api/analytics/posts/990000000000001")).status).toBe(404);
+  }, 180_000);
+});
+
+describe("the post table", () => {
+  it("walks every top-level post exactly once in every sort and order", async () => {
+    const expected = await topLevelPostCount();
+    expect(expected).toBeGreaterThan(20);
+    for (const sort of ["posted_at", "reach", "engagement", "likes", "saves"]) {
+      for (const order of ["desc", "asc"]) {
+        const all = await walk(`sort=${sort}&order=${order}`, 13);
+        const ids = all.map((item) => item.id);
+        expect(new Set(ids).size, `${sort} ${order}`).toBe(ids.length);
+        expect(ids.length, `${sort} ${order}`).toBe(expected);
+        const key = (item: AnalyticsPostListItem): number | string | null =>
+          sort === "posted_at"
+            ? item.postedAt
+            : sort === "engagement"
+              ? item.engagementRate
+              : (item[sort as "reach" | "likes" | "saves"] as number | null);
+        const values = all.map(key);
+        // Ordered, with absent values last whatever the order.
+        const present = values.filter((value) => value !== null) as Array<number | string>;
+        expect(values.slice(0, present.length).every((value) => value !== null)).toBe(true);
+        const sorted = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(present).toEqual(order === "asc" ? sorted : sorted.reverse());
+      }
+    }
+  }, 120_000);
+
+  it("filters by type and the types add up to every post", async () => {
+    const expected = await topLevelPostCount();
+    let total = 0;
+    const labels = {
+      IMAGE: "Image",
+      CAROUSEL_ALBUM: "Carousel",
+      REELS: "Reel",
+      VIDEO: "Video",
+      STORY: "Story",
+    };
+    for (const [type, label] of Object.entries(labels)) {
+      // Small pages: the filter holds across cursors too.
+      const all = await walk(`type=${type}&sort=views&order=asc`, 7);
+      expect(all.every((item) => item.type === type && item.typeLabel === label)).toBe(true);
+      expect(new Set(all.map((item) => item.id)).size).toBe(all.length);
+      total += all.length;
+    }
+    expect(total).toBe(expected);
+    expect((await walk("type=REELS", 100)).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("filters by period and searches captions", async () => {
+    const all = await walk("sort=posted_at", 100);
+    const from = utcDay(fixedNow - 30 * DAY_MS);
+    const to = utcDay(fixedNow - 10 * DAY_MS);
+    const inPeriod = await walk(`from=${from}&to=${to}`, 100);
+    expect(inPeriod.map((item) => item.id)).toEqual(
+      all
+        .filter((item) => item.postedAt!.slice(0, 10) >= from && item.postedAt!.slice(0, 10) <= to)
+        .map((item) => item.id),
+    );
+
+    const word = all
+      .flatMap((item) => (item.caption ?? "").split(/\s+/))
+      .find((candidate) => /^[a-z]{6,}$/i.test(candidate))!;
+    const found = await walk(`q=${encodeURIComponent(word.toUpperCase())}`, 100);
+    const full = await Promise.all(
+      found.map(async (item) => {
+        const response = await lena.client.get(`/api/analytics/posts/${item.id}`);
+        return ((await response.json()) as { post: { caption: string } }).post.caption;
+      }),
+    );
+    expect(full.every((caption) => caption.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const stored = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_media where user_id = '${lena.userId}' and parent_ig_media_id is null and caption ilike '%${word.replace(/'/g, "''")}%'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(found.length).toBe(stored.rows[0]!.n);
+    expect(found.length).toBeGreaterThan(0);
+
+    // LIKE's wildcards are searched for as text.
+    expect((await posts(lena.client, "q=%25%25%25")).items).toEqual([]);
+    expect((await posts(lena.client, "q=___________")).items).toEqual([]);
+  }, 60_000);
+
+  it("a post's detail: its snapshots over time and its stored comments", async () => {
+    const [first] = (await posts(lena.client, "sort=comments&order=desc&limit=1")).items;
+    const response = await lena.client.get(`/api/analytics/posts/${first!.id}`);
+    expect(response.status).toBe(200);
+    const detail = (await response.json()) as {
+      post: AnalyticsPostListItem & { hashtags: string[] };
+      snapshots: Array<{ capturedAt: string; metric: string; value: number }>;
+      storedComments: number;
+    };
+    expect(detail.post.id).toBe(first!.id);
+    expect(detail.post.reach).toBe(first!.reach);
+    expect(detail.snapshots.length).toBeGreaterThan(0);
+    expect(detail.snapshots.find((s) => s.metric === "reach")!.value).toBe(first!.reach);
+    const stored = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_comments where user_id = '${lena.userId}' and ig_media_id = '${first!.id}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(detail.storedComments).toBe(stored.rows[0]!.n);
+    expect(detail.storedComments).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("access and validation", () => {
+  it("a user without a connection sees 'not connected', never numbers", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    expect(await (await client.get("/api/analytics/overview?days=7")).json()).toEqual({
+      connected: false,
+    });
+    expect(await (await client.get("/api/analytics/posts")).json()).toEqual({
+      connected: false,
+      items: [],
+      nextCursor: null,
+    });
+    const [post] = (await posts(lena.client, "limit=1")).items;
+    expect((await client.get(`/api/analytics/posts/${post!.id}`)).status).toBe(404);
+  });
+
+  it("another user's post is a 404, and their posts never appear in the list", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, client, { username: "oona.bakes", login: "instagram" });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const lenaIds = new Set((await walk("sort=posted_at", 100)).map((item) => item.id));
+    const [post] = (await posts(lena.client, "limit=1")).items;
+    const response = await client.get(`/api/analytics/posts/${post!.id}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(post!.caption ?? "\u0001");
+    const theirs = await posts(client, "limit=100");
+    expect(theirs.items.length).toBeGreaterThan(0);
+    expect(theirs.items.some((item) => lenaIds.has(item.id))).toBe(false);
+  }, 180_000);
+
+  it("signed out is a 401", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    client.clearCookies();
+    expect((await client.get("/api/analytics/overview")).status).toBe(401);
+  });
+
+  it("rejects invalid parameters with 422", async () => {
+    const sortCursor = (await posts(lena.client, "sort=reach&limit=1")).nextCursor!;
+    const invalid = [
+      "/api/analytics/overview?days=5",
+      "/api/analytics/overview?days=abc",
+      "/api/analytics/overview?from=2026-01-01",
+      "/api/analytics/overview?from=2026-02-01&to=2026-01-01",
+      "/api/analytics/overview?from=2023-01-01&to=2025-01-01",
+      "/api/analytics/overview?from=2026-02-30&to=2026-03-01",
+      "/api/analytics/overview?days=7&from=2026-01-01&to=2026-01-02",
+      "/api/analytics/posts?sort=random",
+      "/api/analytics/posts?order=sideways",
+      "/api/analytics/posts?type=CAROUSEL",
+      "/api/analytics/posts?limit=0",
+      "/api/analytics/posts?limit=101",
+      "/api/analytics/posts?limit=2.5",
+      `/api/analytics/posts?q=${"a".repeat(101)}`,
+      "/api/analytics/posts?from=2026-13-01",
+      "/api/analytics/posts?cursor=not-a-cursor",
+      `/api/analytics/posts?sort=likes&cursor=${encodeURIComponent(sortCursor)}`,
+      "/api/analytics/posts/not%20an%20id",
+    ];
+    for (const path of invalid) {
+      expect((await lena.client.get(path)).status, path).toBe(422);
+    }
+    // The longest custom period is accepted.
+    expect(
+      (await lena.client.get("/api/analytics/overview?from=2024-01-01&to=2025-12-30")).status,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,56 @@
+import {
+  analyticsPeriodQuerySchema,
+  analyticsPostParamSchema,
+  analyticsPostsQuerySchema,
+} from "@sightline/contracts";
+import { type Db, findInstagramConnection } from "@sightline/db";
+import { Hono } from "hono";
+import type { AppEnv } from "../../app-types.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { validate } from "../../lib/validate.ts";
+import { requireUser } from "../../middleware/session.ts";
+import { buildOverview, getPostDetail, listPosts } from "./service.ts";
+
+/** The connection's account scopes every read: rows of an earlier account never show. */
+async function scopeOf(db: Db, userId: string) {
+  const connection = await findInstagramConnection(db, userId);
+  return connection
+    ? { scope: { userId, accountId: connection.instagramId }, connection }
+    : undefined;
+}
+
+/**
+ * /api/analytics: the Dashboard's and Post Performance's reads of the synced data (issue 16).
+ * Without a connection the dashboard answers `{ connected: false }` (it shows onboarding, not
+ * an error); the post list the same with no items; a single post is a 404.
+ */
+export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) return c.json({ connected: false as const });
+      return c.json(
+        await buildOverview(
+          deps.db,
+          found.scope,
+          found.connection.followersCount,
+          c.req.valid("query"),
+          deps.now(),
+        ),
+      );
+    })
+    .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
+      return c.json({
+        connected: true as const,
+        ...(await listPosts(deps.db, found.scope, c.req.valid("query"))),
+      });
+    })
+    .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
+      return c.json(await getPostDetail(deps.db, found.scope, c.req.valid("param").igMediaId));
+    });
+}
