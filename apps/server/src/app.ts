@@ -19,6 +19,11 @@ import {
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
+import {
+  MAX_UPLOAD_BYTES,
+  storageFileRoutes,
+  uploadRoutes,
+} from "./features/publishing/storage-routes.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -123,6 +128,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route("/functions", functionRoutes(deps.instagramContext))
     .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
+    .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/analytics", analyticsRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
@@ -203,7 +209,7 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.use("*", securityHeaders({ publicUrl: deps.env.publicUrl }));
   app.use("*", hostCheck(deps.env.publicUrl, deps.env.allowedHosts));
-  app.use("*", bodyLimits());
+  app.use("*", bodyLimits({ routes: [{ prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES }] }));
   app.use("*", multipartNeedsBoundary());
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
@@ -237,6 +243,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/api", api);
   app.route("/webhooks/instagram", webhookRoutes(deps.instagramContext));
+  app.route("/storage", storageFileRoutes({ storage: deps.storage, now: deps.now }));
   // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
   if (deps.sandbox) {
     app.get("/sandbox/", (c) => c.redirect("/sandbox"));

@@ -12,6 +12,7 @@ import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createLocalStorage, type Storage } from "./platform/storage.ts";
 import { type AttemptLimiter, createAttemptLimiter } from "./services/attempt-limits.ts";
 import { type BackgroundTasks, createBackgroundTasks } from "./services/background-tasks.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./services/mail/mailer.ts";
@@ -47,6 +48,8 @@ export interface Services {
   loopback: { fetch: ((request: Request) => Promise<Response>) | undefined };
   /** The Instagram sandbox, mounted at /sandbox, when no Meta app is configured. */
   sandbox: Sandbox | undefined;
+  /** Uploaded media (local folder in the embedded default), readable through signed URLs. */
+  storage: Storage;
   /** Stops what the services run in the background (the sandbox's clock). */
   close: () => Promise<void>;
   auth: Auth;
@@ -93,6 +96,8 @@ export function createServices(options: {
   sandboxOptions?: { tickIntervalMs?: number | false; stateFile?: string | false };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   now?: () => number;
+  /** Where uploads live; DATA_DIR/storage by default (tests pass a folder of their own). */
+  storageRoot?: string;
 }): Services {
   const { env, database, logger } = options;
   const now = options.now ?? Date.now;
@@ -187,8 +192,15 @@ export function createServices(options: {
       graphUsage.set(key, { usage, at: now() });
     },
   });
+  const storage = createLocalStorage({
+    root: options.storageRoot ?? path.join(env.dataDir, "storage"),
+    signingSecret: derived("storage-signed-urls"),
+    publicOrigin: publicUrl.origin,
+    now,
+  });
   return {
     mailer,
+    storage,
     graph,
     graphUsage,
     graphCalls,

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@sightline/db/testing";
 import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
@@ -42,6 +45,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const storageRoot = mkdtempSync(path.join(tmpdir(), "sightline-storage-"));
   const env = readEnv({
     NODE_ENV: "test",
     DATA_DIR: "./.data-test",
@@ -63,6 +67,7 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
     sandboxOptions: { tickIntervalMs: false, stateFile: false },
+    storageRoot,
   });
   const events = await createEventBus({ database, logger, now: services.now });
   const encryptionKeys: EncryptionKey[] = [{ id: "test", key: randomBytes(32) }];
@@ -109,6 +114,7 @@ export async function createTestApp(
       await events.close();
       await services.close();
       await database.close();
+      rmSync(storageRoot, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,140 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Files behind one interface (issue 13): a local folder in the embedded default. Keys are
+ * checked so they cannot leave their bucket's folder; reads from outside go through short-lived
+ * signed URLs (Instagram fetches images from a URL).
+ */
+export interface Storage {
+  put(bucket: Bucket, key: string, bytes: Uint8Array): Promise<void>;
+  get(bucket: Bucket, key: string): Promise<Uint8Array | undefined>;
+  delete(bucket: Bucket, key: string): Promise<void>;
+  /** A URL anyone may GET until it expires (`ttlSeconds`, default 1 hour). */
+  signedUrl(bucket: Bucket, key: string, ttlSeconds?: number): string;
+  /** True when `signature` signs this bucket, key and expiry and the expiry is ahead. */
+  verify(bucket: Bucket, key: string, expires: number, signature: string): boolean;
+}
+
+/** Spec §7's buckets: covers, images to publish, and scheduled content. */
+export const buckets = ["instagram_media", "instagram-media", "scheduled-content"] as const;
+export type Bucket = (typeof buckets)[number];
+
+export function isBucket(value: string): value is Bucket {
+  return (buckets as readonly string[]).includes(value);
+}
+
+const segmentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** A key is 1–6 plain segments: no "..", no leading dot or slash, no backslash, no NUL. */
+export function isSafeKey(key: string): boolean {
+  const segments = key.split("/");
+  return (
+    key.length <= 512 &&
+    segments.length >= 1 &&
+    segments.length <= 6 &&
+    segments.every((segment) => segmentPattern.test(segment) && !segment.includes(".."))
+  );
+}
+
+export function createLocalStorage(options: {
+  root: string;
+  signingSecret: string;
+  publicOrigin: string;
+  now: () => number;
+}): Storage {
+  const root = path.resolve(options.root);
+  function fileOf(bucket: Bucket, key: string): string {
+    if (!isBucket(bucket) || !isSafeKey(key)) throw new Error("invalid storage key");
+    const file = path.resolve(root, bucket, key);
+    // Belt and braces: whatever the key, the file stays inside the bucket's folder.
+    if (!file.startsWith(`${path.join(root, bucket)}${path.sep}`)) {
+      throw new Error("invalid storage key");
+    }
+    return file;
+  }
+  function sign(bucket: Bucket, key: string, expires: number): string {
+    return createHmac("sha256", options.signingSecret)
+      .update(`${bucket}\n${key}\n${expires}`)
+      .digest("base64url");
+  }
+  return {
+    async put(bucket, key, bytes) {
+      const file = fileOf(bucket, key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const temp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(temp, bytes, { mode: 0o600 });
+      await rename(temp, file);
+    },
+    async get(bucket, key) {
+      try {
+        return new Uint8Array(await readFile(fileOf(bucket, key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
+    async delete(bucket, key) {
+      await rm(fileOf(bucket, key), { force: true });
+    },
+    signedUrl(bucket, key, ttlSeconds = 3600) {
+      fileOf(bucket, key);
+      const expires = Math.floor(options.now() / 1000) + ttlSeconds;
+      const url = new URL(`/storage/${bucket}/${key}`, options.publicOrigin);
+      url.searchParams.set("expires", String(expires));
+      url.searchParams.set("signature", sign(bucket, key, expires));
+      return url.toString();
+    },
+    verify(bucket, key, expires, signature) {
+      if (!isBucket(bucket) || !isSafeKey(key) || !Number.isInteger(expires)) return false;
+      if (expires < Math.floor(options.now() / 1000)) return false;
+      const expected = Buffer.from(sign(bucket, key, expires));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export type SniffedMedia = {
+  kind: "image" | "video";
+  contentType: string;
+  extension: string;
+};
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
+}
+
+/**
+ * The real type of a file from its first bytes, never from its name or the declared type.
+ * Undefined for anything that is not an image or video Instagram could take.
+ */
+export function sniffMedia(bytes: Uint8Array): SniffedMedia | undefined {
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { kind: "image", contentType: "image/jpeg", extension: "jpg" };
+  }
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") {
+    return { kind: "image", contentType: "image/png", extension: "png" };
+  }
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
+    return { kind: "image", contentType: "image/webp", extension: "webp" };
+  }
+  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") {
+    return { kind: "image", contentType: "image/gif", extension: "gif" };
+  }
+  if (ascii(bytes, 4, 8) === "ftyp") {
+    const brand = ascii(bytes, 8, 12);
+    if (["heic", "heix", "hevc", "hevx", "mif1", "msf1"].includes(brand)) {
+      return { kind: "image", contentType: "image/heic", extension: "heic" };
+    }
+    if (brand === "qt  ") {
+      return { kind: "video", contentType: "video/quicktime", extension: "mov" };
+    }
+    if (["isom", "iso2", "mp41", "mp42", "avc1", "M4V ", "dash"].includes(brand)) {
+      return { kind: "video", contentType: "video/mp4", extension: "mp4" };
+    }
+  }
+  return undefined;
+}
