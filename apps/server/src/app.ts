@@ -19,6 +19,7 @@ import {
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
+import { scheduledPostRoutes } from "./features/publishing/scheduled-posts-routes.ts";
 import {
   MAX_UPLOAD_BYTES,
   storageFileRoutes,
@@ -129,6 +130,15 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/functions", functionRoutes(deps.instagramContext))
     .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))
+    .route(
+      "/scheduled-posts",
+      scheduledPostRoutes({
+        db,
+        storage: deps.storage,
+        events: deps.events,
+        now: () => new Date(deps.now()),
+      }),
+    )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/analytics", analyticsRoutes({ db, now: () => new Date(deps.now()) }))
     .route(

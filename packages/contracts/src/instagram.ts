@@ -165,3 +165,54 @@ export type OptimalTimesRequestBody = z.infer<typeof optimalTimesRequestSchema>;
 export const captionGenerateRequestSchema = z
   .object({ media_url: z.string().min(1, "media_url is required").max(2048) })
   .strict();
+
+const storedFileSchema = z.object({
+  key: z.string().min(1).max(512),
+});
+
+/**
+ * Schedule (spec §4, §5; issue 13 point 4): the whole draft, its files already uploaded to
+ * storage (`/api/uploads/<bucket>`), and the instant in UTC with the user's time zone.
+ */
+export const scheduleRequestSchema = z
+  .object({
+    items: z
+      .array(
+        storedFileSchema.extend({
+          bucket: z.enum(["instagram-media", "scheduled-content"]),
+          mediaType: z.enum(["image", "video"]),
+          aspectRatio: z.number().positive().max(10).optional(),
+          durationMs: z
+            .number()
+            .int()
+            .min(0)
+            .max(15 * 60_000)
+            .optional(),
+          cover: storedFileSchema.extend({ bucket: z.literal("instagram_media") }).optional(),
+          tags: z
+            .array(
+              z.object({
+                username: z.string().trim().min(1).max(30),
+                x: z.number().min(0).max(100),
+                y: z.number().min(0).max(100),
+              }),
+            )
+            .max(20)
+            .optional(),
+        }),
+      )
+      .max(10, "At most 10 media items"),
+    caption: z.string().max(10_000).default(""),
+    hashtags: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+    collaborators: z.array(z.string().trim().min(1).max(30)).max(10).default([]),
+    scheduled_time: z.iso.datetime({
+      offset: true,
+      message: "scheduled_time must be an ISO date and time",
+    }),
+    time_zone: z.string().min(1).max(64),
+    thumbnail: storedFileSchema
+      .extend({ bucket: z.enum(["scheduled-content", "instagram_media"]) })
+      .optional(),
+  })
+  .strict();
+export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;

@@ -13,6 +13,7 @@ export * from "./queries/optimal-times.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/rate-limits.ts";
 export * from "./queries/realtime-events.ts";
+export * from "./queries/scheduled-posts.ts";
 export * from "./queries/sessions.ts";
 export * from "./queries/settings.ts";
 export * from "./queries/support-requests.ts";

@@ -1,0 +1,178 @@
+import {
+  checkCaption,
+  MAX_CAPTION_HASHTAGS,
+  MAX_CAPTION_LENGTH,
+  scheduleRequestSchema,
+} from "@sightline/contracts";
+import {
+  type Db,
+  deleteWaitingScheduledPost,
+  findInstagramConnection,
+  insertScheduledPost,
+  listScheduledPosts,
+  type ScheduledPostRow,
+} from "@sightline/db";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../app-types.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { validate } from "../../lib/validate.ts";
+import { requireUser } from "../../middleware/session.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
+import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { isTimeZone } from "./zoned-time.ts";
+
+/** Spec §9. */
+const MAX_COLLABORATORS = 3;
+
+function storagePath(bucket: Bucket, key: string): string {
+  return `/storage/${bucket}/${key}`;
+}
+
+function view(row: ScheduledPostRow) {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    media_url: row.mediaUrl,
+    media_type: row.mediaType,
+    caption: row.caption,
+    hashtags: row.hashtags,
+    scheduled_time: row.scheduledTime.toISOString(),
+    status: row.status,
+    thumbnail_url: row.thumbnailUrl,
+    time_zone: row.timeZone,
+    items: row.items,
+    collaborators: row.collaborators,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * /api/scheduled-posts: Schedule (spec §4: inserted with status scheduled, then
+ * `scheduled-posts:updated`), the user's list, and cancelling one that has not gone out.
+ */
+export function scheduledPostRoutes(deps: {
+  db: Db;
+  storage: Storage;
+  events: EventBus;
+  now: () => Date;
+}) {
+  /** The file exists in the user's own storage and is what the draft says it is. */
+  async function fileIs(
+    userId: string,
+    bucket: Bucket,
+    key: string,
+    kind: "image" | "video" | "any",
+  ): Promise<boolean> {
+    // Covers are shared-layout keys (video_covers/…); everything else lives under the user.
+    if (bucket !== "instagram_media" && !key.startsWith(`${userId}/`)) return false;
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await deps.storage.get(bucket, key);
+    } catch {
+      return false;
+    }
+    const media = bytes ? sniffMedia(bytes) : undefined;
+    return media !== undefined && (kind === "any" || media.kind === kind);
+  }
+
+  return new Hono<AppEnv>()
+    .get("/", requireUser, async (c) => {
+      const rows = await listScheduledPosts(deps.db, c.var.user.id);
+      return c.json({ posts: rows.map(view) });
+    })
+    .post("/", requireUser, validate("json", scheduleRequestSchema), async (c) => {
+      const body = c.req.valid("json");
+      const userId = c.var.user.id;
+      if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+      if (new Date(body.scheduled_time) <= deps.now()) {
+        throw new AppError("bad_request", "Cannot schedule post in the past");
+      }
+      if (!isTimeZone(body.time_zone)) {
+        throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
+      }
+      if (body.hashtags.length > MAX_CAPTION_HASHTAGS) {
+        throw new AppError("bad_request", "Maximum 30 hashtags allowed");
+      }
+      if (body.collaborators.length > MAX_COLLABORATORS) {
+        throw new AppError("bad_request", "Maximum 3 collaborators allowed");
+      }
+      const hashtags = [...new Set(body.hashtags.map((tag) => tag.replace(/^#/, "").trim()))];
+      const problem = checkCaption(
+        [body.caption, hashtags.map((tag) => `#${tag}`).join(" ")].filter(Boolean).join("\n\n"),
+      );
+      if (problem === "too_long") {
+        throw new AppError(
+          "bad_request",
+          `The caption is longer than ${MAX_CAPTION_LENGTH} characters.`,
+        );
+      }
+      if (problem) {
+        throw new AppError(
+          "bad_request",
+          problem === "too_many_hashtags"
+            ? "Maximum 30 hashtags allowed"
+            : "Instagram allows at most 20 @mentions in a caption.",
+        );
+      }
+      const connection = await findInstagramConnection(deps.db, userId);
+      if (!connection) throw new AppError("conflict", "No Instagram connection");
+      for (const item of body.items) {
+        if (!(await fileIs(userId, item.bucket, item.key, item.mediaType))) {
+          throw new AppError("bad_request", "Missing media file");
+        }
+      }
+      // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
+      const thumbnail =
+        body.thumbnail && (await fileIs(userId, body.thumbnail.bucket, body.thumbnail.key, "image"))
+          ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
+          : null;
+      const first = body.items[0]!;
+      const row = await insertScheduledPost(deps.db, {
+        userId,
+        accountId: connection.instagramId,
+        mediaUrl: storagePath(first.bucket, first.key),
+        mediaType: first.mediaType === "video" ? "VIDEO" : "IMAGE",
+        caption: body.caption,
+        hashtags,
+        scheduledTime: new Date(body.scheduled_time),
+        status: "scheduled",
+        thumbnailUrl: thumbnail,
+        timeZone: body.time_zone,
+        items: body.items.map((item) => ({
+          bucket: item.bucket,
+          key: item.key,
+          mediaType: item.mediaType,
+          ...(item.aspectRatio !== undefined ? { aspectRatio: item.aspectRatio } : {}),
+          ...(item.durationMs !== undefined ? { durationMs: item.durationMs } : {}),
+          ...(item.cover ? { cover: item.cover } : {}),
+          ...(item.tags ? { tags: item.tags } : {}),
+        })),
+        collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
+      });
+      await deps.events.publish(userId, "scheduled-posts:updated", { id: row.id });
+      return c.json({ post: view(row) }, 201);
+    })
+    .delete(
+      "/:id",
+      requireUser,
+      validate("param", z.object({ id: z.uuid("Not a scheduled post id.") })),
+      async (c) => {
+        const removed = await deleteWaitingScheduledPost(
+          deps.db,
+          c.var.user.id,
+          c.req.valid("param").id,
+        );
+        if (!removed) {
+          throw new AppError(
+            "not_found",
+            "This scheduled post does not exist or has already gone out.",
+          );
+        }
+        await deps.events.publish(c.var.user.id, "scheduled-posts:updated", {
+          id: c.req.valid("param").id,
+        });
+        return c.json({ deleted: true });
+      },
+    );
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+import { frames } from "../../testing/sse.ts";
+
+let testApp: TestApp;
+let client: HttpClient;
+let jpeg: Uint8Array;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  ({ client } = await createVerifiedUser(testApp));
+  await connectSandboxAccount(testApp, client, { username: "oona.bakes", login: "instagram" });
+  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+  jpeg = new Uint8Array(await sample.arrayBuffer());
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function uploadAs(user: HttpClient, bucket: string, body: Uint8Array) {
+  const response = await user.request(`/api/uploads/${bucket}`, {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream" },
+    body,
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { bucket: string; key: string };
+}
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+describe("scheduling a post", () => {
+  it("keeps the whole draft with status scheduled and tells the user's open tabs", async () => {
+    const first = await uploadAs(client, "scheduled-content", jpeg);
+    const second = await uploadAs(client, "scheduled-content", jpeg);
+    const stream = frames(await client.get("/api/realtime"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await client.post("/api/scheduled-posts", {
+      items: [
+        { ...first, mediaType: "image", tags: [{ username: "lena.makes", x: 40, y: 60 }] },
+        { ...second, mediaType: "image" },
+      ],
+      caption: "Sunday loaves",
+      hashtags: ["#sourdough", "bread", "sourdough"],
+      collaborators: ["@lena.makes"],
+      scheduled_time: inAnHour(),
+      time_zone: "Europe/Berlin",
+      thumbnail: { bucket: "scheduled-content", key: "missing/thumbnail.jpg" },
+    });
+    expect(response.status).toBe(201);
+    const { post } = (await response.json()) as {
+      post: {
+        id: string;
+        status: string;
+        media_type: string;
+        media_url: string;
+        hashtags: string[];
+        thumbnail_url: string | null;
+        items: unknown[];
+        collaborators: string[];
+      };
+    };
+    expect(post).toMatchObject({
+      status: "scheduled",
+      media_type: "IMAGE",
+      media_url: `/storage/scheduled-content/${first.key}`,
+      hashtags: ["sourdough", "bread"],
+      // Spec §8: a failed thumbnail is ignored and the post is still scheduled.
+      thumbnail_url: null,
+      collaborators: ["lena.makes"],
+    });
+    expect(post.items).toHaveLength(2);
+    let frame = await stream.next(2_000);
+    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(2_000);
+    expect(JSON.parse(frame.data!)).toEqual({ id: post.id });
+    await stream.cancel();
+
+    const list = (await (await client.get("/api/scheduled-posts")).json()) as {
+      posts: Array<{ id: string }>;
+    };
+    expect(list.posts.map((entry) => entry.id)).toContain(post.id);
+    const cancel = await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
+    expect(cancel.status).toBe(200);
+    expect(
+      (await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" })).status,
+    ).toBe(404);
+  });
+
+  it("says the spec's words for a time in the past and a missing file", async () => {
+    const file = await uploadAs(client, "scheduled-content", jpeg);
+    const past = await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      scheduled_time: new Date(Date.now() - 60_000).toISOString(),
+      time_zone: "UTC",
+    });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain("Cannot schedule post in the past");
+    for (const items of [
+      [],
+      [{ bucket: "scheduled-content", key: "nobody/none.jpg", mediaType: "image" }],
+    ]) {
+      const missing = await client.post("/api/scheduled-posts", {
+        items,
+        scheduled_time: inAnHour(),
+        time_zone: "UTC",
+      });
+      expect(missing.status).toBe(400);
+      expect(await missing.text()).toContain("Missing media file");
+    }
+    const wrongKind = await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "video" }],
+      scheduled_time: inAnHour(),
+      time_zone: "UTC",
+    });
+    expect(await wrongKind.text()).toContain("Missing media file");
+    const tooManyTags = await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      hashtags: Array.from({ length: 31 }, (_, i) => `tag${i}`),
+      scheduled_time: inAnHour(),
+      time_zone: "UTC",
+    });
+    expect(await tooManyTags.text()).toContain("Maximum 30 hashtags allowed");
+    const tooManyPeople = await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      collaborators: ["a", "b", "c", "d"],
+      scheduled_time: inAnHour(),
+      time_zone: "UTC",
+    });
+    expect(await tooManyPeople.text()).toContain("Maximum 3 collaborators allowed");
+  });
+
+  it("never schedules another user's file or touches another user's post", async () => {
+    const mine = await uploadAs(client, "scheduled-content", jpeg);
+    const other = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, other.client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    const stolen = await other.client.post("/api/scheduled-posts", {
+      items: [{ ...mine, mediaType: "image" }],
+      scheduled_time: inAnHour(),
+      time_zone: "UTC",
+    });
+    expect(stolen.status).toBe(400);
+    const post = (await (
+      await client.post("/api/scheduled-posts", {
+        items: [{ ...mine, mediaType: "image" }],
+        scheduled_time: inAnHour(),
+        time_zone: "UTC",
+      })
+    ).json()) as { post: { id: string } };
+    expect(
+      (await other.client.request(`/api/scheduled-posts/${post.post.id}`, { method: "DELETE" }))
+        .status,
+    ).toBe(404);
+    const theirs = (await (await other.client.get("/api/scheduled-posts")).json()) as {
+      posts: unknown[];
+    };
+    expect(theirs.posts).toEqual([]);
+  });
+});
