@@ -337,3 +337,25 @@ export async function countPostComments(
     );
   return Number(row?.n ?? 0);
 }
+
+/** The newest snapshot of each audience breakdown (followers and engaged audience). */
+export async function listLatestAudienceSnapshots(db: Db, scope: AnalyticsScope) {
+  const result = (await db.execute(sql`
+    select distinct on (audience, breakdown) audience, breakdown, timeframe, day, buckets
+    from instagram_audience_snapshots
+    where user_id = ${scope.userId} and account_id = ${scope.accountId}
+    order by audience, breakdown, day desc
+  `)) as unknown as {
+    rows: Array<{
+      audience: "followers" | "engaged";
+      breakdown: string;
+      timeframe: string;
+      day: string | Date;
+      buckets: Array<{ dimensions: string[]; value: number }>;
+    }>;
+  };
+  return result.rows.map((row) => ({
+    ...row,
+    day: typeof row.day === "string" ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
+  }));
+}

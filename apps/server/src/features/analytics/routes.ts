@@ -5,10 +5,13 @@ import {
 } from "@sightline/contracts";
 import { type Db, findInstagramConnection } from "@sightline/db";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import { isTimeZone } from "../publishing/zoned-time.ts";
+import { buildAudience } from "./audience.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
 
 /** The connection's account scopes every read: rows of an earlier account never show. */
@@ -27,6 +30,25 @@ async function scopeOf(db: Db, userId: string) {
 export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
   return new Hono<AppEnv>()
     .use(requireUser)
+    .get(
+      "/audience",
+      validate("query", z.object({ timezone: z.string().min(1).max(64).default("UTC") })),
+      async (c) => {
+        const { timezone } = c.req.valid("query");
+        if (!isTimeZone(timezone)) {
+          throw new AppError("bad_request", `"${timezone}" is not a time zone.`);
+        }
+        const found = await scopeOf(deps.db, c.var.user.id);
+        if (!found) return c.json({ connected: false as const });
+        return c.json(
+          await buildAudience(deps.db, found.scope, {
+            followersCount: found.connection.followersCount,
+            timeZone: timezone,
+            now: deps.now(),
+          }),
+        );
+      },
+    )
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+type Audience = {
+  connected: boolean;
+  demographics: Record<
+    "followers" | "engaged",
+    Record<string, { buckets: Array<{ dimensions: string[]; value: number }> } | null>
+  >;
+  demographicsNotice: string | null;
+  activeHours: { days: number; grid: Array<Array<number | null>>; notice: string | null };
+};
+
+/** What the sandbox's Graph API itself answers, read with a token of the account. */
+async function graph(username: string, path: string) {
+  const token = testApp.sandbox!.issueToken({ username, login: "instagram" });
+  const response = await testApp.sandbox!.fetch(
+    `${TEST_PUBLIC_URL}/sandbox/graph.instagram.com/v23.0${path}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return (await response.json()) as {
+    data: Array<{
+      values?: Array<{ value: Record<string, number>; end_time: string }>;
+      total_value?: {
+        breakdowns: Array<{ results: Array<{ dimension_values: string[]; value: number }> }>;
+      };
+    }>;
+  };
+}
+
+describe("GET /api/analytics/audience", () => {
+  it("tells the same demographics and online hours as Instagram", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const body = (await (
+      await client.get("/api/analytics/audience?timezone=UTC")
+    ).json()) as Audience;
+    expect(body.demographicsNotice).toBeNull();
+
+    const countries = await graph(
+      "lena.makes",
+      `/${connection.instagram_id}/insights?metric=follower_demographics&period=lifetime&metric_type=total_value&breakdown=country&timeframe=this_month`,
+    );
+    const expected = countries.data[0]!.total_value!.breakdowns[0]!.results.map((result) => ({
+      dimensions: result.dimension_values.slice(1),
+      value: result.value,
+    }));
+    expect(body.demographics.followers.country!.buckets).toEqual(expected);
+
+    // Online followers: one stored day, averaged into its UTC weekday and hour.
+    const until = Math.floor(Date.now() / 1000);
+    const online = await graph(
+      "lena.makes",
+      `/${connection.instagram_id}/insights?metric=online_followers&period=lifetime&since=${until - 29 * 86_400}&until=${until}`,
+    );
+    const days = online.data[0]!.values!;
+    expect(body.activeHours.days).toBe(days.length);
+    const sums = new Map<string, number[]>();
+    for (const day of days) {
+      const date = new Date(new Date(day.end_time).getTime() - 1).toISOString().slice(0, 10);
+      for (const [hour, value] of Object.entries(day.value)) {
+        const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+        const key = `${weekday}:${hour}`;
+        sums.set(key, [...(sums.get(key) ?? []), value]);
+      }
+    }
+    for (const [key, values] of sums) {
+      const [weekday, hour] = key.split(":").map(Number) as [number, number];
+      const average = Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+      expect(body.activeHours.grid[weekday]![hour], key).toBe(average);
+    }
+  }, 180_000);
+
+  it("says plainly when an account is too small for demographics", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, client, { username: "oona.bakes", login: "instagram" });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const body = (await (await client.get("/api/analytics/audience")).json()) as Audience;
+    expect(body.demographicsNotice).toBe(
+      "Instagram shows audience demographics once an account has 100 followers.",
+    );
+    expect(body.demographics.followers.age).toBeNull();
+    const bad = await client.get("/api/analytics/audience?timezone=Nowhere%2FLand");
+    expect(bad.status).toBe(400);
+  }, 180_000);
+});
