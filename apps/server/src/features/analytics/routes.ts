@@ -1,4 +1,5 @@
 import {
+  type AnalyticsPostListItem,
   analyticsPeriodQuerySchema,
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
@@ -12,6 +13,7 @@ import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { isTimeZone } from "../publishing/zoned-time.ts";
 import { buildAudience } from "./audience.ts";
+import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
 
 /** The connection's account scopes every read: rows of an earlier account never show. */
@@ -49,6 +51,24 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
         );
       },
     )
+    .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) throw new AppError("not_found", "Connect Instagram first.");
+      // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
+      const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
+      const rows: AnalyticsPostListItem[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listPosts(deps.db, found.scope, { ...query, cursor });
+        rows.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && rows.length < CSV_MAX_ROWS);
+      return c.body(postsCsv(rows.slice(0, CSV_MAX_ROWS)), 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": 'attachment; filename="sightline-posts.csv"',
+        "cache-control": "no-store",
+      });
+    })
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+it("exports exactly the filtered, sorted table as CSV", async () => {
+  const { client } = await createVerifiedUser(testApp);
+  await connectSandboxAccount(testApp, client, {
+    username: "northfield.coffee",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const filter = "sort=reach&order=desc&type=CAROUSEL_ALBUM";
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = (await (
+      await client.get(`/api/analytics/posts?${filter}&limit=7${cursor ? `&cursor=${cursor}` : ""}`)
+    ).json()) as { items: Array<{ id: string }>; nextCursor: string | null };
+    ids.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  expect(ids.length).toBeGreaterThan(3);
+
+  const response = await client.get(`/api/analytics/posts.csv?${filter}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/csv");
+  expect(response.headers.get("content-disposition")).toContain("attachment");
+  const [header, ...rows] = parseCsv(await response.text());
+  expect(header!.join(",")).toBe(
+    "posted_at,type,reach,views,likes,comments,saves,shares,engagement_rate,permalink,caption,id",
+  );
+  expect(rows.map((row) => row[11])).toEqual(ids);
+  expect(rows.every((row) => row[1] === "Carousel")).toBe(true);
+}, 180_000);
+
+/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += char;
+  }
+  return rows;
+}
