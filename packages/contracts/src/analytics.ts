@@ -167,3 +167,11 @@ export interface AnalyticsPostListItem extends AnalyticsPostSummary {
   shares: number | null;
   permalink: string | null;
 }
+
+/** Post Performance's benchmarks: an optional posting period (days inclusive). */
+export const analyticsBenchmarksQuerySchema = z
+  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    path: ["to"],
+    message: "The period ends before it starts.",
+  });

@@ -25,9 +25,21 @@ export async function listOnlineFollowers(db: Db, scope: Scope, sinceDay: string
 export async function listPostEngagement(
   db: Db,
   scope: Scope,
-): Promise<Array<{ postedAt: Date; caption: string | null; reach: number; interactions: number }>> {
+): Promise<
+  Array<{
+    igMediaId: string;
+    mediaType: string;
+    mediaProductType: string | null;
+    postedAt: Date;
+    caption: string | null;
+    reach: number;
+    interactions: number;
+  }>
+> {
   const result = (await db.execute(sql`
-    select m.posted_at as "postedAt", m.caption, r.value as reach, i.value as interactions
+    select m.ig_media_id as "igMediaId", m.media_type as "mediaType",
+      m.media_product_type as "mediaProductType",
+      m.posted_at as "postedAt", m.caption, r.value as reach, i.value as interactions
     from instagram_media m
     join lateral (
       select value from instagram_media_insights s
@@ -45,6 +57,9 @@ export async function listPostEngagement(
       and m.parent_ig_media_id is null and m.posted_at is not null
   `)) as unknown as {
     rows: Array<{
+      igMediaId: string;
+      mediaType: string;
+      mediaProductType: string | null;
       postedAt: Date | string;
       caption: string | null;
       reach: number | string;
@@ -52,6 +67,9 @@ export async function listPostEngagement(
     }>;
   };
   return result.rows.map((row) => ({
+    igMediaId: row.igMediaId,
+    mediaType: row.mediaType,
+    mediaProductType: row.mediaProductType,
     postedAt: new Date(row.postedAt),
     caption: row.caption,
     reach: Number(row.reach),

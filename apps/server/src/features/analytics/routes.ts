@@ -1,5 +1,6 @@
 import {
   type AnalyticsPostListItem,
+  analyticsBenchmarksQuerySchema,
   analyticsPeriodQuerySchema,
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
@@ -13,6 +14,7 @@ import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { isTimeZone } from "../publishing/zoned-time.ts";
 import { buildAudience } from "./audience.ts";
+import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
 
@@ -51,6 +53,18 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
         );
       },
     )
+    .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) return c.json({ connected: false as const });
+      const { from, to } = c.req.valid("query");
+      return c.json({
+        connected: true as const,
+        ...(await buildBenchmarks(deps.db, found.scope, {
+          ...(from ? { from: new Date(`${from}T00:00:00Z`) } : {}),
+          ...(to ? { before: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) } : {}),
+        })),
+      });
+    })
     .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) throw new AppError("not_found", "Connect Instagram first.");

@@ -1,0 +1,61 @@
+import { type Db, listPostEngagement } from "@sightline/db";
+import { rankHashtags } from "../publishing/caption-draft.ts";
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The type a person recognises: Reels and Stories by product, the rest by media type. */
+export function typeLabel(mediaType: string, productType: string | null): string {
+  if (productType === "REELS") return "Reel";
+  if (productType === "STORY") return "Story";
+  if (mediaType === "CAROUSEL_ALBUM") return "Carousel";
+  if (mediaType === "VIDEO") return "Video";
+  return "Image";
+}
+
+/**
+ * Post Performance's benchmarks (issue 16 point 3), over posts with both reach and
+ * interactions stored, posted in [from, before): the median per type, the best and worst by
+ * engagement rate, and hashtags by the median reach of the posts using them (with the sample).
+ */
+export async function buildBenchmarks(
+  db: Db,
+  scope: { userId: string; accountId: string },
+  period: { from?: Date; before?: Date },
+) {
+  const posts = (await listPostEngagement(db, scope)).filter(
+    (post) =>
+      post.reach > 0 &&
+      (!period.from || post.postedAt >= period.from) &&
+      (!period.before || post.postedAt < period.before),
+  );
+  const withRate = posts.map((post) => ({
+    id: post.igMediaId,
+    type: typeLabel(post.mediaType, post.mediaProductType),
+    postedAt: post.postedAt.toISOString(),
+    reach: post.reach,
+    engagementRate: post.interactions / post.reach,
+    caption: post.caption === null ? null : [...post.caption].slice(0, 140).join(""),
+  }));
+  const types = [...new Set(withRate.map((post) => post.type))].sort();
+  const byRate = [...withRate].sort((a, b) => b.engagementRate - a.engagementRate);
+  return {
+    posts: withRate.length,
+    byType: types.map((type) => {
+      const ofType = withRate.filter((post) => post.type === type);
+      return {
+        type,
+        posts: ofType.length,
+        medianReach: median(ofType.map((post) => post.reach)),
+        medianEngagementRate: median(ofType.map((post) => post.engagementRate)),
+      };
+    }),
+    best: byRate.slice(0, 3),
+    worst: byRate.length > 3 ? byRate.slice(-3).reverse() : [],
+    hashtags: rankHashtags(posts, 20),
+  };
+}
