@@ -137,6 +137,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         storage: deps.storage,
         events: deps.events,
         now: () => new Date(deps.now()),
+        instagram: deps.instagramContext,
       }),
     )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))

@@ -20,6 +20,8 @@ import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import type { InstagramContext } from "../instagram/context.ts";
+import { prePublishCheck } from "./pre-publish-check.ts";
 import { isTimeZone } from "./zoned-time.ts";
 
 /** Spec §9. */
@@ -56,6 +58,7 @@ export function scheduledPostRoutes(deps: {
   storage: Storage;
   events: EventBus;
   now: () => Date;
+  instagram: InstagramContext;
 }) {
   /** The file exists in the user's own storage and is what the draft says it is. */
   async function fileIs(
@@ -77,6 +80,22 @@ export function scheduledPostRoutes(deps: {
   }
 
   return new Hono<AppEnv>()
+    .post("/check", requireUser, validate("json", scheduleRequestSchema), async (c) => {
+      const body = c.req.valid("json");
+      if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+      for (const item of body.items) {
+        if (!item.key.startsWith(`${c.var.user.id}/`)) {
+          throw new AppError("bad_request", "Missing media file");
+        }
+      }
+      return c.json({
+        checks: await prePublishCheck(deps.instagram, deps.storage, {
+          userId: c.var.user.id,
+          publishAt: new Date(body.scheduled_time),
+          items: body.items,
+        }),
+      });
+    })
     .get("/", requireUser, async (c) => {
       const rows = await listScheduledPosts(deps.db, c.var.user.id);
       return c.json({ posts: rows.map(view) });
@@ -151,7 +170,13 @@ export function scheduledPostRoutes(deps: {
         collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
       });
       await deps.events.publish(userId, "scheduled-posts:updated", { id: row.id });
-      return c.json({ post: view(row) }, 201);
+      // Scheduled either way: the problems are named now, and checked again before publishing.
+      const checks = await prePublishCheck(deps.instagram, deps.storage, {
+        userId,
+        publishAt: row.scheduledTime,
+        items: body.items,
+      });
+      return c.json({ post: view(row), checks }, 201);
     })
     .delete(
       "/:id",

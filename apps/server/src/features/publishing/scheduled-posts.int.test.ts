@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
 
 let testApp: TestApp;
@@ -159,5 +159,66 @@ describe("scheduling a post", () => {
       posts: unknown[];
     };
     expect(theirs.posts).toEqual([]);
+  });
+
+  it("names what would stop the post before it goes out (pre-publish check)", async () => {
+    const jpegFile = await uploadAs(client, "scheduled-content", jpeg);
+    const png = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.png`);
+    const pngFile = await uploadAs(
+      client,
+      "scheduled-content",
+      new Uint8Array(await png.arrayBuffer()),
+    );
+    const check = async (body: Record<string, unknown>) =>
+      (
+        (await (await client.post("/api/scheduled-posts/check", body)).json()) as {
+          checks: Array<{ code: string; message: string }>;
+        }
+      ).checks;
+
+    const fine = await client.post("/api/scheduled-posts", {
+      items: [{ ...jpegFile, mediaType: "image", aspectRatio: 1 }],
+      scheduled_time: inAnHour(),
+      time_zone: "UTC",
+    });
+    expect(((await fine.json()) as { checks: unknown[] }).checks).toEqual([]);
+
+    const problems = await check({
+      items: [
+        { ...jpegFile, mediaType: "image", aspectRatio: 2.5 },
+        { ...pngFile, mediaType: "image" },
+      ],
+      scheduled_time: new Date(Date.now() + 70 * 86_400_000).toISOString(),
+      time_zone: "UTC",
+    });
+    expect(problems.map((problem) => problem.code).sort()).toEqual([
+      "aspect_ratio",
+      "not_jpeg",
+      "token_expires",
+    ]);
+    expect(problems.find((problem) => problem.code === "not_jpeg")!.message).toBe(
+      "Item 2 is PNG; Instagram publishes JPEG images only.",
+    );
+
+    await sandboxControl(testApp, "/faults", {
+      pathGlob: "*/content_publishing_limit",
+      status: 200,
+      body: JSON.stringify({
+        data: [{ quota_usage: 100, config: { quota_total: 100, quota_duration: 86400 } }],
+      }),
+      headers: { "content-type": "application/json" },
+      times: 0,
+    });
+    try {
+      const quota = await check({
+        items: [{ ...jpegFile, mediaType: "image" }],
+        scheduled_time: inAnHour(),
+        time_zone: "UTC",
+      });
+      expect(quota.map((problem) => problem.code)).toEqual(["quota"]);
+      expect(quota[0]!.message).toContain("100 of 100 posts in the last 24 hours");
+    } finally {
+      await sandboxControl(testApp, "/faults", undefined, "DELETE");
+    }
   });
 });

@@ -1,0 +1,132 @@
+import { isIP } from "node:net";
+import { findInstagramConnection } from "@sightline/db";
+import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { handleGraphFailure } from "../instagram/connection-service.ts";
+import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
+
+export type CheckProblem = { code: string; message: string };
+
+/** §2 (contract): Instagram takes images between 4:5 and 1.91:1. */
+const MIN_IMAGE_ASPECT = 4 / 5;
+const MAX_IMAGE_ASPECT = 1.91;
+
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return true;
+  if (isIP(host) === 4) {
+    const [a, b] = host.split(".").map(Number) as [number, number];
+    return (
+      a === 10 ||
+      a === 127 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254)
+    );
+  }
+  if (isIP(host) === 6)
+    return (
+      host === "::1" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80")
+    );
+  return false;
+}
+
+/**
+ * The pre-publish check (issue 13 point 7), run when a post is scheduled and again before it
+ * goes out: every problem in words a user understands, none guessed. An empty list means
+ * nothing stands in the way that Sightline can see.
+ */
+export async function prePublishCheck(
+  ctx: InstagramContext,
+  storage: Storage,
+  input: {
+    userId: string;
+    publishAt: Date;
+    items: Array<{
+      bucket: Bucket;
+      key: string;
+      mediaType: "image" | "video";
+      aspectRatio?: number;
+    }>;
+  },
+): Promise<CheckProblem[]> {
+  const problems: CheckProblem[] = [];
+  const connection = await findInstagramConnection(ctx.db, input.userId);
+  if (!connection) return [{ code: "no_connection", message: "No Instagram connection" }];
+  if (connection.status !== "active") {
+    problems.push({
+      code: "reconnect",
+      message: `Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings.`,
+    });
+  }
+  if (connection.tokenExpiresAt && connection.tokenExpiresAt <= input.publishAt) {
+    problems.push({
+      code: "token_expires",
+      message: `The Instagram access expires on ${connection.tokenExpiresAt.toISOString().slice(0, 10)}, before this post goes out. Reconnect in Settings to renew it.`,
+    });
+  }
+  if (!hasCapability(connection, "publish")) {
+    problems.push({
+      code: "no_publish_permission",
+      message:
+        "Publishing was not allowed when Instagram was connected. Reconnect and allow publishing.",
+    });
+  }
+  const origin = new URL(ctx.publicUrl);
+  const hasImages = input.items.some((item) => item.mediaType === "image");
+  if (hasImages && ctx.instagram.mode === "meta" && isPrivateHost(origin.hostname)) {
+    problems.push({
+      code: "not_reachable",
+      message: `Instagram fetches images from ${origin.origin}, which cannot be reached from the internet. Set PUBLIC_URL to the address the internet reaches this server at.`,
+    });
+  }
+  for (const [index, item] of input.items.entries()) {
+    const label = input.items.length > 1 ? `Item ${index + 1}` : "The file";
+    const bytes = await storage.get(item.bucket, item.key).catch(() => undefined);
+    const media = bytes ? sniffMedia(bytes) : undefined;
+    if (!media) {
+      problems.push({ code: "missing_file", message: "Missing media file" });
+      continue;
+    }
+    if (item.mediaType === "image" && media.contentType !== "image/jpeg") {
+      problems.push({
+        code: "not_jpeg",
+        message: `${label} is ${media.contentType.replace("image/", "").toUpperCase()}; Instagram publishes JPEG images only.`,
+      });
+    }
+    if (
+      item.mediaType === "image" &&
+      item.aspectRatio !== undefined &&
+      (item.aspectRatio < MIN_IMAGE_ASPECT - 0.005 || item.aspectRatio > MAX_IMAGE_ASPECT + 0.005)
+    ) {
+      problems.push({
+        code: "aspect_ratio",
+        message: `${label} has an aspect ratio of ${item.aspectRatio.toFixed(2)}; Instagram takes images between 4:5 (0.8) and 1.91:1.`,
+      });
+    }
+  }
+  if (connection.status === "active") {
+    try {
+      const limit = await accountClientFor(ctx, connection).getPublishingLimit();
+      if (limit.quotaTotal !== undefined && limit.quotaUsage >= limit.quotaTotal) {
+        problems.push({
+          code: "quota",
+          message: `The publishing limit is reached: ${limit.quotaUsage} of ${limit.quotaTotal} posts in the last 24 hours. Instagram accepts more once the oldest of them is a day old.`,
+        });
+      }
+    } catch (error) {
+      if (await handleGraphFailure(ctx, connection, error)) {
+        problems.push({
+          code: "reconnect",
+          message: `Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings.`,
+        });
+      } else {
+        problems.push({
+          code: "quota_unknown",
+          message:
+            "Instagram did not say how many posts are left in the 24-hour limit; it is checked again before publishing.",
+        });
+      }
+    }
+  }
+  return problems;
+}
