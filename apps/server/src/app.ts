@@ -8,6 +8,7 @@ import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { analyticsRoutes } from "./features/analytics/routes.ts";
+import { inboxRoutes } from "./features/inbox/routes.ts";
 import {
   connectionRoutes,
   deauthorizeMetaUser,
@@ -127,6 +128,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/me", meRoutes({ db }))
     .route("/realtime", realtimeRoutes({ events: deps.events }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
+    .route("/inbox", inboxRoutes({ db }))
     .route("/functions", functionRoutes(deps.instagramContext))
     .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))
