@@ -128,7 +128,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/me", meRoutes({ db }))
     .route("/realtime", realtimeRoutes({ events: deps.events }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
-    .route("/inbox", inboxRoutes({ db }))
+    .route(
+      "/inbox",
+      inboxRoutes({ db, instagram: deps.instagramContext, now: () => new Date(deps.now()) }),
+    )
     .route("/functions", functionRoutes(deps.instagramContext))
     .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))

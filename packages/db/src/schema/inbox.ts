@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 /*
@@ -44,6 +53,14 @@ export const instagramMessages = pgTable(
     text: text("text"),
     /** When Instagram says the message was sent. */
     createdTime: timestamp("created_time", { withTimezone: true }).notNull(),
+    /**
+     * Replies sent from Sightline: "sending" until Instagram answers, then "sent" or "failed"
+     * (with the reason); null for messages read from Instagram.
+     */
+    sendStatus: text("send_status", { enum: ["sending", "sent", "failed"] }),
+    sendError: text("send_error"),
+    /** The browser's id for a reply: the same id again is a retry, never a second message. */
+    clientMessageId: uuid("client_message_id"),
     storedAt: timestamp("stored_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -53,6 +70,9 @@ export const instagramMessages = pgTable(
       table.igMessageId,
     ),
     check("instagram_messages_direction_check", sql`${table.direction} in ('inbound', 'outbound')`),
+    uniqueIndex("instagram_messages_client_message_idx")
+      .on(table.userId, table.clientMessageId)
+      .where(sql`${table.clientMessageId} is not null`),
     // Notifications: the user's inbound messages of the last 24 hours.
     index("instagram_messages_inbound_idx")
       .on(table.userId, table.createdTime)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ it("lists every DM thread and commented post once, newest first, and opens only 
   expect(dms.items).toHaveLength(expected.threads);
   const thread = dms.items[0]!;
   const messages = (await (
-    await client.get(`/api/inbox/conversations/${thread.id}/messages`)
+    await client.get(`/api/inbox/conversations/${encodeURIComponent(thread.id)}/messages`)
   ).json()) as { messages: Array<{ createdTime: string; fromId: string }> };
   expect(messages.messages.length).toBeGreaterThan(0);
   expect(messages.messages.at(-1)!.fromId).toBe(thread.last_message_sender_id);
@@ -65,12 +65,111 @@ it("lists every DM thread and commented post once, newest first, and opens only 
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  expect((await other.client.get(`/api/inbox/conversations/${thread.id}/messages`)).status).toBe(
-    404,
-  );
+  expect(
+    (await other.client.get(`/api/inbox/conversations/${encodeURIComponent(thread.id)}/messages`))
+      .status,
+  ).toBe(404);
   const theirs = (await (await other.client.get("/api/inbox/conversations?limit=100")).json()) as {
     items: Item[];
   };
   expect(theirs.items.map((item) => item.id)).not.toContain(thread.id);
   expect((await client.get("/api/inbox/conversations?cursor=garbage")).status).toBe(422);
+}, 180_000);
+
+it("replies to a DM through the Send API, keeps a failed reply with its reason, and respects the 24-hour window", async () => {
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "northfield.coffee",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const windows = (await testApp.database.db.execute(
+    `select conversation_id as id, max(created_time) as last from instagram_messages
+     where user_id = '${connection.user_id}' and direction = 'inbound' group by conversation_id order by last desc`,
+  )) as unknown as { rows: Array<{ id: string; last: string | Date }> };
+  const open = windows.rows.find(
+    (row) => Date.now() - new Date(row.last).getTime() < 20 * 3_600_000,
+  );
+  const closed = windows.rows.find(
+    (row) => Date.now() - new Date(row.last).getTime() > 26 * 3_600_000,
+  );
+  expect(open && closed).toBeTruthy();
+
+  const clientId = crypto.randomUUID();
+  // Instagram fails the first time: the reply stays, marked failed with the reason.
+  await sandboxControl(testApp, "/faults", {
+    pathGlob: "*/messages",
+    method: "POST",
+    code: 2,
+    message: "Service temporarily unavailable",
+    times: 1,
+  });
+  const failed = await client.post(
+    `/api/inbox/conversations/${encodeURIComponent(open!.id)}/messages`,
+    {
+      text: "Yes, we ship whole beans to Vienna!",
+      client_id: clientId,
+    },
+  );
+  expect(failed.status).toBe(503);
+  const afterFailure = (await (
+    await client.get(`/api/inbox/conversations/${encodeURIComponent(open!.id)}/messages`)
+  ).json()) as {
+    messages: Array<{
+      id: string;
+      text: string;
+      sendStatus: string | null;
+      sendError: string | null;
+    }>;
+  };
+  const kept = afterFailure.messages.find((message) => message.id === `pending:${clientId}`)!;
+  expect(kept).toMatchObject({ text: "Yes, we ship whole beans to Vienna!", sendStatus: "failed" });
+  expect(kept.sendError).toBeTruthy();
+
+  // Retrying the same message sends it once.
+  await sandboxControl(testApp, "/faults", undefined, "DELETE");
+  const sent = await client.post(
+    `/api/inbox/conversations/${encodeURIComponent(open!.id)}/messages`,
+    {
+      text: "Yes, we ship whole beans to Vienna!",
+      client_id: clientId,
+    },
+  );
+  expect(sent.status).toBe(201);
+  const { message_id: messageId } = (await sent.json()) as { message_id: string };
+  expect(
+    (
+      await client.post(`/api/inbox/conversations/${encodeURIComponent(open!.id)}/messages`, {
+        text: "again",
+        client_id: clientId,
+      })
+    ).status,
+  ).toBe(409);
+  // The sandbox recorded it in the thread.
+  const token = testApp.sandbox!.issueToken({ username: "northfield.coffee", login: "instagram" });
+  const thread = await testApp.graph
+    .account({ login: "instagram", accessToken: token, igUserId: connection.instagram_id })
+    .listMessages(open!.id);
+  expect(thread.messages.map((message) => message.message)).toContain(
+    "Yes, we ship whole beans to Vienna!",
+  );
+  const stored = (await (
+    await client.get(`/api/inbox/conversations/${encodeURIComponent(open!.id)}/messages`)
+  ).json()) as {
+    messages: Array<{ id: string; sendStatus: string | null }>;
+  };
+  expect(stored.messages.filter((message) => message.id === messageId)).toEqual([
+    expect.objectContaining({ sendStatus: "sent" }),
+  ]);
+  expect(stored.messages.some((message) => message.id.startsWith("pending:"))).toBe(false);
+
+  const late = await client.post(
+    `/api/inbox/conversations/${encodeURIComponent(closed!.id)}/messages`,
+    {
+      text: "Sorry for the late answer",
+      client_id: crypto.randomUUID(),
+    },
+  );
+  expect(late.status).toBe(409);
+  expect(await late.text()).toContain("24-hour window to reply closed");
 }, 180_000);
