@@ -106,7 +106,7 @@ function OverviewContent({ data }: { data: Overview }) {
           title={`Engagement rate = ${engagement.formula}`}
         />
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section
           className="rounded-2xl border border-slate-200 bg-white p-4"
           aria-labelledby="reach-per-day"
@@ -151,7 +151,7 @@ function OverviewSkeleton() {
           </div>
         ))}
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SkeletonBlock className="h-56 rounded-2xl" />
         <SkeletonBlock className="h-56 rounded-2xl" />
       </div>
