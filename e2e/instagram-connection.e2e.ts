@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium())("connecting Instagram in the browser (sandbox)",
     ).resolves.toBeGreaterThan(0);
 
     await page.goto(`${live.server.url}/post-performance`);
-    await page.getByRole("heading", { name: "Post performance is on its way" }).waitFor();
+    await page.getByLabel("Search captions").waitFor();
     await expect(page.getByText(GUARD_TITLE).count()).resolves.toBe(0);
 
     await openSettings(page);

@@ -1,4 +1,5 @@
 import { CheckCircle2, Circle } from "lucide-react";
+import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
 import { useInstagramConnection } from "../../../features/instagram/api/use-instagram-connection.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
 
@@ -12,6 +13,16 @@ export default function DashboardPage() {
     { label: "Set up the press radar", done: false },
   ];
   const completed = steps.filter((step) => step.done).length;
+  if (instagram.connected) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        <p className="text-slate-600">Welcome, {displayName(session)}.</p>
+        <div className="mt-6">
+          <DashboardOverview />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-4xl">
       <p className="text-slate-600">Welcome, {displayName(session)}.</p>
