@@ -1,7 +1,6 @@
 import { isTokenInvalid } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
 import {
-  APP_SECRET,
   consent,
   createRig,
   INSTAGRAM_APP_SECRET,
