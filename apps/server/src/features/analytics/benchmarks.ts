@@ -1,12 +1,5 @@
 import { type Db, listPostEngagement } from "@sightline/db";
-import { rankHashtags } from "../publishing/caption-draft.ts";
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+import { median, rankHashtags } from "../publishing/caption-draft.ts";
 
 /** The type a person recognises: Reels and Stories by product, the rest by media type. */
 export function typeLabel(mediaType: string, productType: string | null): string {

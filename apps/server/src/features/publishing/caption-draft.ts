@@ -4,7 +4,9 @@ export type PostPerformance = { caption: string | null; reach: number; interacti
 
 const hashtagPattern = /#([\p{L}\p{N}_]+)/gu;
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -27,7 +29,7 @@ export function rankHashtags(
   }
   return [...reachByTag]
     .filter(([, reaches]) => reaches.length >= 2)
-    .map(([tag, reaches]) => ({ tag, medianReach: median(reaches), posts: reaches.length }))
+    .map(([tag, reaches]) => ({ tag, medianReach: median(reaches)!, posts: reaches.length }))
     .sort(
       (a, b) => b.medianReach - a.medianReach || b.posts - a.posts || a.tag.localeCompare(b.tag),
     )

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { findInstagramConnection } from "@sightline/db";
+import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import { handleGraphFailure } from "../instagram/connection-service.ts";
 import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
@@ -10,24 +11,11 @@ export type CheckProblem = { code: string; message: string };
 const MIN_IMAGE_ASPECT = 4 / 5;
 const MAX_IMAGE_ASPECT = 1.91;
 
+/** A host the internet cannot reach: a local name, or an address safe-fetch calls private. */
 function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return true;
-  if (isIP(host) === 4) {
-    const [a, b] = host.split(".").map(Number) as [number, number];
-    return (
-      a === 10 ||
-      a === 127 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254)
-    );
-  }
-  if (isIP(host) === 6)
-    return (
-      host === "::1" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80")
-    );
-  return false;
+  return isIP(host) !== 0 && isPrivateAddress(host);
 }
 
 /**
