@@ -7,6 +7,7 @@ export * from "./instagram.ts";
 export * from "./instagram-media.ts";
 export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
+export * from "./post-type.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";
 export * from "./support.ts";

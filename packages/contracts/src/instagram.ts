@@ -213,6 +213,29 @@ export const scheduleRequestSchema = z
     thumbnail: storedFileSchema
       .extend({ bucket: z.enum(["scheduled-content", "instagram_media"]) })
       .optional(),
+    /** Made by the browser once per draft: the same id again never makes a second post. */
+    client_id: z.uuid("client_id must be a UUID").optional(),
   })
   .strict();
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
+
+/**
+ * Publish now (issue 13 point 3): the same draft without a time. The server answers 202 with
+ * the post in status `publishing` and runs the one publish pipeline; progress and the outcome
+ * arrive as `scheduled-posts:updated` events and from GET /api/scheduled-posts/:id.
+ */
+export const publishNowRequestSchema = scheduleRequestSchema
+  .omit({ scheduled_time: true, client_id: true })
+  .extend({ client_id: z.uuid("client_id must be a UUID") })
+  .strict();
+export type PublishNowRequest = z.infer<typeof publishNowRequestSchema>;
+
+/** Statuses of a post made here (spec §4 plus draft for the content scheduler). */
+export const scheduledPostStatuses = [
+  "draft",
+  "scheduled",
+  "publishing",
+  "published",
+  "failed",
+] as const;
+export type ScheduledPostStatus = (typeof scheduledPostStatuses)[number];

@@ -2,6 +2,7 @@ import {
   checkCaption,
   MAX_CAPTION_HASHTAGS,
   MAX_CAPTION_LENGTH,
+  MAX_COLLABORATORS,
   scheduleRequestSchema,
 } from "@sightline/contracts";
 import {
@@ -23,9 +24,6 @@ import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts
 import type { InstagramContext } from "../instagram/context.ts";
 import { prePublishCheck } from "./pre-publish-check.ts";
 import { isTimeZone } from "./zoned-time.ts";
-
-/** Spec §9. */
-const MAX_COLLABORATORS = 3;
 
 function storagePath(bucket: Bucket, key: string): string {
   return `/storage/${bucket}/${key}`;
