@@ -178,11 +178,10 @@ export function scheduledPostRoutes(deps: {
       ...(body.client_id ? { clientId: body.client_id } : {}),
     });
     if (saved.created) {
-      const delaySeconds = Math.max(0, Math.ceil((at.getTime() - deps.now().getTime()) / 1000));
       await deps.instagram.queue.send(
         publishPostJob,
         { postId: saved.row.id },
-        delaySeconds > 0 ? { startAfterSeconds: delaySeconds } : {},
+        at > deps.now() ? { startAt: at } : {},
       );
       await deps.events.publish(userId, "scheduled-posts:updated", {
         id: saved.row.id,

@@ -14,6 +14,8 @@ export const publishPostJob = defineInstagramJob({
   schema: z.object({ postId: z.uuid() }),
   retryLimit: 0,
   concurrency: 5,
+  // A scheduled post is a delayed job: look for due ones every second, not every 30 s.
+  dueCheckSeconds: 1,
   expireInSeconds: 15 * 60,
   async run(payload, ctx) {
     const outcome = await publishIfClaimable(ctx, payload.postId);
