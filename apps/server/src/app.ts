@@ -135,7 +135,17 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       inboxRoutes({ db, instagram: deps.instagramContext, now: () => new Date(deps.now()) }),
     )
     .route("/functions", functionRoutes(deps.instagramContext))
-    .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
+    .route(
+      "/functions",
+      publishingFunctionRoutes({
+        db,
+        now: () => new Date(deps.now()),
+        storage: deps.storage,
+        ai: deps.ai,
+        publicUrl: deps.env.publicUrl,
+        logger: deps.logger,
+      }),
+    )
     .route(
       "/functions",
       graphFunctionRoutes({ instagram: deps.instagramContext, storage: deps.storage }),
