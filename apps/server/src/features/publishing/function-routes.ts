@@ -136,7 +136,11 @@ export function publishingFunctionRoutes(deps: {
                 note: `Written by ${deps.ai.label} from the image, in the voice of your best captions.`,
               });
             } catch (error) {
-              deps.logger.warn({ err: error }, "AI caption failed; the built-in engine drafted");
+              // The message only: the SDK's error carries the request body (the image) along.
+              deps.logger.warn(
+                { reason: error instanceof Error ? error.message.slice(0, 300) : String(error) },
+                "AI caption failed; the built-in engine drafted",
+              );
               fallbackNote = `The AI model (${deps.ai.label}) did not answer usefully; `;
             }
           }
