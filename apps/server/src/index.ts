@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { createServices } from "./deps.ts";
 import { EnvError, readEnv } from "./env.ts";
 import { startInstagramFeature } from "./features/instagram/index.ts";
+import { startRadarsFeature } from "./features/radars/index.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
@@ -64,11 +65,18 @@ const instagramContext = await startInstagramFeature({
   vault,
   env,
 });
+const radarsContext = await startRadarsFeature({
+  database,
+  logger,
+  events,
+  instagram: instagramContext,
+});
 const app = createApp({
   ...services,
   events,
   vault,
   instagramContext,
+  radarsContext,
   env,
   database,
   logger,
@@ -130,6 +138,7 @@ async function shutdown(signal: string) {
   });
   clearTimeout(force);
   await instagramContext.queue.stop();
+  await radarsContext.queue.stop();
   await events.close();
   await services.close();
   await database.close();
