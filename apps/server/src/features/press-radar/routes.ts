@@ -30,6 +30,7 @@ import { requireUser } from "../../middleware/session.ts";
 import { assertWithinPlan, planOf } from "../../services/plans.ts";
 import type { RadarsContext } from "../radars/context.ts";
 import { fetchUserFeedsJob } from "./jobs/fetch-user-feeds.job.ts";
+import { highlightRanges } from "./keyword-matcher.ts";
 import { addPressSource } from "./service.ts";
 
 const idParam = z.object({ id: z.uuid("Not found.") });
@@ -199,6 +200,7 @@ export function pressRadarRoutes(ctx: RadarsContext) {
           sourceId: mention.sourceId,
           sourceTitle,
           title: mention.title,
+          titleHighlights: highlightRanges(mention.title, mention.matchedTerms),
           link: mention.link,
           snippet: mention.snippet,
           highlights: mention.highlights,

@@ -269,7 +269,7 @@ function KeywordsCard({ state }: { state: PressRadarState }) {
       ) : (
         <form onSubmit={submit} noValidate className="mt-3 space-y-3">
           <div>
-            <Label htmlFor={termId}>Keyword</Label>
+            <Label htmlFor={termId}>New keyword</Label>
             <Input
               id={termId}
               className="mt-1.5"
@@ -340,6 +340,20 @@ function KeywordsCard({ state }: { state: PressRadarState }) {
   );
 }
 
+function Highlighted({ text, ranges }: { text: string; ranges: ReadonlyArray<[number, number]> }) {
+  return highlightParts(text, ranges).map((part, index) =>
+    part.isMatch ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+      <mark key={index} className="rounded bg-brand-100 px-0.5 text-brand-900">
+        {part.text}
+      </mark>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+      <span key={index}>{part.text}</span>
+    ),
+  );
+}
+
 function MentionItem({ mention, isNew }: { mention: PressMention; isNew: boolean }) {
   const sentiment = mention.sentiment as MentionSentiment;
   return (
@@ -371,28 +385,22 @@ function MentionItem({ mention, isNew }: { mention: PressMention; isNew: boolean
             rel="noopener noreferrer nofollow"
             className="inline-flex items-start gap-1 hover:text-brand-700 hover:underline"
           >
-            {mention.title}
+            <span>
+              <Highlighted text={mention.title} ranges={mention.titleHighlights} />
+            </span>
             <ExternalLink className="mt-1 size-3.5 shrink-0" aria-hidden="true" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         ) : (
-          mention.title
+          <Highlighted text={mention.title} ranges={mention.titleHighlights} />
         )}
       </h3>
       {mention.snippet ? (
         <p className="mt-1.5 text-sm leading-6 text-slate-700">
-          {highlightParts(mention.snippet, mention.highlights as Array<[number, number]>).map(
-            (part, index) =>
-              part.isMatch ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
-                <mark key={index} className="rounded bg-brand-100 px-0.5 text-brand-900">
-                  {part.text}
-                </mark>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
-                <span key={index}>{part.text}</span>
-              ),
-          )}
+          <Highlighted
+            text={mention.snippet}
+            ranges={mention.highlights as Array<[number, number]>}
+          />
         </p>
       ) : null}
       <p className="mt-2 text-xs text-slate-500">Matched: {mention.matchedTerms.join(", ")}</p>

@@ -6,6 +6,7 @@ import {
   Loader2,
   Minus,
   PenSquare,
+  Play,
   Plus,
   RefreshCw,
   TrendingDown,
@@ -195,10 +196,10 @@ function TrackForm({ state }: { state: TrendRadarState }) {
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <div className="min-w-0 rounded-xl bg-slate-50 p-3">
-      <dt className="text-xs text-slate-600">{label}</dt>
+    <div className="min-w-0 rounded-xl bg-slate-50 p-2.5 sm:p-3">
+      <dt className="text-xs leading-4 text-slate-600">{label}</dt>
       <dd className="mt-1 text-lg font-semibold text-slate-900">{value}</dd>
-      {hint ? <dd className="text-xs text-slate-500">{hint}</dd> : null}
+      {hint ? <dd className="hidden text-xs text-slate-500 sm:block">{hint}</dd> : null}
     </div>
   );
 }
@@ -232,7 +233,7 @@ function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
       ) : null}
       {stats ? (
         <>
-          <dl className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <dl className="mt-4 grid grid-cols-3 gap-2">
             <Figure
               label="Posts, last 24 h"
               value={numberFormat.format(stats.dailyVolume)}
@@ -286,7 +287,11 @@ function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
                       />
                     ) : (
                       <span className="flex size-full items-center justify-center text-slate-400">
-                        <ImageOff className="size-5" aria-hidden="true" />
+                        {media.mediaType === "VIDEO" ? (
+                          <Play className="size-5" aria-hidden="true" />
+                        ) : (
+                          <ImageOff className="size-5" aria-hidden="true" />
+                        )}
                         <span className="sr-only">
                           {media.mediaType === "VIDEO" ? "A video" : "No preview"}
                         </span>
