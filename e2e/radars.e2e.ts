@@ -3,7 +3,8 @@ import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 describe.skipIf(!hasChromium())("Press Radar and Trend Radar (sandbox)", () => {
-  const live = useServerAndBrowser();
+  // The machine is shared: give the server longer to boot than the default minute.
+  const live = useServerAndBrowser({ timeoutMs: 150_000 });
 
   it("a sample source and a keyword bring mentions and the sidebar dot; opening the page clears it in every tab", async () => {
     const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
@@ -80,7 +81,7 @@ describe.skipIf(!hasChromium())("Press Radar and Trend Radar (sandbox)", () => {
     await expect.poll(() => otherDot.count(), { timeout: 15_000 }).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it("tracks a hashtag and shows its numbers", async () => {
     const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
@@ -116,5 +117,5 @@ describe.skipIf(!hasChromium())("Press Radar and Trend Radar (sandbox)", () => {
     await page.getByRole("heading", { name: "Hashtags of your best posts" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -114,7 +114,14 @@ export function createFeedFetcher(options: {
   return {
     samples: options.sandbox ? listSampleFeeds(options.publicOrigin) : [],
     async fetch(raw, validators) {
-      const url = checkAddress(raw);
+      // The sandbox's own samples first: its origin may well be 127.0.0.1 on this machine.
+      let sampleUrl: URL | undefined;
+      try {
+        sampleUrl = new URL(raw);
+      } catch {
+        sampleUrl = undefined;
+      }
+      const url = sampleUrl && isSample(sampleUrl) ? sampleUrl : checkAddress(raw);
       const headers: Record<string, string> = {
         accept:
           "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",

@@ -376,6 +376,20 @@ describe("sandbox sample feeds", () => {
     ).rejects.toThrow(/private or local network/);
   });
 
+  it("are read in process even when the app's own origin is an IP address", async () => {
+    const sandboxOnIp = createFeedFetcher({
+      publicOrigin: "http://127.0.0.1:3000",
+      sandbox: testApp.sandbox,
+    });
+    const result = await sandboxOnIp.fetch(
+      "http://127.0.0.1:3000/sandbox/press/berlin-makers-journal.xml",
+    );
+    expect(result.status).toBe("ok");
+    await expect(sandboxOnIp.fetch("http://127.0.0.1:3000/api/me")).rejects.toThrow(
+      /private or local network/,
+    );
+  });
+
   it("only the sample paths are read in process", async () => {
     const response = await client.post("/api/press-radar/sources", {
       url: `${TEST_PUBLIC_URL}/sandbox/_control/summary`,
