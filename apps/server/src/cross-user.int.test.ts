@@ -52,6 +52,7 @@ type Victim = {
   pressSourceId: string;
   pressKeywordId: string;
   trendHashtagId: string;
+  scheduledPostId: string;
   markers: string[];
 };
 
@@ -111,9 +112,28 @@ async function prepareVictim(): Promise<Victim> {
       instagramHashtagId: "17843000000000001",
     })
     .returning();
+  // A scheduled post of theirs (an hour ahead, so it is still waiting during the walk).
+  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+  const file = await json<{ bucket: string; key: string }>(
+    await client.request("/api/uploads/instagram-media", {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(await sample.arrayBuffer()),
+    }),
+  );
+  const scheduledCaption = `victim-scheduled-${Date.now()}`;
+  const scheduled = await json<{ post: { id: string } }>(
+    await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      caption: scheduledCaption,
+      scheduled_time: new Date(Date.now() + 3_600_000).toISOString(),
+      time_zone: "UTC",
+    }),
+  );
   return {
     client,
     email,
+    scheduledPostId: scheduled.post.id,
     userId: connection.user_id,
     connectionId: connection.id,
     sessionId: sessions.sessions[0]!.id,
@@ -135,6 +155,8 @@ async function prepareVictim(): Promise<Victim> {
       hashtag!.id,
       // A mention's title from the victim's feed.
       "open studios weekend",
+      scheduled.post.id,
+      scheduledCaption,
     ],
   };
 }
@@ -169,6 +191,7 @@ describe("one user can never read or change another's data through any route", (
         .replace("/press-radar/sources/:id", `/press-radar/sources/${victim.pressSourceId}`)
         .replace("/press-radar/keywords/:id", `/press-radar/keywords/${victim.pressKeywordId}`)
         .replace("/trend-radar/hashtags/:id", `/trend-radar/hashtags/${victim.trendHashtagId}`)
+        .replace("/scheduled-posts/:id", `/scheduled-posts/${victim.scheduledPostId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
@@ -223,6 +246,9 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/press-radar/keywords/:id",
         "POST /api/press-radar/mentions/seen",
         "DELETE /api/trend-radar/hashtags/:id",
+        "GET /api/scheduled-posts/:id",
+        "POST /api/scheduled-posts/:id/retry",
+        "DELETE /api/scheduled-posts/:id",
       ]),
     );
 
@@ -252,5 +278,9 @@ describe("one user can never read or change another's data through any route", (
       await victim.client.get("/api/trend-radar"),
     );
     expect(trend.hashtags.map((hashtag) => hashtag.id)).toEqual([victim.trendHashtagId]);
+    const post = await json<{ post: { status: string } }>(
+      await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
+    );
+    expect(post.post.status).toBe("scheduled");
   }, 240_000);
 });

@@ -7,6 +7,7 @@ import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { type InstagramContext, startInstagramFeature } from "../features/instagram/index.ts";
+import { publishingJobs } from "../features/publishing/jobs/index.ts";
 import { type RadarsContext, startRadarsFeature } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
@@ -47,6 +48,8 @@ export async function createTestApp(
     /** Stands in for DNS and the network under Press Radar's feed fetches. */
     feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
     feedTimeoutMs?: number;
+    /** The sandbox's 24-hour publishing quota (default 100, as Meta's docs say). */
+    sandboxQuotaTotal?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -71,7 +74,11 @@ export async function createTestApp(
     mailer: options.wrapMailer ? options.wrapMailer(devMailbox) : devMailbox,
     ...(options.now ? { now: options.now } : {}),
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
-    sandboxOptions: { tickIntervalMs: false, stateFile: false },
+    sandboxOptions: {
+      tickIntervalMs: false,
+      stateFile: false,
+      ...(options.sandboxQuotaTotal ? { quotaTotal: options.sandboxQuotaTotal } : {}),
+    },
     storageRoot,
   });
   const events = await createEventBus({ database, logger, now: services.now });
@@ -85,6 +92,7 @@ export async function createTestApp(
     vault,
     env,
     schedules: false,
+    jobs: publishingJobs,
   });
   const radarsContext = await startRadarsFeature({
     database,
