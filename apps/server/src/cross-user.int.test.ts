@@ -48,6 +48,8 @@ type Victim = {
   exportId: string;
   personIgsid: string;
   postId: string;
+  threadId: string;
+  commentId: string;
   markers: string[];
 };
 
@@ -64,10 +66,10 @@ async function prepareVictim(): Promise<Victim> {
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const commentMarker = `comment-marker-${Date.now()}`;
   const messageMarker = `message-marker-${Date.now()}`;
-  await sandboxControl(testApp, "/simulate/comment", {
+  const simulatedComment = (await sandboxControl(testApp, "/simulate/comment", {
     username: "lena.makes",
     text: commentMarker,
-  });
+  })) as { id: string };
   await sandboxControl(testApp, "/simulate/message", {
     username: "lena.makes",
     text: messageMarker,
@@ -75,8 +77,8 @@ async function prepareVictim(): Promise<Victim> {
   await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
   const stored = (await testApp.database.db.execute(
-    `select from_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
-  )) as unknown as { rows: Array<{ from_id: string }> };
+    `select from_id, conversation_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
+  )) as unknown as { rows: Array<{ from_id: string; conversation_id: string }> };
   expect(stored.rows).toHaveLength(1);
   const post = (await testApp.database.db.execute(
     `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and parent_ig_media_id is null limit 1`,
@@ -97,6 +99,8 @@ async function prepareVictim(): Promise<Victim> {
     exportId: started.export.id,
     personIgsid: stored.rows[0]!.from_id,
     postId,
+    threadId: stored.rows[0]!.conversation_id,
+    commentId: simulatedComment.id,
     markers: [email, connection.user_id, connection.id, commentMarker, messageMarker, postId],
   };
 }
@@ -128,6 +132,9 @@ describe("one user can never read or change another's data through any route", (
         .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
         .replace("/exports/:id", `/exports/${victim.exportId}`)
         .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
+        .replace("/inbox/posts/:id", `/inbox/posts/${victim.postId}`)
+        .replace("/conversations/:id", `/conversations/${encodeURIComponent(victim.threadId)}`)
+        .replace("/comments/:id", `/comments/${victim.commentId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
@@ -144,6 +151,11 @@ describe("one user can never read or change another's data through any route", (
         username: "lena.makes",
         login: "instagram",
         keepPublishedHistory: false,
+        kind: "dm",
+        read: false,
+        hidden: true,
+        text: "Sent by another user",
+        client_id: crypto.randomUUID(),
       };
       const response = await attacker.request(`${path}?${query}`, {
         method: method === "ALL" ? "GET" : method,
@@ -172,6 +184,16 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/analytics/overview",
         "GET /api/analytics/posts",
         "GET /api/analytics/posts/:igMediaId",
+        "GET /api/inbox/conversations/:id/messages",
+        "POST /api/inbox/conversations/:id/messages",
+        "POST /api/inbox/conversations/:id/read",
+        "GET /api/inbox/posts/:id/comments",
+        "POST /api/inbox/comments/:id/replies",
+        "POST /api/inbox/comments/:id/private-reply",
+        "POST /api/inbox/comments/:id/hide",
+        "DELETE /api/inbox/comments/:id",
+        "PUT /api/inbox/saved-replies/:id",
+        "DELETE /api/inbox/saved-replies/:id",
       ]),
     );
 
@@ -185,5 +207,13 @@ describe("one user can never read or change another's data through any route", (
       `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
+    const victimComment = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}' and ig_comment_id = '${victim.commentId}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(victimComment.rows[0]!.n).toBe(1);
+    const sentByOther = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_messages where text = 'Sent by another user'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(sentByOther.rows[0]!.n).toBe(0);
   }, 240_000);
 });

@@ -10,43 +10,107 @@ export type InboxConversationRow = {
   lastSenderId: string;
   preview: string | null;
   items: number;
+  /** DMs: the other person; comments: the newest commenter who is not the account. */
+  personId: string | null;
+  username: string | null;
+  name: string | null;
+  profilePic: string | null;
+  /** Comments: the post's caption. */
+  caption: string | null;
+  isUnread: boolean;
+  /** Issue 15 point 4: the last word is someone else's and the account has not answered. */
+  needsReply: boolean;
 };
+
+export type InboxListFilter = "dm" | "comments" | "unread" | "needs_reply";
+
+/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
 
 /**
  * The unified inbox list (issue 15): one row per DM thread and one per post with comments, the
  * newest first, keyset-paged on (updated time, id). "Comments" rows are the account's own posts.
+ * Unread: marked unread, or something from someone else newer than the stored read time.
+ * `q` matches the person's name or username, the post's caption, or any message or comment text.
  */
 export async function listInboxConversations(
   db: Db,
   scope: Scope,
   options: {
-    kind?: "dm" | "comments";
+    filter?: InboxListFilter;
+    q?: string;
+    /** One conversation only (its row, to check it exists and read its time). */
+    exactId?: string;
     before?: { updatedTime: Date; id: string };
     limit: number;
   },
 ): Promise<InboxConversationRow[]> {
+  const filter = options.filter ?? null;
+  const pattern = options.q ? likePattern(options.q) : null;
   const result = (await db.execute(sql`
-    with threads as (
-      select 'dm' as kind, conversation_id as id, max(created_time) as updated_time,
+    with dm as (
+      select conversation_id as id, max(created_time) as updated_time,
         (array_agg(from_id order by created_time desc, ig_message_id desc))[1] as last_sender_id,
-        (array_agg(text order by created_time desc, ig_message_id desc))[1] as preview,
-        count(*)::int as items
+        (array_agg(coalesce(text, '') order by created_time desc, ig_message_id desc))[1] as preview,
+        count(*)::int as items,
+        (array_agg(direction order by created_time desc, ig_message_id desc))[1] = 'inbound' as needs_reply,
+        (array_agg(from_id order by created_time desc) filter (where direction = 'inbound'))[1] as person_id,
+        max(created_time) filter (where direction = 'inbound') as last_other_time,
+        coalesce(bool_or(text ilike ${pattern}), false) as text_match
       from instagram_messages
       where user_id = ${scope.userId} and account_id = ${scope.accountId}
       group by conversation_id
-      union all
-      select 'comments' as kind, ig_media_id as id, max(created_at) as updated_time,
+    ),
+    post_comments as (
+      select ig_media_id as id, max(created_at) as updated_time,
         (array_agg(user_igsid order by created_at desc, ig_comment_id desc))[1] as last_sender_id,
-        (array_agg(text order by created_at desc, ig_comment_id desc))[1] as preview,
-        count(*)::int as items
+        (array_agg(coalesce(text, '') order by created_at desc, ig_comment_id desc))[1] as preview,
+        count(*)::int as items,
+        (array_agg(user_igsid order by created_at desc, ig_comment_id desc))[1] <> account_id as needs_reply,
+        (array_agg(user_igsid order by created_at desc) filter (where user_igsid <> account_id))[1] as person_id,
+        (array_agg(username order by created_at desc) filter (where user_igsid <> account_id))[1] as username,
+        max(created_at) filter (where user_igsid <> account_id) as last_other_time,
+        coalesce(bool_or(text ilike ${pattern} or username ilike ${pattern}), false) as text_match
       from instagram_comments
       where user_id = ${scope.userId} and account_id = ${scope.accountId}
         and media_owner_id = account_id
-      group by ig_media_id
+      group by ig_media_id, account_id
+    ),
+    threads as (
+      select 'dm' as kind, dm.id, dm.updated_time, dm.last_sender_id, dm.needs_reply, dm.preview, dm.items,
+        dm.person_id, p.username, p.name, p.profile_pic, null::text as caption, dm.last_other_time,
+        dm.text_match or p.username ilike ${pattern} or p.name ilike ${pattern} as is_match
+      from dm
+      left join inbox_people p on p.user_id = ${scope.userId} and p.account_id = ${scope.accountId}
+        and p.igsid = dm.person_id
+      union all
+      select 'comments' as kind, c.id, c.updated_time, c.last_sender_id, c.needs_reply, c.preview, c.items,
+        c.person_id, c.username, null::text as name, null::text as profile_pic, m.caption,
+        c.last_other_time, c.text_match or m.caption ilike ${pattern} as is_match
+      from post_comments c
+      left join instagram_media m on m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+        and m.ig_media_id = c.id
+    ),
+    listed as (
+      select t.*, coalesce(r.is_marked_unread, false)
+        or (t.last_other_time is not null and (r.read_at is null or t.last_other_time > r.read_at))
+        as is_unread
+      from threads t
+      left join inbox_read_states r on r.user_id = ${scope.userId} and r.account_id = ${scope.accountId}
+        and r.kind = t.kind and r.conversation_id = t.id
     )
-    select kind, id, updated_time as "updatedTime", last_sender_id as "lastSenderId", preview, items
-    from threads
-    where (${options.kind ?? null}::text is null or kind = ${options.kind ?? null})
+    select kind, id, updated_time as "updatedTime", last_sender_id as "lastSenderId", preview, items,
+      person_id as "personId", username, name, profile_pic as "profilePic", caption,
+      is_unread as "isUnread", needs_reply as "needsReply"
+    from listed
+    where (${filter}::text is null
+        or (${filter} in ('dm', 'comments') and kind = ${filter})
+        or (${filter} = 'unread' and is_unread)
+        or (${filter} = 'needs_reply' and needs_reply))
+      and (${pattern}::text is null or coalesce(is_match, false))
+      and (${options.exactId ?? null}::text is null or id = ${options.exactId ?? null})
       and (${options.before?.updatedTime.toISOString() ?? null}::timestamptz is null
         or (updated_time, id) < (${options.before?.updatedTime.toISOString() ?? null}::timestamptz, ${options.before?.id ?? ""}))
     order by updated_time desc, id desc

@@ -4,6 +4,7 @@ import {
   insertMessages,
   listAccountMedia,
   type MessageInsert,
+  upsertInboxPerson,
   upsertThread,
 } from "@sightline/db";
 import type { InstagramComment, InstagramMessage } from "@sightline/instagram-graph";
@@ -108,6 +109,11 @@ export async function syncConversation(run: SyncRun, threadId: string) {
         person.id === run.scope.accountId || person.username === run.connection.instagramUsername,
     )?.id ?? run.scope.accountId;
   await upsertThread(run.ctx.db, { ...run.scope, threadId, businessIgsid: business });
+  // The inbox names the other person by the username the conversation carries.
+  for (const person of participants) {
+    if (person.id === business || !person.username) continue;
+    await upsertInboxPerson(run.ctx.db, run.scope, { igsid: person.id, username: person.username });
+  }
   const inserted = await insertMessages(run.ctx.db, messageRows(run, threadId, business, messages));
   run.newMessages += inserted.filter((row) => row.direction === "inbound").length;
 }
