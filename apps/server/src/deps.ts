@@ -160,6 +160,7 @@ export function createServices(options: {
           webhookVerifyToken: instagram.webhookVerifyToken,
           fetch: loopbackFetch,
           tickIntervalMs: options.sandboxOptions?.tickIntervalMs ?? 1000,
+          ...(env.sandboxControlToken ? { controlToken: env.sandboxControlToken } : {}),
           ...(options.sandboxOptions?.stateFile === false
             ? {}
             : {

@@ -137,6 +137,8 @@ export async function listThreadMessages(db: Db, scope: Scope, threadId: string)
       direction: "inbound" | "outbound";
       text: string | null;
       createdTime: Date | string;
+      sendStatus: "sending" | "sent" | "failed" | null;
+      sendError: string | null;
     }>;
   };
   return result.rows.map((row) => ({
