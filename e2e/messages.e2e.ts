@@ -33,7 +33,7 @@ async function connect(page: Page, url: string) {
   await page.getByRole("button", { name: "Connect with Instagram" }).click();
   await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
   await page.getByRole("button", { name: /@lena\.makes/ }).click();
-  await page.waitForURL(`${url}/settings`);
+  await page.waitForURL((target) => target.pathname === "/settings");
   await page.getByTestId("instagram-connected").waitFor();
 }
 
@@ -57,11 +57,17 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     expect(await items.count()).toBeGreaterThan(3);
     await shot(page, "list-1440");
 
+    // Opening the bell marks everything seen; a new DM brings its dot back.
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("notifications-dot").waitFor({ state: "detached" });
+
     // A DM arrives through Instagram's webhook and appears without a reload.
     const marker = `Is the blue vase still available? ${Date.now()}`;
     await control(url, "/simulate/message", { username: "lena.makes", text: marker });
     const arrived = items.filter({ hasText: marker });
     await arrived.waitFor({ timeout: 10_000 });
+    await page.getByTestId("notifications-dot").waitFor({ timeout: 5_000 });
     await arrived.click();
     await page.getByTestId("dm-message").filter({ hasText: marker }).waitFor();
     // Opening it marks it read (stored on the server) and seen (the seen map).
@@ -151,17 +157,80 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     await comment.waitFor();
     await comment.getByRole("button", { name: "Hide" }).click();
     await comment.getByText("Hidden", { exact: true }).waitFor();
-    const atInstagram = (await sandboxGraph(url, `${simulated.id}?fields=id,hidden`)) as {
-      hidden: boolean;
-    };
-    expect(atInstagram.hidden).toBe(true);
+    const hiddenAt = async () =>
+      ((await sandboxGraph(url, `${simulated.id}?fields=id,hidden`)) as { hidden: boolean }).hidden;
+    expect(await hiddenAt()).toBe(true);
     await shot(page, "comments-1440");
+    await comment.getByRole("button", { name: "Unhide" }).click();
+    await comment.getByRole("button", { name: "Hide" }).waitFor();
+    expect(await hiddenAt()).toBe(false);
+
+    // A public reply and a private reply reach Instagram; a second private reply is refused.
+    await comment.getByRole("button", { name: "Reply", exact: true }).click();
+    const publicReply = `Yes, in sage green! ${Date.now()}`;
+    await page.getByLabel("Public reply").fill(publicReply);
+    await page.getByRole("button", { name: "Reply", exact: true }).last().click();
+    await page
+      .getByTestId("comment")
+      .filter({ hasText: publicReply })
+      .getByText("Your reply")
+      .waitFor();
+    const replies = (await sandboxGraph(url, `${simulated.id}/replies?fields=text`)) as {
+      data: Array<{ text: string }>;
+    };
+    expect(replies.data.map((r) => r.text)).toContain(publicReply);
+
+    await comment.getByRole("button", { name: "Reply privately" }).click();
+    await page.getByText("Instagram allows one per comment, within 7 days").waitFor();
+    const privateText = `Here's the green one ${Date.now()}`;
+    await page.getByLabel("Private reply").fill(privateText);
+    await page.getByRole("button", { name: "Send privately" }).click();
+    await comment.getByText(/Private reply sent/).waitFor();
+    expect(await comment.getByRole("button", { name: "Reply privately" }).count()).toBe(0);
+    const again = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/inbox/comments/${id}/private-reply`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: "second" }),
+      });
+      return response.status;
+    }, simulated.id as string);
+    expect(again).toBe(409);
+    const conversations = (await sandboxGraph(
+      url,
+      "me/conversations?platform=instagram&fields=messages.limit(1){message}&limit=1",
+    )) as { data: Array<{ messages: { data: Array<{ message: string }> } }> };
+    expect(conversations.data[0]!.messages.data[0]!.message).toBe(privateText);
+
+    // Delete, after confirming; Instagram no longer has it.
+    await comment.getByRole("button", { name: "Delete" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete comment" }).click();
+    await comment.waitFor({ state: "detached" });
+    const deleted = await sandboxGraph(url, `${simulated.id}?fields=id`);
+    expect(deleted.error).toBeTruthy();
+
+    // Unread shows only unread conversations.
+    await page.getByRole("button", { name: "Unread", exact: true }).click();
+    await expect
+      .poll(async () => {
+        const flags = await page
+          .locator('[data-testid="conversation-item"]')
+          .evaluateAll((els) => els.map((el) => el.getAttribute("data-unread")));
+        return flags.length > 0 && flags.every((flag) => flag === "true");
+      })
+      .toBe(true);
 
     // Unread and Needs reply filters only show what they say.
     await page.getByRole("button", { name: "Needs reply", exact: true }).click();
     await expect
       .poll(() => page.locator('[data-testid="conversation-item"]').count())
       .toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('[data-testid="conversation-item"]')
+        .filter({ hasText: publicReply })
+        .count(),
+    ).toBe(0);
 
     // Phone width: one pane at a time, with a way back.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -361,7 +361,7 @@ export function CommentThreadView({
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
       <PostCard post={thread.post} />
-      <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <ol
           aria-label="Comments"
           className="min-h-0 flex-1 space-y-4 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
@@ -413,11 +413,7 @@ export function CommentThreadView({
           onChange={setDraft}
           onSubmit={submit}
           label="Public reply"
-          placeholder={
-            target
-              ? "Write a public reply… (type / for saved replies)"
-              : "No comment from others to reply to"
-          }
+          placeholder={target ? "Write a public reply…" : "No comment from others to reply to"}
           disabled={!target}
           isSubmitting={isSending}
           limit={{

@@ -205,7 +205,7 @@ export function ConversationList({
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
           />
         </label>
-        <fieldset className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-0.5 [scrollbar-width:none]">
+        <fieldset className="flex flex-wrap gap-1.5">
           <legend className="sr-only">Show</legend>
           {inboxFilters.map((option) => (
             <button

@@ -251,11 +251,7 @@ export function DmThreadView({
         onChange={setDraft}
         onSubmit={submit}
         label="Reply"
-        placeholder={
-          window.isOpen
-            ? "Write a reply… (type / for saved replies)"
-            : "Replies are closed for this conversation"
-        }
+        placeholder={window.isOpen ? "Write a reply…" : "Replies are closed for this conversation"}
         disabled={!window.isOpen}
         limit={{
           count: messageByteLength,
