@@ -3,6 +3,7 @@ import {
   insertSavedReply,
   matchSavedReplies,
   messagingWindow,
+  normalizeAttachment,
   privateReplyState,
   slashQuery,
   suggestReply,
@@ -87,5 +88,30 @@ describe("suggestReply", () => {
       "question",
     );
     expect(suggestReply({ kind: "dm", name: null, lastText: null })).toBeNull();
+  });
+});
+
+describe("normalizeAttachment", () => {
+  it("reads the Graph node and the webhook shapes", () => {
+    expect(normalizeAttachment({ image_data: { url: "https://x/i.jpg" } })).toEqual({
+      type: "image",
+      url: "https://x/i.jpg",
+    });
+    expect(normalizeAttachment({ video_data: { url: "https://x/v.mp4" } }).type).toBe("video");
+    expect(normalizeAttachment({ file_url: "https://x/a", mime_type: "audio/mpeg" }).type).toBe(
+      "audio",
+    );
+    expect(normalizeAttachment({ file_url: "https://x/f.pdf" }).type).toBe("file");
+    expect(normalizeAttachment({ type: "ig_reel", payload: { url: "https://x/r" } })).toEqual({
+      type: "video",
+      url: "https://x/r",
+    });
+    expect(normalizeAttachment({ type: "story_mention", payload: {} })).toEqual({
+      type: "story",
+      url: null,
+    });
+    expect(normalizeAttachment({ type: "ig_post", payload: { url: "https://x/p" } }).type).toBe(
+      "share",
+    );
   });
 });

@@ -185,3 +185,53 @@ export function suggestReply(input: SuggestionInput): ReplySuggestion | null {
   };
   return { intent, text: texts[intent] };
 }
+
+export type MessageAttachment = {
+  type: "image" | "video" | "audio" | "file" | "share" | "story";
+  url: string | null;
+};
+
+const attachmentKinds: Record<string, MessageAttachment["type"]> = {
+  image: "image",
+  video: "video",
+  reel: "video",
+  ig_reel: "video",
+  audio: "audio",
+  file: "file",
+  share: "share",
+  ig_post: "share",
+  media: "share",
+  story: "story",
+  story_mention: "story",
+  ig_story: "story",
+};
+
+/**
+ * One attachment of a message as the inbox shows it, from either shape Instagram sends: the
+ * Graph message node (`image_data`, `video_data`, `file_url` with `mime_type`) or the webhook's
+ * `{type, payload: {url}}` (contract §5.1, §6.2).
+ */
+export function normalizeAttachment(raw: {
+  type?: string | undefined;
+  mime_type?: string | undefined;
+  image_data?: { url?: string | undefined } | undefined;
+  video_data?: { url?: string | undefined } | undefined;
+  file_url?: string | undefined;
+  payload?: { url?: string | undefined } | undefined;
+}): MessageAttachment {
+  if (raw.image_data) return { type: "image", url: raw.image_data.url ?? null };
+  if (raw.video_data) return { type: "video", url: raw.video_data.url ?? null };
+  if (raw.file_url !== undefined) {
+    const mime = raw.mime_type ?? "";
+    const type = mime.startsWith("audio/")
+      ? "audio"
+      : mime.startsWith("video/")
+        ? "video"
+        : mime.startsWith("image/")
+          ? "image"
+          : "file";
+    return { type, url: raw.file_url };
+  }
+  const type = attachmentKinds[(raw.type ?? "").toLowerCase()] ?? "file";
+  return { type, url: raw.payload?.url ?? null };
+}

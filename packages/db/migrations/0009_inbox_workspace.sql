@@ -10,6 +10,14 @@ CREATE TABLE "inbox_comment_actions" (
 	CONSTRAINT "inbox_comment_actions_pk" PRIMARY KEY("user_id","account_id","ig_comment_id")
 );
 --> statement-breakpoint
+CREATE TABLE "inbox_message_attachments" (
+	"user_id" text NOT NULL,
+	"account_id" text NOT NULL,
+	"ig_message_id" text NOT NULL,
+	"attachments" jsonb NOT NULL,
+	CONSTRAINT "inbox_message_attachments_pk" PRIMARY KEY("user_id","account_id","ig_message_id")
+);
+--> statement-breakpoint
 CREATE TABLE "inbox_people" (
 	"user_id" text NOT NULL,
 	"account_id" text NOT NULL,
@@ -43,6 +51,7 @@ CREATE TABLE "inbox_saved_replies" (
 );
 --> statement-breakpoint
 ALTER TABLE "inbox_comment_actions" ADD CONSTRAINT "inbox_comment_actions_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbox_message_attachments" ADD CONSTRAINT "inbox_message_attachments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_people" ADD CONSTRAINT "inbox_people_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_read_states" ADD CONSTRAINT "inbox_read_states_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_saved_replies" ADD CONSTRAINT "inbox_saved_replies_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

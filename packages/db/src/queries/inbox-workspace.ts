@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   inboxCommentActions,
+  inboxMessageAttachments,
   inboxPeople,
   inboxReadStates,
   inboxSavedReplies,
@@ -341,4 +342,25 @@ export async function deleteSavedReply(db: Db, userId: string, id: string): Prom
     .where(and(eq(inboxSavedReplies.userId, userId), eq(inboxSavedReplies.id, id)))
     .returning({ id: inboxSavedReplies.id });
   return rows.length > 0;
+}
+
+/** Stores the attachments of synced messages (a message's attachments never change). */
+export async function insertMessageAttachments(
+  db: Db,
+  scope: Scope,
+  rows: Array<{ igMessageId: string; attachments: Array<{ type: string; url: string | null }> }>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(inboxMessageAttachments)
+    .values(rows.map((row) => ({ ...scope, ...row })))
+    .onConflictDoUpdate({
+      target: [
+        inboxMessageAttachments.userId,
+        inboxMessageAttachments.accountId,
+        inboxMessageAttachments.igMessageId,
+      ],
+      // CDN URLs expire: the newest read of the message has the fresh ones.
+      set: { attachments: sql`excluded.attachments` },
+    });
 }

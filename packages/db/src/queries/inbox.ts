@@ -121,15 +121,18 @@ export async function listInboxConversations(
   return result.rows.map((row) => ({ ...row, updatedTime: new Date(row.updatedTime) }));
 }
 
-/** One DM thread's stored messages, oldest first; empty when the thread is not the user's. */
+/** One DM thread's stored messages with their attachments, oldest first; empty when not the user's. */
 export async function listThreadMessages(db: Db, scope: Scope, threadId: string) {
   const result = (await db.execute(sql`
-    select ig_message_id as id, from_id as "fromId", direction, text, created_time as "createdTime",
-      send_status as "sendStatus", send_error as "sendError"
-    from instagram_messages
-    where user_id = ${scope.userId} and account_id = ${scope.accountId}
-      and conversation_id = ${threadId}
-    order by created_time asc, ig_message_id asc
+    select m.ig_message_id as id, m.from_id as "fromId", m.direction, m.text,
+      m.created_time as "createdTime", m.send_status as "sendStatus", m.send_error as "sendError",
+      coalesce(a.attachments, '[]'::jsonb) as attachments
+    from instagram_messages m
+    left join inbox_message_attachments a on a.user_id = m.user_id and a.account_id = m.account_id
+      and a.ig_message_id = m.ig_message_id
+    where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+      and m.conversation_id = ${threadId}
+    order by m.created_time asc, m.ig_message_id asc
   `)) as unknown as {
     rows: Array<{
       id: string;
@@ -139,13 +142,24 @@ export async function listThreadMessages(db: Db, scope: Scope, threadId: string)
       createdTime: Date | string;
       sendStatus: "sending" | "sent" | "failed" | null;
       sendError: string | null;
+      attachments: Array<{ type: MessageAttachmentType; url: string | null }> | string;
     }>;
   };
   return result.rows.map((row) => ({
     ...row,
+    // PGlite and node-postgres both parse jsonb; a driver that hands back text is parsed here.
+    attachments:
+      typeof row.attachments === "string" ? JSON.parse(row.attachments) : row.attachments,
     createdTime: new Date(row.createdTime).toISOString(),
-  }));
+  })) as Array<
+    Omit<(typeof result.rows)[number], "attachments" | "createdTime"> & {
+      attachments: Array<{ type: MessageAttachmentType; url: string | null }>;
+      createdTime: string;
+    }
+  >;
 }
+
+type MessageAttachmentType = "image" | "video" | "audio" | "file" | "share" | "story";
 
 /** The other person of a thread (from their messages) and when they last wrote. */
 export async function findThreadCounterpart(db: Db, scope: Scope, threadId: string) {

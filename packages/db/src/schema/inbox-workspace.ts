@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -99,4 +100,25 @@ export const inboxSavedReplies = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("inbox_saved_replies_user_idx").on(table.userId, table.title)],
+);
+
+/** What a DM carried besides text (photos, videos, shares, story replies), as the inbox shows it. */
+export const inboxMessageAttachments = pgTable(
+  "inbox_message_attachments",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    igMessageId: text("ig_message_id").notNull(),
+    attachments: jsonb("attachments")
+      .$type<Array<{ type: string; url: string | null }>>()
+      .notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "inbox_message_attachments_pk",
+      columns: [table.userId, table.accountId, table.igMessageId],
+    }),
+  ],
 );

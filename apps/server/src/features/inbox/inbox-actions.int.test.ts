@@ -68,6 +68,24 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
   expect(comment).toMatchObject({ text: marker, is_own: false, is_hidden: false });
   expect(comment.private_reply.canReply).toBe(true);
 
+  // Photos sent in DMs are kept from the sync and shown for what they are.
+  const withPhoto = (await testApp.database.db.execute(
+    `select m.conversation_id as id, a.ig_message_id as message from inbox_message_attachments a
+     join instagram_messages m on m.user_id = a.user_id and m.ig_message_id = a.ig_message_id
+     where a.user_id = '${connection.user_id}' limit 1`,
+  )) as unknown as { rows: Array<{ id: string; message: string }> };
+  expect(withPhoto.rows).toHaveLength(1);
+  const photoThread = await json<{
+    messages: Array<{ id: string; attachments: Array<{ type: string; url: string | null }> }>;
+  }>(
+    await client.get(
+      `/api/inbox/conversations/${encodeURIComponent(withPhoto.rows[0]!.id)}/messages`,
+    ),
+  );
+  expect(
+    photoThread.messages.find((message) => message.id === withPhoto.rows[0]!.message)!.attachments,
+  ).toEqual([{ type: "image", url: expect.stringContaining("/sandbox/") }]);
+
   const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
   const graph = testApp.graph.account({
     login: "instagram",

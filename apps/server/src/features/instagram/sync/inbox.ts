@@ -1,6 +1,8 @@
+import { normalizeAttachment } from "@sightline/contracts";
 import {
   type CommentInsert,
   insertComments,
+  insertMessageAttachments,
   insertMessages,
   listAccountMedia,
   type MessageInsert,
@@ -115,6 +117,17 @@ export async function syncConversation(run: SyncRun, threadId: string) {
     await upsertInboxPerson(run.ctx.db, run.scope, { igsid: person.id, username: person.username });
   }
   const inserted = await insertMessages(run.ctx.db, messageRows(run, threadId, business, messages));
+  // The inbox shows photos, videos, shares and story replies for what they are.
+  await insertMessageAttachments(
+    run.ctx.db,
+    run.scope,
+    messages.flatMap((message) => {
+      const data = message.attachments?.data ?? [];
+      return data.length > 0
+        ? [{ igMessageId: message.id, attachments: data.map(normalizeAttachment) }]
+        : [];
+    }),
+  );
   run.newMessages += inserted.filter((row) => row.direction === "inbound").length;
 }
 

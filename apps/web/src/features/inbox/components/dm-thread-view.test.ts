@@ -10,6 +10,7 @@ const inbound: DmMessage = {
   createdTime: "2026-11-23T10:00:00.000Z",
   sendStatus: null,
   sendError: null,
+  attachments: [],
 };
 
 describe("mergeThread", () => {

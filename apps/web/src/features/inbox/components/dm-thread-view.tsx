@@ -1,10 +1,22 @@
 import { MAX_MESSAGE_BYTES, messageByteLength, suggestReply } from "@sightline/contracts";
-import { AlertCircle, Check, Clock, Lock, RotateCcw } from "lucide-react";
+import {
+  AlertCircle,
+  Check,
+  CircleDashed,
+  Clock,
+  Film,
+  Lock,
+  Mic,
+  Paperclip,
+  RotateCcw,
+  Share2,
+} from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { cn } from "../../../utils/cn.ts";
 import type { DmMessage, DmThread } from "../api/get-dm-thread.ts";
 import { useDraft } from "../hooks/use-draft.ts";
+import { useInboxMedia } from "./inbox-media.tsx";
 import { ReplyBox } from "./reply-box.tsx";
 
 type LocalSend = {
@@ -18,6 +30,7 @@ type LocalSend = {
 
 type Row = {
   key: string;
+  attachments: DmMessage["attachments"];
   direction: "inbound" | "outbound";
   text: string | null;
   createdTime: string;
@@ -44,6 +57,7 @@ export function mergeThread(messages: readonly DmMessage[], local: readonly Loca
     const status = entry?.status === "sending" ? "sending" : message.sendStatus;
     return {
       key: message.id,
+      attachments: message.attachments,
       direction: message.direction,
       text: message.text,
       createdTime: message.createdTime,
@@ -57,6 +71,7 @@ export function mergeThread(messages: readonly DmMessage[], local: readonly Loca
     if (entry.messageId && serverIds.has(entry.messageId)) continue;
     rows.push({
       key: `local:${entry.clientId}`,
+      attachments: [],
       direction: "outbound",
       text: entry.text,
       createdTime: entry.at,
@@ -116,6 +131,60 @@ function StatusLine({
     );
   }
   return null;
+}
+
+const attachmentLabels: Record<DmMessage["attachments"][number]["type"], string> = {
+  image: "Photo",
+  video: "Video",
+  audio: "Voice message",
+  file: "File",
+  share: "Shared post",
+  story: "Story reply or mention",
+};
+
+function AttachmentView({ attachment }: { attachment: DmMessage["attachments"][number] }) {
+  const { mediaUrl } = useInboxMedia();
+  const [isBroken, setBroken] = useState(false);
+  const label = attachmentLabels[attachment.type];
+  const link = attachment.url?.startsWith("https://") ? attachment.url : null;
+  if (attachment.type === "image" && attachment.url && !isBroken) {
+    return (
+      <img
+        src={mediaUrl(attachment.url)}
+        alt="Sent in the conversation"
+        loading="lazy"
+        onError={() => setBroken(true)}
+        className="max-h-72 w-56 rounded-xl object-cover"
+      />
+    );
+  }
+  const Icon =
+    attachment.type === "video"
+      ? Film
+      : attachment.type === "audio"
+        ? Mic
+        : attachment.type === "story"
+          ? CircleDashed
+          : attachment.type === "share"
+            ? Share2
+            : Paperclip;
+  return (
+    <span className="flex items-center gap-2 rounded-lg bg-black/5 px-2.5 py-1.5 text-sm">
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+      {isBroken ? " (no longer available)" : null}
+      {link ? (
+        <a
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold underline underline-offset-2"
+        >
+          Open
+        </a>
+      ) : null}
+    </span>
+  );
 }
 
 export type DmSend = (input: { text: string; clientId: string }) => Promise<{ message_id: string }>;
@@ -210,11 +279,23 @@ export function DmThreadView({
                   row.status === "sending" && "opacity-70",
                 )}
               >
-                {row.text ?? (
-                  <span className="italic opacity-80">
-                    Attachment (photo, video, story reply or share): open Instagram to view it.
-                  </span>
-                )}
+                {row.attachments.length > 0 ? (
+                  <div className={cn("space-y-1.5", row.text && "mb-1.5")}>
+                    {row.attachments.map((attachment, index) => (
+                      <AttachmentView
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a message's attachments never reorder
+                        key={index}
+                        attachment={attachment}
+                      />
+                    ))}
+                  </div>
+                ) : null}
+                {row.text ||
+                  (row.attachments.length === 0 ? (
+                    <span className="italic opacity-80">
+                      A message Instagram does not show to apps: open Instagram to see it.
+                    </span>
+                  ) : null)}
               </div>
               <span className="mt-0.5 flex items-center gap-2 px-1">
                 <time dateTime={row.createdTime} className="text-[11px] text-slate-500">

@@ -116,6 +116,7 @@ export function MockInbox({ onManageSavedReplies }: { onManageSavedReplies: () =
             createdTime: new Date().toISOString(),
             sendStatus: "sent",
             sendError: null,
+            attachments: [],
           },
         ],
       }));

@@ -125,6 +125,7 @@ function dmThread(dm: SampleDm, now: Date): DmThread {
     createdTime: new Date(now.getTime() - ago * MIN).toISOString(),
     sendStatus: null,
     sendError: null,
+    attachments: [],
   }));
   const lastInbound = messages.filter((m) => m.direction === "inbound").at(-1)?.createdTime ?? null;
   return {
