@@ -8,6 +8,9 @@
 //            signed webhooks per second and ack latency, sandbox webhook → open stream latency, the
 //            first full sync of the largest demo account; on PostgreSQL when TEST_DATABASE_URL is
 //            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
+//   inbox-list, webhook-to-thread  Inbox (apps/server/src/bench/inbox-bench.ts): conversation list
+//            API p50/p95 with 10,000 threads and 200,000 messages (BENCH_THREADS, BENCH_MESSAGES),
+//            sandbox DM → open thread API; PostgreSQL when TEST_DATABASE_URL is set, else PGlite
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -221,4 +224,21 @@ if (instagramBenches.length > 0) {
     },
   );
   if (result.status !== 0) console.error(`instagram benchmarks exited with ${result.status}`);
+}
+
+const inboxBenches = ["inbox-list", "webhook-to-thread"].filter(run);
+if (inboxBenches.length > 0) {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/inbox-bench.ts", ...inboxBenches],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`inbox benchmarks exited with ${result.status}`);
 }

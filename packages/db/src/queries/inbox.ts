@@ -51,17 +51,34 @@ export async function listInboxConversations(
   const pattern = options.q ? likePattern(options.q) : null;
   const result = (await db.execute(sql`
     with dm as (
-      select conversation_id as id, max(created_time) as updated_time,
-        (array_agg(from_id order by created_time desc, ig_message_id desc))[1] as last_sender_id,
-        (array_agg(coalesce(text, '') order by created_time desc, ig_message_id desc))[1] as preview,
-        count(*)::int as items,
-        (array_agg(direction order by created_time desc, ig_message_id desc))[1] = 'inbound' as needs_reply,
-        (array_agg(from_id order by created_time desc) filter (where direction = 'inbound'))[1] as person_id,
-        max(created_time) filter (where direction = 'inbound') as last_other_time,
-        coalesce(bool_or(text ilike ${pattern}), false) as text_match
-      from instagram_messages
-      where user_id = ${scope.userId} and account_id = ${scope.accountId}
-      group by conversation_id
+      -- One index probe per thread (instagram_messages_conversation_idx) instead of aggregating
+      -- every message: the list stays fast with hundreds of thousands of messages.
+      select t.thread_id as id, last.created_time as updated_time,
+        last.from_id as last_sender_id, last.direction = 'inbound' as needs_reply,
+        coalesce(last.text, '') as preview,
+        inbound.from_id as person_id, inbound.created_time as last_other_time,
+        (${pattern}::text is not null and exists (
+          select 1 from instagram_messages x
+          where x.user_id = t.user_id and x.conversation_id = t.thread_id
+            and x.account_id = t.account_id and x.text ilike ${pattern})) as text_match
+      from instagram_thread_map t
+      cross join lateral (
+        select m.created_time, m.from_id, m.direction, m.text
+        from instagram_messages m
+        where m.user_id = t.user_id and m.conversation_id = t.thread_id
+          and m.account_id = t.account_id
+        order by m.created_time desc, m.ig_message_id desc
+        limit 1
+      ) last
+      left join lateral (
+        select m.from_id, m.created_time
+        from instagram_messages m
+        where m.user_id = t.user_id and m.conversation_id = t.thread_id
+          and m.account_id = t.account_id and m.direction = 'inbound'
+        order by m.created_time desc
+        limit 1
+      ) inbound on true
+      where t.user_id = ${scope.userId} and t.account_id = ${scope.accountId}
     ),
     post_comments as (
       select ig_media_id as id, max(created_at) as updated_time,
@@ -79,14 +96,14 @@ export async function listInboxConversations(
       group by ig_media_id, account_id
     ),
     threads as (
-      select 'dm' as kind, dm.id, dm.updated_time, dm.last_sender_id, dm.needs_reply, dm.preview, dm.items,
+      select 'dm' as kind, dm.id, dm.updated_time, dm.last_sender_id, dm.needs_reply, dm.preview,
         dm.person_id, p.username, p.name, p.profile_pic, null::text as caption, dm.last_other_time,
         dm.text_match or p.username ilike ${pattern} or p.name ilike ${pattern} as is_match
       from dm
       left join inbox_people p on p.user_id = ${scope.userId} and p.account_id = ${scope.accountId}
         and p.igsid = dm.person_id
       union all
-      select 'comments' as kind, c.id, c.updated_time, c.last_sender_id, c.needs_reply, c.preview, c.items,
+      select 'comments' as kind, c.id, c.updated_time, c.last_sender_id, c.needs_reply, c.preview,
         c.person_id, c.username, null::text as name, null::text as profile_pic, m.caption,
         c.last_other_time, c.text_match or m.caption ilike ${pattern} as is_match
       from post_comments c
@@ -101,10 +118,8 @@ export async function listInboxConversations(
       left join inbox_read_states r on r.user_id = ${scope.userId} and r.account_id = ${scope.accountId}
         and r.kind = t.kind and r.conversation_id = t.id
     )
-    select kind, id, updated_time as "updatedTime", last_sender_id as "lastSenderId", preview, items,
-      person_id as "personId", username, name, profile_pic as "profilePic", caption,
-      is_unread as "isUnread", needs_reply as "needsReply"
-    from listed
+    , page as (
+      select * from listed
     where (${filter}::text is null
         or (${filter} in ('dm', 'comments') and kind = ${filter})
         or (${filter} = 'unread' and is_unread)
@@ -114,7 +129,19 @@ export async function listInboxConversations(
       and (${options.before?.updatedTime.toISOString() ?? null}::timestamptz is null
         or (updated_time, id) < (${options.before?.updatedTime.toISOString() ?? null}::timestamptz, ${options.before?.id ?? ""}))
     order by updated_time desc, id desc
-    limit ${options.limit}
+      limit ${options.limit}
+    )
+    select kind, id, updated_time as "updatedTime", last_sender_id as "lastSenderId", preview,
+      case when kind = 'dm'
+        then (select count(*)::int from instagram_messages m where m.user_id = ${scope.userId}
+          and m.account_id = ${scope.accountId} and m.conversation_id = page.id)
+        else (select count(*)::int from instagram_comments c where c.user_id = ${scope.userId}
+          and c.account_id = ${scope.accountId} and c.ig_media_id = page.id)
+      end as items,
+      person_id as "personId", username, name, profile_pic as "profilePic", caption,
+      is_unread as "isUnread", needs_reply as "needsReply"
+    from page
+    order by updated_time desc, id desc
   `)) as unknown as {
     rows: Array<Omit<InboxConversationRow, "updatedTime"> & { updatedTime: Date | string }>;
   };
