@@ -11,6 +11,9 @@
 //   publish  scheduled posts published per minute by two workers and their lateness (p50/p99) for
 //            BENCH_POSTS (500) posts due in the same minute, duplicates and lost posts
 //            (apps/server/src/bench/publishing-bench.ts; PostgreSQL when TEST_DATABASE_URL is set)
+//   inbox-list, webhook-to-thread  Inbox (apps/server/src/bench/inbox-bench.ts): conversation list
+//            API p50/p95 with 10,000 threads and 200,000 messages (BENCH_THREADS, BENCH_MESSAGES),
+//            sandbox DM → open thread API; PostgreSQL when TEST_DATABASE_URL is set, else PGlite
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -240,4 +243,21 @@ if (run("publish")) {
     },
   );
   if (result.status !== 0) console.error(`publishing benchmark exited with ${result.status}`);
+}
+
+const inboxBenches = ["inbox-list", "webhook-to-thread"].filter(run);
+if (inboxBenches.length > 0) {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/inbox-bench.ts", ...inboxBenches],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`inbox benchmarks exited with ${result.status}`);
 }

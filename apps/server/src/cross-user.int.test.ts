@@ -53,6 +53,8 @@ type Victim = {
   pressKeywordId: string;
   trendHashtagId: string;
   scheduledPostId: string;
+  threadId: string;
+  commentId: string;
   markers: string[];
 };
 
@@ -69,10 +71,10 @@ async function prepareVictim(): Promise<Victim> {
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const commentMarker = `comment-marker-${Date.now()}`;
   const messageMarker = `message-marker-${Date.now()}`;
-  await sandboxControl(testApp, "/simulate/comment", {
+  const simulatedComment = (await sandboxControl(testApp, "/simulate/comment", {
     username: "lena.makes",
     text: commentMarker,
-  });
+  })) as { id: string };
   await sandboxControl(testApp, "/simulate/message", {
     username: "lena.makes",
     text: messageMarker,
@@ -80,8 +82,8 @@ async function prepareVictim(): Promise<Victim> {
   await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
   const stored = (await testApp.database.db.execute(
-    `select from_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
-  )) as unknown as { rows: Array<{ from_id: string }> };
+    `select from_id, conversation_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
+  )) as unknown as { rows: Array<{ from_id: string; conversation_id: string }> };
   expect(stored.rows).toHaveLength(1);
   const post = (await testApp.database.db.execute(
     `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and parent_ig_media_id is null limit 1`,
@@ -158,6 +160,8 @@ async function prepareVictim(): Promise<Victim> {
       scheduled.post.id,
       scheduledCaption,
     ],
+    threadId: stored.rows[0]!.conversation_id,
+    commentId: simulatedComment.id,
   };
 }
 
@@ -192,6 +196,9 @@ describe("one user can never read or change another's data through any route", (
         .replace("/press-radar/keywords/:id", `/press-radar/keywords/${victim.pressKeywordId}`)
         .replace("/trend-radar/hashtags/:id", `/trend-radar/hashtags/${victim.trendHashtagId}`)
         .replace("/scheduled-posts/:id", `/scheduled-posts/${victim.scheduledPostId}`)
+        .replace("/inbox/posts/:id", `/inbox/posts/${victim.postId}`)
+        .replace("/conversations/:id", `/conversations/${encodeURIComponent(victim.threadId)}`)
+        .replace("/comments/:id", `/comments/${victim.commentId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
@@ -213,6 +220,11 @@ describe("one user can never read or change another's data through any route", (
         term: "Lena Makes",
         exclusions: ["Wedding"],
         name: "victimtag",
+        kind: "dm",
+        read: false,
+        hidden: true,
+        text: "Sent by another user",
+        client_id: crypto.randomUUID(),
       };
       const response = await attacker.request(`${path}?${query}`, {
         method: method === "ALL" ? "GET" : method,
@@ -249,6 +261,16 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/scheduled-posts/:id",
         "POST /api/scheduled-posts/:id/retry",
         "DELETE /api/scheduled-posts/:id",
+        "GET /api/inbox/conversations/:id/messages",
+        "POST /api/inbox/conversations/:id/messages",
+        "POST /api/inbox/conversations/:id/read",
+        "GET /api/inbox/posts/:id/comments",
+        "POST /api/inbox/comments/:id/replies",
+        "POST /api/inbox/comments/:id/private-reply",
+        "POST /api/inbox/comments/:id/hide",
+        "DELETE /api/inbox/comments/:id",
+        "PUT /api/inbox/saved-replies/:id",
+        "DELETE /api/inbox/saved-replies/:id",
       ]),
     );
 
@@ -282,5 +304,13 @@ describe("one user can never read or change another's data through any route", (
       await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
     );
     expect(post.post.status).toBe("scheduled");
+    const victimComment = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}' and ig_comment_id = '${victim.commentId}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(victimComment.rows[0]!.n).toBe(1);
+    const sentByOther = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_messages where text = 'Sent by another user'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(sentByOther.rows[0]!.n).toBe(0);
   }, 240_000);
 });

@@ -171,6 +171,7 @@ export function createServices(options: {
           ...(options.sandboxOptions?.quotaTotal
             ? { quotaTotal: options.sandboxOptions.quotaTotal }
             : {}),
+          ...(env.sandboxControlToken ? { controlToken: env.sandboxControlToken } : {}),
           ...(options.sandboxOptions?.stateFile === false
             ? {}
             : {

@@ -99,6 +99,11 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    SANDBOX_CONTROL_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .max(200, "must be at most 200 characters")
+      .optional(),
     ALLOW_HTTP_PUBLIC_URL: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
@@ -255,6 +260,11 @@ const envSchema = z
     allowedHosts: env.ALLOWED_HOSTS?.split(",").map((name) => name.trim()) ?? [],
     /** Production without a Meta app, explicitly allowed: the sandbox serves a demo. */
     sandboxInProduction: env.NODE_ENV === "production" && env.SANDBOX_IN_PRODUCTION,
+    /**
+     * The sandbox's control token, fixed instead of random per process, so browser tests can
+     * play Instagram's side (new DMs, comments); never outside development and test.
+     */
+    sandboxControlToken: env.NODE_ENV === "production" ? undefined : env.SANDBOX_CONTROL_TOKEN,
     /** How many trusted proxies append to X-Forwarded-For in front of the server. */
     trustProxyHops: env.TRUST_PROXY_HOPS,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */

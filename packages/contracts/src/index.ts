@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./caption-rules.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./inbox.ts";
 export * from "./instagram.ts";
 export * from "./instagram-media.ts";
 export * from "./meta-cdn.ts";

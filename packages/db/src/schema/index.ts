@@ -4,6 +4,7 @@ export * from "./data-deletion.ts";
 export * from "./data-exports.ts";
 export * from "./dev-mailbox.ts";
 export * from "./inbox.ts";
+export * from "./inbox-workspace.ts";
 export * from "./instagram.ts";
 export * from "./profiles.ts";
 export * from "./publishing.ts";

@@ -1,11 +1,35 @@
 import {
+  commentTextSchema,
+  MAX_SAVED_REPLIES,
+  messageTextSchema,
+  messagingWindow,
+  privateReplyState,
+  savedReplyInputSchema,
+} from "@sightline/contracts";
+import {
+  claimPrivateReply,
+  countSavedReplies,
+  createSavedReply,
   type Db,
+  deleteSavedReply,
+  deleteStoredComment,
+  findCommentThread,
+  findConversationReadState,
+  findInboxPerson,
   findInstagramConnection,
+  findOwnPostComment,
   findThreadCounterpart,
+  insertComments,
   insertSendingMessage,
   listInboxConversations,
+  listSavedReplies,
   listThreadMessages,
+  setCommentHidden,
+  setConversationReadState,
+  settlePrivateReply,
   settleSendingMessage,
+  updateSavedReply,
+  upsertInboxPerson,
 } from "@sightline/db";
 import { isGraphApiError } from "@sightline/instagram-graph";
 import { Hono } from "hono";
@@ -17,28 +41,24 @@ import { requireUser } from "../../middleware/session.ts";
 import { handleGraphFailure } from "../instagram/connection-service.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/context.ts";
 
-/** Instagram's standard messaging window (contract §5.2). */
-const MESSAGING_WINDOW_MS = 24 * 3_600_000;
-
 const replySchema = z
   .object({
-    text: z
-      .string()
-      .trim()
-      .min(1, "Write a message first.")
-      .refine(
-        (text) => new TextEncoder().encode(text).length <= 1000,
-        "Instagram takes at most 1,000 bytes per message.",
-      ),
+    text: messageTextSchema,
     client_id: z.uuid("client_id must be a UUID (it makes a retried send safe)."),
   })
   .strict();
 
 const listQuerySchema = z.object({
-  filter: z.enum(["all", "dm", "comments"]).default("all"),
+  filter: z.enum(["all", "dm", "comments", "unread", "needs_reply"]).default("all"),
+  q: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+const idParam = z.object({ id: z.string().min(1).max(200) });
+
+/** A person's profile is read again from Instagram at most once a day. */
+const PROFILE_MAX_AGE_MS = 24 * 3_600_000;
 
 function encodeCursor(row: { updatedTime: Date; id: string }) {
   return Buffer.from(JSON.stringify([row.updatedTime.toISOString(), row.id])).toString("base64url");
@@ -58,28 +78,54 @@ function decodeCursor(cursor: string): { updatedTime: Date; id: string } {
   }
 }
 
+const notFound = () => new AppError("not_found", "This conversation does not exist.");
+const commentNotFound = () => new AppError("not_found", "This comment does not exist.");
+
+function graphReason(error: unknown): string {
+  return isGraphApiError(error)
+    ? error.message
+    : "Instagram could not be reached. Please try again.";
+}
+
 /**
- * /api/inbox (issue 15, first piece): the unified conversation list (spec §3 conversation list
- * item: id, updated_time, last_message_sender_id, plus kind, preview and whether it needs a
- * reply) and a DM thread's messages. Everything is the signed-in user's own account's.
+ * /api/inbox (issue 15): the unified conversation list (spec §3 conversation list item: id,
+ * updated_time, last_message_sender_id, plus kind, person, preview, unread and needs-reply), DM
+ * threads and replies through the Send API, comment threads with public and private replies,
+ * moderation, read state and saved replies. Everything is the signed-in user's own account's:
+ * another account's id is simply not found.
  */
 export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: () => Date }) {
+  async function activeScope(userId: string) {
+    const connection = await findInstagramConnection(deps.db, userId);
+    if (!connection) return undefined;
+    return { connection, scope: { userId, accountId: connection.instagramId } };
+  }
+
+  async function requireActive(userId: string) {
+    const found = await activeScope(userId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  function ensureConnectionActive(connection: { status: string }) {
+    if (connection.status !== "active") {
+      throw new AppError("conflict", "Reconnect Instagram in Settings: its access ended.");
+    }
+  }
+
   return new Hono<AppEnv>()
     .use(requireUser)
     .get("/conversations", validate("query", listQuerySchema), async (c) => {
       const query = c.req.valid("query");
-      const connection = await findInstagramConnection(deps.db, c.var.user.id);
-      if (!connection) return c.json({ connected: false as const, items: [], nextCursor: null });
-      const accountId = connection.instagramId;
-      const rows = await listInboxConversations(
-        deps.db,
-        { userId: c.var.user.id, accountId },
-        {
-          ...(query.filter === "all" ? {} : { kind: query.filter }),
-          ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-          limit: query.limit + 1,
-        },
-      );
+      const found = await activeScope(c.var.user.id);
+      if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
+      const { scope } = found;
+      const rows = await listInboxConversations(deps.db, scope, {
+        ...(query.filter === "all" ? {} : { filter: query.filter }),
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
+        limit: query.limit + 1,
+      });
       const page = rows.slice(0, query.limit);
       return c.json({
         connected: true as const,
@@ -90,55 +136,90 @@ export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: ()
           last_message_sender_id: row.lastSenderId,
           preview: row.preview,
           items: row.items,
-          // The last word is someone else's: the account has not answered it yet.
-          needs_reply: row.lastSenderId !== accountId,
+          person: {
+            id: row.personId,
+            username: row.username,
+            name: row.name,
+            profile_pic: row.profilePic,
+          },
+          caption: row.caption,
+          is_unread: row.isUnread,
+          needs_reply: row.needsReply,
         })),
         nextCursor:
           rows.length > query.limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
       });
     })
-    .get(
-      "/conversations/:id/messages",
-      validate("param", z.object({ id: z.string().min(1).max(200) })),
-      async (c) => {
-        const connection = await findInstagramConnection(deps.db, c.var.user.id);
-        if (!connection) throw new AppError("not_found", "This conversation does not exist.");
-        const messages = await listThreadMessages(
-          deps.db,
-          { userId: c.var.user.id, accountId: connection.instagramId },
-          c.req.valid("param").id,
-        );
-        if (messages.length === 0)
-          throw new AppError("not_found", "This conversation does not exist.");
-        return c.json({ messages });
-      },
-    )
+    .get("/conversations/:id/messages", validate("param", idParam), async (c) => {
+      const { connection, scope } = await requireActive(c.var.user.id);
+      const threadId = c.req.valid("param").id;
+      const messages = await listThreadMessages(deps.db, scope, threadId);
+      if (messages.length === 0) throw notFound();
+      const thread = await findThreadCounterpart(deps.db, scope, threadId);
+      let person = thread?.personId
+        ? await findInboxPerson(deps.db, scope, thread.personId)
+        : undefined;
+      const isStale =
+        !person ||
+        person.name === null ||
+        deps.now().getTime() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
+      if (thread?.personId && isStale && connection.status === "active") {
+        try {
+          // Contract §5.3: the person messaged first, so their profile may be read.
+          const profile = await accountClientFor(deps.instagram, connection).getUserProfile(
+            thread.personId,
+            "name,username,profile_pic",
+          );
+          await upsertInboxPerson(deps.db, scope, {
+            igsid: thread.personId,
+            username: profile.username ?? person?.username ?? null,
+            name: profile.name ?? null,
+            profilePic: profile.profile_pic ?? null,
+          });
+          person = await findInboxPerson(deps.db, scope, thread.personId);
+        } catch (error) {
+          // The thread opens without the profile; the stored name (if any) stays.
+          await handleGraphFailure(deps.instagram, connection, error);
+        }
+      }
+      const readState = await findConversationReadState(deps.db, scope, "dm", threadId);
+      return c.json({
+        messages,
+        person: thread?.personId
+          ? {
+              id: thread.personId,
+              username: person?.username ?? null,
+              name: person?.name ?? null,
+              profile_pic: person?.profilePic ?? null,
+            }
+          : null,
+        window: messagingWindow(thread?.lastInbound ?? null, deps.now()),
+        read_at: readState?.readAt?.toISOString() ?? null,
+        is_marked_unread: readState?.isMarkedUnread ?? false,
+      });
+    })
     .post(
       "/conversations/:id/messages",
-      validate("param", z.object({ id: z.string().min(1).max(200) })),
+      validate("param", idParam),
       validate("json", replySchema),
       async (c) => {
         const { text, client_id: clientId } = c.req.valid("json");
-        const connection = await findInstagramConnection(deps.db, c.var.user.id);
-        if (!connection) throw new AppError("not_found", "This conversation does not exist.");
-        const scope = { userId: c.var.user.id, accountId: connection.instagramId };
+        const { connection, scope } = await requireActive(c.var.user.id);
         const threadId = c.req.valid("param").id;
         const thread = await findThreadCounterpart(deps.db, scope, threadId);
-        if (!thread) throw new AppError("not_found", "This conversation does not exist.");
+        if (!thread) throw notFound();
         if (!thread.personId || !thread.lastInbound) {
           throw new AppError("conflict", "There is no message from this person to reply to yet.");
         }
         const now = deps.now();
-        if (now.getTime() - thread.lastInbound.getTime() > MESSAGING_WINDOW_MS) {
-          const closed = new Date(thread.lastInbound.getTime() + MESSAGING_WINDOW_MS);
+        const window = messagingWindow(thread.lastInbound, now);
+        if (!window.isOpen) {
           throw new AppError(
             "conflict",
-            `The 24-hour window to reply closed on ${closed.toISOString().slice(0, 16).replace("T", " ")} UTC. Instagram lets a business reply within 24 hours of the person's last message.`,
+            `The 24-hour window to reply closed on ${window.closesAt!.slice(0, 16).replace("T", " ")} UTC. Instagram lets a business reply within 24 hours of the person's last message.`,
           );
         }
-        if (connection.status !== "active") {
-          throw new AppError("conflict", "Reconnect Instagram in Settings: its access ended.");
-        }
+        ensureConnectionActive(connection);
         const pendingId = `pending:${clientId}`;
         const started = await insertSendingMessage(deps.db, {
           ...scope,
@@ -157,16 +238,292 @@ export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: ()
           );
           const messageId = sent.message_id ?? `sent:${clientId}`;
           await settleSendingMessage(deps.db, scope, pendingId, { messageId });
+          await setConversationReadState(deps.db, scope, {
+            kind: "dm",
+            conversationId: threadId,
+            read: true,
+            readAt: thread.lastInbound,
+          });
           return c.json({ status: "sent" as const, message_id: messageId }, 201);
         } catch (error) {
           await handleGraphFailure(deps.instagram, connection, error);
-          const reason = isGraphApiError(error)
-            ? error.message
-            : "Instagram could not be reached. Please try again.";
+          const reason = graphReason(error);
           await settleSendingMessage(deps.db, scope, pendingId, { error: reason });
           // The text stays in the thread as a failed message, with the reason, to retry.
           throw new AppError("unavailable", `The message was not sent: ${reason}`);
         }
+      },
+    )
+    .post(
+      "/conversations/:id/read",
+      validate("param", idParam),
+      validate(
+        "json",
+        z
+          .object({
+            kind: z.enum(["dm", "comments"]),
+            read: z.boolean("Say whether the conversation is read (true) or unread (false)."),
+          })
+          .strict(),
+      ),
+      async (c) => {
+        const { scope } = await requireActive(c.var.user.id);
+        const id = c.req.valid("param").id;
+        const { kind, read } = c.req.valid("json");
+        const rows = await listInboxConversations(deps.db, scope, {
+          filter: kind,
+          limit: 1,
+          exactId: id,
+        });
+        const row = rows[0];
+        if (!row) throw notFound();
+        await setConversationReadState(deps.db, scope, {
+          kind,
+          conversationId: id,
+          read,
+          readAt: row.updatedTime,
+        });
+        return c.json({ id, kind, is_unread: !read });
+      },
+    )
+    .get("/posts/:id/comments", validate("param", idParam), async (c) => {
+      const { connection, scope } = await requireActive(c.var.user.id);
+      const mediaId = c.req.valid("param").id;
+      const thread = await findCommentThread(deps.db, scope, mediaId);
+      if (!thread) throw notFound();
+      let thumbnailUrl: string | null = null;
+      if (connection.status === "active") {
+        try {
+          // CDN URLs expire, so they are read fresh and shown through the media proxy.
+          const media = await accountClientFor(deps.instagram, connection).getMedia(
+            mediaId,
+            "id,media_type,media_url,thumbnail_url",
+          );
+          thumbnailUrl = media.thumbnail_url ?? media.media_url ?? null;
+        } catch (error) {
+          await handleGraphFailure(deps.instagram, connection, error);
+        }
+      }
+      const now = deps.now();
+      const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
+      return c.json({
+        post: {
+          id: mediaId,
+          caption: thread.media?.caption ?? null,
+          permalink: thread.media?.permalink ?? null,
+          media_type: thread.media?.mediaType ?? null,
+          posted_at: thread.media?.postedAt?.toISOString() ?? null,
+          thumbnail_url: thumbnailUrl,
+        },
+        comments: thread.comments.map((comment) => {
+          const isOwn = comment.fromId === scope.accountId;
+          return {
+            id: comment.id,
+            parent_id: comment.parentId,
+            from_id: comment.fromId,
+            username: comment.username,
+            text: comment.text,
+            created_at: comment.createdAt.toISOString(),
+            is_own: isOwn,
+            is_hidden: comment.isHidden,
+            private_reply: {
+              ...privateReplyState(
+                {
+                  createdAt: comment.createdAt,
+                  isOwn,
+                  privateReplyAt: comment.privateReplyAt,
+                },
+                now,
+              ),
+              sent_at: comment.privateReplyAt?.toISOString() ?? null,
+              text: comment.privateReplyText,
+            },
+          };
+        }),
+        read_at: readState?.readAt?.toISOString() ?? null,
+        is_marked_unread: readState?.isMarkedUnread ?? false,
+      });
+    })
+    .post(
+      "/comments/:id/replies",
+      validate("param", idParam),
+      validate("json", z.object({ text: commentTextSchema }).strict()),
+      async (c) => {
+        const { connection, scope } = await requireActive(c.var.user.id);
+        const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+        if (!comment) throw commentNotFound();
+        ensureConnectionActive(connection);
+        const { text } = c.req.valid("json");
+        // Instagram threads replies under the top-level comment only.
+        const parentId = comment.parentId ?? comment.id;
+        try {
+          const { id } = await accountClientFor(deps.instagram, connection).replyToComment(
+            parentId,
+            text,
+          );
+          const now = deps.now();
+          await insertComments(deps.db, [
+            {
+              ...scope,
+              igCommentId: id,
+              igMediaId: comment.mediaId,
+              mediaOwnerId: scope.accountId,
+              parentIgCommentId: parentId,
+              userIgsid: scope.accountId,
+              username: connection.instagramUsername,
+              text,
+              createdAt: now,
+            },
+          ]);
+          await setConversationReadState(deps.db, scope, {
+            kind: "comments",
+            conversationId: comment.mediaId,
+            read: true,
+            readAt: now,
+          });
+          return c.json({ id, parent_id: parentId }, 201);
+        } catch (error) {
+          await handleGraphFailure(deps.instagram, connection, error);
+          throw new AppError("unavailable", `The reply was not posted: ${graphReason(error)}`);
+        }
+      },
+    )
+    .post(
+      "/comments/:id/private-reply",
+      validate("param", idParam),
+      validate("json", z.object({ text: messageTextSchema }).strict()),
+      async (c) => {
+        const { connection, scope } = await requireActive(c.var.user.id);
+        const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+        if (!comment) throw commentNotFound();
+        const now = deps.now();
+        const state = privateReplyState(
+          {
+            createdAt: comment.createdAt,
+            isOwn: comment.fromId === scope.accountId,
+            privateReplyAt: comment.privateReplyAt,
+          },
+          now,
+        );
+        if (!state.canReply) {
+          throw new AppError(
+            "conflict",
+            state.reason === "sent"
+              ? "This comment already has its private reply: Instagram allows one per comment."
+              : state.reason === "own"
+                ? "Private replies go to other people's comments, not your own."
+                : "Private replies are possible for 7 days after a comment; this one is older.",
+          );
+        }
+        ensureConnectionActive(connection);
+        const { text } = c.req.valid("json");
+        if (!(await claimPrivateReply(deps.db, scope, { commentId: comment.id, text, now }))) {
+          throw new AppError(
+            "conflict",
+            "This comment already has its private reply: Instagram allows one per comment.",
+          );
+        }
+        try {
+          const sent = await accountClientFor(deps.instagram, connection).sendPrivateReply(
+            comment.id,
+            text,
+          );
+          await settlePrivateReply(deps.db, scope, comment.id, {
+            messageId: sent.message_id ?? "sent",
+          });
+          return c.json({ status: "sent" as const, message_id: sent.message_id ?? null }, 201);
+        } catch (error) {
+          await handleGraphFailure(deps.instagram, connection, error);
+          await settlePrivateReply(deps.db, scope, comment.id, { failed: true });
+          throw new AppError(
+            "unavailable",
+            `The private reply was not sent: ${graphReason(error)}`,
+          );
+        }
+      },
+    )
+    .post(
+      "/comments/:id/hide",
+      validate("param", idParam),
+      validate(
+        "json",
+        z.object({ hidden: z.boolean("Say whether to hide (true) or unhide (false).") }).strict(),
+      ),
+      async (c) => {
+        const { connection, scope } = await requireActive(c.var.user.id);
+        const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+        if (!comment) throw commentNotFound();
+        if (comment.fromId === scope.accountId) {
+          throw new AppError("conflict", "Your own comments always show: they cannot be hidden.");
+        }
+        ensureConnectionActive(connection);
+        const { hidden } = c.req.valid("json");
+        try {
+          await accountClientFor(deps.instagram, connection).hideComment(comment.id, hidden);
+        } catch (error) {
+          await handleGraphFailure(deps.instagram, connection, error);
+          throw new AppError(
+            "unavailable",
+            `The comment was not ${hidden ? "hidden" : "unhidden"}: ${graphReason(error)}`,
+          );
+        }
+        await setCommentHidden(deps.db, scope, comment.id, hidden);
+        return c.json({ id: comment.id, is_hidden: hidden });
+      },
+    )
+    .delete("/comments/:id", validate("param", idParam), async (c) => {
+      const { connection, scope } = await requireActive(c.var.user.id);
+      const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+      if (!comment) throw commentNotFound();
+      ensureConnectionActive(connection);
+      try {
+        await accountClientFor(deps.instagram, connection).deleteComment(comment.id);
+      } catch (error) {
+        await handleGraphFailure(deps.instagram, connection, error);
+        throw new AppError("unavailable", `The comment was not deleted: ${graphReason(error)}`);
+      }
+      await deleteStoredComment(deps.db, scope, comment.id);
+      return c.json({ id: comment.id, deleted: true as const });
+    })
+    .get("/saved-replies", async (c) => {
+      const rows = await listSavedReplies(deps.db, c.var.user.id);
+      return c.json({
+        items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+      });
+    })
+    .post("/saved-replies", validate("json", savedReplyInputSchema), async (c) => {
+      if ((await countSavedReplies(deps.db, c.var.user.id)) >= MAX_SAVED_REPLIES) {
+        throw new AppError(
+          "conflict",
+          `You can keep up to ${MAX_SAVED_REPLIES} saved replies. Delete one to add another.`,
+        );
+      }
+      const row = await createSavedReply(deps.db, c.var.user.id, c.req.valid("json"));
+      return c.json({ ...row, updatedAt: row.updatedAt.toISOString() }, 201);
+    })
+    .put(
+      "/saved-replies/:id",
+      validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
+      validate("json", savedReplyInputSchema),
+      async (c) => {
+        const row = await updateSavedReply(
+          deps.db,
+          c.var.user.id,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        );
+        if (!row) throw new AppError("not_found", "This saved reply does not exist.");
+        return c.json({ ...row, updatedAt: row.updatedAt.toISOString() });
+      },
+    )
+    .delete(
+      "/saved-replies/:id",
+      validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
+      async (c) => {
+        if (!(await deleteSavedReply(deps.db, c.var.user.id, c.req.valid("param").id))) {
+          throw new AppError("not_found", "This saved reply does not exist.");
+        }
+        return c.json({ deleted: true as const });
       },
     );
 }

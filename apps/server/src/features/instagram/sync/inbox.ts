@@ -1,9 +1,12 @@
+import { normalizeAttachment } from "@sightline/contracts";
 import {
   type CommentInsert,
   insertComments,
+  insertMessageAttachments,
   insertMessages,
   listAccountMedia,
   type MessageInsert,
+  upsertInboxPerson,
   upsertThread,
 } from "@sightline/db";
 import type { InstagramComment, InstagramMessage } from "@sightline/instagram-graph";
@@ -108,7 +111,23 @@ export async function syncConversation(run: SyncRun, threadId: string) {
         person.id === run.scope.accountId || person.username === run.connection.instagramUsername,
     )?.id ?? run.scope.accountId;
   await upsertThread(run.ctx.db, { ...run.scope, threadId, businessIgsid: business });
+  // The inbox names the other person by the username the conversation carries.
+  for (const person of participants) {
+    if (person.id === business || !person.username) continue;
+    await upsertInboxPerson(run.ctx.db, run.scope, { igsid: person.id, username: person.username });
+  }
   const inserted = await insertMessages(run.ctx.db, messageRows(run, threadId, business, messages));
+  // The inbox shows photos, videos, shares and story replies for what they are.
+  await insertMessageAttachments(
+    run.ctx.db,
+    run.scope,
+    messages.flatMap((message) => {
+      const data = message.attachments?.data ?? [];
+      return data.length > 0
+        ? [{ igMessageId: message.id, attachments: data.map(normalizeAttachment) }]
+        : [];
+    }),
+  );
   run.newMessages += inserted.filter((row) => row.direction === "inbound").length;
 }
 

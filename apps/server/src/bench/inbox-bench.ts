@@ -1,0 +1,142 @@
+/*
+ * Inbox benchmarks (run by `npm run bench` through scripts/bench.mjs; not tests):
+ *   inbox-list        GET /api/inbox/conversations p50/p95 for one account with 10,000 DM threads
+ *                     and 200,000 messages (BENCH_THREADS, BENCH_MESSAGES): the first page, the
+ *                     Unread and Needs reply filters, a search, and a page deep in the list
+ *   webhook-to-thread a sandbox DM → signed webhook → stored → ig-message on the live stream →
+ *                     the thread API returns it, p50/p95 over 30 messages
+ * Uses PostgreSQL when TEST_DATABASE_URL is set (SIGHTLINE_TEST_DB=postgres), else PGlite.
+ */
+
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { testEngine } from "@sightline/db/testing";
+import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
+import { createVerifiedUser } from "../testing/factories.ts";
+import { connectSandboxAccount, sandboxControl } from "../testing/instagram.ts";
+import { frames } from "../testing/sse.ts";
+
+const wanted = process.argv.slice(2);
+const run = (name: string) => wanted.length === 0 || wanted.includes(name);
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function inboxList() {
+  const threads = Number(process.env.BENCH_THREADS ?? 10_000);
+  const messages = Number(process.env.BENCH_MESSAGES ?? 200_000);
+  const testApp = await createTestApp();
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "oona.bakes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 300_000 });
+  const user = connection.user_id;
+  const account = connection.instagram_id;
+  const db = testApp.database.db;
+  const seeded = performance.now();
+  await db.execute(`
+    insert into instagram_thread_map (user_id, account_id, thread_id, business_igsid)
+    select '${user}', '${account}', 'bench-thread-' || t, '${account}'
+    from generate_series(1, ${threads}) t`);
+  await db.execute(`
+    insert into instagram_messages (user_id, account_id, conversation_id, ig_message_id, from_id,
+      direction, text, created_time)
+    select '${user}', '${account}', 'bench-thread-' || (1 + m % ${threads}), 'bench-message-' || m,
+      case when m % 3 = 0 then '${account}' else 'bench-person-' || (m % ${threads}) end,
+      case when m % 3 = 0 then 'outbound' else 'inbound' end,
+      'Message ' || m || case when m % 97 = 0 then ' about shipping' else '' end,
+      now() - (m || ' seconds')::interval
+    from generate_series(1, ${messages}) m`);
+  await db.execute(`
+    insert into inbox_people (user_id, account_id, igsid, username, name)
+    select '${user}', '${account}', 'bench-person-' || p, 'person' || p, 'Person ' || p
+    from generate_series(0, ${threads - 1}) p`);
+  await db.execute("analyze");
+  const seedSeconds = (performance.now() - seeded) / 1000;
+
+  const cases: Array<[string, string]> = [
+    ["first page", "/api/inbox/conversations?limit=50"],
+    ["unread", "/api/inbox/conversations?filter=unread&limit=50"],
+    ["needs reply", "/api/inbox/conversations?filter=needs_reply&limit=50"],
+    ["search", "/api/inbox/conversations?q=shipping&limit=50"],
+  ];
+  // A page deep in the list: follow the cursor 20 pages.
+  let cursor: string | null = null;
+  for (let i = 0; i < 20; i++) {
+    const page = (await (
+      await client.get(`/api/inbox/conversations?limit=50${cursor ? `&cursor=${cursor}` : ""}`)
+    ).json()) as { nextCursor: string | null };
+    cursor = page.nextCursor;
+  }
+  if (cursor) cases.push(["page 21", `/api/inbox/conversations?limit=50&cursor=${cursor}`]);
+  const results: string[] = [];
+  for (const [name, path] of cases) {
+    const samples: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const response = await client.get(path);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      samples.push(performance.now() - started);
+    }
+    results.push(
+      `${name} p50 ${ms(percentile(samples, 0.5))}, p95 ${ms(percentile(samples, 0.95))}`,
+    );
+  }
+  console.info(
+    `inbox-list (${testEngine()}, ${threads.toLocaleString("en")} threads, ${messages.toLocaleString("en")} messages, seeded in ${seedSeconds.toFixed(1)} s, 20 requests each): ${results.join("; ")}`,
+  );
+  await testApp.close();
+}
+
+async function webhookToThread() {
+  const testApp = await createTestApp({ env: { ALLOWED_HOSTS: "127.0.0.1" } });
+  const server = serve({ fetch: testApp.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { client } = await createVerifiedUser(testApp);
+  await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 300_000 });
+  const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join("; ");
+  const stream = await fetch(`${url}/api/realtime`, {
+    headers: { cookie, origin: TEST_PUBLIC_URL },
+  });
+  const events = frames(stream);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const text = `bench message ${i} ${Date.now()}`;
+    const started = performance.now();
+    await sandboxControl(testApp, "/simulate/message", { username: "lena.makes", text });
+    // What the open thread does on each ig-message: read the list, then the thread.
+    let found = false;
+    while (!found) {
+      const frame = await events.next(15_000);
+      if (frame.event !== "ig-message") continue;
+      const list = (await (
+        await client.get(`/api/inbox/conversations?limit=1&q=${encodeURIComponent(text)}`)
+      ).json()) as { items: Array<{ id: string }> };
+      if (list.items.length === 0) continue;
+      const thread = (await (
+        await client.get(
+          `/api/inbox/conversations/${encodeURIComponent(list.items[0]!.id)}/messages`,
+        )
+      ).json()) as { messages: Array<{ text: string | null }> };
+      found = thread.messages.some((message) => message.text === text);
+    }
+    samples.push(performance.now() - started);
+    await testApp.instagramContext.queue.idle();
+  }
+  await events.cancel();
+  console.info(
+    `webhook-to-thread (${testEngine()}, 30 sandbox DMs): p50 ${ms(percentile(samples, 0.5))}, p95 ${ms(percentile(samples, 0.95))}, max ${ms(Math.max(...samples))}`,
+  );
+  await new Promise((resolve) => server.close(resolve));
+  await testApp.close();
+}
+
+if (run("inbox-list")) await inboxList();
+if (run("webhook-to-thread")) await webhookToThread();
+process.exit(0);

@@ -1,0 +1,347 @@
+import { MAX_MESSAGE_BYTES, messageByteLength, suggestReply } from "@sightline/contracts";
+import {
+  AlertCircle,
+  Check,
+  CircleDashed,
+  Clock,
+  Film,
+  Lock,
+  Mic,
+  Paperclip,
+  RotateCcw,
+  Share2,
+} from "lucide-react";
+import { useLayoutEffect, useRef, useState } from "react";
+import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { cn } from "../../../utils/cn.ts";
+import type { DmMessage, DmThread } from "../api/get-dm-thread.ts";
+import { useDraft } from "../hooks/use-draft.ts";
+import { useInboxMedia } from "./inbox-media.tsx";
+import { ReplyBox } from "./reply-box.tsx";
+
+type LocalSend = {
+  clientId: string;
+  text: string;
+  status: "sending" | "sent" | "failed";
+  error?: string;
+  messageId?: string;
+  at: string;
+};
+
+type Row = {
+  key: string;
+  attachments: DmMessage["attachments"];
+  direction: "inbound" | "outbound";
+  text: string | null;
+  createdTime: string;
+  status: "sending" | "sent" | "failed" | null;
+  error: string | null;
+  clientId: string | null;
+};
+
+const PENDING_PREFIX = "pending:";
+
+/**
+ * The thread as shown: Instagram's messages and this tab's sends. A send stays on screen from
+ * the click ('sending') until the server's copy of it arrives; the server keeps failed sends
+ * (with the reason), so a reload shows them too, with Retry.
+ */
+export function mergeThread(messages: readonly DmMessage[], local: readonly LocalSend[]): Row[] {
+  const localById = new Map(local.map((entry) => [entry.clientId, entry]));
+  const serverIds = new Set(messages.map((message) => message.id));
+  const rows: Row[] = messages.map((message) => {
+    const clientId = message.id.startsWith(PENDING_PREFIX)
+      ? message.id.slice(PENDING_PREFIX.length)
+      : null;
+    const entry = clientId ? localById.get(clientId) : undefined;
+    const status = entry?.status === "sending" ? "sending" : message.sendStatus;
+    return {
+      key: message.id,
+      attachments: message.attachments,
+      direction: message.direction,
+      text: message.text,
+      createdTime: message.createdTime,
+      status,
+      error: status === "failed" ? (message.sendError ?? entry?.error ?? null) : null,
+      clientId,
+    };
+  });
+  for (const entry of local) {
+    if (serverIds.has(`${PENDING_PREFIX}${entry.clientId}`)) continue;
+    if (entry.messageId && serverIds.has(entry.messageId)) continue;
+    rows.push({
+      key: `local:${entry.clientId}`,
+      attachments: [],
+      direction: "outbound",
+      text: entry.text,
+      createdTime: entry.at,
+      status: entry.status,
+      error: entry.error ?? null,
+      clientId: entry.clientId,
+    });
+  }
+  return rows;
+}
+
+function StatusLine({
+  row,
+  onRetry,
+  onEdit,
+}: {
+  row: Row;
+  onRetry: () => void;
+  onEdit: () => void;
+}) {
+  if (row.status === "sending") {
+    return (
+      <span className="flex items-center gap-1 text-xs text-slate-500">
+        <Clock aria-hidden="true" className="size-3" />
+        Sending…
+      </span>
+    );
+  }
+  if (row.status === "failed") {
+    return (
+      <span
+        role="alert"
+        className="flex flex-wrap items-center justify-end gap-x-2 text-xs text-red-700"
+      >
+        <AlertCircle aria-hidden="true" className="size-3" />
+        Not sent{row.error ? `: ${row.error}` : ""}
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex items-center gap-1 font-semibold hover:underline"
+        >
+          <RotateCcw aria-hidden="true" className="size-3" />
+          Retry
+        </button>
+        <button type="button" onClick={onEdit} className="font-semibold hover:underline">
+          Edit
+        </button>
+      </span>
+    );
+  }
+  if (row.status === "sent") {
+    return (
+      <span className="flex items-center gap-1 text-xs text-slate-500">
+        <Check aria-hidden="true" className="size-3" />
+        Sent
+      </span>
+    );
+  }
+  return null;
+}
+
+const attachmentLabels: Record<DmMessage["attachments"][number]["type"], string> = {
+  image: "Photo",
+  video: "Video",
+  audio: "Voice message",
+  file: "File",
+  share: "Shared post",
+  story: "Story reply or mention",
+};
+
+function AttachmentView({ attachment }: { attachment: DmMessage["attachments"][number] }) {
+  const { mediaUrl } = useInboxMedia();
+  const [isBroken, setBroken] = useState(false);
+  const label = attachmentLabels[attachment.type];
+  const link = attachment.url?.startsWith("https://") ? attachment.url : null;
+  if (attachment.type === "image" && attachment.url && !isBroken) {
+    return (
+      <img
+        src={mediaUrl(attachment.url)}
+        alt="Sent in the conversation"
+        loading="lazy"
+        onError={() => setBroken(true)}
+        className="max-h-72 w-56 rounded-xl object-cover"
+      />
+    );
+  }
+  const Icon =
+    attachment.type === "video"
+      ? Film
+      : attachment.type === "audio"
+        ? Mic
+        : attachment.type === "story"
+          ? CircleDashed
+          : attachment.type === "share"
+            ? Share2
+            : Paperclip;
+  return (
+    <span className="flex items-center gap-2 rounded-lg bg-black/5 px-2.5 py-1.5 text-sm">
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+      {isBroken ? " (no longer available)" : null}
+      {link ? (
+        <a
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold underline underline-offset-2"
+        >
+          Open
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+export type DmSend = (input: { text: string; clientId: string }) => Promise<{ message_id: string }>;
+
+export function DmThreadView({
+  threadId,
+  thread,
+  onSend,
+  onManageSavedReplies,
+}: {
+  threadId: string;
+  thread: DmThread;
+  onSend: DmSend;
+  onManageSavedReplies: () => void;
+}) {
+  const format = useFormatDateTime();
+  const [draft, setDraft] = useDraft(`dm:${threadId}`);
+  const [local, setLocal] = useState<LocalSend[]>([]);
+  const bottom = useRef<HTMLDivElement>(null);
+  const rows = mergeThread(thread.messages, local);
+  const window = thread.window;
+  const lastInbound = [...thread.messages].reverse().find((m) => m.direction === "inbound");
+  const suggestion =
+    rows.at(-1)?.direction === "inbound"
+      ? suggestReply({
+          kind: "dm",
+          name: thread.person?.name ?? thread.person?.username ?? null,
+          lastText: lastInbound?.text ?? null,
+        })
+      : null;
+
+  // Newest at the bottom: keep the view there as messages arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message is added
+  useLayoutEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [rows.length]);
+
+  async function send(text: string, clientId: string) {
+    setLocal((current) => [
+      ...current.filter((entry) => entry.clientId !== clientId),
+      { clientId, text, status: "sending", at: new Date().toISOString() },
+    ]);
+    try {
+      const sent = await onSend({ text, clientId });
+      setLocal((current) =>
+        current.map((entry) =>
+          entry.clientId === clientId
+            ? { ...entry, status: "sent", messageId: sent.message_id }
+            : entry,
+        ),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : "Instagram could not be reached.";
+      setLocal((current) =>
+        current.map((entry) =>
+          entry.clientId === clientId ? { ...entry, status: "failed", error: message } : entry,
+        ),
+      );
+    }
+  }
+
+  function submit() {
+    const text = draft.trim();
+    if (!text) return;
+    setDraft("");
+    void send(text, crypto.randomUUID());
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <ol
+        aria-label="Messages"
+        className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-6"
+      >
+        {rows.map((row) => {
+          const isOutbound = row.direction === "outbound";
+          return (
+            <li
+              key={row.key}
+              data-testid="dm-message"
+              data-status={row.status ?? undefined}
+              className={cn("flex flex-col", isOutbound ? "items-end" : "items-start")}
+            >
+              <div
+                className={cn(
+                  "max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm sm:max-w-[70%]",
+                  isOutbound
+                    ? "rounded-br-md bg-brand-600 text-white"
+                    : "rounded-bl-md bg-white text-slate-900 ring-1 ring-inset ring-slate-200",
+                  row.status === "failed" &&
+                    "bg-red-50 text-red-900 ring-1 ring-inset ring-red-200",
+                  row.status === "sending" && "opacity-70",
+                )}
+              >
+                {row.attachments.length > 0 ? (
+                  <div className={cn("space-y-1.5", row.text && "mb-1.5")}>
+                    {row.attachments.map((attachment, index) => (
+                      <AttachmentView
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a message's attachments never reorder
+                        key={index}
+                        attachment={attachment}
+                      />
+                    ))}
+                  </div>
+                ) : null}
+                {row.text ||
+                  (row.attachments.length === 0 ? (
+                    <span className="italic opacity-80">
+                      A message Instagram does not show to apps: open Instagram to see it.
+                    </span>
+                  ) : null)}
+              </div>
+              <span className="mt-0.5 flex items-center gap-2 px-1">
+                <time dateTime={row.createdTime} className="text-[11px] text-slate-500">
+                  {format(row.createdTime, { dateStyle: "medium", timeStyle: "short" })}
+                </time>
+                <StatusLine
+                  row={row}
+                  onRetry={() => row.text && row.clientId && void send(row.text, row.clientId)}
+                  onEdit={() => row.text && setDraft(draft ? `${draft} ${row.text}` : row.text)}
+                />
+              </span>
+            </li>
+          );
+        })}
+        <div ref={bottom} />
+      </ol>
+      {!window.isOpen ? (
+        <div
+          role="note"
+          className="flex items-start gap-2 border-t border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            {window.closesAt
+              ? `The 24-hour reply window closed on ${format(window.closesAt, { dateStyle: "medium", timeStyle: "short" })}.`
+              : "This person has not written to you yet."}{" "}
+            Instagram lets a business reply within 24 hours of the person's last message, so sending
+            is off until they write again.
+          </p>
+        </div>
+      ) : null}
+      <ReplyBox
+        value={draft}
+        onChange={setDraft}
+        onSubmit={submit}
+        label="Reply"
+        placeholder={window.isOpen ? "Write a reply…" : "Replies are closed for this conversation"}
+        disabled={!window.isOpen}
+        limit={{
+          count: messageByteLength,
+          max: MAX_MESSAGE_BYTES,
+          message: "Instagram takes at most 1,000 bytes per message. Shorten the reply.",
+        }}
+        suggestion={suggestion}
+        onManageSavedReplies={onManageSavedReplies}
+      />
+    </div>
+  );
+}

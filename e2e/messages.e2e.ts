@@ -1,0 +1,266 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signedInPage } from "./support/accounts.ts";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+
+const CONTROL_TOKEN = `e2e-control-${"x".repeat(24)}`;
+/** Set SHOTS=/some/dir to keep screenshots of the inbox at 1440 and 390 px. */
+const shots = process.env.SHOTS;
+
+async function control(url: string, path: string, body: unknown) {
+  const response = await fetch(`${url}/sandbox/_control${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-sandbox-control-token": CONTROL_TOKEN },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Reads the sandbox as Instagram would answer the account (its Graph API, with a fresh token). */
+async function sandboxGraph(url: string, path: string) {
+  const token = (await control(url, "/tokens", { username: "lena.makes", login: "instagram" }))
+    .access_token as string;
+  const separator = path.includes("?") ? "&" : "?";
+  const response = await fetch(
+    `${url}/sandbox/graph.instagram.com/v23.0/${path}${separator}access_token=${token}`,
+  );
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function connect(page: Page, url: string) {
+  await page.goto(`${url}/settings`);
+  await page.getByRole("button", { name: "Connect with Instagram" }).click();
+  await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+  await page.getByRole("button", { name: /@lena\.makes/ }).click();
+  await page.waitForURL((target) => target.pathname === "/settings");
+  await page.getByTestId("instagram-connected").waitFor();
+}
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+}
+
+describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
+  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
+
+  it("lists synced threads, replies to a DM, receives one live, hides a comment and shows the sample inbox", async () => {
+    const url = live.server.url;
+    const { page, context, errors } = await signedInPage(live.browser, url, {
+      prefix: "messages",
+      width: 1440,
+    });
+    await connect(page, url);
+    await page.goto(`${url}/messages`);
+    const items = page.getByTestId("conversation-item");
+    await items.first().waitFor({ timeout: 60_000 });
+    expect(await items.count()).toBeGreaterThan(3);
+    await shot(page, "list-1440");
+
+    // Opening the bell marks everything seen; a new DM brings its dot back.
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("notifications-dot").waitFor({ state: "detached" });
+
+    // A DM arrives through Instagram's webhook and appears without a reload.
+    const marker = `Is the blue vase still available? ${Date.now()}`;
+    await control(url, "/simulate/message", { username: "lena.makes", text: marker });
+    const arrived = items.filter({ hasText: marker });
+    await arrived.waitFor({ timeout: 10_000 });
+    await page.getByTestId("notifications-dot").waitFor({ timeout: 5_000 });
+    await arrived.click();
+    await page.getByTestId("dm-message").filter({ hasText: marker }).waitFor();
+    // Opening it marks it read (stored on the server) and seen (the seen map).
+    await expect
+      .poll(async () => arrived.getAttribute("data-unread"), { timeout: 10_000 })
+      .toBe("false");
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            Object.keys(JSON.parse(localStorage.getItem("sightline.seen-timestamps") ?? "{}"))
+              .length,
+        ),
+      )
+      .toBeGreaterThan(0);
+
+    // Reply: 'sending' at once, then sent; the sandbox has it in the thread.
+    const reply = `Yes, it is! ${Date.now()}`;
+    await page.getByLabel("Reply", { exact: true }).fill(reply);
+    await page.getByRole("button", { name: "Send" }).click();
+    const mine = page.getByTestId("dm-message").filter({ hasText: reply });
+    await mine.waitFor();
+    await page.waitForFunction(
+      (text) =>
+        Array.from(document.querySelectorAll('[data-testid="dm-message"]')).some(
+          (el) => el.textContent?.includes(text) && el.getAttribute("data-status") === "sent",
+        ),
+      reply,
+      { timeout: 10_000 },
+    );
+    const threadId = new URL(page.url()).searchParams.get("open")!.slice(3);
+    const recorded = (await sandboxGraph(url, `${threadId}?fields=messages.limit(5){message}`)) as {
+      messages: { data: Array<{ message: string }> };
+    };
+    expect(recorded.messages.data.map((m) => m.message)).toContain(reply);
+    await shot(page, "dm-1440");
+
+    // Another message from the same person lands in the open thread without a reload.
+    const username = (
+      await page.evaluate(async (id) => {
+        const response = await fetch(`/api/inbox/conversations/${encodeURIComponent(id)}/messages`);
+        return ((await response.json()) as { person: { username: string } }).person.username;
+      }, threadId)
+    ).trim();
+    const followUp = `And do you ship to Graz? ${Date.now()}`;
+    const sentAt = Date.now();
+    await control(url, "/simulate/message", {
+      username: "lena.makes",
+      from: username,
+      text: followUp,
+    });
+    await page.getByTestId("dm-message").filter({ hasText: followUp }).waitFor({ timeout: 5_000 });
+    const liveMs = Date.now() - sentAt;
+    console.info(`webhook to open thread: ${liveMs} ms`);
+
+    // A closed window says when it closed and disables sending.
+    const closed = await page.evaluate(async () => {
+      const list = (await (await fetch("/api/inbox/conversations?filter=dm&limit=100")).json()) as {
+        items: Array<{ id: string }>;
+      };
+      for (const item of list.items) {
+        const thread = (await (
+          await fetch(`/api/inbox/conversations/${encodeURIComponent(item.id)}/messages`)
+        ).json()) as { window: { isOpen: boolean } };
+        if (!thread.window.isOpen) return item.id;
+      }
+      return null;
+    });
+    expect(closed).not.toBeNull();
+    await page.goto(`${url}/messages?open=${encodeURIComponent(`dm:${closed}`)}`);
+    await page.getByText("The 24-hour reply window closed on").waitFor();
+    expect(await page.getByLabel("Reply", { exact: true }).isDisabled()).toBe(true);
+    await shot(page, "dm-closed-1440");
+
+    // Comments: hide one, and Instagram has it hidden.
+    const commentText = `Can I order this in green? ${Date.now()}`;
+    const simulated = await control(url, "/simulate/comment", {
+      username: "lena.makes",
+      text: commentText,
+    });
+    await page.goto(`${url}/messages`);
+    await page.getByRole("button", { name: "Comments", exact: true }).click();
+    const post = items.filter({ hasText: commentText });
+    await post.waitFor({ timeout: 10_000 });
+    await post.click();
+    const comment = page.locator(`[data-comment-id="${simulated.id}"]`);
+    await comment.waitFor();
+    await comment.getByRole("button", { name: "Hide" }).click();
+    await comment.getByText("Hidden", { exact: true }).waitFor();
+    const hiddenAt = async () =>
+      ((await sandboxGraph(url, `${simulated.id}?fields=id,hidden`)) as { hidden: boolean }).hidden;
+    expect(await hiddenAt()).toBe(true);
+    await shot(page, "comments-1440");
+    await comment.getByRole("button", { name: "Unhide" }).click();
+    await comment.getByRole("button", { name: "Hide" }).waitFor();
+    expect(await hiddenAt()).toBe(false);
+
+    // A public reply and a private reply reach Instagram; a second private reply is refused.
+    await comment.getByRole("button", { name: "Reply", exact: true }).click();
+    const publicReply = `Yes, in sage green! ${Date.now()}`;
+    await page.getByLabel("Public reply").fill(publicReply);
+    await page.getByRole("button", { name: "Reply", exact: true }).last().click();
+    await page
+      .getByTestId("comment")
+      .filter({ hasText: publicReply })
+      .getByText("Your reply")
+      .waitFor();
+    const replies = (await sandboxGraph(url, `${simulated.id}/replies?fields=text`)) as {
+      data: Array<{ text: string }>;
+    };
+    expect(replies.data.map((r) => r.text)).toContain(publicReply);
+
+    await comment.getByRole("button", { name: "Reply privately" }).click();
+    await page.getByText("Instagram allows one per comment, within 7 days").waitFor();
+    const privateText = `Here's the green one ${Date.now()}`;
+    await page.getByLabel("Private reply").fill(privateText);
+    await page.getByRole("button", { name: "Send privately" }).click();
+    await comment.getByText(/Private reply sent/).waitFor();
+    expect(await comment.getByRole("button", { name: "Reply privately" }).count()).toBe(0);
+    const again = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/inbox/comments/${id}/private-reply`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: "second" }),
+      });
+      return response.status;
+    }, simulated.id as string);
+    expect(again).toBe(409);
+    const conversations = (await sandboxGraph(
+      url,
+      "me/conversations?platform=instagram&fields=messages.limit(1){message}&limit=1",
+    )) as { data: Array<{ messages: { data: Array<{ message: string }> } }> };
+    expect(conversations.data[0]!.messages.data[0]!.message).toBe(privateText);
+
+    // Delete, after confirming; Instagram no longer has it.
+    await comment.getByRole("button", { name: "Delete" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete comment" }).click();
+    await comment.waitFor({ state: "detached" });
+    const deleted = await sandboxGraph(url, `${simulated.id}?fields=id`);
+    expect(deleted.error).toBeTruthy();
+
+    // Unread shows only unread conversations.
+    await page.getByRole("button", { name: "Unread", exact: true }).click();
+    await expect
+      .poll(async () => {
+        const flags = await page
+          .locator('[data-testid="conversation-item"]')
+          .evaluateAll((els) => els.map((el) => el.getAttribute("data-unread")));
+        return flags.length > 0 && flags.every((flag) => flag === "true");
+      })
+      .toBe(true);
+
+    // Unread and Needs reply filters only show what they say.
+    await page.getByRole("button", { name: "Needs reply", exact: true }).click();
+    await expect
+      .poll(() => page.locator('[data-testid="conversation-item"]').count())
+      .toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('[data-testid="conversation-item"]')
+        .filter({ hasText: publicReply })
+        .count(),
+    ).toBe(0);
+
+    // Phone width: one pane at a time, with a way back.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/messages`);
+    await items.first().waitFor();
+    await shot(page, "list-390");
+    await items.first().click();
+    await page.getByRole("button", { name: "Back to conversations" }).waitFor();
+    await shot(page, "thread-390");
+    await page.getByRole("button", { name: "Back to conversations" }).click();
+    await items.first().waitFor();
+
+    // Mock mode: a labelled sample inbox that never calls the inbox API or Instagram.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/api/inbox/conversations") || path.startsWith("/sandbox/graph"))
+        calls.push(path);
+    });
+    await page.getByRole("button", { name: "Sample data" }).click();
+    await page.getByText("Sample inbox for demos").waitFor();
+    await items.filter({ hasText: "Mara Lindqvist" }).click();
+    await page.getByLabel("Reply", { exact: true }).fill("Shipping is 6 € for two mugs.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByTestId("dm-message").filter({ hasText: "Shipping is 6 €" }).waitFor();
+    await shot(page, "mock-1440");
+    expect(calls).toEqual([]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});

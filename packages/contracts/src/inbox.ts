@@ -1,0 +1,237 @@
+import { z } from "zod";
+
+/*
+ * The inbox's shared rules (issue 15): the messaging windows of the Instagram contract (§5.2),
+ * saved-reply limits and insertion, and the template suggestion the Secretary offers when no AI
+ * provider is configured.
+ */
+
+/** Contract §5.2: a business may answer within 24 hours of the person's last message. */
+export const MESSAGING_WINDOW_MS = 24 * 3_600_000;
+/** Contract §5.2: one private reply per comment, within 7 days of the comment. */
+export const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * 3_600_000;
+/** Instagram's Send API takes at most 1,000 bytes of text. */
+export const MAX_MESSAGE_BYTES = 1000;
+/** Instagram comments are at most 2,200 characters. */
+export const MAX_COMMENT_LENGTH = 2200;
+export const MAX_SAVED_REPLIES = 100;
+export const MAX_SAVED_REPLY_TITLE = 60;
+export const MAX_SAVED_REPLY_BODY = 1000;
+
+export type MessagingWindow = { isOpen: boolean; closesAt: string | null };
+
+/** When the 24-hour window of a thread closes (or closed); null with no message from the person. */
+export function messagingWindow(lastInbound: Date | string | null, now: Date): MessagingWindow {
+  if (lastInbound === null) return { isOpen: false, closesAt: null };
+  const closes = new Date(new Date(lastInbound).getTime() + MESSAGING_WINDOW_MS);
+  return { isOpen: now.getTime() <= closes.getTime(), closesAt: closes.toISOString() };
+}
+
+export type PrivateReplyState =
+  | { canReply: true; until: string }
+  | { canReply: false; reason: "own" | "sent" | "expired"; until: string | null };
+
+/** Contract §5.2: a comment by someone else, not answered privately yet, at most 7 days old. */
+export function privateReplyState(
+  comment: { createdAt: Date | string; isOwn: boolean; privateReplyAt: Date | string | null },
+  now: Date,
+): PrivateReplyState {
+  if (comment.isOwn) return { canReply: false, reason: "own", until: null };
+  const until = new Date(new Date(comment.createdAt).getTime() + PRIVATE_REPLY_WINDOW_MS);
+  if (comment.privateReplyAt !== null) {
+    return { canReply: false, reason: "sent", until: until.toISOString() };
+  }
+  if (now.getTime() > until.getTime()) {
+    return { canReply: false, reason: "expired", until: until.toISOString() };
+  }
+  return { canReply: true, until: until.toISOString() };
+}
+
+export function messageByteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+export const messageTextSchema = z
+  .string()
+  .trim()
+  .min(1, "Write a message first.")
+  .refine(
+    (text) => messageByteLength(text) <= MAX_MESSAGE_BYTES,
+    "Instagram takes at most 1,000 bytes per message.",
+  );
+
+export const commentTextSchema = z
+  .string()
+  .trim()
+  .min(1, "Write a reply first.")
+  .max(MAX_COMMENT_LENGTH, "Instagram takes at most 2,200 characters per comment.");
+
+export const savedReplyInputSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, "Give the saved reply a short name.")
+      .max(MAX_SAVED_REPLY_TITLE, "The name can be at most 60 characters."),
+    body: z
+      .string()
+      .trim()
+      .min(1, "Write the reply's text.")
+      .max(MAX_SAVED_REPLY_BODY, "A saved reply can be at most 1,000 characters."),
+  })
+  .strict();
+export type SavedReplyInput = z.infer<typeof savedReplyInputSchema>;
+
+/**
+ * The '/' trigger of the reply box: the word being typed at the caret when it starts with '/'
+ * at the start of the text or after a space. Returns its start and the query after the slash.
+ */
+export function slashQuery(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const match = /(^|\s)\/([^\s/]*)$/.exec(before);
+  if (!match) return null;
+  return { start: before.length - match[2]!.length - 1, query: match[2]! };
+}
+
+/** Saved replies whose name or text contains the query (case-insensitive), names first. */
+export function matchSavedReplies<T extends { title: string; body: string }>(
+  replies: readonly T[],
+  query: string,
+): T[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...replies];
+  const byTitle = replies.filter((reply) => reply.title.toLowerCase().includes(needle));
+  const byBody = replies.filter(
+    (reply) => !byTitle.includes(reply) && reply.body.toLowerCase().includes(needle),
+  );
+  return [...byTitle, ...byBody];
+}
+
+/**
+ * Puts a saved reply into the draft: it replaces the '/query' being typed when there is one,
+ * else goes in at the caret (with a space between words). Returns the text and the new caret.
+ */
+export function insertSavedReply(
+  text: string,
+  caret: number,
+  body: string,
+): { text: string; caret: number } {
+  const slash = slashQuery(text, caret);
+  const start = slash ? slash.start : caret;
+  const head = text.slice(0, start);
+  const tail = text.slice(caret);
+  const lead = head.length > 0 && !/\s$/.test(head) ? " " : "";
+  const trail = tail.length > 0 && !/^\s/.test(tail) ? " " : "";
+  const next = `${head}${lead}${body}${trail}${tail}`;
+  return { text: next, caret: head.length + lead.length + body.length + trail.length };
+}
+
+export type SuggestionInput = {
+  kind: "dm" | "comments";
+  /** The first name or username to greet, if known. */
+  name: string | null;
+  /** The newest message or comment from the other person. */
+  lastText: string | null;
+};
+
+export type ReplySuggestion = { intent: SuggestionIntent; text: string };
+export type SuggestionIntent =
+  | "complaint"
+  | "purchase"
+  | "question"
+  | "praise"
+  | "greeting"
+  | "general";
+
+const intentRules: Array<[SuggestionIntent, RegExp]> = [
+  [
+    "complaint",
+    /\b(refund|broken|damaged|late|never arrived|not arrived|wrong|disappointed|complain|problem|issue|terrible|worst)\b/i,
+  ],
+  [
+    "purchase",
+    /\b(price|cost|how much|buy|order|ship|shipping|deliver|delivery|available|stock|discount|sale)\b/i,
+  ],
+  [
+    "praise",
+    /\b(love|amazing|beautiful|great|awesome|gorgeous|stunning|thank|thanks|nice)\b|[❤😍🔥👏]/iu,
+  ],
+  ["greeting", /^\s*(hi|hey|hello|hallo|yo|good (morning|afternoon|evening))\b/i],
+];
+
+/** The Secretary's triage of a message (design: questions, purchase intent, complaints). */
+export function suggestionIntent(text: string | null): SuggestionIntent {
+  if (!text) return "general";
+  for (const [intent, rule] of intentRules) if (rule.test(text)) return intent;
+  return text.includes("?") ? "question" : "general";
+}
+
+/**
+ * The Secretary's suggested reply with no AI provider: a template chosen by the intent of the
+ * person's last message. The page labels it as a template suggestion.
+ */
+export function suggestReply(input: SuggestionInput): ReplySuggestion | null {
+  if (input.lastText === null) return null;
+  const name = input.name?.trim().split(/\s+/)[0]?.replace(/^@/, "");
+  const hi = name ? `Hi ${name}` : "Hi";
+  const intent = suggestionIntent(input.lastText);
+  const texts: Record<SuggestionIntent, string> = {
+    complaint: `${hi}, I'm sorry about this. ${input.kind === "comments" ? "Could you send us a direct message with your order details" : "Could you share your order details"} so we can put it right?`,
+    purchase: `${hi}, thanks for your interest! ${input.kind === "comments" ? "Send us a direct message and we'll share the details there." : "Here are the details:"}`,
+    question: `${hi}, thanks for asking! `,
+    praise: `Thank you so much${name ? `, ${name}` : ""}! That means a lot to us.`,
+    greeting: `${hi}! How can we help?`,
+    general: `${hi}, thanks for your message! `,
+  };
+  return { intent, text: texts[intent] };
+}
+
+export type MessageAttachment = {
+  type: "image" | "video" | "audio" | "file" | "share" | "story";
+  url: string | null;
+};
+
+const attachmentKinds: Record<string, MessageAttachment["type"]> = {
+  image: "image",
+  video: "video",
+  reel: "video",
+  ig_reel: "video",
+  audio: "audio",
+  file: "file",
+  share: "share",
+  ig_post: "share",
+  media: "share",
+  story: "story",
+  story_mention: "story",
+  ig_story: "story",
+};
+
+/**
+ * One attachment of a message as the inbox shows it, from either shape Instagram sends: the
+ * Graph message node (`image_data`, `video_data`, `file_url` with `mime_type`) or the webhook's
+ * `{type, payload: {url}}` (contract §5.1, §6.2).
+ */
+export function normalizeAttachment(raw: {
+  type?: string | undefined;
+  mime_type?: string | undefined;
+  image_data?: { url?: string | undefined } | undefined;
+  video_data?: { url?: string | undefined } | undefined;
+  file_url?: string | undefined;
+  payload?: { url?: string | undefined } | undefined;
+}): MessageAttachment {
+  if (raw.image_data) return { type: "image", url: raw.image_data.url ?? null };
+  if (raw.video_data) return { type: "video", url: raw.video_data.url ?? null };
+  if (raw.file_url !== undefined) {
+    const mime = raw.mime_type ?? "";
+    const type = mime.startsWith("audio/")
+      ? "audio"
+      : mime.startsWith("video/")
+        ? "video"
+        : mime.startsWith("image/")
+          ? "image"
+          : "file";
+    return { type, url: raw.file_url };
+  }
+  const type = attachmentKinds[(raw.type ?? "").toLowerCase()] ?? "file";
+  return { type, url: raw.payload?.url ?? null };
+}

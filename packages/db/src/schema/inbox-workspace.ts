@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/*
+ * What the inbox keeps beside the synced Instagram rows (issue 15): read state per conversation,
+ * the people of DM threads, what the user did to comments, and saved replies. A conversation is
+ * a DM thread (kind 'dm', the thread id) or a post's comments (kind 'comments', the media id).
+ */
+
+/** Read or marked unread, per conversation (spec §3 conversation list item; issue 15 point 4). */
+export const inboxReadStates = pgTable(
+  "inbox_read_states",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    kind: text("kind", { enum: ["dm", "comments"] }).notNull(),
+    conversationId: text("conversation_id").notNull(),
+    /** Everything up to this instant (Instagram's time of the newest item) has been read. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** The user marked it unread again: unread whatever readAt says. */
+    isMarkedUnread: boolean("is_marked_unread").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: "inbox_read_states_pk",
+      columns: [table.userId, table.accountId, table.kind, table.conversationId],
+    }),
+    check("inbox_read_states_kind_check", sql`${table.kind} in ('dm', 'comments')`),
+  ],
+);
+
+/** The other person of DM threads, from the conversation's participants and the profile API. */
+export const inboxPeople = pgTable(
+  "inbox_people",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    igsid: text("igsid").notNull(),
+    username: text("username"),
+    name: text("name"),
+    /** Instagram's CDN URL; it expires, so the avatar's failure chain refreshes it (spec §8). */
+    profilePic: text("profile_pic"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "inbox_people_pk", columns: [table.userId, table.accountId, table.igsid] }),
+  ],
+);
+
+/** What the user did to a comment from the inbox: hidden, and the one private reply (§5.2). */
+export const inboxCommentActions = pgTable(
+  "inbox_comment_actions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    igCommentId: text("ig_comment_id").notNull(),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    privateReplyAt: timestamp("private_reply_at", { withTimezone: true }),
+    privateReplyText: text("private_reply_text"),
+    privateReplyMessageId: text("private_reply_message_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: "inbox_comment_actions_pk",
+      columns: [table.userId, table.accountId, table.igCommentId],
+    }),
+  ],
+);
+
+/** Quick replies the user writes once and inserts with '/' or the menu. */
+export const inboxSavedReplies = pgTable(
+  "inbox_saved_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("inbox_saved_replies_user_idx").on(table.userId, table.title)],
+);
+
+/** What a DM carried besides text (photos, videos, shares, story replies), as the inbox shows it. */
+export const inboxMessageAttachments = pgTable(
+  "inbox_message_attachments",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    igMessageId: text("ig_message_id").notNull(),
+    attachments: jsonb("attachments")
+      .$type<Array<{ type: string; url: string | null }>>()
+      .notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "inbox_message_attachments_pk",
+      columns: [table.userId, table.accountId, table.igMessageId],
+    }),
+  ],
+);
