@@ -5,7 +5,7 @@ import {
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
 } from "@sightline/contracts";
-import { type Db, findInstagramConnection } from "@sightline/db";
+import { type Db, findInstagramConnection, getProfileForUser } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
@@ -17,6 +17,22 @@ import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
+
+const timezoneQuery = z.object({
+  timezone: z.string().min(1).max(64).optional(),
+});
+
+/** Days are the user's days: the zone asked for, else the profile's, else UTC. */
+async function timeZoneFor(db: Db, userId: string, requested: string | undefined) {
+  if (requested) {
+    if (!isTimeZone(requested)) {
+      throw new AppError("bad_request", `"${requested}" is not a time zone.`);
+    }
+    return requested;
+  }
+  const zone = (await getProfileForUser(db, userId))?.timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
 
 /** The connection's account scopes every read: rows of an earlier account never show. */
 async function scopeOf(db: Db, userId: string) {
@@ -34,25 +50,18 @@ async function scopeOf(db: Db, userId: string) {
 export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get(
-      "/audience",
-      validate("query", z.object({ timezone: z.string().min(1).max(64).default("UTC") })),
-      async (c) => {
-        const { timezone } = c.req.valid("query");
-        if (!isTimeZone(timezone)) {
-          throw new AppError("bad_request", `"${timezone}" is not a time zone.`);
-        }
-        const found = await scopeOf(deps.db, c.var.user.id);
-        if (!found) return c.json({ connected: false as const });
-        return c.json(
-          await buildAudience(deps.db, found.scope, {
-            followersCount: found.connection.followersCount,
-            timeZone: timezone,
-            now: deps.now(),
-          }),
-        );
-      },
-    )
+    .get("/audience", validate("query", timezoneQuery), async (c) => {
+      const timezone = await timeZoneFor(deps.db, c.var.user.id, c.req.valid("query").timezone);
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) return c.json({ connected: false as const });
+      return c.json(
+        await buildAudience(deps.db, found.scope, {
+          followersCount: found.connection.followersCount,
+          timeZone: timezone,
+          now: deps.now(),
+        }),
+      );
+    })
     .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });
