@@ -40,23 +40,25 @@ export function ReachChart({ series }: { series: AnalyticsSeriesPoint[] }) {
         <span>Max {formatCompact(max)}</span>
         <span>{series.at(-1) ? formatDate(series.at(-1)?.day ?? "") : ""}</span>
       </div>
-      <table className="sr-only">
-        <caption>Reach per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Reach</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((point) => (
-            <tr key={point.day}>
-              <td>{point.day}</td>
-              <td>{point.value === null ? "Not available" : formatNumber(point.value)}</td>
+      <div className="sr-only">
+        <table>
+          <caption>Reach per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Reach</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((point) => (
+              <tr key={point.day}>
+                <td>{point.day}</td>
+                <td>{point.value === null ? "Not available" : formatNumber(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
