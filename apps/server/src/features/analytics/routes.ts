@@ -16,6 +16,7 @@ import { isTimeZone } from "../publishing/zoned-time.ts";
 import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
+import { addDays, dayStart } from "./period.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
 
 const timezoneQuery = z.object({
@@ -65,12 +66,13 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
     .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });
-      const { from, to } = c.req.valid("query");
+      const { from, to, timezone } = c.req.valid("query");
+      const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
       return c.json({
         connected: true as const,
         ...(await buildBenchmarks(deps.db, found.scope, {
-          ...(from ? { from: new Date(`${from}T00:00:00Z`) } : {}),
-          ...(to ? { before: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) } : {}),
+          ...(from ? { from: dayStart(from, zone) } : {}),
+          ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
         })),
       });
     })
@@ -79,10 +81,11 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
       if (!found) throw new AppError("not_found", "Connect Instagram first.");
       // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
       const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
       const rows: AnalyticsPostListItem[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listPosts(deps.db, found.scope, { ...query, cursor });
+        const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone);
         rows.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor && rows.length < CSV_MAX_ROWS);
@@ -95,22 +98,26 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });
+      const query = c.req.valid("query");
       return c.json(
         await buildOverview(
           deps.db,
           found.scope,
           found.connection.followersCount,
-          c.req.valid("query"),
+          query,
           deps.now(),
+          await timeZoneFor(deps.db, c.var.user.id, query.timezone),
         ),
       );
     })
     .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
+      const query = c.req.valid("query");
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
       return c.json({
         connected: true as const,
-        ...(await listPosts(deps.db, found.scope, c.req.valid("query"))),
+        ...(await listPosts(deps.db, found.scope, query, zone)),
       });
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
