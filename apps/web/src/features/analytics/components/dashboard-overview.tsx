@@ -197,10 +197,19 @@ function OverviewContent({ data }: { data: Overview }) {
     { key: "websiteTaps", label: "Website taps", kpi: kpis.websiteTaps },
   ] as const;
   const engagement = kpis.engagementRate;
+  // Compared only when both of its parts are: sums over unequal stored days would mislead.
+  const engagementComparable =
+    kpis.reach.changePct !== null && kpis.interactions.changePct !== null;
   const engagementChange =
-    engagement.value !== null && engagement.previous !== null && engagement.previous !== 0
+    engagementComparable &&
+    engagement.value !== null &&
+    engagement.previous !== null &&
+    engagement.previous !== 0
       ? ((engagement.value - engagement.previous) / engagement.previous) * 100
       : null;
+  // The days stored are said once for the page, not on every card.
+  const notComparedNote = "Not compared (see below).";
+  const anyNotCompared = cards.some(({ kpi }) => kpi.value !== null && kpi.changePct === null);
   return (
     <>
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -226,7 +235,7 @@ function OverviewContent({ data }: { data: Overview }) {
             value={kpi.value}
             reason={kpi.reason}
             changePct={kpi.changePct}
-            changeReason={kpi.changeReason}
+            changeReason={notComparedNote}
             series={kpi.series}
           />
         ))}
@@ -235,7 +244,7 @@ function OverviewContent({ data }: { data: Overview }) {
           value={engagement.value}
           reason="Needs both interactions and reach for this period."
           changePct={engagementChange}
-          changeReason="Needs the previous period's interactions and reach."
+          changeReason={notComparedNote}
           format={(v) => formatRatioPercent(v)}
           title={`Engagement rate = ${engagement.formula}`}
         />
@@ -244,6 +253,9 @@ function OverviewContent({ data }: { data: Overview }) {
         <p className="text-xs text-slate-500" data-testid="oldest-day">
           History starts on {formatDate(data.oldestDay)}, the oldest day stored for your account; it
           keeps growing with every sync.
+          {anyNotCompared
+            ? ` Changes are shown only when every day of this period and of the previous one (${formatDate(data.previous.from)} – ${formatDate(data.previous.to)}) is stored.`
+            : ""}
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
