@@ -8,6 +8,9 @@
 //            signed webhooks per second and ack latency, sandbox webhook → open stream latency, the
 //            first full sync of the largest demo account; on PostgreSQL when TEST_DATABASE_URL is
 //            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
+//   analytics  the Dashboard's and Post Performance's API on one account with 5,000 posts, two years of
+//            daily values and their snapshots, p50/p95 (apps/server/src/bench/analytics-bench.ts;
+//            PostgreSQL when TEST_DATABASE_URL is set, else PGlite; BENCH_POSTS, BENCH_SNAPSHOT_DAYS)
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -221,4 +224,20 @@ if (instagramBenches.length > 0) {
     },
   );
   if (result.status !== 0) console.error(`instagram benchmarks exited with ${result.status}`);
+}
+
+if (run("analytics")) {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/analytics-bench.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`analytics benchmark exited with ${result.status}`);
 }
