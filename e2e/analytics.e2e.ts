@@ -46,4 +46,90 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("Audience Insights shows the audience API's top country and followers, and a post opens in the drawer", async () => {
+    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
+      prefix: "audience",
+      width: 1280,
+    });
+    await page.goto(`${live.server.url}/settings`);
+    await page.getByRole("button", { name: "Connect with Instagram" }).click();
+    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+    await page.getByRole("button", { name: /@lena\.makes/ }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    await page.getByTestId("instagram-connected").waitFor();
+
+    // The audience API's answer, which audience.int.test.ts holds equal to the Graph API's.
+    const audience = await page.evaluate(async () => {
+      const response = await fetch(
+        `/api/analytics/audience?timezone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
+      );
+      return (await response.json()) as {
+        followersCount: number;
+        demographics: {
+          followers: {
+            country: { buckets: Array<{ dimensions: string[]; value: number }> } | null;
+          };
+        };
+      };
+    });
+    const me = { followers_count: audience.followersCount };
+    const top = [...(audience.demographics.followers.country?.buckets ?? [])].sort(
+      (a, b) => b.value - a.value,
+    )[0]!;
+    expect(top).toBeDefined();
+
+    // The first sync may still be running: the page shows what is stored once it is.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${live.server.url}/audience-insights`);
+          await page.getByRole("heading", { name: "Follower growth" }).waitFor();
+          return page.getByRole("heading", { name: "Top countries" }).count();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(1);
+    const shownTop = await page.evaluate((n) => new Intl.NumberFormat().format(n), top.value);
+    await page
+      .getByRole("heading", { name: "Top countries" })
+      .locator("xpath=..")
+      .getByText(shownTop)
+      .first()
+      .waitFor();
+    const followers = await page.evaluate(
+      (n) => new Intl.NumberFormat().format(n),
+      me.followers_count,
+    );
+    await expect.poll(() => page.getByTestId("followers-now").textContent()).toBe(followers);
+    await page.getByRole("heading", { name: "When your followers are online" }).waitFor();
+
+    // The post drawer: the first row's post, its reach equal to the table's.
+    await page.goto(`${live.server.url}/post-performance`);
+    const row = page.getByTestId("post-row").first();
+    await row.waitFor();
+    const reach = await row.locator('[data-col="reach"]').textContent();
+    await row.click();
+    const drawer = page.getByTestId("post-drawer");
+    await drawer.getByRole("heading", { name: "Metrics over time" }).waitFor();
+    await drawer.getByText(/in Messages$/).waitFor();
+    await drawer.getByRole("link", { name: "Open on Instagram" }).waitFor();
+    const reachNumber = Number((reach ?? "").replace(/[^0-9]/g, ""));
+    const compact = await page.evaluate(
+      (n) =>
+        new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 }).format(
+          n,
+        ),
+      reachNumber,
+    );
+    await expect.poll(() => drawer.getByTestId("drawer-reach").textContent()).toBe(compact);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+
+    // Grid view shows the same posts as cards.
+    await page.getByRole("button", { name: "Grid" }).click();
+    await page.getByTestId("post-card").first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

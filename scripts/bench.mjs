@@ -14,6 +14,9 @@
 //   inbox-list, webhook-to-thread  Inbox (apps/server/src/bench/inbox-bench.ts): conversation list
 //            API p50/p95 with 10,000 threads and 200,000 messages (BENCH_THREADS, BENCH_MESSAGES),
 //            sandbox DM → open thread API; PostgreSQL when TEST_DATABASE_URL is set, else PGlite
+//   analytics  the Dashboard's and Post Performance's API on one account with 5,000 posts, two years of
+//            daily values and their snapshots, p50/p95 (apps/server/src/bench/analytics-bench.ts;
+//            PostgreSQL when TEST_DATABASE_URL is set, else PGlite; BENCH_POSTS, BENCH_SNAPSHOT_DAYS)
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -260,4 +263,20 @@ if (inboxBenches.length > 0) {
     },
   );
   if (result.status !== 0) console.error(`inbox benchmarks exited with ${result.status}`);
+}
+
+if (run("analytics")) {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/analytics-bench.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`analytics benchmark exited with ${result.status}`);
 }

@@ -21,12 +21,16 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/** The user's IANA time zone: which calendar the days are counted on (default: the profile's). */
+const timezone = z.string().min(1).max(64).optional();
+
 /** A period is either a preset length or a custom from/to (both inclusive), never both. */
 export const analyticsPeriodQuerySchema = z
   .object({
     days: z.enum(analyticsPresetDays).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
+    timezone,
   })
   .superRefine((value, ctx) => {
     const custom = value.from !== undefined || value.to !== undefined;
@@ -113,6 +117,7 @@ export const analyticsPostsQuerySchema = z
       )
       .optional(),
     cursor: z.string().max(500).optional(),
+    timezone,
     limit: z.coerce
       .number()
       .int("The limit is a whole number.")
@@ -170,7 +175,7 @@ export interface AnalyticsPostListItem extends AnalyticsPostSummary {
 
 /** Post Performance's benchmarks: an optional posting period (days inclusive). */
 export const analyticsBenchmarksQuerySchema = z
-  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .object({ from: isoDay.optional(), to: isoDay.optional(), timezone })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {
     path: ["to"],
     message: "The period ends before it starts.",

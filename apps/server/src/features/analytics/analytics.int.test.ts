@@ -389,6 +389,43 @@ describe("the post table", () => {
     expect((await posts(lena.client, "q=___________")).items).toEqual([]);
   }, 60_000);
 
+  it("counts a post on the user's own day: a period in a far time zone", async () => {
+    const all = await walk("sort=posted_at", 100);
+    const localDay = (iso: string, zone: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(iso));
+    // A post whose calendar day differs between UTC and the zone (UTC+14 or UTC−11).
+    let found: { post: AnalyticsPostListItem; zone: string } | undefined;
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      const post = all.find(
+        (item) => localDay(item.postedAt!, zone) !== item.postedAt!.slice(0, 10),
+      );
+      if (post) {
+        found = { post, zone };
+        break;
+      }
+    }
+    expect(found).toBeDefined();
+    const { post, zone } = found!;
+    const day = localDay(post.postedAt!, zone);
+    const inZone = await walk(`from=${day}&to=${day}&timezone=${encodeURIComponent(zone)}`, 100);
+    expect(inZone.map((item) => item.id)).toEqual(
+      all.filter((item) => localDay(item.postedAt!, zone) === day).map((item) => item.id),
+    );
+    expect(inZone.map((item) => item.id)).toContain(post.id);
+    const inUtc = await walk(`from=${day}&to=${day}&timezone=UTC`, 100);
+    expect(inUtc.map((item) => item.id)).not.toContain(post.id);
+
+    // The dashboard's preset ends on yesterday in the zone asked for.
+    const overview = (await (
+      await lena.client.get(`/api/analytics/overview?days=7&timezone=${encodeURIComponent(zone)}`)
+    ).json()) as { period: { to: string }; timeZone: string };
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(fixedNow));
+    expect(overview.period.to).toBe(utcDay(Date.parse(`${today}T00:00:00Z`) - DAY_MS));
+    expect(overview.timeZone).toBe(zone);
+    const bad = await lena.client.get("/api/analytics/overview?timezone=Mars%2FOlympus");
+    expect(bad.status).toBe(400);
+  }, 60_000);
+
   it("a post's detail: its snapshots over time and its stored comments", async () => {
     const [first] = (await posts(lena.client, "sort=comments&order=desc&limit=1")).items;
     const response = await lena.client.get(`/api/analytics/posts/${first!.id}`);

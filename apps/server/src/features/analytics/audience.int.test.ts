@@ -13,12 +13,19 @@ afterAll(async () => {
 
 type Audience = {
   connected: boolean;
+  followersCount: number | null;
   demographics: Record<
     "followers" | "engaged",
     Record<string, { buckets: Array<{ dimensions: string[]; value: number }> } | null>
   >;
   demographicsNotice: string | null;
   activeHours: { days: number; grid: Array<Array<number | null>>; notice: string | null };
+  growth: {
+    series: Array<{ day: string; follows: number | null; unfollows: number | null }>;
+    rate: { netChange: number; startFollowers: number; ratePct: number; days: number } | null;
+    projection: { milestone: number; daysToGo?: number; perDay?: number; reason?: string } | null;
+    notice: string | null;
+  };
 };
 
 /** What the sandbox's Graph API itself answers, read with a token of the account. */
@@ -83,6 +90,33 @@ describe("GET /api/analytics/audience", () => {
       const average = Math.round(values.reduce((a, b) => a + b, 0) / values.length);
       expect(body.activeHours.grid[weekday]![hour], key).toBe(average);
     }
+
+    // Follows and unfollows per day: each day as Instagram's follow_type breakdown gives it.
+    expect(body.growth.series).toHaveLength(28);
+    expect(body.growth.notice).toBeNull();
+    let net = 0;
+    for (const { day, follows, unfollows } of body.growth.series) {
+      const since = Date.parse(`${day}T00:00:00Z`) / 1000;
+      const answer = await graph(
+        "lena.makes",
+        `/${connection.instagram_id}/insights?metric=follows_and_unfollows&period=day&metric_type=total_value&breakdown=follow_type&since=${since}&until=${since + 86_400}`,
+      );
+      const results = answer.data[0]!.total_value!.breakdowns[0]!.results;
+      const of = (type: string) => results.find((r) => r.dimension_values[0] === type)!.value;
+      expect(follows, day).toBe(of("FOLLOWER"));
+      expect(unfollows, day).toBe(of("NON_FOLLOWER"));
+      net += of("FOLLOWER") - of("NON_FOLLOWER");
+    }
+    const followers = body.followersCount!;
+    expect(body.growth.rate).toMatchObject({
+      netChange: net,
+      startFollowers: followers - net,
+      days: 28,
+    });
+    expect(body.growth.rate!.ratePct).toBeCloseTo((net / (followers - net)) * 100, 10);
+    if (net > 0) {
+      expect(body.growth.projection!.perDay).toBeCloseTo(net / 28, 10);
+    }
   }, 180_000);
 
   it("says plainly when an account is too small for demographics", async () => {
@@ -94,6 +128,11 @@ describe("GET /api/analytics/audience", () => {
       "Instagram shows audience demographics once an account has 100 followers.",
     );
     expect(body.demographics.followers.age).toBeNull();
+    expect(body.growth.notice).toBe(
+      "Instagram gives follows and unfollows once an account has 100 followers.",
+    );
+    expect(body.growth.series.every((day) => day.follows === null)).toBe(true);
+    expect(body.growth.rate).toBeNull();
     const bad = await client.get("/api/analytics/audience?timezone=Nowhere%2FLand");
     expect(bad.status).toBe(400);
   }, 180_000);

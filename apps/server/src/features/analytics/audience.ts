@@ -1,8 +1,25 @@
-import { type Db, listLatestAudienceSnapshots, listOnlineFollowers } from "@sightline/db";
-import { zonedParts } from "../publishing/zoned-time.ts";
+import {
+  type Db,
+  findOldestAccountInsightDay,
+  listAccountDailyMetrics,
+  listLatestAudienceSnapshots,
+  listOnlineFollowers,
+} from "@sightline/db";
+import { onlineFollowersGrid } from "../publishing/online-followers-grid.ts";
+import { growthRate, projectMilestone } from "./growth.ts";
+import { addDays, eachDay, localToday } from "./period.ts";
 
-const breakdowns = ["age", "gender", "country", "city"] as const;
+/** Follows and unfollows are read over this many days, ending yesterday. */
+export const GROWTH_DAYS = 28;
+
+const breakdowns = ["age", "gender", "age,gender", "country", "city"] as const;
 type Breakdown = (typeof breakdowns)[number];
+
+type DemographicSnapshot = {
+  day: string;
+  timeframe: string;
+  buckets: Array<{ dimensions: string[]; value: number }>;
+};
 
 /** Instagram gives demographics only to accounts with at least this many followers (§3.3). */
 export const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
@@ -15,7 +32,7 @@ export const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
 export async function buildAudience(
   db: Db,
   scope: { userId: string; accountId: string },
-  input: { followersCount: number | null; timeZone: string; now: Date },
+  input: { followersCount: number | null; timeZone: string; now: Date; locale?: string },
 ) {
   const snapshots = await listLatestAudienceSnapshots(db, scope);
   const demographics = Object.fromEntries(
@@ -31,16 +48,9 @@ export async function buildAudience(
             found ? { day: found.day, timeframe: found.timeframe, buckets: found.buckets } : null,
           ];
         }),
-      ) as Record<
-        Breakdown,
-        {
-          day: string;
-          timeframe: string;
-          buckets: Array<{ dimensions: string[]; value: number }>;
-        } | null
-      >,
+      ) as Record<Breakdown, DemographicSnapshot | null>,
     ]),
-  ) as Record<"followers" | "engaged", Record<Breakdown, unknown>>;
+  ) as Record<"followers" | "engaged", Record<Breakdown, DemographicSnapshot | null>>;
   const demographicsNotice =
     snapshots.length > 0
       ? null
@@ -50,26 +60,15 @@ export async function buildAudience(
 
   const since = new Date(input.now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const days = await listOnlineFollowers(db, scope, since);
-  const sums = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  for (const { day, hours } of days) {
-    for (const [hourText, value] of Object.entries(hours)) {
-      const hour = Number(hourText);
-      if (!Number.isInteger(hour) || hour < 0 || hour > 23) continue;
-      const local = zonedParts(
-        new Date(`${day}T${String(hour).padStart(2, "0")}:00:00Z`),
-        input.timeZone,
-      );
-      sums[local.weekday]![local.hour]! += value;
-      counts[local.weekday]![local.hour]! += 1;
-    }
-  }
-  const grid = sums.map((row, weekday) =>
-    row.map((sum, hour) => {
-      const n = counts[weekday]![hour]!;
-      return n === 0 ? null : Math.round(sum / n);
-    }),
+  const grid = onlineFollowersGrid(days, input.timeZone).map((row) =>
+    row.map((value) => (value === undefined ? null : Math.round(value))),
   );
+  const today = localToday(input.now, input.timeZone);
+  const growth = await buildGrowth(db, scope, {
+    followersCount: input.followersCount,
+    today,
+    locale: input.locale,
+  });
   return {
     connected: true as const,
     followersCount: input.followersCount,
@@ -87,5 +86,56 @@ export async function buildAudience(
             : "No online-follower data has been synced yet."
           : null,
     },
+    growth,
+  };
+}
+
+/**
+ * Follows and unfollows per day of the last GROWTH_DAYS days (a day not stored is null and
+ * says so), the growth rate over the stored days and the projection to the next milestone.
+ */
+async function buildGrowth(
+  db: Db,
+  scope: { userId: string; accountId: string },
+  input: { followersCount: number | null; today: string; locale?: string },
+) {
+  const to = addDays(input.today, -1);
+  const from = addDays(to, -(GROWTH_DAYS - 1));
+  const [rows, oldestDay] = await Promise.all([
+    listAccountDailyMetrics(db, scope, { from, to, metrics: ["follows", "unfollows"] }),
+    findOldestAccountInsightDay(db, scope),
+  ]);
+  const byDay = new Map<string, { follows: number | null; unfollows: number | null }>();
+  for (const row of rows) {
+    const entry = byDay.get(row.day) ?? { follows: null, unfollows: null };
+    entry[row.metric as "follows" | "unfollows"] = row.value;
+    byDay.set(row.day, entry);
+  }
+  const series = eachDay(from, to).map((day) => ({
+    day,
+    follows: byDay.get(day)?.follows ?? null,
+    unfollows: byDay.get(day)?.unfollows ?? null,
+  }));
+  const storedDays = series.filter((day) => day.follows !== null && day.unfollows !== null).length;
+  const compact = new Intl.NumberFormat(input.locale ?? "en", { notation: "compact" });
+  return {
+    from,
+    to,
+    oldestDay,
+    series,
+    rate: growthRate(input.followersCount, series),
+    projection: projectMilestone(input.followersCount, series, input.today, (value) =>
+      compact.format(value),
+    ),
+    notice:
+      storedDays > 0
+        ? null
+        : input.followersCount !== null && input.followersCount < DEMOGRAPHICS_MIN_FOLLOWERS
+          ? `Instagram gives follows and unfollows once an account has ${DEMOGRAPHICS_MIN_FOLLOWERS} followers.`
+          : "No follows and unfollows have been synced for these days yet.",
+    missingDaysNote:
+      storedDays > 0 && storedDays < series.length
+        ? `${series.length - storedDays} of these ${series.length} days have no follows and unfollows stored${oldestDay ? ` (the oldest stored day is ${oldestDay})` : ""}; they are left empty, not counted as zero.`
+        : null,
   };
 }

@@ -1,14 +1,6 @@
+import { analyticsPostType, analyticsPostTypeLabels } from "@sightline/contracts";
 import { type Db, listPostEngagement } from "@sightline/db";
 import { median, rankHashtags } from "../publishing/caption-draft.ts";
-
-/** The type a person recognises: Reels and Stories by product, the rest by media type. */
-export function typeLabel(mediaType: string, productType: string | null): string {
-  if (productType === "REELS") return "Reel";
-  if (productType === "STORY") return "Story";
-  if (mediaType === "CAROUSEL_ALBUM") return "Carousel";
-  if (mediaType === "VIDEO") return "Video";
-  return "Image";
-}
 
 /**
  * Post Performance's benchmarks (issue 16 point 3), over posts with both reach and
@@ -28,7 +20,7 @@ export async function buildBenchmarks(
   );
   const withRate = posts.map((post) => ({
     id: post.igMediaId,
-    type: typeLabel(post.mediaType, post.mediaProductType),
+    type: analyticsPostTypeLabels[analyticsPostType(post)] as string,
     postedAt: post.postedAt.toISOString(),
     reach: post.reach,
     engagementRate: post.interactions / post.reach,

@@ -1,6 +1,6 @@
 import { analyticsPeriodQuerySchema } from "@sightline/contracts";
 import { describe, expect, it } from "vitest";
-import { eachDay, resolvePeriod } from "./period.ts";
+import { dayStart, eachDay, resolvePeriod } from "./period.ts";
 
 describe("analytics periods", () => {
   const now = new Date("2026-04-02T09:30:00Z");
@@ -23,6 +23,18 @@ describe("analytics periods", () => {
     expect(new Set(days).size).toBe(10);
     expect(days).toContain("2026-03-29");
     expect(period.previous).toEqual({ from: "2026-03-15", to: "2026-03-24" });
+  });
+
+  it("ends a preset with yesterday on the user's calendar, not UTC's", () => {
+    // 01:30 UTC on 2 April is still 1 April (18:30) in Los Angeles.
+    const early = new Date("2026-04-02T01:30:00Z");
+    expect(resolvePeriod({ days: "7" }, early, "America/Los_Angeles")).toMatchObject({
+      from: "2026-03-25",
+      to: "2026-03-31",
+    });
+    expect(resolvePeriod({ days: "7" }, early, "UTC").to).toBe("2026-04-01");
+    // 23:30 in Berlin on 1 April is 21:30 UTC: the day starts at 22:00 UTC the day before.
+    expect(dayStart("2026-04-01", "Europe/Berlin").toISOString()).toBe("2026-03-31T22:00:00.000Z");
   });
 
   it("a leap year's 29 February is a day like any other", () => {

@@ -1,10 +1,12 @@
 import type { AnalyticsPeriodQuery } from "@sightline/contracts";
+import { zonedParts, zonedTimeToInstant } from "../publishing/zoned-time.ts";
 
 const DAY_MS = 86_400_000;
 
 /*
- * Days are UTC days for now: the sync stores one row per UTC day (Instagram's end_time closes a
- * UTC day). Counting on the user's own days (profile time zone) is a follow-up of issue 16.
+ * Which days a period covers is decided on the user's calendar (their "yesterday" ends a
+ * preset, a post at 23:30 in their zone counts on that day). Daily account values are the
+ * days Instagram closes them on (one row per day as synced); they are read by that date.
  */
 
 export function utcDay(date: Date): string {
@@ -15,12 +17,19 @@ export function addDays(day: string, days: number): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS));
 }
 
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
+export function dayStart(day: string, timeZone = "UTC"): Date {
+  return timeZone === "UTC"
+    ? new Date(`${day}T00:00:00.000Z`)
+    : zonedTimeToInstant(day, 0, timeZone);
+}
+
+/** Today's date on the user's calendar. */
+export function localToday(now: Date, timeZone: string): string {
+  return zonedParts(now, timeZone).date;
 }
 
 export function daysInclusive(from: string, to: string): number {
-  return Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS) + 1;
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
 export function eachDay(from: string, to: string): string[] {
@@ -40,7 +49,7 @@ export interface Period {
  * A preset period ends with yesterday: today's figures are still coming in and the sync stores
  * only complete days, so including today would always end the chart on a missing day.
  */
-export function resolvePeriod(query: AnalyticsPeriodQuery, now: Date): Period {
+export function resolvePeriod(query: AnalyticsPeriodQuery, now: Date, timeZone = "UTC"): Period {
   let from: string;
   let to: string;
   if (query.from !== undefined && query.to !== undefined) {
@@ -48,7 +57,7 @@ export function resolvePeriod(query: AnalyticsPeriodQuery, now: Date): Period {
     to = query.to;
   } else {
     const days = Number(query.days ?? "28");
-    to = addDays(utcDay(now), -1);
+    to = addDays(localToday(now, timeZone), -1);
     from = addDays(to, -(days - 1));
   }
   const days = daysInclusive(from, to);

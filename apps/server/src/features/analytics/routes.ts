@@ -5,7 +5,7 @@ import {
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
 } from "@sightline/contracts";
-import { type Db, findInstagramConnection } from "@sightline/db";
+import { type Db, findInstagramConnection, getProfileForUser } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
@@ -16,7 +16,24 @@ import { isTimeZone } from "../publishing/zoned-time.ts";
 import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
+import { addDays, dayStart } from "./period.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
+
+const timezoneQuery = z.object({
+  timezone: z.string().min(1).max(64).optional(),
+});
+
+/** Days are the user's days: the zone asked for, else the profile's, else UTC. */
+async function timeZoneFor(db: Db, userId: string, requested: string | undefined) {
+  if (requested) {
+    if (!isTimeZone(requested)) {
+      throw new AppError("bad_request", `"${requested}" is not a time zone.`);
+    }
+    return requested;
+  }
+  const zone = (await getProfileForUser(db, userId))?.timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
 
 /** The connection's account scopes every read: rows of an earlier account never show. */
 async function scopeOf(db: Db, userId: string) {
@@ -34,34 +51,28 @@ async function scopeOf(db: Db, userId: string) {
 export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get(
-      "/audience",
-      validate("query", z.object({ timezone: z.string().min(1).max(64).default("UTC") })),
-      async (c) => {
-        const { timezone } = c.req.valid("query");
-        if (!isTimeZone(timezone)) {
-          throw new AppError("bad_request", `"${timezone}" is not a time zone.`);
-        }
-        const found = await scopeOf(deps.db, c.var.user.id);
-        if (!found) return c.json({ connected: false as const });
-        return c.json(
-          await buildAudience(deps.db, found.scope, {
-            followersCount: found.connection.followersCount,
-            timeZone: timezone,
-            now: deps.now(),
-          }),
-        );
-      },
-    )
+    .get("/audience", validate("query", timezoneQuery), async (c) => {
+      const timezone = await timeZoneFor(deps.db, c.var.user.id, c.req.valid("query").timezone);
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) return c.json({ connected: false as const });
+      return c.json(
+        await buildAudience(deps.db, found.scope, {
+          followersCount: found.connection.followersCount,
+          timeZone: timezone,
+          now: deps.now(),
+        }),
+      );
+    })
     .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });
-      const { from, to } = c.req.valid("query");
+      const { from, to, timezone } = c.req.valid("query");
+      const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
       return c.json({
         connected: true as const,
         ...(await buildBenchmarks(deps.db, found.scope, {
-          ...(from ? { from: new Date(`${from}T00:00:00Z`) } : {}),
-          ...(to ? { before: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) } : {}),
+          ...(from ? { from: dayStart(from, zone) } : {}),
+          ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
         })),
       });
     })
@@ -70,10 +81,11 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
       if (!found) throw new AppError("not_found", "Connect Instagram first.");
       // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
       const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
       const rows: AnalyticsPostListItem[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listPosts(deps.db, found.scope, { ...query, cursor });
+        const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone);
         rows.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor && rows.length < CSV_MAX_ROWS);
@@ -86,22 +98,26 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });
+      const query = c.req.valid("query");
       return c.json(
         await buildOverview(
           deps.db,
           found.scope,
           found.connection.followersCount,
-          c.req.valid("query"),
+          query,
           deps.now(),
+          await timeZoneFor(deps.db, c.var.user.id, query.timezone),
         ),
       );
     })
     .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
+      const query = c.req.valid("query");
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
       return c.json({
         connected: true as const,
-        ...(await listPosts(deps.db, found.scope, c.req.valid("query"))),
+        ...(await listPosts(deps.db, found.scope, query, zone)),
       });
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {

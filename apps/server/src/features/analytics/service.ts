@@ -6,6 +6,7 @@ import {
   type AnalyticsPostsQuery,
   analyticsPostType,
   analyticsPostTypeLabels,
+  captionHashtags,
 } from "@sightline/contracts";
 import {
   type AnalyticsScope,
@@ -90,22 +91,23 @@ export async function buildOverview(
   followersCount: number | null,
   query: AnalyticsPeriodQuery,
   now: Date,
+  timeZone = "UTC",
 ) {
-  const period = resolvePeriod(query, now);
+  const period = resolvePeriod(query, now, timeZone);
   const periodDays = eachDay(period.from, period.to);
   const previousDays = eachDay(period.previous.from, period.previous.to);
   const [rows, oldestDay, top] = await Promise.all([
     listAccountDailyMetrics(db, scope, {
       from: period.previous.from,
       to: period.to,
-      metrics: [...Object.values(kpiMetrics), "new_followers"],
+      metrics: [...Object.values(kpiMetrics), "new_followers", "follows", "unfollows"],
     }),
     findOldestAccountInsightDay(db, scope),
     listPostsWithLatestMetrics(db, scope, {
       sort: "reach",
       order: "desc",
-      postedFrom: dayStart(period.from),
-      postedBefore: dayStart(addDays(period.to, 1)),
+      postedFrom: dayStart(period.from, timeZone),
+      postedBefore: dayStart(addDays(period.to, 1), timeZone),
       limit: TOP_POSTS,
     }),
   ]);
@@ -142,16 +144,32 @@ export async function buildOverview(
   }
   const newFollowers = values.get("new_followers");
   const followerChange = sumOver(newFollowers, periodDays);
+  // Net growth: follows − unfollows over the days with both stored (a half day is not guessed).
+  const follows = values.get("follows");
+  const unfollows = values.get("unfollows");
+  const netDays = periodDays.filter((day) => follows?.has(day) && unfollows?.has(day));
+  const net =
+    netDays.length === 0
+      ? null
+      : {
+          value: netDays.reduce((sum, day) => sum + follows!.get(day)! - unfollows!.get(day)!, 0),
+          follows: sumOver(follows, netDays)!,
+          unfollows: sumOver(unfollows, netDays)!,
+          days: netDays.length,
+        };
 
   return {
     connected: true as const,
     period: { from: period.from, to: period.to, days: period.days },
+    timeZone,
     previous: period.previous,
     oldestDay,
     kpis: {
       followers: {
         value: followersCount,
         change: followerChange,
+        /** Follows − unfollows over `days` stored days of the period; null when none is stored. */
+        net,
         // New followers per day (Instagram's follower_count): the follower-growth chart.
         series: periodDays.map((day) => ({ day, value: newFollowers?.get(day) ?? null })),
         ...(followerChange === null ? { reason: reasonFor("follower growth") } : {}),
@@ -239,13 +257,18 @@ function decodeCursor(cursor: string, query: AnalyticsPostsQuery): PostCursor {
   return { value: value ?? null, igMediaId: payload.id };
 }
 
-export async function listPosts(db: Db, scope: AnalyticsScope, query: AnalyticsPostsQuery) {
+export async function listPosts(
+  db: Db,
+  scope: AnalyticsScope,
+  query: AnalyticsPostsQuery,
+  timeZone = "UTC",
+) {
   const rows = await listPostsWithLatestMetrics(db, scope, {
     sort: query.sort,
     order: query.order,
     ...(query.type ? { type: query.type } : {}),
-    ...(query.from ? { postedFrom: dayStart(query.from) } : {}),
-    ...(query.to ? { postedBefore: dayStart(addDays(query.to, 1)) } : {}),
+    ...(query.from ? { postedFrom: dayStart(query.from, timeZone) } : {}),
+    ...(query.to ? { postedBefore: dayStart(addDays(query.to, 1), timeZone) } : {}),
     ...(query.q ? { captionContains: query.q } : {}),
     ...(query.cursor ? { cursor: decodeCursor(query.cursor, query) } : {}),
     limit: query.limit,
@@ -264,10 +287,6 @@ export async function listPosts(db: Db, scope: AnalyticsScope, query: AnalyticsP
           })
         : null,
   };
-}
-
-function hashtagsOf(caption: string | null): string[] {
-  return [...new Set([...(caption ?? "").matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => m[1]!))];
 }
 
 export async function getPostDetail(db: Db, scope: AnalyticsScope, igMediaId: string) {
@@ -298,7 +317,11 @@ export async function getPostDetail(db: Db, scope: AnalyticsScope, igMediaId: st
     engagement: ratio(pick("interactions"), pick("reach")),
   };
   return {
-    post: { ...toListItem(row), caption: post.caption, hashtags: hashtagsOf(post.caption) },
+    post: {
+      ...toListItem(row),
+      caption: post.caption,
+      hashtags: [...new Set(captionHashtags(post.caption ?? ""))],
+    },
     snapshots: snapshots.map((snapshot) => ({
       capturedAt: snapshot.capturedAt.toISOString(),
       metric: snapshot.metric,

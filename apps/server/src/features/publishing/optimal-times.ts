@@ -1,9 +1,10 @@
+import { type OnlineFollowersDay, onlineFollowersGrid } from "./online-followers-grid.ts";
 import { addDays, weekdayOf, zonedParts, zonedTimeToInstant } from "./zoned-time.ts";
 
 /** What the account's own data says about each local weekday and hour. */
 export type AudienceSignals = {
   /** Followers online per UTC day (Instagram's `online_followers`: UTC hour "0"–"23" → count). */
-  onlineFollowers: Array<{ day: string; hours: Record<string, number> }>;
+  onlineFollowers: OnlineFollowersDay[];
   /** The account's posts: when they went out and how they did (engagement = interactions ÷ reach). */
   posts: Array<{ postedAt: Date; engagementRate: number }>;
 };
@@ -43,21 +44,6 @@ function emptyGrid(): Grid {
  * account's mean when few posts went out at that hour). Undefined where neither says anything.
  */
 export function scoreGrid(signals: AudienceSignals, timeZone: string): Grid {
-  const online = emptyGrid();
-  const onlineCounts = emptyGrid();
-  for (const { day, hours } of signals.onlineFollowers) {
-    for (const [hourText, value] of Object.entries(hours)) {
-      const hour = Number(hourText);
-      if (!Number.isInteger(hour) || hour < 0 || hour > 23 || !Number.isFinite(value)) continue;
-      const local = zonedParts(
-        new Date(`${day}T${String(hour).padStart(2, "0")}:00:00Z`),
-        timeZone,
-      );
-      online[local.weekday]![local.hour] = (online[local.weekday]![local.hour] ?? 0) + value;
-      onlineCounts[local.weekday]![local.hour] =
-        (onlineCounts[local.weekday]![local.hour] ?? 0) + 1;
-    }
-  }
   const engagementSum = emptyGrid();
   const engagementCount = emptyGrid();
   let total = 0;
@@ -72,11 +58,7 @@ export function scoreGrid(signals: AudienceSignals, timeZone: string): Grid {
   }
   const meanEngagement = signals.posts.length > 0 ? total / signals.posts.length : undefined;
 
-  const onlineAverages = online.map((row, weekday) =>
-    row.map((sum, hour) =>
-      sum === undefined ? undefined : sum / (onlineCounts[weekday]![hour] ?? 1),
-    ),
-  );
+  const onlineAverages = onlineFollowersGrid(signals.onlineFollowers, timeZone);
   const engagement = engagementSum.map((row, weekday) =>
     row.map((sum, hour) => {
       if (meanEngagement === undefined) return undefined;

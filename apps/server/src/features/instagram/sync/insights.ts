@@ -120,12 +120,9 @@ export async function syncAccountInsights(run: SyncRun) {
       since: dayStart(day),
       until: new Date(dayStart(day).getTime() + DAY_MS),
     });
-    const dayRows = mapMetrics(response.data).map((row) => ({
-      ...run.scope,
-      day,
-      capturedAt,
-      ...row,
-    }));
+    const dayRows = [...mapMetrics(response.data), ...(await followsAndUnfollows(run, day))].map(
+      (row) => ({ ...run.scope, day, capturedAt, ...row }),
+    );
     await upsertAccountInsights(run.ctx.db, dayRows);
     await run.saveState("account-insights", { cursor: day });
   }
@@ -133,7 +130,61 @@ export async function syncAccountInsights(run: SyncRun) {
   await run.saveState("account-insights", { cursor: null, highWater: today });
 }
 
-const breakdowns: DemographicBreakdown[] = ["age", "gender", "country", "city"];
+/**
+ * One day's follows and unfollows (§3.3 `follows_and_unfollows`, readable only through the
+ * `follow_type` breakdown: FOLLOWER = follows, NON_FOLLOWER = unfollows), stored as the
+ * metrics `follows` and `unfollows`. Under 100 followers Instagram gives none: nothing stored.
+ */
+async function followsAndUnfollows(run: SyncRun, day: string) {
+  run.guard();
+  let metrics: InsightMetric[];
+  try {
+    const response = await run.client.getAccountInsights({
+      metrics: ["follows_and_unfollows"],
+      period: "day",
+      metricType: "total_value",
+      breakdown: "follow_type",
+      since: dayStart(day),
+      until: new Date(dayStart(day).getTime() + DAY_MS),
+    });
+    metrics = response.data;
+  } catch (error) {
+    if (!isGraphApiError(error) || error.code !== 100) throw error;
+    run.note(
+      "account-insights:follows_and_unfollows",
+      "Instagram gives no follows and unfollows for this account yet.",
+    );
+    return [];
+  }
+  return mapFollowsAndUnfollows(metrics);
+}
+
+const followTypeMetrics: Record<string, string> = {
+  FOLLOWER: "follows",
+  NON_FOLLOWER: "unfollows",
+};
+
+export function mapFollowsAndUnfollows(metrics: InsightMetric[]) {
+  const results =
+    metrics.find((entry) => entry.name === "follows_and_unfollows")?.total_value?.breakdowns?.[0]
+      ?.results ?? [];
+  return results.flatMap((result) => {
+    const metric = followTypeMetrics[result.dimension_values[0] ?? ""];
+    return metric && typeof result.value === "number"
+      ? [
+          {
+            metric,
+            sourceMetric: "follows_and_unfollows",
+            mappingVersion: METRIC_MAPPING_VERSION,
+            value: result.value,
+          },
+        ]
+      : [];
+  });
+}
+
+/** "age,gender" gives Audience Insights its age × gender bars (one bucket per age and gender). */
+const breakdowns: DemographicBreakdown[] = ["age", "gender", "age,gender", "country", "city"];
 
 /** Follower and engaged-audience breakdowns, one snapshot per day (kept after Meta drops them). */
 export async function syncAudience(run: SyncRun) {

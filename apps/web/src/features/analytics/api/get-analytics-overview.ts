@@ -2,20 +2,22 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type SuccessData, unwrap } from "../../../lib/api-client.ts";
 
 export type OverviewDays = "7" | "28" | "90";
+/** A preset length ending yesterday, or a custom from–to (both inclusive, YYYY-MM-DD). */
+export type OverviewPeriod = { days: OverviewDays } | { from: string; to: string };
 
 /** GET /api/analytics/overview: KPIs, their per-day series and the top posts of a period. */
-export const getAnalyticsOverview = (days: OverviewDays) =>
-  unwrap(api.analytics.overview.$get({ query: { days } }));
+export const getAnalyticsOverview = (period: OverviewPeriod, timezone: string) =>
+  unwrap(api.analytics.overview.$get({ query: { ...period, timezone } }));
 
 export type AnalyticsOverview = SuccessData<
   Awaited<ReturnType<typeof api.analytics.overview.$get>>
 >;
 
-export const analyticsOverviewQueryOptions = (days: OverviewDays) =>
+export const analyticsOverviewQueryOptions = (period: OverviewPeriod, timezone: string) =>
   queryOptions({
-    queryKey: ["analytics", "overview", days] as const,
-    queryFn: () => getAnalyticsOverview(days),
+    queryKey: ["analytics", "overview", period, timezone] as const,
+    queryFn: () => getAnalyticsOverview(period, timezone),
   });
 
-export const useAnalyticsOverview = (days: OverviewDays) =>
-  useQuery(analyticsOverviewQueryOptions(days));
+export const useAnalyticsOverview = (period: OverviewPeriod, timezone: string) =>
+  useQuery(analyticsOverviewQueryOptions(period, timezone));

@@ -1,39 +1,171 @@
-import { useState } from "react";
+import { ANALYTICS_MAX_DAYS } from "@sightline/contracts";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { cn } from "../../../utils/cn.ts";
-import { type OverviewDays, useAnalyticsOverview } from "../api/get-analytics-overview.ts";
-import { formatRatioPercent, formatSignedCount } from "../utils/format.ts";
+import {
+  type OverviewDays,
+  type OverviewPeriod,
+  useAnalyticsOverview,
+} from "../api/get-analytics-overview.ts";
+import { formatNumber, formatRatioPercent, formatSignedCount } from "../utils/format.ts";
+import { DailyChart } from "./daily-chart.tsx";
 import { KpiCard } from "./kpi-card.tsx";
-import { ReachChart } from "./reach-chart.tsx";
-import { TopPosts } from "./top-posts.tsx";
+import { formatDate, TopPosts } from "./top-posts.tsx";
 import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
 const PERIODS: OverviewDays[] = ["7", "28", "90"];
+const DAY_MS = 86_400_000;
+
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+}
+
+/** The custom range's problem in plain words, or null when the server will accept it. */
+export function customRangeProblem(from: string, to: string, today: string): string | null {
+  if (!from || !to) return "Choose both a start and an end date.";
+  if (to < from) return "The end date is before the start date.";
+  if (to > today) return "The end date is in the future.";
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+  if (days > ANALYTICS_MAX_DAYS) return `Choose at most ${ANALYTICS_MAX_DAYS} days.`;
+  return null;
+}
+
+function CustomRange({
+  initial,
+  today,
+  onApply,
+}: {
+  initial: { from: string; to: string };
+  today: string;
+  onApply: (range: { from: string; to: string }) => void;
+}) {
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = customRangeProblem(from, to, today);
+    setProblem(found);
+    if (!found) onApply({ from, to });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+      <div className="text-sm">
+        <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600">
+          From
+        </label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={from}
+          max={today}
+          onChange={(event) => setFrom(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className="h-9 w-40"
+        />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600">
+          To
+        </label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={to}
+          max={today}
+          onChange={(event) => setTo(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className="h-9 w-40"
+        />
+      </div>
+      <Button type="submit" size="sm" className="h-9">
+        Apply
+      </Button>
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="w-full text-sm text-rose-700">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
 
 export function DashboardOverview() {
-  const [days, setDays] = useState<OverviewDays>("28");
-  const query = useAnalyticsOverview(days);
+  const timeZone = useTimeZone();
+  const today = todayIn(timeZone);
+  const [period, setPeriod] = useState<OverviewPeriod>({ days: "28" });
+  const [customOpen, setCustomOpen] = useState(false);
+  const query = useAnalyticsOverview(period, timeZone);
+  const isCustom = "from" in period;
+  const shown = query.data?.connected ? query.data : null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Overview</h2>
-        <fieldset className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Overview</h2>
+          {shown ? (
+            <p className="text-xs text-slate-500" data-testid="period-text">
+              {formatDate(shown.period.from)} – {formatDate(shown.period.to)} ({shown.period.days}{" "}
+              days), compared with {formatDate(shown.previous.from)} –{" "}
+              {formatDate(shown.previous.to)}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="inline-flex flex-wrap rounded-lg border border-slate-200 bg-white p-0.5">
           <legend className="sr-only">Period</legend>
           {PERIODS.map((option) => (
             <button
               key={option}
               type="button"
-              aria-pressed={days === option}
-              onClick={() => setDays(option)}
+              aria-pressed={!isCustom && !customOpen && period.days === option}
+              onClick={() => {
+                setCustomOpen(false);
+                setPeriod({ days: option });
+              }}
               className={cn(
                 "rounded-md px-3 py-1.5 text-sm font-medium",
-                days === option ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100",
+                !isCustom && !customOpen && period.days === option
+                  ? "bg-slate-900 text-white"
+                  : "text-slate-600 hover:bg-slate-100",
               )}
             >
               {option} days
             </button>
           ))}
+          <button
+            type="button"
+            aria-pressed={isCustom || customOpen}
+            aria-expanded={customOpen}
+            onClick={() => setCustomOpen((open) => !open)}
+            className={cn(
+              "rounded-md px-3 py-1.5 text-sm font-medium",
+              isCustom || customOpen
+                ? "bg-slate-900 text-white"
+                : "text-slate-600 hover:bg-slate-100",
+            )}
+          >
+            Custom
+          </button>
         </fieldset>
       </div>
+      {customOpen ? (
+        <CustomRange
+          today={today}
+          initial={
+            isCustom
+              ? period
+              : shown
+                ? { from: shown.period.from, to: shown.period.to }
+                : { from: today, to: today }
+          }
+          onApply={(range) => setPeriod(range)}
+        />
+      ) : null}
       {query.isPending ? (
         <OverviewSkeleton />
       ) : query.isError ? (
@@ -65,10 +197,19 @@ function OverviewContent({ data }: { data: Overview }) {
     { key: "websiteTaps", label: "Website taps", kpi: kpis.websiteTaps },
   ] as const;
   const engagement = kpis.engagementRate;
+  // Compared only when both of its parts are: sums over unequal stored days would mislead.
+  const engagementComparable =
+    kpis.reach.changePct !== null && kpis.interactions.changePct !== null;
   const engagementChange =
-    engagement.value !== null && engagement.previous !== null && engagement.previous !== 0
+    engagementComparable &&
+    engagement.value !== null &&
+    engagement.previous !== null &&
+    engagement.previous !== 0
       ? ((engagement.value - engagement.previous) / engagement.previous) * 100
       : null;
+  // The days stored are said once for the page, not on every card.
+  const notComparedNote = "Not compared (see below).";
+  const anyNotCompared = cards.some(({ kpi }) => kpi.value !== null && kpi.changePct === null);
   return (
     <>
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -79,9 +220,11 @@ function OverviewContent({ data }: { data: Overview }) {
             kpis.followers.value === null ? "The follower count is not available." : undefined
           }
           changeText={
-            kpis.followers.change === null
-              ? kpis.followers.reason
-              : `${formatSignedCount(kpis.followers.change)} new in this period`
+            kpis.followers.net !== null
+              ? `${formatSignedCount(kpis.followers.net.value)} net (${formatNumber(kpis.followers.net.follows)} follows, ${formatNumber(kpis.followers.net.unfollows)} unfollows${kpis.followers.net.days < data.period.days ? `, ${kpis.followers.net.days} of ${data.period.days} days stored` : ""})`
+              : kpis.followers.change === null
+                ? kpis.followers.reason
+                : `${formatSignedCount(kpis.followers.change)} new followers in this period`
           }
           series={kpis.followers.series}
         />
@@ -92,7 +235,7 @@ function OverviewContent({ data }: { data: Overview }) {
             value={kpi.value}
             reason={kpi.reason}
             changePct={kpi.changePct}
-            changeReason={kpi.changeReason}
+            changeReason={notComparedNote}
             series={kpi.series}
           />
         ))}
@@ -101,33 +244,62 @@ function OverviewContent({ data }: { data: Overview }) {
           value={engagement.value}
           reason="Needs both interactions and reach for this period."
           changePct={engagementChange}
-          changeReason="Needs the previous period's interactions and reach."
+          changeReason={notComparedNote}
           format={(v) => formatRatioPercent(v)}
           title={`Engagement rate = ${engagement.formula}`}
         />
       </section>
+      {data.oldestDay ? (
+        <p className="text-xs text-slate-500" data-testid="oldest-day">
+          History starts on {formatDate(data.oldestDay)}, the oldest day stored for your account; it
+          keeps growing with every sync.
+          {anyNotCompared
+            ? ` Changes are shown only when every day of this period and of the previous one (${formatDate(data.previous.from)} – ${formatDate(data.previous.to)}) is stored.`
+            : ""}
+        </p>
+      ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section
-          className="rounded-2xl border border-slate-200 bg-white p-4"
-          aria-labelledby="reach-per-day"
+        <ChartCard
+          id="follower-growth"
+          title="New followers per day"
+          reason={kpis.followers.reason}
         >
-          <h3 id="reach-per-day" className="font-semibold text-slate-900">
-            Reach per day
-          </h3>
-          <div className="mt-3">
-            {kpis.reach.value === null ? (
-              <p className="text-sm text-slate-500">{kpis.reach.reason}</p>
-            ) : (
-              <ReachChart series={kpis.reach.series} />
-            )}
-          </div>
-        </section>
+          <DailyChart
+            title="New followers per day"
+            series={[{ label: "New followers", color: "#10b981", points: kpis.followers.series }]}
+          />
+        </ChartCard>
+        <ChartCard
+          id="reach-views"
+          title="Reach and views per day"
+          reason={
+            kpis.reach.value === null && kpis.views.value === null ? kpis.reach.reason : undefined
+          }
+        >
+          <DailyChart
+            title="Reach and views per day"
+            series={[
+              { label: "Reach", color: "#6366f1", points: kpis.reach.series },
+              { label: "Views", color: "#38bdf8", points: kpis.views.series },
+            ]}
+          />
+        </ChartCard>
+        <ChartCard
+          id="interactions-per-day"
+          title="Interactions per day"
+          reason={kpis.interactions.reason}
+        >
+          <DailyChart
+            title="Interactions per day"
+            series={[{ label: "Interactions", color: "#f59e0b", points: kpis.interactions.series }]}
+          />
+        </ChartCard>
         <section
-          className="rounded-2xl border border-slate-200 bg-white p-4"
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4"
           aria-labelledby="top-posts"
         >
           <h3 id="top-posts" className="font-semibold text-slate-900">
-            Top posts
+            Top posts of the period
           </h3>
           <div className="mt-1">
             <TopPosts posts={data.topPosts} />
@@ -135,6 +307,32 @@ function OverviewContent({ data }: { data: Overview }) {
         </section>
       </div>
     </>
+  );
+}
+
+function ChartCard({
+  id,
+  title,
+  reason,
+  children,
+}: {
+  id: string;
+  title: string;
+  reason?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4"
+      aria-labelledby={id}
+    >
+      <h3 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h3>
+      <div className="mt-3">
+        {reason ? <p className="text-sm text-slate-500">{reason}</p> : children}
+      </div>
+    </section>
   );
 }
 
@@ -152,6 +350,8 @@ function OverviewSkeleton() {
         ))}
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <SkeletonBlock className="h-56 rounded-2xl" />
+        <SkeletonBlock className="h-56 rounded-2xl" />
         <SkeletonBlock className="h-56 rounded-2xl" />
         <SkeletonBlock className="h-56 rounded-2xl" />
       </div>

@@ -1,0 +1,109 @@
+/*
+ * Analytics benchmark (run by `npm run bench analytics` through scripts/bench.mjs; not a test):
+ * one account with 5,000 posts (BENCH_POSTS), two years of daily account values and a snapshot
+ * of every post's metrics every BENCH_SNAPSHOT_DAYS (30) days from its posting day, then the
+ * Dashboard's and Post Performance's API calls, p50/p95 over 30 runs each (in process, so the
+ * figures are the server's work without the network). PostgreSQL when TEST_DATABASE_URL is set,
+ * else PGlite. Issue 16's target: p95 under 100 ms on this machine.
+ */
+
+import { testEngine } from "@sightline/db/testing";
+import { sql } from "drizzle-orm";
+import { createTestApp } from "../testing/create-test-app.ts";
+import { createVerifiedUser } from "../testing/factories.ts";
+import { connectSandboxAccount } from "../testing/instagram.ts";
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 5000);
+const DAYS = 730;
+const SNAPSHOT_EVERY = Number(process.env.BENCH_SNAPSHOT_DAYS ?? 30);
+const RUNS = 30;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+const testApp = await createTestApp({ env: { ALLOWED_HOSTS: "127.0.0.1" } });
+try {
+  const { client } = await createVerifiedUser(testApp);
+  // A real connection (oona.bakes is small: the synthetic rows dominate), then synthetic history.
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "oona.bakes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const userId = connection.user_id as string;
+  const accountId = connection.instagram_id as string;
+  const db = testApp.database.db;
+  const seeded = performance.now();
+  await db.execute(sql`
+    insert into instagram_media (user_id, account_id, ig_media_id, media_type, media_product_type,
+      caption, permalink, posted_at, like_count, comments_count)
+    select ${userId}, ${accountId}, 'bench' || n,
+      (array['IMAGE','VIDEO','CAROUSEL_ALBUM'])[1 + n % 3],
+      case when n % 3 = 1 then 'REELS' else 'FEED' end,
+      'Bench post ' || n || ' #tag' || (n % 40) || ' #studio',
+      'https://www.instagram.com/p/bench' || n,
+      now() - make_interval(secs => n * ${(DAYS * 86_400) / POSTS}::double precision),
+      (n * 7) % 900, (n * 3) % 80
+    from generate_series(1, ${POSTS}) as n
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into instagram_account_insights (user_id, account_id, day, metric, source_metric,
+      mapping_version, value, captured_at)
+    select ${userId}, ${accountId}, (current_date - d)::date, m, m, 2, 100 + (d * 37) % 500, now()
+    from generate_series(1, ${DAYS}) as d,
+      unnest(array['reach','views','interactions','profile_visits','website_clicks',
+        'new_followers','follows','unfollows']) as m
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into instagram_media_insights (user_id, account_id, ig_media_id, captured_at, metric,
+      source_metric, mapping_version, value)
+    select ${userId}, ${accountId}, m.ig_media_id, m.posted_at + (s * ${SNAPSHOT_EVERY} || ' days')::interval,
+      x, x, 2, 10 + s * 5 + length(m.ig_media_id)
+    from instagram_media m,
+      generate_series(0, ${Math.floor(DAYS / SNAPSHOT_EVERY)}) as s,
+      unnest(array['reach','views','likes','comments','saves','shares','interactions']) as x
+    where m.user_id = ${userId} and m.ig_media_id like 'bench%'
+      and m.posted_at + (s * ${SNAPSHOT_EVERY} || ' days')::interval < now()
+    on conflict do nothing`);
+  await db.execute(sql`analyze`);
+  const counts = (await db.execute(sql`
+    select (select count(*) from instagram_media where user_id = ${userId})::int as posts,
+      (select count(*) from instagram_media_insights where user_id = ${userId})::int as snapshots,
+      (select count(*) from instagram_account_insights where user_id = ${userId})::int as daily`)) as unknown as {
+    rows: Array<{ posts: number; snapshots: number; daily: number }>;
+  };
+  const row = counts.rows[0]!;
+  console.log(
+    `analytics (${testEngine()}): ${row.posts} posts, ${row.snapshots} media snapshot values, ${row.daily} daily account values; seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+
+  const calls = [
+    ["dashboard 28 days", "/api/analytics/overview?days=28"],
+    ["dashboard 90 days", "/api/analytics/overview?days=90"],
+    [
+      "dashboard 2-year custom",
+      `/api/analytics/overview?from=${new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}`,
+    ],
+    ["post table first page (newest)", "/api/analytics/posts?limit=50"],
+    ["post table first page (by reach)", "/api/analytics/posts?sort=reach&limit=50"],
+    ["post table caption search", "/api/analytics/posts?q=tag7&limit=50"],
+    ["benchmarks (all time)", "/api/analytics/benchmarks"],
+    ["audience", "/api/analytics/audience"],
+    ["post detail", "/api/analytics/posts/bench42"],
+  ] as const;
+  for (const [name, path] of calls) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      const started = performance.now();
+      const response = await client.get(path);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      if (i >= 3) times.push(performance.now() - started);
+    }
+    const p95 = percentile(times, 0.95);
+    console.log(
+      `  ${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${p95 < 100 ? "" : "   (over the 100 ms target)"}`,
+    );
+  }
+} finally {
+  await testApp.close();
+}
