@@ -13,6 +13,7 @@ import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { type AiModel, createAiModel } from "./platform/ai.ts";
+import { createS3Storage } from "./platform/s3-storage.ts";
 import { createLocalStorage, type Storage } from "./platform/storage.ts";
 import { type AttemptLimiter, createAttemptLimiter } from "./services/attempt-limits.ts";
 import { type BackgroundTasks, createBackgroundTasks } from "./services/background-tasks.ts";
@@ -106,6 +107,8 @@ export function createServices(options: {
   now?: () => number;
   /** Where uploads live; DATA_DIR/storage by default (tests pass a folder of their own). */
   storageRoot?: string;
+  /** A storage built by the caller (tests); otherwise S3 when S3_BUCKET is set, else the folder. */
+  storage?: Storage;
 }): Services {
   const { env, database, logger } = options;
   const now = options.now ?? Date.now;
@@ -204,12 +207,20 @@ export function createServices(options: {
       graphUsage.set(key, { usage, at: now() });
     },
   });
-  const storage = createLocalStorage({
-    root: options.storageRoot ?? path.join(env.dataDir, "storage"),
+  const storageSigning = {
     signingSecret: derived("storage-signed-urls"),
     publicOrigin: publicUrl.origin,
     now,
-  });
+  };
+  const s3Storage =
+    !options.storage && env.s3 ? createS3Storage({ ...env.s3, ...storageSigning }) : undefined;
+  const storage =
+    options.storage ??
+    s3Storage ??
+    createLocalStorage({
+      root: options.storageRoot ?? path.join(env.dataDir, "storage"),
+      ...storageSigning,
+    });
   return {
     mailer,
     storage,
@@ -228,6 +239,7 @@ export function createServices(options: {
     close: async () => {
       await tasks.drain();
       await sandbox?.close();
+      s3Storage?.close();
     },
   };
 }

@@ -125,6 +125,35 @@ const envSchema = z
       .min(1, "must be at least 1")
       .max(10, "must be at most 10")
       .default(1),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be an S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)",
+      )
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as us-east-1")
+      .default("us-east-1"),
+    S3_ENDPOINT: z
+      .url({ error: "must be an absolute http(s) URL, such as https://minio.example.com:9000" })
+      .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).max(256, "must be at most 256 characters").optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).max(256, "must be at most 256 characters").optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    S3_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,63}){0,3}$/,
+        "must be folder names separated by / with no leading or trailing slash, such as sightline/prod",
+      )
+      .refine((value) => !value.includes(".."), "must not contain ..")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER && !env.AI_MODEL) {
@@ -148,6 +177,23 @@ const envSchema = z
         path: ["AI_API_KEY"],
         message: `must be set for the ${env.AI_PROVIDER} provider`,
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set together with the other S3 key variable",
+      });
+    }
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_PREFIX"] as const) {
+      if (env[name] && !env.S3_BUCKET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["S3_BUCKET"],
+          message: `is required with ${name} (files stay in DATA_DIR/storage without it)`,
+        });
+        break;
+      }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
@@ -291,6 +337,20 @@ const envSchema = z
             baseUrl: env.AI_BASE_URL,
           }
         : undefined,
+    /** Media in an S3-compatible bucket; unset, in the local folder DATA_DIR/storage. */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+        }
+      : undefined,
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== "production",
   }));

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { describeStorageContract } from "../testing/storage-contract.ts";
 import { createLocalStorage, isSafeKey, sniffMedia } from "./storage.ts";
 
 const roots: string[] = [];
@@ -19,6 +20,8 @@ function storageAt(now: () => number) {
     now,
   });
 }
+
+describeStorageContract("local folder", (now) => storageAt(now));
 
 const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array(16).fill(0)]);
 

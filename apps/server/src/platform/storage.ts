@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Files behind one interface (issue 13): a local folder in the embedded default. Keys are
+ * Files behind one interface (issue 13): a local folder in the embedded default, or an
+ * S3-compatible bucket when configured (platform/s3-storage.ts). Keys are
  * checked so they cannot leave their bucket's folder; reads from outside go through short-lived
  * signed URLs (Instagram fetches images from a URL).
  */
@@ -38,6 +39,45 @@ export function isSafeKey(key: string): boolean {
   );
 }
 
+/** Throws unless the bucket is one of the spec's and the key cannot leave it. */
+export function assertStorageKey(bucket: Bucket, key: string): void {
+  if (!isBucket(bucket) || !isSafeKey(key)) throw new Error("invalid storage key");
+}
+
+/**
+ * The app's own signed `/storage/<bucket>/<key>?expires&signature` URLs (HMAC-SHA256 over
+ * bucket, key and expiry), shared by every backend so Instagram fetches the same way whatever
+ * holds the bytes.
+ */
+export function createUrlSigner(options: {
+  signingSecret: string;
+  publicOrigin: string;
+  now: () => number;
+}): Pick<Storage, "signedUrl" | "verify"> {
+  function sign(bucket: Bucket, key: string, expires: number): string {
+    return createHmac("sha256", options.signingSecret)
+      .update(`${bucket}\n${key}\n${expires}`)
+      .digest("base64url");
+  }
+  return {
+    signedUrl(bucket, key, ttlSeconds = 3600) {
+      assertStorageKey(bucket, key);
+      const expires = Math.floor(options.now() / 1000) + ttlSeconds;
+      const url = new URL(`/storage/${bucket}/${key}`, options.publicOrigin);
+      url.searchParams.set("expires", String(expires));
+      url.searchParams.set("signature", sign(bucket, key, expires));
+      return url.toString();
+    },
+    verify(bucket, key, expires, signature) {
+      if (!isBucket(bucket) || !isSafeKey(key) || !Number.isInteger(expires)) return false;
+      if (expires < Math.floor(options.now() / 1000)) return false;
+      const expected = Buffer.from(sign(bucket, key, expires));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
 export function createLocalStorage(options: {
   root: string;
   signingSecret: string;
@@ -46,18 +86,13 @@ export function createLocalStorage(options: {
 }): Storage {
   const root = path.resolve(options.root);
   function fileOf(bucket: Bucket, key: string): string {
-    if (!isBucket(bucket) || !isSafeKey(key)) throw new Error("invalid storage key");
+    assertStorageKey(bucket, key);
     const file = path.resolve(root, bucket, key);
     // Belt and braces: whatever the key, the file stays inside the bucket's folder.
     if (!file.startsWith(`${path.join(root, bucket)}${path.sep}`)) {
       throw new Error("invalid storage key");
     }
     return file;
-  }
-  function sign(bucket: Bucket, key: string, expires: number): string {
-    return createHmac("sha256", options.signingSecret)
-      .update(`${bucket}\n${key}\n${expires}`)
-      .digest("base64url");
   }
   return {
     async put(bucket, key, bytes) {
@@ -78,21 +113,7 @@ export function createLocalStorage(options: {
     async delete(bucket, key) {
       await rm(fileOf(bucket, key), { force: true });
     },
-    signedUrl(bucket, key, ttlSeconds = 3600) {
-      fileOf(bucket, key);
-      const expires = Math.floor(options.now() / 1000) + ttlSeconds;
-      const url = new URL(`/storage/${bucket}/${key}`, options.publicOrigin);
-      url.searchParams.set("expires", String(expires));
-      url.searchParams.set("signature", sign(bucket, key, expires));
-      return url.toString();
-    },
-    verify(bucket, key, expires, signature) {
-      if (!isBucket(bucket) || !isSafeKey(key) || !Number.isInteger(expires)) return false;
-      if (expires < Math.floor(options.now() / 1000)) return false;
-      const expected = Buffer.from(sign(bucket, key, expires));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
+    ...createUrlSigner(options),
   };
 }
 

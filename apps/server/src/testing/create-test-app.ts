@@ -12,6 +12,7 @@ import { type RadarsContext, startRadarsFeature } from "../features/radars/index
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
+import type { Storage } from "../platform/storage.ts";
 import { createTokenVault, type EncryptionKey, type TokenVault } from "../platform/token-vault.ts";
 import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
@@ -50,6 +51,8 @@ export async function createTestApp(
     feedTimeoutMs?: number;
     /** The sandbox's 24-hour publishing quota (default 100, as Meta's docs say). */
     sandboxQuotaTotal?: number;
+    /** A storage of the test's own (an S3 one, say) instead of a temp folder. */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -80,6 +83,7 @@ export async function createTestApp(
       ...(options.sandboxQuotaTotal ? { quotaTotal: options.sandboxQuotaTotal } : {}),
     },
     storageRoot,
+    ...(options.storage ? { storage: options.storage } : {}),
   });
   const events = await createEventBus({ database, logger, now: services.now });
   const encryptionKeys: EncryptionKey[] = [{ id: "test", key: randomBytes(32) }];

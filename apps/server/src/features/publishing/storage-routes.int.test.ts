@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -97,5 +98,30 @@ describe("uploads", () => {
       .account({ login: "instagram", accessToken: token, igUserId: lena.igUserId })
       .createContainer({ kind: "image", imageUrl: uploaded.url, caption: "From our storage" });
     expect(container.id).toMatch(/^\d+$/);
+  });
+});
+
+describe("HEIC uploads", () => {
+  const heic = new Uint8Array(
+    readFileSync(new URL("./fixtures/gradient-64x48.heic", import.meta.url)),
+  );
+
+  it("are stored as JPEG in the publishing buckets, and refused as covers", async () => {
+    for (const bucket of ["instagram-media", "scheduled-content"]) {
+      const response = await upload(bucket, heic);
+      expect(response.status, bucket).toBe(201);
+      const uploaded = (await response.json()) as Uploaded;
+      expect(uploaded.key, bucket).toMatch(/\.jpg$/);
+      expect(uploaded.contentType, bucket).toBe("image/jpeg");
+      const file = await testApp.app.request(uploaded.url);
+      expect(file.headers.get("content-type"), bucket).toBe("image/jpeg");
+    }
+    expect((await upload("instagram_media", heic)).status).toBe(415);
+  });
+
+  it("that cannot be converted get 'Upload failed: '", async () => {
+    const response = await upload("instagram-media", new Uint8Array(heic.subarray(0, 60)));
+    expect(response.status).toBe(415);
+    expect(await response.text()).toContain("Upload failed: the HEIC photo could not be read");
   });
 });

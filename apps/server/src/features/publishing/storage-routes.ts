@@ -5,7 +5,8 @@ import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
-import { isBucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { isBucket, type SniffedMedia, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { HeicConversionError, toInstagramJpeg } from "./heic.ts";
 
 /** Spec §9: the largest file the product takes. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -29,7 +30,7 @@ export function uploadRoutes(deps: { storage: Storage; now: () => number }) {
     async (c) => {
       const bucket = c.req.param("bucket");
       if (!isBucket(bucket)) throw new AppError("not_found", "There is no such storage bucket.");
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      let bytes: Uint8Array = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0)
         throw new AppError("bad_request", "Upload failed: the file is empty.");
       if (bytes.length > MAX_UPLOAD_BYTES) {
@@ -38,12 +39,26 @@ export function uploadRoutes(deps: { storage: Storage; now: () => number }) {
           "File is too large. Please use a smaller video (max 50MB)",
         );
       }
-      const media = sniffMedia(bytes);
+      let media = sniffMedia(bytes);
       if (!media) {
         throw new AppError(
           "unsupported_media_type",
           "Upload failed: only images (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, MOV) can be uploaded.",
         );
+      }
+      if (media.contentType === "image/heic" && bucket !== "instagram_media") {
+        // Instagram takes only JPEG: a HEIC photo is stored as its JPEG, so the pipeline and
+        // the pre-publish check never see HEIC (covers are refused below as before).
+        try {
+          bytes = await toInstagramJpeg(bytes);
+        } catch (error) {
+          if (!(error instanceof HeicConversionError)) throw error;
+          throw new AppError(
+            "unsupported_media_type",
+            `Upload failed: ${error.message}. Export it as JPEG and try again.`,
+          );
+        }
+        media = sniffMedia(bytes) as SniffedMedia;
       }
       const userId = c.var.user.id;
       const stamp = deps.now();

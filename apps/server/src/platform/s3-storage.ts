@@ -1,0 +1,100 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import {
+  assertStorageKey,
+  type Bucket,
+  createUrlSigner,
+  isSafeKey,
+  type Storage,
+  sniffMedia,
+} from "./storage.ts";
+
+export type S3StorageOptions = {
+  /** The one S3 bucket holding everything; the spec's three buckets are key prefixes in it. */
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, Ceph, R2, s3rver…); unset means AWS itself. */
+  endpoint?: string | undefined;
+  /** Unset: the SDK's own chain (environment, shared config, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted servers need. */
+  forcePathStyle?: boolean | undefined;
+  /** A folder inside the bucket in front of every key, e.g. `sightline` (no slashes around). */
+  prefix?: string | undefined;
+  signingSecret: string;
+  publicOrigin: string;
+  now: () => number;
+};
+
+/**
+ * Storage in an S3-compatible bucket (issue 13). Object keys are `[prefix/]<spec bucket>/<key>`
+ * with the same key checks as the local folder, so nothing reaches outside its spec bucket.
+ * URLs handed out are the app's own HMAC-signed `/storage/...` URLs, served by reading the
+ * object here: the same behaviour as the local backend, and the S3 bucket can stay private.
+ */
+export function createS3Storage(
+  options: S3StorageOptions,
+): Storage & { client: S3Client; close(): void } {
+  if (options.prefix !== undefined && !isSafeKey(options.prefix)) {
+    throw new Error("S3 prefix must be plain folder names separated by /");
+  }
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    forcePathStyle: options.forcePathStyle ?? false,
+    // Only the checksums S3 requires: several S3-compatible servers reject the newer ones.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+  });
+  const objectKey = (bucket: Bucket, key: string): string => {
+    assertStorageKey(bucket, key);
+    return options.prefix ? `${options.prefix}/${bucket}/${key}` : `${bucket}/${key}`;
+  };
+  return {
+    client,
+    async put(bucket, key, bytes) {
+      const Key = objectKey(bucket, key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key,
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentType: sniffMedia(bytes)?.contentType ?? "application/octet-stream",
+        }),
+      );
+    },
+    async get(bucket, key) {
+      const Key = objectKey(bucket, key);
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key }));
+        if (!answer.Body) return undefined;
+        return await answer.Body.transformToByteArray();
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    async delete(bucket, key) {
+      const Key = objectKey(bucket, key);
+      // S3 answers 204 for a key that is not there: deleting twice is fine, as with files.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key }));
+    },
+    ...createUrlSigner(options),
+    close() {
+      client.destroy();
+    },
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404;
+}
