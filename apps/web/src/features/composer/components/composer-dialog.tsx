@@ -27,6 +27,7 @@ import { uploadErrorMessage, uploadMedia } from "../api/upload-media.ts";
 import type { ComposerPrefill } from "../hooks/composer-store.ts";
 import type { Collaborator } from "../utils/collaborators.ts";
 import { bucketFor, type DraftMediaItem, draftRequest } from "../utils/draft.ts";
+import { clearDraft, hasContent, loadDraft, saveDraft } from "../utils/draft-db.ts";
 import { addHashtags } from "../utils/hashtags.ts";
 import {
   captureCoverFrame,
@@ -121,7 +122,8 @@ export default function ComposerDialog({
   const [processing, setProcessing] = useState(0);
   const [phase, setPhase] = useState<Phase>("idle");
   const [isGenerating, setGenerating] = useState(false);
-  const [clientId] = useState(() => crypto.randomUUID());
+  const [clientId, setClientId] = useState<string>(() => crypto.randomUUID());
+  const [isRestored, setRestored] = useState(false);
 
   // Async work reads the latest items; every object URL made is freed on close.
   const itemsRef = useRef(items);
@@ -144,6 +146,65 @@ export default function ComposerDialog({
       urls.clear();
     };
   }, []);
+
+  // Issue 12 point 7: a draft in progress survives an accidental reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening
+  useEffect(() => {
+    let cancelled = false;
+    if (prefill) {
+      setRestored(true);
+      return;
+    }
+    void loadDraft().then((saved) => {
+      if (cancelled) return;
+      if (saved && hasContent(saved)) {
+        setItems(
+          saved.items.map((item) => ({
+            ...item,
+            url: makeUrl(item.file),
+            coverUrl: item.coverBlob ? makeUrl(item.coverBlob) : undefined,
+          })),
+        );
+        setCaption(saved.caption);
+        setHashtags(saved.hashtags);
+        setCollaborators(saved.collaborators);
+        setChoice(saved.choice);
+        setClientId(saved.clientId);
+        toast.info("Restored the draft you were working on");
+      }
+      setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  useEffect(() => {
+    if (!isRestored) return;
+    const timer = setTimeout(() => {
+      const draft = { caption, hashtags, collaborators, items };
+      if (!hasContent(draft)) {
+        void clearDraft();
+        return;
+      }
+      void saveDraft({
+        clientId,
+        caption,
+        hashtags,
+        collaborators,
+        choice,
+        items: items.map(({ url: _url, coverUrl: _coverUrl, ...rest }) => rest),
+        savedAt: Date.now(),
+      });
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [isRestored, caption, hashtags, collaborators, items, choice, clientId]);
+
+  /** Published, scheduled or discarded: the kept copy goes too. */
+  const finish = () => {
+    setRestored(false);
+    void clearDraft();
+    onClose();
+  };
 
   const isBusy = phase !== "idle";
   const current = items[Math.min(selected, items.length - 1)];
@@ -331,14 +392,14 @@ export default function ComposerDialog({
       if (outcome.status === "published") {
         toast.success("Post published successfully! 🎉");
         void queryClient.invalidateQueries({ queryKey: scheduledPostsQueryKey });
-        onClose();
+        finish();
       } else if (outcome.status === "failed") {
         toast.error("Failed to publish. Please try again.", { description: outcome.error });
       } else {
         toast.info("Still publishing", {
           description: "Instagram is taking a while. The Content Scheduler shows when it is done.",
         });
-        onClose();
+        finish();
       }
     } catch (error) {
       toast.error(
@@ -401,7 +462,7 @@ export default function ComposerDialog({
       window.dispatchEvent(new CustomEvent("scheduled-posts:updated"));
       void queryClient.invalidateQueries({ queryKey: scheduledPostsQueryKey });
       setSheetOpen(false);
-      onClose();
+      finish();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) toast.error("Not authenticated");
       else if (error instanceof ApiError && error.message === SCHEDULE_IN_PAST) {
@@ -424,7 +485,7 @@ export default function ComposerDialog({
 
   const requestClose = () => {
     if (isBusy) return;
-    onClose();
+    finish();
   };
 
   const captionCount = captionLength(caption);
