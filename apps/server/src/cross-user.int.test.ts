@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
 import { createVerifiedUser } from "./testing/factories.ts";
 import type { HttpClient } from "./testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "./testing/instagram.ts";
@@ -48,6 +48,7 @@ type Victim = {
   exportId: string;
   personIgsid: string;
   postId: string;
+  scheduledPostId: string;
   markers: string[];
 };
 
@@ -88,16 +89,44 @@ async function prepareVictim(): Promise<Victim> {
   const started = await json<{ export: { id: string } }>(
     await client.post("/api/settings/exports"),
   );
+  // A scheduled post of theirs (an hour ahead, so it is still waiting during the walk).
+  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+  const file = await json<{ bucket: string; key: string }>(
+    await client.request("/api/uploads/instagram-media", {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(await sample.arrayBuffer()),
+    }),
+  );
+  const scheduledCaption = `victim-scheduled-${Date.now()}`;
+  const scheduled = await json<{ post: { id: string } }>(
+    await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      caption: scheduledCaption,
+      scheduled_time: new Date(Date.now() + 3_600_000).toISOString(),
+      time_zone: "UTC",
+    }),
+  );
   return {
     client,
     email,
+    scheduledPostId: scheduled.post.id,
     userId: connection.user_id,
     connectionId: connection.id,
     sessionId: sessions.sessions[0]!.id,
     exportId: started.export.id,
     personIgsid: stored.rows[0]!.from_id,
     postId,
-    markers: [email, connection.user_id, connection.id, commentMarker, messageMarker, postId],
+    markers: [
+      email,
+      connection.user_id,
+      connection.id,
+      commentMarker,
+      messageMarker,
+      postId,
+      scheduled.post.id,
+      scheduledCaption,
+    ],
   };
 }
 
@@ -128,6 +157,7 @@ describe("one user can never read or change another's data through any route", (
         .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
         .replace("/exports/:id", `/exports/${victim.exportId}`)
         .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
+        .replace("/scheduled-posts/:id", `/scheduled-posts/${victim.scheduledPostId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
@@ -172,6 +202,9 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/analytics/overview",
         "GET /api/analytics/posts",
         "GET /api/analytics/posts/:igMediaId",
+        "GET /api/scheduled-posts/:id",
+        "POST /api/scheduled-posts/:id/retry",
+        "DELETE /api/scheduled-posts/:id",
       ]),
     );
 
@@ -185,5 +218,9 @@ describe("one user can never read or change another's data through any route", (
       `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
+    const post = await json<{ post: { status: string } }>(
+      await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
+    );
+    expect(post.post.status).toBe("scheduled");
   }, 240_000);
 });

@@ -3,6 +3,7 @@ import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
 import {
   consumeOauthState,
   deleteInstagramConnectionAndData,
+  deleteInstagramPostsOfUser,
   deleteSyncedDataOfOtherAccounts,
   findInstagramConnection,
   type InstagramConnectionRow,
@@ -358,10 +359,12 @@ export async function disconnect(
   const row = await findInstagramConnection(ctx.db, userId);
   if (!row) return {};
   await revokeAtMeta(ctx, row);
-  // Posts published through Sightline live in the publishing tables (not synced rows); with
-  // keepPublishedHistory false they go too, once those tables exist.
-  void options.keepPublishedHistory;
+  // Posts published through Sightline live in the publishing tables (not synced rows): kept
+  // unless the user asked for them to go too.
   const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
+  if (!options.keepPublishedHistory) {
+    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, userId);
+  }
   await announceConnection(ctx, userId);
   return deleted;
 }
