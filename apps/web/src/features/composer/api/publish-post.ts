@@ -1,43 +1,15 @@
-import type { PublishNowRequest, ScheduledPostStatus } from "@sightline/contracts";
-import { toApiError } from "../../../lib/api-error.ts";
+import type { PublishNowRequest } from "@sightline/contracts";
+import { api, unwrap } from "../../../lib/api-client.ts";
 import { subscribeRealtime } from "../../../lib/realtime/realtime-client.ts";
-import { getBrowserSessionClient } from "../../../lib/session/session-client.ts";
-
-// TEMPORARY until the publish-now route is on main: then these go through the typed client.
-async function callApi<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const session = getBrowserSessionClient().getSession();
-  const response = await fetch(`/api${path}`, {
-    ...init,
-    credentials: "same-origin",
-    headers: {
-      ...(init.body ? { "content-type": "application/json" } : {}),
-      ...(session ? { Authorization: `Bearer ${session.access_token}` } : {}),
-    },
-  });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
-}
-
-interface PostView {
-  id: string;
-  status: ScheduledPostStatus;
-  error?: string | null;
-}
 
 /** POST /api/scheduled-posts/publish-now → 202 {post} in status publishing. */
 export function publishNow(body: PublishNowRequest) {
-  return callApi<{ post: PostView }>("/scheduled-posts/publish-now", {
-    method: "POST",
-    body: JSON.stringify(body),
-  });
+  return unwrap(api["scheduled-posts"]["publish-now"].$post({ json: body }));
 }
 
 /** GET /api/scheduled-posts/:id → {post, attempts}. */
 export function getScheduledPost(id: string) {
-  return callApi<{
-    post: PostView;
-    attempts: { at: string; step: string; outcome: string; message: string | null }[];
-  }>(`/scheduled-posts/${encodeURIComponent(id)}`);
+  return unwrap(api["scheduled-posts"][":id"].$get({ param: { id } }));
 }
 
 export type PublishOutcome =

@@ -135,9 +135,10 @@ export function ScheduleSheet({
     onChoiceChange({ date, ...time });
   };
   const pickHour = (hour: number) => {
-    const date = selectedDate ?? now.date;
     // Spec §5: choosing the current hour bumps the minute above the current one.
-    const time = adjustTime(date, { hour, minute: choice.minute }, now);
+    const time = selectedDate
+      ? adjustTime(selectedDate, { hour, minute: choice.minute }, now)
+      : { hour, minute: choice.minute };
     onChoiceChange({ date: selectedDate, ...time });
   };
   const pickMinute = (minute: number) => onChoiceChange({ ...choice, minute });
@@ -280,7 +281,7 @@ export function ScheduleSheet({
                     type="button"
                     aria-label={`Hour ${pad(hour)}`}
                     aria-pressed={hour === choice.hour}
-                    disabled={isHourDisabled(selectedDate ?? now.date, hour, now)}
+                    disabled={selectedDate ? isHourDisabled(selectedDate, hour, now) : false}
                     onClick={() => pickHour(hour)}
                     className={cn(
                       "block w-full rounded-md py-1.5 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-300",
@@ -308,7 +309,11 @@ export function ScheduleSheet({
                     type="button"
                     aria-label={`Minute ${pad(minute)}`}
                     aria-pressed={minute === choice.minute}
-                    disabled={isMinuteDisabled(selectedDate ?? now.date, choice.hour, minute, now)}
+                    disabled={
+                      selectedDate
+                        ? isMinuteDisabled(selectedDate, choice.hour, minute, now)
+                        : false
+                    }
                     onClick={() => pickMinute(minute)}
                     className={cn(
                       "block w-full rounded-md py-1.5 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-300",

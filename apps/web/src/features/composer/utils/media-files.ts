@@ -60,16 +60,32 @@ export function readVideoInfo(
     const video = document.createElement("video");
     video.preload = "metadata";
     video.muted = true;
+    let isDone = false;
     const done = (info: { duration: number | undefined; aspectRatio: number | undefined }) => {
+      if (isDone) return;
+      isDone = true;
       video.removeAttribute("src");
       video.load();
       resolve(info);
     };
-    video.onloadedmetadata = () =>
+    const report = () =>
       done({
         duration: Number.isFinite(video.duration) ? video.duration : undefined,
         aspectRatio: video.videoHeight > 0 ? video.videoWidth / video.videoHeight : undefined,
       });
+    video.onloadedmetadata = () => {
+      if (Number.isFinite(video.duration)) {
+        report();
+        return;
+      }
+      // Recorded WebM files often carry no duration: seeking far past the end makes the
+      // browser scan the file and settle it.
+      video.ondurationchange = () => {
+        if (Number.isFinite(video.duration)) report();
+      };
+      video.onseeked = report;
+      video.currentTime = Number.MAX_SAFE_INTEGER;
+    };
     video.onerror = () => done({ duration: undefined, aspectRatio: undefined });
     video.src = url;
   });
