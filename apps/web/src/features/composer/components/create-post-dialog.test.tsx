@@ -55,7 +55,7 @@ describe("CreatePostDialog pre-fill (spec §2)", () => {
     expect((screen.getByLabelText("Caption") as HTMLTextAreaElement).value).toBe("");
     expect(screen.getByTestId("hashtag-count").textContent).toBe("0/30");
     expect(screen.queryByText(/Scheduled for/)).toBeNull();
-  });
+  }, 30_000);
 
   it("defaults the time to 10:00 when only a date is given", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -63,5 +63,5 @@ describe("CreatePostDialog pre-fill (spec §2)", () => {
     act(() => openComposer({ initialDate: "2031-03-04", campaign: "Content calendar" }));
     await screen.findByRole("dialog", { name: "Create Instagram Post" }, { timeout: 15_000 });
     expect(screen.getByText(/Scheduled for Tuesday, March 4, 2031 at 10:00/)).toBeTruthy();
-  });
+  }, 30_000);
 });
