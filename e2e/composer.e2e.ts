@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       await hashtags.fill("#coffee");
       await hashtags.press("Enter");
       await hashtags.pressSequentially("coffee latte,");
-      await dialog.getByText("#latte").waitFor();
+      await dialog.getByRole("button", { name: "Remove #latte" }).waitFor();
       await expect(dialog.getByTestId("hashtag-count").textContent()).resolves.toBe("2/30");
       await hashtags.fill(Array.from({ length: 30 }, (_, i) => `tag${i}`).join(" "));
       await toast(page, "Maximum 30 hashtags allowed");
@@ -262,6 +262,8 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       await expect(sheet.getByTestId("scheduled-for").textContent()).resolves.toBe(
         `${tomorrowLabel} at 10:00`,
       );
+      // The pre-publish check for that time shows in the sheet before confirming.
+      await sheet.getByTestId("schedule-check").waitFor({ timeout: 30_000 });
       await screenshot(page, "composer-1440-schedule");
       await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
       await toast(page, "Scheduled successfully");

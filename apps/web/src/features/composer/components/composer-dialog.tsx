@@ -22,7 +22,7 @@ import { ApiError } from "../../../lib/api-error.ts";
 import { cn } from "../../../utils/cn.ts";
 import { generateCaption } from "../api/generate-caption.ts";
 import { publishNow, waitForPublishOutcome } from "../api/publish-post.ts";
-import { scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
+import { checkSchedule, scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
 import { uploadErrorMessage, uploadMedia } from "../api/upload-media.ts";
 import type { ComposerPrefill } from "../hooks/composer-store.ts";
 import type { Collaborator } from "../utils/collaborators.ts";
@@ -320,13 +320,27 @@ export default function ComposerDialog({
 
   // ---- Uploads ----
   /** Uploads what is not in storage yet; false (after the spec's toast) when one fails. */
+  const uploadsInFlight = useRef(new Map<string, Promise<DraftMediaItem["uploaded"]>>());
   const ensureUploaded = async (only?: string): Promise<DraftMediaItem[] | null> => {
     for (const item of itemsRef.current) {
       if (item.uploaded || (only && item.id !== only)) continue;
-      const bucket = bucketFor(item.mediaType);
+      // The schedule sheet's check and Confirm may ask at once: one upload per file.
+      let pending = uploadsInFlight.current.get(item.id);
+      if (!pending) {
+        const bucket = bucketFor(item.mediaType);
+        pending = uploadMedia(bucket, item.file).then((stored) => ({
+          bucket,
+          key: stored.key,
+          url: stored.url,
+        }));
+        uploadsInFlight.current.set(item.id, pending);
+        pending.then(
+          () => uploadsInFlight.current.delete(item.id),
+          () => uploadsInFlight.current.delete(item.id),
+        );
+      }
       try {
-        const stored = await uploadMedia(bucket, item.file);
-        const uploaded = { bucket, key: stored.key, url: stored.url };
+        const uploaded = await pending;
         updateItem(item.id, (i) => ({ ...i, uploaded }));
         itemsRef.current = itemsRef.current.map((i) => (i.id === item.id ? { ...i, uploaded } : i));
       } catch (error) {
@@ -336,6 +350,34 @@ export default function ComposerDialog({
     }
     return itemsRef.current;
   };
+
+  // The pre-publish check for the chosen time, shown in the schedule sheet before confirming.
+  const [checks, setChecks] = useState<{ code: string; message: string }[]>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checks when the draft or time changes
+  useEffect(() => {
+    setChecks(undefined);
+    if (!isSheetOpen || !choice.date || items.length === 0 || phase !== "idle") return;
+    let cancelled = false;
+    const wall = { date: choice.date, hour: choice.hour, minute: choice.minute };
+    const timer = setTimeout(async () => {
+      const uploaded = await ensureUploaded();
+      if (!uploaded || cancelled) return;
+      try {
+        const result = await checkSchedule({
+          ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
+          scheduled_time: wallTimeToInstant(wall, timeZone).toISOString(),
+          time_zone: timeZone,
+        });
+        if (!cancelled) setChecks(result.checks);
+      } catch {
+        // The check is advice; Confirm Schedule reports any real refusal.
+      }
+    }, 600);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [isSheetOpen, choice, items, phase, timeZone]);
 
   // ---- AI caption ----
   const writeCaption = async () => {
@@ -704,7 +746,7 @@ export default function ComposerDialog({
           timeZone={timeZone}
           onConfirm={() => void confirmSchedule()}
           isScheduling={isBusy}
-          problems={undefined}
+          problems={checks}
         />
       </DialogContent>
     </Dialog>

@@ -373,8 +373,17 @@ export function ScheduleSheet({
               : "Choose a date"}
           </p>
           <p className="text-xs text-slate-500">{timeZone}</p>
+          {problems && problems.length === 0 && (
+            <p className="mt-2 text-xs text-emerald-800" data-testid="schedule-check">
+              Checked: nothing stands in the way of publishing at this time.
+            </p>
+          )}
           {problems && problems.length > 0 && (
-            <ul className="mt-2 list-disc space-y-1 pl-4 text-xs text-amber-900">
+            <ul
+              className="mt-2 list-disc space-y-1 pl-4 text-xs text-amber-900"
+              data-testid="schedule-check"
+              aria-label="Before it goes out"
+            >
               {problems.map((problem) => (
                 <li key={problem.code + problem.message}>{problem.message}</li>
               ))}
