@@ -98,6 +98,32 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         "text-red-700",
       );
 
+      // Collaborators: @ stripped, looked up (verified with a name, or '(unverified)'), 3 at most.
+      const invite = async (name: string) => {
+        await dialog.getByLabel("Collaborators", { exact: true }).fill(name);
+        await dialog.getByRole("button", { name: "Invite collaborator" }).click();
+      };
+      await invite("@northfield.coffee");
+      await dialog
+        .getByRole("button", { name: "Remove collaborator @northfield.coffee" })
+        .waitFor();
+      // An Instagram Login connection cannot use business discovery, so the lookup finds no one
+      // and the collaborator is still added, marked '(unverified)' (spec §5, §8); the verified
+      // case is the unit test of collaboratorFromLookup.
+      await dialog.getByText("(unverified)").first().waitFor({ timeout: 30_000 });
+      await invite("northfield.coffee");
+      await toast(page, "Collaborator already added");
+      await invite("no.such.account.anywhere");
+      await expect
+        .poll(() => dialog.getByText("(unverified)").count(), { timeout: 30_000 })
+        .toBe(2);
+      await invite("oona.bakes");
+      await dialog.getByRole("button", { name: "Remove collaborator @oona.bakes" }).waitFor({
+        timeout: 30_000,
+      });
+      await invite("lena.makes");
+      await toast(page, "Maximum 3 collaborators allowed");
+
       // Emoticons show as emoji in the preview.
       await dialog.getByLabel("Caption").fill("Morning pour :) <3");
       await dialog.getByTestId("preview-caption").getByText("Morning pour 🙂 ❤️").waitFor();

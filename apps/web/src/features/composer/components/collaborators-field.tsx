@@ -47,8 +47,6 @@ export function CollaboratorsField({
     setPending(null);
   };
 
-  const isFull = collaborators.length + (pending ? 1 : 0) >= MAX_COLLABORATORS;
-
   return (
     <div>
       <div className="flex items-baseline justify-between">
@@ -74,7 +72,7 @@ export function CollaboratorsField({
           placeholder="@username"
           onChange={(event) => setText(event.target.value)}
         />
-        <Button type="submit" variant="outline" disabled={!text.trim() || isFull}>
+        <Button type="submit" variant="outline" disabled={!text.trim()}>
           <UserPlus aria-hidden="true" />
           Invite collaborator
         </Button>
@@ -102,7 +100,10 @@ export function CollaboratorsField({
                 <span className="flex items-center gap-1 font-semibold text-slate-900">
                   @{person.username}
                   {person.verified ? (
-                    <BadgeCheck aria-label="verified" className="size-4 text-sky-600" />
+                    <>
+                      <BadgeCheck aria-hidden="true" className="size-4 text-sky-600" />
+                      <span className="sr-only">(verified)</span>
+                    </>
                   ) : (
                     <span className="font-normal text-amber-700">(unverified)</span>
                   )}
