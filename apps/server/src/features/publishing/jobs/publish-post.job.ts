@@ -13,7 +13,8 @@ export const publishPostJob = defineInstagramJob({
   version: 1,
   schema: z.object({ postId: z.uuid() }),
   retryLimit: 0,
-  concurrency: 5,
+  // Mostly waiting on Instagram: ten batch loops of up to ten posts each per process.
+  concurrency: 10,
   // A scheduled post is a delayed job: look for due ones every second, not every 30 s.
   dueCheckSeconds: 1,
   expireInSeconds: 15 * 60,
