@@ -7,7 +7,10 @@ import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet.tsx";
 import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
+import { openComposer } from "../../features/composer/hooks/composer-store.ts";
 import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
+import { useInstagramConnection } from "../../features/instagram/api/use-instagram-connection.ts";
+import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
 import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
@@ -27,7 +30,7 @@ function SidebarLogo({ onNavigate }: { onNavigate?: () => void }) {
 function AppFrame() {
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  const [isComposerOpen, setComposerOpen] = useState(false);
+  const { connection } = useInstagramConnection();
   const unseenMentions = useUnseenMentionsCount();
   const markers = { [paths.pressRadar]: unseenMentions > 0 };
   const title = appPageTitle(pathname);
@@ -73,7 +76,7 @@ function AppFrame() {
         <AppHeader
           title={title}
           onOpenMenu={() => setDrawerOpen(true)}
-          onNew={() => setComposerOpen(true)}
+          onNew={() => openComposer()}
           bell={<NotificationBell onClosed={refreshInboxData} />}
         />
         <main
@@ -85,7 +88,23 @@ function AppFrame() {
           </Suspense>
         </main>
       </div>
-      <CreatePostDialog open={isComposerOpen} onOpenChange={setComposerOpen} />
+      <CreatePostDialog
+        account={
+          connection
+            ? {
+                username: connection.instagram_username,
+                avatar: (
+                  <InstagramAvatar
+                    src={connection.profile_picture_url}
+                    username={connection.instagram_username}
+                    alt={`@${connection.instagram_username}`}
+                    size={32}
+                  />
+                ),
+              }
+            : null
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,456 @@
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signedInPage } from "./support/accounts.ts";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+
+const SCREENSHOT_DIR = process.env.COMPOSER_SCREENSHOT_DIR;
+/** Signing up and connecting the sandbox account alone can take half a minute on a busy machine. */
+const TEST_TIMEOUT_MS = 240_000;
+
+async function connectedPage(browser: Browser, serverUrl: string, width = 1440) {
+  const session = await signedInPage(browser, serverUrl, { prefix: "composer", width });
+  const { page } = session;
+  await page.goto(`${serverUrl}/settings`);
+  await page.getByRole("button", { name: "Connect with Instagram" }).click();
+  await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+  await page.getByRole("button", { name: /@lena\.makes/ }).click();
+  await page.waitForURL((url) => url.pathname === "/settings");
+  await page.getByTestId("instagram-connected").waitFor({ timeout: 60_000 });
+  await page.goto(`${serverUrl}/dashboard`);
+  return session;
+}
+
+/** A PNG drawn by the browser itself (so the composer has something to convert to JPEG). */
+async function makePng(page: Page, color: string, width = 800, height = 800): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ color, width, height }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+      context.fillStyle = color;
+      context.fillRect(0, 0, width, height);
+      context.fillStyle = "#ffffff";
+      context.fillRect(width / 4, height / 4, width / 2, height / 2);
+      return canvas.toDataURL("image/png");
+    },
+    { color, width, height },
+  );
+  return Buffer.from(dataUrl.split(",")[1] as string, "base64");
+}
+
+async function openComposer(page: Page) {
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Instagram Post" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function addImages(page: Page, files: { name: string; color: string }[]) {
+  const payload = [];
+  for (const file of files) {
+    payload.push({
+      name: file.name,
+      mimeType: "image/png",
+      buffer: await makePng(page, file.color),
+    });
+  }
+  await page.getByLabel("Add photos or videos").setInputFiles(payload);
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
+}
+
+async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOT_DIR) return;
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}
+
+describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
+  // A shared, busy machine can take over a minute to boot the server with its migrations.
+  const live = useServerAndBrowser({ timeoutMs: 170_000 });
+
+  it(
+    "enforces its rules: media needed, hashtag limit, tags, carousel, reset on close",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      let dialog = await openComposer(page);
+
+      // Spec §5: publish and schedule need media; AI generation says 'Please add media first'.
+      await dialog.getByRole("button", { name: "Publish" }).click();
+      await toast(page, "Add at least one media item");
+      await dialog.getByRole("button", { name: "Write caption" }).click();
+      await toast(page, "Please add media first");
+      await expect(dialog.getByTestId("post-type").textContent()).resolves.toBe("Image");
+
+      // Hashtags: # stripped, no duplicates, comma/space/Enter, 30 at most, red above 25.
+      const hashtags = dialog.getByLabel("Hashtags", { exact: true });
+      await hashtags.fill("#coffee");
+      await hashtags.press("Enter");
+      await hashtags.pressSequentially("coffee latte,");
+      await dialog.getByRole("button", { name: "Remove #latte" }).waitFor();
+      await expect(dialog.getByTestId("hashtag-count").textContent()).resolves.toBe("2/30");
+      await hashtags.fill(Array.from({ length: 30 }, (_, i) => `tag${i}`).join(" "));
+      await toast(page, "Maximum 30 hashtags allowed");
+      await expect(dialog.getByTestId("hashtag-count").textContent()).resolves.toBe("30/30");
+      await expect(dialog.getByTestId("hashtag-count").getAttribute("class")).resolves.toContain(
+        "text-red-700",
+      );
+
+      // Collaborators: @ stripped, looked up (verified with a name, or '(unverified)'), 3 at most.
+      const invite = async (name: string) => {
+        await dialog.getByLabel("Collaborators", { exact: true }).fill(name);
+        await dialog.getByRole("button", { name: "Invite collaborator" }).click();
+      };
+      await invite("@northfield.coffee");
+      await dialog
+        .getByRole("button", { name: "Remove collaborator @northfield.coffee" })
+        .waitFor();
+      // An Instagram Login connection cannot use business discovery, so the lookup finds no one
+      // and the collaborator is still added, marked '(unverified)' (spec §5, §8); the verified
+      // case is the unit test of collaboratorFromLookup.
+      await dialog.getByText("(unverified)").first().waitFor({ timeout: 30_000 });
+      await invite("northfield.coffee");
+      await toast(page, "Collaborator already added");
+      await invite("no.such.account.anywhere");
+      await expect
+        .poll(() => dialog.getByText("(unverified)").count(), { timeout: 30_000 })
+        .toBe(2);
+      await invite("oona.bakes");
+      await dialog.getByRole("button", { name: "Remove collaborator @oona.bakes" }).waitFor({
+        timeout: 30_000,
+      });
+      await invite("lena.makes");
+      await toast(page, "Maximum 3 collaborators allowed");
+
+      // Emoticons show as emoji in the preview.
+      await dialog.getByLabel("Caption").fill("Morning pour :) <3");
+      await dialog.getByTestId("preview-caption").getByText("Morning pour 🙂 ❤️").waitFor();
+
+      // Two PNGs: converted to JPEG, a carousel with arrows and dots.
+      await addImages(page, [
+        { name: "first.png", color: "#7c3aed" },
+        { name: "second.png", color: "#db2777" },
+      ]);
+      await toast(page, "Converting first.png to JPEG for Instagram...");
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(2);
+      await expect(dialog.getByTestId("post-type").textContent()).resolves.toBe("Carousel");
+      await dialog.getByRole("button", { name: "Photo 1 of 2: first.jpg", exact: false }).waitFor();
+      await dialog.getByRole("button", { name: "Next media" }).click();
+      await expect(
+        dialog.getByRole("button", { name: "Show media 2 of 2" }).getAttribute("aria-current"),
+      ).resolves.toBe("true");
+      await dialog.getByRole("button", { name: "Previous media" }).click();
+
+      // Reorder by keyboard.
+      await dialog.getByRole("button", { name: /^Photo 1 of 2: first\.jpg/ }).focus();
+      await page.keyboard.press("ArrowRight");
+      await dialog.getByRole("button", { name: /^Photo 2 of 2: first\.jpg/ }).waitFor();
+
+      // Tag people: a click opens the prompt there; Escape closes only the prompt.
+      await dialog.getByRole("button", { name: "Tag people" }).click();
+      const media = dialog.getByTestId("preview-media");
+      const box = await media.boundingBox();
+      if (!box) throw new Error("no preview");
+      await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+      const prompt = dialog.getByRole("group", { name: "Tag someone" });
+      await prompt.waitFor();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => prompt.count(), { timeout: 30_000 }).toBe(0);
+      await expect(dialog.isVisible()).resolves.toBe(true);
+      await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+      await prompt.getByLabel("Username to tag").fill("@oona.bakes");
+      await prompt.getByRole("button", { name: "Tag" }).click();
+      await dialog.getByRole("button", { name: "Remove tag oona.bakes" }).waitFor();
+      await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.3);
+      await prompt.getByLabel("Username to tag").fill("oona.bakes");
+      await prompt.getByRole("button", { name: "Tag" }).click();
+      await prompt.getByText("User already tagged").waitFor();
+      await prompt.getByRole("button", { name: "Cancel" }).click();
+      await screenshot(page, "composer-1440");
+
+      // Closing resets everything.
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
+      dialog = await openComposer(page);
+      await expect(dialog.getByTestId("media-item").count()).resolves.toBe(0);
+      await expect(dialog.getByLabel("Caption").inputValue()).resolves.toBe("");
+      await expect(dialog.getByTestId("hashtag-count").textContent()).resolves.toBe("0/30");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "schedules an image for tomorrow at 10:00 and lists it",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      const dialog = await openComposer(page);
+      await addImages(page, [{ name: "launch.png", color: "#0ea5e9" }]);
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(1);
+      await dialog.getByLabel("Caption").fill("New roast, out tomorrow.");
+      await dialog.getByLabel("Hashtags", { exact: true }).fill("specialtycoffee ");
+
+      // Spec §4: no date chosen yet, so Schedule opens the sheet.
+      await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+      const sheet = page.getByRole("dialog", { name: "Schedule Post" });
+      await sheet.waitFor();
+      await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
+      await toast(page, "Please select a date.");
+
+      const { tomorrowLabel, tomorrow, yesterdayLabel } = await page.evaluate(() => {
+        const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        const label = (d: Date) =>
+          new Intl.DateTimeFormat("en-US", {
+            timeZone: zone,
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+          }).format(d);
+        const iso = (d: Date) =>
+          new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(d).slice(0, 10);
+        const next = new Date(Date.now() + 86_400_000);
+        return {
+          tomorrowLabel: label(next),
+          tomorrow: iso(next),
+          yesterdayLabel: label(new Date(Date.now() - 86_400_000)),
+        };
+      });
+      // Today: past hours and the current hour's minutes up to now are disabled (spec §5), and
+      // the chosen time is moved past now.
+      const { todayLabel, hour, minute } = await page.evaluate(() => {
+        const now = new Date();
+        return {
+          todayLabel: new Intl.DateTimeFormat("en-US", {
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+          }).format(now),
+          hour: now.getHours(),
+          minute: now.getMinutes(),
+        };
+      });
+      const pad = (n: number) => String(n).padStart(2, "0");
+      await sheet.getByRole("button", { name: todayLabel, exact: true }).click();
+      if (hour > 0) {
+        await expect(
+          sheet.getByRole("button", { name: `Hour ${pad(hour - 1)}` }).isDisabled(),
+        ).resolves.toBe(true);
+      }
+      const chosenHour = Number(
+        (await sheet
+          .getByRole("group", { name: "Hour" })
+          .locator('[aria-pressed="true"]')
+          .textContent()) ?? "",
+      );
+      expect(chosenHour).toBeGreaterThanOrEqual(hour);
+      if (chosenHour === hour && minute < 59) {
+        await expect(
+          sheet.getByRole("button", { name: `Minute ${pad(minute)}` }).isDisabled(),
+        ).resolves.toBe(true);
+        const chosenMinute = Number(
+          (await sheet
+            .getByRole("group", { name: "Minute" })
+            .locator('[aria-pressed="true"]')
+            .textContent()) ?? "",
+        );
+        expect(chosenMinute).toBeGreaterThan(minute);
+      }
+      // Back to the default 10:00 for tomorrow.
+      const yesterday = sheet.getByRole("button", { name: yesterdayLabel, exact: true });
+      if ((await yesterday.count()) > 0) await expect(yesterday.isDisabled()).resolves.toBe(true);
+      let day = sheet.getByRole("button", { name: tomorrowLabel, exact: true });
+      if ((await day.count()) === 0) {
+        await sheet.getByRole("button", { name: "Next month" }).click();
+        day = sheet.getByRole("button", { name: tomorrowLabel, exact: true });
+      }
+      await day.click();
+      await sheet.getByRole("button", { name: "Hour 10" }).click();
+      await sheet.getByRole("button", { name: "Minute 00" }).click();
+      // Default time 10:00; tomorrow has no disabled hours.
+      await expect(
+        sheet.getByRole("button", { name: "Hour 10" }).getAttribute("aria-pressed"),
+      ).resolves.toBe("true");
+      await expect(
+        sheet.getByRole("button", { name: "Minute 00" }).getAttribute("aria-pressed"),
+      ).resolves.toBe("true");
+      await expect(sheet.getByRole("button", { name: "Hour 00" }).isDisabled()).resolves.toBe(
+        false,
+      );
+      await expect(sheet.getByTestId("scheduled-for").textContent()).resolves.toBe(
+        `${tomorrowLabel} at 10:00`,
+      );
+      // The pre-publish check for that time shows in the sheet before confirming.
+      await sheet.getByTestId("schedule-check").waitFor({ timeout: 30_000 });
+      await screenshot(page, "composer-1440-schedule");
+      await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
+      await toast(page, "Scheduled successfully");
+      await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
+
+      const { posts } = await page.evaluate(async () => {
+        const response = await fetch("/api/scheduled-posts");
+        return (await response.json()) as {
+          posts: {
+            caption: string;
+            hashtags: string[];
+            status: string;
+            scheduled_time: string;
+            time_zone: string;
+            items: { key: string; mediaType: string }[];
+          }[];
+        };
+      });
+      expect(posts).toHaveLength(1);
+      const post = posts[0]!;
+      expect(post).toMatchObject({
+        caption: "New roast, out tomorrow.",
+        hashtags: ["specialtycoffee"],
+        status: "scheduled",
+      });
+      // The PNG went out as a JPEG.
+      expect(post.items[0]?.key).toMatch(/\.jpg$/);
+      const local = await page.evaluate(
+        ({ iso, zone }) =>
+          new Intl.DateTimeFormat("en-CA", {
+            timeZone: zone,
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+          }).format(new Date(iso)),
+        { iso: post.scheduled_time, zone: post.time_zone },
+      );
+      expect(local).toBe(`${tomorrow}, 10:00`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "fits a phone: one column, the preview below the form, nothing wider than the screen",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
+      const dialog = await openComposer(page);
+      await addImages(page, [{ name: "phone.png", color: "#16a34a" }]);
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(1);
+      await dialog.getByLabel("Caption").fill("On the go ;)");
+      const widths = await page.evaluate(() => {
+        const content = document.querySelector('[role="dialog"]') as HTMLElement;
+        return { dialog: content.scrollWidth, viewport: window.innerWidth };
+      });
+      expect(widths.dialog).toBeLessThanOrEqual(widths.viewport);
+      const form = await dialog.getByLabel("Caption").boundingBox();
+      const preview = await dialog.getByRole("article", { name: "Post preview" }).boundingBox();
+      expect(preview && form && preview.y > form.y).toBe(true);
+      await screenshot(page, "composer-390");
+      await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+      await page.getByRole("dialog", { name: "Schedule Post" }).waitFor();
+      await screenshot(page, "composer-390-schedule");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "publishes an image now and the post goes out to Instagram (sandbox)",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      const dialog = await openComposer(page);
+      await addImages(page, [{ name: "now.png", color: "#f97316" }]);
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(1);
+      const caption = `Fresh out of the kiln ${Date.now()}`;
+      await dialog.getByLabel("Caption").fill(caption);
+      await dialog.getByRole("button", { name: "Publish" }).click();
+      await page
+        .locator("[data-sonner-toast]", { hasText: "Post published successfully! 🎉" })
+        .waitFor({ timeout: 90_000 });
+      await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
+      const { posts } = await page.evaluate(async () => {
+        const response = await fetch("/api/scheduled-posts");
+        return (await response.json()) as {
+          posts: { caption: string; status: string; ig_media_id: string | null }[];
+        };
+      });
+      const post = posts.find((p) => p.caption === caption);
+      expect(post?.status).toBe("published");
+      expect(post?.ig_media_id).toBeTruthy();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "captures a video cover frame as a JPEG and saves it",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      // A two-second WebM recorded from a canvas by the browser itself.
+      const webm = await page.evaluate(async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 360;
+        canvas.height = 640;
+        const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+        const stream = canvas.captureStream(30);
+        const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (event) => chunks.push(event.data);
+        const stopped = new Promise((resolve) => {
+          recorder.onstop = resolve;
+        });
+        recorder.start(100);
+        const started = performance.now();
+        await new Promise<void>((resolve) => {
+          const draw = () => {
+            const t = performance.now() - started;
+            context.fillStyle = `hsl(${(t / 10) % 360} 80% 50%)`;
+            context.fillRect(0, 0, 360, 640);
+            if (t < 2000) requestAnimationFrame(draw);
+            else resolve();
+          };
+          draw();
+        });
+        recorder.stop();
+        await stopped;
+        const bytes = new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer());
+        let binary = "";
+        for (const byte of bytes) binary += String.fromCharCode(byte);
+        return btoa(binary);
+      });
+      const dialog = await openComposer(page);
+      await page.getByLabel("Add photos or videos").setInputFiles({
+        name: "clip.webm",
+        mimeType: "video/webm",
+        buffer: Buffer.from(webm, "base64"),
+      });
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(1);
+      await dialog.getByRole("button", { name: "Choose Cover Frame" }).click();
+      const frames = dialog.getByRole("group", { name: "Choose Cover Frame" });
+      await frames.getByRole("button", { name: "Forward 0.1 seconds" }).click();
+      await frames.getByText("0.1 s").waitFor();
+      await frames.getByRole("button", { name: "Use as Cover" }).click();
+      await toast(page, "Cover saved");
+      await dialog.getByRole("img", { name: "Current cover" }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
