@@ -19,6 +19,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
+import { calendarRoutes } from "./features/publishing/calendar-routes.ts";
 import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
 import { scheduledPostRoutes } from "./features/publishing/scheduled-posts-routes.ts";
 import {
@@ -138,6 +139,16 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route(
       "/scheduled-posts",
       scheduledPostRoutes({
+        db,
+        storage: deps.storage,
+        events: deps.events,
+        now: () => new Date(deps.now()),
+        instagram: deps.instagramContext,
+      }),
+    )
+    .route(
+      "/content-calendar",
+      calendarRoutes({
         db,
         storage: deps.storage,
         events: deps.events,

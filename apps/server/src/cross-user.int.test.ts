@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
 import { createVerifiedUser } from "./testing/factories.ts";
 import type { HttpClient } from "./testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "./testing/instagram.ts";
@@ -48,6 +48,7 @@ type Victim = {
   exportId: string;
   personIgsid: string;
   postId: string;
+  scheduledPostId: string;
   markers: string[];
 };
 
@@ -88,17 +89,45 @@ async function prepareVictim(): Promise<Victim> {
   const started = await json<{ export: { id: string } }>(
     await client.post("/api/settings/exports"),
   );
+  const scheduledPostId = await scheduleAPost(client);
   return {
     client,
     email,
+    scheduledPostId,
     userId: connection.user_id,
     connectionId: connection.id,
     sessionId: sessions.sessions[0]!.id,
     exportId: started.export.id,
     personIgsid: stored.rows[0]!.from_id,
     postId,
-    markers: [email, connection.user_id, connection.id, commentMarker, messageMarker, postId],
+    markers: [
+      email,
+      connection.user_id,
+      connection.id,
+      commentMarker,
+      messageMarker,
+      postId,
+      scheduledPostId,
+    ],
   };
+}
+
+/** A post on the victim's content calendar (issue 14). */
+async function scheduleAPost(client: HttpClient): Promise<string> {
+  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+  const upload = await client.request("/api/uploads/scheduled-content", {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream" },
+    body: new Uint8Array(await sample.arrayBuffer()),
+  });
+  const file = await json<{ bucket: string; key: string }>(upload);
+  const scheduled = await client.post("/api/scheduled-posts", {
+    items: [{ ...file, mediaType: "image" }],
+    caption: "victim's plan",
+    scheduled_time: new Date(Date.now() + 86_400_000).toISOString(),
+    time_zone: "UTC",
+  });
+  return (await json<{ post: { id: string } }>(scheduled)).post.id;
 }
 
 function routesOf(app: TestApp["app"]): string[] {
@@ -128,11 +157,16 @@ describe("one user can never read or change another's data through any route", (
         .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
         .replace("/exports/:id", `/exports/${victim.exportId}`)
         .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
+        .replace("/media/:igMediaId", `/media/${victim.postId}`)
+        .replace("/content-calendar/posts/:id", `/content-calendar/posts/${victim.scheduledPostId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
         user_id: victim.userId,
         id: victim.connectionId,
+        from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+        to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        time_zone: "UTC",
         src: `https://scontent.cdninstagram.com/v/${victim.userId}.jpg`,
       });
       const body = {
@@ -144,6 +178,8 @@ describe("one user can never read or change another's data through any route", (
         username: "lena.makes",
         login: "instagram",
         keepPublishedHistory: false,
+        scheduled_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        time_zone: "UTC",
       };
       const response = await attacker.request(`${path}?${query}`, {
         method: method === "ALL" ? "GET" : method,
@@ -172,6 +208,10 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/analytics/overview",
         "GET /api/analytics/posts",
         "GET /api/analytics/posts/:igMediaId",
+        "GET /api/content-calendar",
+        "GET /api/content-calendar/posts/:id",
+        "PATCH /api/content-calendar/posts/:id",
+        "GET /api/content-calendar/media/:igMediaId/thumbnail",
       ]),
     );
 
@@ -185,5 +225,12 @@ describe("one user can never read or change another's data through any route", (
       `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
+    const plan = (await testApp.database.db.execute(
+      `select status, scheduled_time from scheduled_posts where id = '${victim.scheduledPostId}'`,
+    )) as unknown as { rows: Array<{ status: string; scheduled_time: string | Date }> };
+    expect(plan.rows[0]!.status).toBe("scheduled");
+    expect(new Date(plan.rows[0]!.scheduled_time).getTime()).toBeLessThan(
+      Date.now() + 1.5 * 86_400_000,
+    );
   }, 240_000);
 });
