@@ -8,6 +8,9 @@
 //            signed webhooks per second and ack latency, sandbox webhook → open stream latency, the
 //            first full sync of the largest demo account; on PostgreSQL when TEST_DATABASE_URL is
 //            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
+//   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
+//            for a month grid with 2,000 posts, and the month, week and list views' first render in
+//            Chromium (BENCH_CALENDAR_POSTS to change the count)
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -117,6 +120,23 @@ function publicRoutes() {
 const routesFrom = (variable, fallback) =>
   process.env[variable]?.split(",").filter(Boolean) ?? fallback;
 
+if (run("calendar")) {
+  ensureWebBuild({ quiet: true });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/calendar-bench.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}),
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`calendar benchmark exited with ${result.status}`);
+}
 if (run("bundle")) {
   if (!chromiumPath) {
     console.info("bundle: skipped (no Chromium; apt-get install chromium)");

@@ -86,7 +86,7 @@ describe("shortCaption", () => {
     expect(shortCaption("  hello ")).toBe("hello");
     expect(shortCaption(null)).toBe("");
     const long = shortCaption("a".repeat(400));
-    expect(long).toHaveLength(280);
+    expect(long).toHaveLength(140);
     expect(long.endsWith("…")).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ export type CalendarEntry = {
 };
 
 /** The calendar shows the start of a caption; the side panel reads the whole draft. */
-export const CALENDAR_CAPTION_CHARS = 280;
+export const CALENDAR_CAPTION_CHARS = 140;
 
 export function shortCaption(caption: string | null | undefined): string {
   const text = (caption ?? "").trim();

@@ -3,6 +3,7 @@ import { Clapperboard, Film, Images, type LucideIcon, Image as PhotoIcon } from 
 import { memo, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
+import { cachedDateFormat } from "../utils/format-cache.ts";
 import { DRAG_TYPE, isMovable, useCalendarActions } from "./calendar-context.ts";
 import { StatusBadge, statusStyles } from "./post-status.tsx";
 
@@ -42,19 +43,13 @@ export function PostThumbnail({ post, className }: { post: CalendarPost; classNa
 }
 
 export function timeLabel(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
+  return cachedDateFormat(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 }
 
 function accessibleName(post: CalendarPost, timeZone: string): string {
-  const when = new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(post.time));
+  const when = cachedDateFormat(timeZone, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(post.time),
+  );
   const caption = post.caption ? `: ${post.caption.slice(0, 80)}` : "";
   return `${statusStyles[post.status].label} ${postTypeLabels[post.type]}, ${when}${caption}`;
 }
@@ -64,6 +59,7 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
   const { timeZone, openPost } = useCalendarActions();
   const style = statusStyles[post.status];
   const StatusIcon = style.icon;
+  const TypeIcon = typeIcons[post.type];
   const movable = isMovable(post);
   return (
     <button
@@ -82,18 +78,17 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
       }}
       aria-label={accessibleName(post, timeZone)}
       className={cn(
-        "flex w-full min-w-0 items-center gap-1.5 rounded-md border px-1 py-0.5 text-left text-xs",
+        "flex w-full min-w-0 items-center gap-1 overflow-hidden rounded-md border px-1 py-0.5 text-left text-xs",
         style.chip,
         movable && "cursor-grab active:cursor-grabbing",
       )}
     >
       <PostThumbnail post={post} className="size-5" />
       <StatusIcon aria-hidden="true" className="size-3.5 shrink-0" />
-      <span className="shrink-0 font-medium tabular-nums">{timeLabel(post.time, timeZone)}</span>
-      <span className="truncate">
-        <span className="sr-only">{style.label} </span>
-        {postTypeLabels[post.type]}
-      </span>
+      <span className="truncate font-medium tabular-nums">{timeLabel(post.time, timeZone)}</span>
+      {/* Narrow cells show the type as its icon; the word from 1280 px (and always in the name). */}
+      <TypeIcon aria-hidden="true" className="size-3.5 shrink-0 xl:hidden" />
+      <span className="hidden truncate xl:inline">{postTypeLabels[post.type]}</span>
     </button>
   );
 });

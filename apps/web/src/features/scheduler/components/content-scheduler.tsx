@@ -179,7 +179,7 @@ export function ContentScheduler() {
   const [movingId, setMovingId] = useState<string>();
   const [dayList, setDayList] = useState<string>();
   const [announcement, setAnnouncement] = useState("");
-  const reschedule = useReschedulePost();
+  const { mutate: saveTime, isPending: isSavingTime } = useReschedulePost();
   const byId = useMemo(() => new Map((posts ?? []).map((post) => [post.id, post])), [posts]);
   const postsRef = useRef(byId);
   postsRef.current = byId;
@@ -192,7 +192,7 @@ export function ContentScheduler() {
         return;
       }
       if (at.toISOString() === new Date(post.time).toISOString()) return;
-      reschedule.mutate(
+      saveTime(
         { id: post.id, scheduledTime: at, timeZone },
         {
           onSuccess: () => {
@@ -209,7 +209,7 @@ export function ContentScheduler() {
         },
       );
     },
-    [reschedule, timeZone],
+    [saveTime, timeZone],
   );
 
   const actions = useMemo<CalendarActions>(
@@ -252,7 +252,7 @@ export function ContentScheduler() {
     <CalendarActionsContext.Provider value={actions}>
       <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-white">
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2.5 sm:px-4">
-          <div className="flex items-center gap-1">
+          <div className="flex w-full min-w-0 items-center gap-1 sm:w-auto sm:flex-1">
             <Button variant="outline" size="sm" onClick={() => update({ date: undefined })}>
               Today
             </Button>
@@ -272,13 +272,13 @@ export function ContentScheduler() {
             >
               <ChevronRight aria-hidden="true" />
             </Button>
+            <h2
+              className="ml-1 min-w-0 flex-1 truncate text-base font-semibold text-slate-900"
+              aria-live="polite"
+            >
+              {title(view, anchor)}
+            </h2>
           </div>
-          <h2
-            className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900"
-            aria-live="polite"
-          >
-            {title(view, anchor)}
-          </h2>
           <fieldset className="flex rounded-lg border border-slate-300 p-0.5">
             <legend className="sr-only">View</legend>
             {views.map((option) => (
@@ -415,7 +415,7 @@ export function ContentScheduler() {
                   onShowDay={setDayList}
                 />
               ) : (
-                <ListView posts={query.data.posts} />
+                <ListView key={filter.from} posts={query.data.posts} />
               )}
             </>
           )}
@@ -445,7 +445,7 @@ export function ContentScheduler() {
         post={movingPost}
         timeZone={timeZone}
         now={now}
-        isSaving={reschedule.isPending}
+        isSaving={isSavingTime}
         onMove={move}
         onClose={() => setMovingId(undefined)}
       />

@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
 import { groupByDay, monthGrid } from "../utils/calendar-math.ts";
+import { cachedDateFormat } from "../utils/format-cache.ts";
 import { DRAG_TYPE, useCalendarActions } from "./calendar-context.ts";
 import { PostChip } from "./calendar-post.tsx";
 
@@ -24,11 +25,10 @@ const DayCell = memo(function DayCell({
   const [isOver, setOver] = useState(false);
   const isToday = date === today;
   const isPast = date < today;
-  const label = new Intl.DateTimeFormat(undefined, {
+  const label = cachedDateFormat("UTC", {
     weekday: "long",
     day: "numeric",
     month: "long",
-    timeZone: "UTC",
   }).format(new Date(`${date}T12:00:00Z`));
   return (
     <td

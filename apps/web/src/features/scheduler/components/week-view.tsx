@@ -5,6 +5,7 @@ import type { BestTimeHint } from "../api/get-best-times.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
 import { bestTimeText } from "../utils/best-time-text.ts";
 import { localParts, weekDays, weekdayOf } from "../utils/calendar-math.ts";
+import { cachedDateFormat } from "../utils/format-cache.ts";
 import { DRAG_TYPE, useCalendarActions } from "./calendar-context.ts";
 import { PostChip } from "./calendar-post.tsx";
 
@@ -57,6 +58,7 @@ const HourCell = memo(function HourCell({
       }}
       className={cn(
         "relative h-11 border-b border-r border-slate-200 p-0.5 align-top",
+        hintText && "pr-4",
         isPast
           ? "bg-slate-50"
           : hintText
@@ -124,11 +126,9 @@ export function WeekView({
     [hints],
   );
   const dayHeader = (date: string) =>
-    new Intl.DateTimeFormat(undefined, {
-      weekday: "short",
-      day: "numeric",
-      timeZone: "UTC",
-    }).format(new Date(`${date}T12:00:00Z`));
+    cachedDateFormat("UTC", { weekday: "short", day: "numeric" }).format(
+      new Date(`${date}T12:00:00Z`),
+    );
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[52rem] table-fixed border-separate border-spacing-0 border-slate-200">
