@@ -8,6 +8,9 @@
 //            signed webhooks per second and ack latency, sandbox webhook → open stream latency, the
 //            first full sync of the largest demo account; on PostgreSQL when TEST_DATABASE_URL is
 //            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
+//   publish  scheduled posts published per minute by two workers and their lateness (p50/p99) for
+//            BENCH_POSTS (500) posts due in the same minute, duplicates and lost posts
+//            (apps/server/src/bench/publishing-bench.ts; PostgreSQL when TEST_DATABASE_URL is set)
 //   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
 //            for a month grid with 2,000 posts, and the month, week and list views' first render in
 //            Chromium (BENCH_CALENDAR_POSTS to change the count)
@@ -241,4 +244,20 @@ if (instagramBenches.length > 0) {
     },
   );
   if (result.status !== 0) console.error(`instagram benchmarks exited with ${result.status}`);
+}
+
+if (run("publish")) {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/publishing-bench.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`publishing benchmark exited with ${result.status}`);
 }

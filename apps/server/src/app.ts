@@ -1,3 +1,4 @@
+import { VIDEO_CHUNK_BYTES } from "@sightline/contracts";
 import type { Database } from "@sightline/db";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
@@ -21,6 +22,7 @@ import {
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import { calendarRoutes } from "./features/publishing/calendar-routes.ts";
 import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
+import { graphFunctionRoutes } from "./features/publishing/graph-function-routes.ts";
 import { scheduledPostRoutes } from "./features/publishing/scheduled-posts-routes.ts";
 import {
   MAX_UPLOAD_BYTES,
@@ -135,6 +137,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route("/functions", functionRoutes(deps.instagramContext))
     .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
+    .route(
+      "/functions",
+      graphFunctionRoutes({ instagram: deps.instagramContext, storage: deps.storage }),
+    )
     .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))
     .route(
       "/scheduled-posts",
@@ -236,7 +242,16 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.use("*", securityHeaders({ publicUrl: deps.env.publicUrl }));
   app.use("*", hostCheck(deps.env.publicUrl, deps.env.allowedHosts));
-  app.use("*", bodyLimits({ routes: [{ prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES }] }));
+  app.use(
+    "*",
+    bodyLimits({
+      routes: [
+        { prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES },
+        // Spec §9: one 6MB chunk per call.
+        { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
+      ],
+    }),
+  );
   app.use("*", multipartNeedsBoundary());
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));

@@ -89,11 +89,28 @@ async function prepareVictim(): Promise<Victim> {
   const started = await json<{ export: { id: string } }>(
     await client.post("/api/settings/exports"),
   );
-  const scheduledPostId = await scheduleAPost(client);
+  // A scheduled post of theirs (an hour ahead, so it is still waiting during the walk).
+  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+  const file = await json<{ bucket: string; key: string }>(
+    await client.request("/api/uploads/instagram-media", {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(await sample.arrayBuffer()),
+    }),
+  );
+  const scheduledCaption = `victim-scheduled-${Date.now()}`;
+  const scheduled = await json<{ post: { id: string } }>(
+    await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      caption: scheduledCaption,
+      scheduled_time: new Date(Date.now() + 3_600_000).toISOString(),
+      time_zone: "UTC",
+    }),
+  );
   return {
     client,
     email,
-    scheduledPostId,
+    scheduledPostId: scheduled.post.id,
     userId: connection.user_id,
     connectionId: connection.id,
     sessionId: sessions.sessions[0]!.id,
@@ -107,27 +124,10 @@ async function prepareVictim(): Promise<Victim> {
       commentMarker,
       messageMarker,
       postId,
-      scheduledPostId,
+      scheduled.post.id,
+      scheduledCaption,
     ],
   };
-}
-
-/** A post on the victim's content calendar (issue 14). */
-async function scheduleAPost(client: HttpClient): Promise<string> {
-  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
-  const upload = await client.request("/api/uploads/scheduled-content", {
-    method: "POST",
-    headers: { "content-type": "application/octet-stream" },
-    body: new Uint8Array(await sample.arrayBuffer()),
-  });
-  const file = await json<{ bucket: string; key: string }>(upload);
-  const scheduled = await client.post("/api/scheduled-posts", {
-    items: [{ ...file, mediaType: "image" }],
-    caption: "victim's plan",
-    scheduled_time: new Date(Date.now() + 86_400_000).toISOString(),
-    time_zone: "UTC",
-  });
-  return (await json<{ post: { id: string } }>(scheduled)).post.id;
 }
 
 function routesOf(app: TestApp["app"]): string[] {
@@ -159,6 +159,7 @@ describe("one user can never read or change another's data through any route", (
         .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
         .replace("/media/:igMediaId", `/media/${victim.postId}`)
         .replace("/content-calendar/posts/:id", `/content-calendar/posts/${victim.scheduledPostId}`)
+        .replace("/scheduled-posts/:id", `/scheduled-posts/${victim.scheduledPostId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
         userId: victim.userId,
@@ -212,6 +213,9 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/content-calendar/posts/:id",
         "PATCH /api/content-calendar/posts/:id",
         "GET /api/content-calendar/media/:igMediaId/thumbnail",
+        "GET /api/scheduled-posts/:id",
+        "POST /api/scheduled-posts/:id/retry",
+        "DELETE /api/scheduled-posts/:id",
       ]),
     );
 
@@ -225,6 +229,10 @@ describe("one user can never read or change another's data through any route", (
       `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
+    const post = await json<{ post: { status: string } }>(
+      await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
+    );
+    expect(post.post.status).toBe("scheduled");
     const plan = (await testApp.database.db.execute(
       `select status, scheduled_time from scheduled_posts where id = '${victim.scheduledPostId}'`,
     )) as unknown as { rows: Array<{ status: string; scheduled_time: string | Date }> };

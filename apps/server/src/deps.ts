@@ -93,7 +93,12 @@ export function createServices(options: {
   secret: string;
   mailer?: Mailer;
   /** Tests drive the sandbox themselves: no background ticking, no state file. */
-  sandboxOptions?: { tickIntervalMs?: number | false; stateFile?: string | false };
+  sandboxOptions?: {
+    tickIntervalMs?: number | false;
+    stateFile?: string | false;
+    /** Posts the sandbox lets an account publish per 24 h (Meta's quota_total). */
+    quotaTotal?: number;
+  };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   now?: () => number;
   /** Where uploads live; DATA_DIR/storage by default (tests pass a folder of their own). */
@@ -160,6 +165,9 @@ export function createServices(options: {
           webhookVerifyToken: instagram.webhookVerifyToken,
           fetch: loopbackFetch,
           tickIntervalMs: options.sandboxOptions?.tickIntervalMs ?? 1000,
+          ...(options.sandboxOptions?.quotaTotal
+            ? { quotaTotal: options.sandboxOptions.quotaTotal }
+            : {}),
           ...(options.sandboxOptions?.stateFile === false
             ? {}
             : {

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { createServices } from "./deps.ts";
 import { EnvError, readEnv } from "./env.ts";
 import { startInstagramFeature } from "./features/instagram/index.ts";
+import { publishingJobs, schedulePublishingJobs } from "./features/publishing/jobs/index.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
@@ -63,6 +64,8 @@ const instagramContext = await startInstagramFeature({
   events,
   vault,
   env,
+  jobs: publishingJobs,
+  schedule: schedulePublishingJobs,
 });
 const app = createApp({
   ...services,

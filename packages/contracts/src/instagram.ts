@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_FILE_BYTES } from "./post-type.ts";
 
 /**
  * The Instagram connection as the web app sees it (spec §3 instagram_connections, without the
@@ -239,3 +240,56 @@ export const scheduledPostStatuses = [
   "failed",
 ] as const;
 export type ScheduledPostStatus = (typeof scheduledPostStatuses)[number];
+
+/** Spec §7 instagram-video-init. */
+export const videoInitRequestSchema = z
+  .object({
+    media_product: z.enum(["REELS", "VIDEO"], "media_product must be REELS or VIDEO"),
+    is_carousel_item: z.boolean().default(false),
+  })
+  .strict();
+
+/** Spec §7 instagram-video-upload: the chunk is the raw body; where it goes is in the query. */
+export const videoUploadQuerySchema = z.object({
+  container_id: z.string().regex(/^\d{1,40}$/, "container_id must be a container id"),
+  offset: z.coerce.number().int().min(0, "offset must be 0 or more"),
+  file_size: z.coerce
+    .number()
+    .int()
+    .min(1, "file_size must be the whole file's size in bytes")
+    .max(MAX_FILE_BYTES, "File is too large. Please use a smaller video (max 50MB)"),
+});
+
+/** Spec §7 instagram-video-status. */
+export const videoStatusRequestSchema = z
+  .object({
+    container_id: z.string().regex(/^\d{1,40}$/, "container_id must be a container id"),
+  })
+  .strict();
+
+const fractionTagSchema = z.object({
+  username: z.string().trim().min(1, "a tag needs a username").max(30),
+  x: z.number().min(0, "x is a fraction from 0 to 1").max(1, "x is a fraction from 0 to 1"),
+  y: z.number().min(0, "y is a fraction from 0 to 1").max(1, "y is a fraction from 0 to 1"),
+});
+
+/** Spec §7 instagram-photo-post: one image or a carousel of images, published at once. */
+export const photoPostRequestSchema = z
+  .object({
+    caption: z.string().max(10_000).default(""),
+    image_urls: z
+      .array(z.string().url("image_urls must be URLs").max(2048))
+      .min(1, "No media to publish")
+      .max(10, "At most 10 media items"),
+    collaborators: z.string().max(200).default(""),
+    user_tags: z.array(z.array(fractionTagSchema).max(20)).max(10).default([]),
+  })
+  .strict();
+
+/** Spec §7 instagram-publish-post. */
+export const publishPostRequestSchema = z
+  .object({
+    media_type: z.enum(["REEL", "VIDEO"], "media_type must be REEL or VIDEO"),
+    creation_id: z.string().regex(/^\d{1,40}$/, "creation_id must be a container id"),
+  })
+  .strict();

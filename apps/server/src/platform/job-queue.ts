@@ -23,6 +23,11 @@ export type JobDefinition<Payload, Context> = {
   expireInSeconds?: number;
   /** Jobs of this queue run at most this many at once in one process. */
   concurrency?: number;
+  /**
+   * How often the worker looks for jobs that became due (sent with a delay). Without it, jobs
+   * sent for now wake the worker at once (LISTEN/NOTIFY) and delayed ones wait up to 30 s.
+   */
+  dueCheckSeconds?: number;
   /** Deterministic key of a payload (one queued job per key under "stately"/"singleton"). */
   key?: (payload: Payload) => string;
   run(payload: Payload, context: Context & JobRunContext): Promise<void>;
@@ -41,7 +46,7 @@ export function defineJob<Payload, Context>(
 
 type Envelope = { v: number; data: unknown };
 
-export type SendOptions = { startAfterSeconds?: number; key?: string };
+export type SendOptions = { startAfterSeconds?: number; startAt?: Date; key?: string };
 
 export interface JobQueue<Context> {
   /** Enqueues; answers the job id, or null when a job with the same key is already waiting. */
@@ -122,6 +127,7 @@ export async function createJobQueue<Context>(options: {
       unknown,
       {
         pollingIntervalSeconds: number;
+        notifyPollingIntervalSeconds?: number;
         batchSize: number;
         localConcurrency: number;
         burstWhenBatchFull: true;
@@ -130,7 +136,10 @@ export async function createJobQueue<Context>(options: {
     >(
       job.name,
       {
-        pollingIntervalSeconds: 2,
+        pollingIntervalSeconds: job.dueCheckSeconds ?? 2,
+        ...(job.dueCheckSeconds !== undefined
+          ? { notifyPollingIntervalSeconds: job.dueCheckSeconds }
+          : {}),
         batchSize: 10,
         localConcurrency: job.concurrency ?? 1,
         burstWhenBatchFull: true,
@@ -164,6 +173,7 @@ export async function createJobQueue<Context>(options: {
         ...(sendOptions.startAfterSeconds !== undefined
           ? { startAfter: sendOptions.startAfterSeconds }
           : {}),
+        ...(sendOptions.startAt !== undefined ? { startAfter: sendOptions.startAt } : {}),
       });
     },
     async schedule(job, cron, payload) {

@@ -7,6 +7,7 @@ import { createApp } from "../app.ts";
 import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { type InstagramContext, startInstagramFeature } from "../features/instagram/index.ts";
+import { publishingJobs } from "../features/publishing/jobs/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
@@ -42,6 +43,8 @@ export async function createTestApp(
     log?: { level: string; write: (line: string) => void };
     /** Stands in for DNS and the network under safeFetch (Meta's CDN, say). */
     outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
+    /** The sandbox's 24-hour publishing quota (default 100, as Meta's docs say). */
+    sandboxQuotaTotal?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -66,7 +69,11 @@ export async function createTestApp(
     mailer: options.wrapMailer ? options.wrapMailer(devMailbox) : devMailbox,
     ...(options.now ? { now: options.now } : {}),
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
-    sandboxOptions: { tickIntervalMs: false, stateFile: false },
+    sandboxOptions: {
+      tickIntervalMs: false,
+      stateFile: false,
+      ...(options.sandboxQuotaTotal ? { quotaTotal: options.sandboxQuotaTotal } : {}),
+    },
     storageRoot,
   });
   const events = await createEventBus({ database, logger, now: services.now });
@@ -80,6 +87,7 @@ export async function createTestApp(
     vault,
     env,
     schedules: false,
+    jobs: publishingJobs,
   });
   const app = createApp({
     ...services,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instagramMedia, scheduledPosts } from "../schema/index.ts";
 
@@ -81,16 +81,6 @@ export async function findSyncedMedia(db: Db, scope: CalendarScope, igMediaId: s
   return row;
 }
 
-/** One of the user's posts made here, or undefined. */
-export async function findScheduledPost(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(scheduledPosts)
-    .where(and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.id, id)))
-    .limit(1);
-  return row;
-}
-
 /**
  * Moves a post that has not started publishing. The status condition is in the same UPDATE as
  * the change, so against the worker's claim (scheduled → publishing) exactly one of the two wins.
@@ -107,9 +97,89 @@ export async function rescheduleWaitingPost(
       and(
         eq(scheduledPosts.userId, params.userId),
         eq(scheduledPosts.id, params.id),
-        sql`${scheduledPosts.status} in ('scheduled', 'draft')`,
+        inArray(scheduledPosts.status, ["scheduled", "draft"]),
       ),
     )
     .returning();
   return row;
+}
+
+/**
+ * Cancel (issue 14): a scheduled post goes back to draft, which the worker never claims. Only
+ * from `scheduled`, in the same UPDATE, so a post the worker already claimed stays publishing.
+ */
+export async function cancelToDraft(db: Db, params: { userId: string; id: string; now: Date }) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({ status: "draft", updatedAt: params.now })
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        eq(scheduledPosts.status, "scheduled"),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Publish now: a draft or scheduled post becomes due at `now` (the worker's claim decides). */
+export async function makeDueNow(db: Db, params: { userId: string; id: string; now: Date }) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({ status: "scheduled", scheduledTime: params.now, error: null, updatedAt: params.now })
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        inArray(scheduledPosts.status, ["scheduled", "draft"]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Duplicate: a new draft with the same content and time, nothing of the original's publishing. */
+export async function duplicateAsDraft(db: Db, params: { userId: string; id: string; now: Date }) {
+  const [source] = await db
+    .select()
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.userId, params.userId), eq(scheduledPosts.id, params.id)));
+  if (!source) return undefined;
+  const [copy] = await db
+    .insert(scheduledPosts)
+    .values({
+      userId: source.userId,
+      accountId: source.accountId,
+      mediaUrl: source.mediaUrl,
+      mediaType: source.mediaType,
+      caption: source.caption,
+      hashtags: source.hashtags,
+      scheduledTime: source.scheduledTime,
+      status: "draft",
+      thumbnailUrl: source.thumbnailUrl,
+      timeZone: source.timeZone,
+      items: source.items,
+      collaborators: source.collaborators,
+      postType: source.postType,
+      createdAt: params.now,
+      updatedAt: params.now,
+    })
+    .returning();
+  return copy;
+}
+
+/** Deletes a post that has not gone out or failed (draft, scheduled, failed). */
+export async function deleteUnpublishedPost(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(scheduledPosts)
+    .where(
+      and(
+        eq(scheduledPosts.userId, userId),
+        eq(scheduledPosts.id, id),
+        inArray(scheduledPosts.status, ["draft", "scheduled", "failed"]),
+      ),
+    )
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
 }

@@ -4,12 +4,25 @@ import { scheduledPosts } from "../schema/index.ts";
 
 export type ScheduledPostRow = typeof scheduledPosts.$inferSelect;
 
+/**
+ * Inserts a post. With a `clientId` the browser already used, nothing new is written and the
+ * first post is answered with `created: false` (a double click or a retried request).
+ */
 export async function insertScheduledPost(
   db: Db,
   row: typeof scheduledPosts.$inferInsert,
-): Promise<ScheduledPostRow> {
-  const [inserted] = await db.insert(scheduledPosts).values(row).returning();
-  return inserted!;
+): Promise<{ row: ScheduledPostRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(scheduledPosts)
+    .values(row)
+    .onConflictDoNothing({ target: [scheduledPosts.userId, scheduledPosts.clientId] })
+    .returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.userId, row.userId), eq(scheduledPosts.clientId, row.clientId!)));
+  return { row: existing!, created: false };
 }
 
 export async function listScheduledPosts(db: Db, userId: string) {

@@ -1,9 +1,35 @@
+import { type PostType, scheduledPostStatuses } from "@sightline/contracts";
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
-export const scheduledPostStatuses = ["scheduled", "publishing", "published", "failed"] as const;
-export type ScheduledPostStatus = (typeof scheduledPostStatuses)[number];
+export { type ScheduledPostStatus, scheduledPostStatuses } from "@sightline/contracts";
+
+/**
+ * The publish journal (issue 13 point 5): every Instagram-side effect is written here before the
+ * pipeline moves on, so a crash or a second worker resumes instead of creating a second post.
+ */
+export type PublishProgress = {
+  /** Carousel children in draft order: the container made for each item. */
+  children?: Array<{ index: number; containerId: string }>;
+  /** The container that is published (the single item's, or the carousel's). */
+  containerId?: string;
+  /** Resumable video uploads finished, by container id. */
+  uploaded?: string[];
+  /** Set just before media_publish is called: from then on, never publish without reading the container first. */
+  publishRequestedAt?: string;
+};
 
 /** One item of a kept draft: where its file is stored and what the composer knew about it. */
 export type ScheduledMediaItem = {
@@ -41,18 +67,130 @@ export const scheduledPosts = pgTable(
     timeZone: text("time_zone").notNull(),
     items: jsonb("items").$type<ScheduledMediaItem[]>().notNull(),
     collaborators: text("collaborators").array().notNull().default(sql`'{}'::text[]`),
+    /** The browser's id for the draft: the same id twice never makes a second post. */
+    clientId: uuid("client_id"),
+    /** What the draft goes out as (contracts' post-type rule at publish time). */
+    postType: text("post_type").$type<PostType>(),
+    progress: jsonb("progress").$type<PublishProgress>().notNull().default({}),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    /** A worker holds a publishing post until this instant; past it another may resume it. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    igMediaId: text("ig_media_id"),
+    permalink: text("permalink"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check(
       "scheduled_posts_status_check",
-      sql`${table.status} in ('scheduled', 'publishing', 'published', 'failed')`,
+      sql`${table.status} in ('draft', 'scheduled', 'publishing', 'published', 'failed')`,
     ),
+    uniqueIndex("scheduled_posts_client_id_idx").on(table.userId, table.clientId),
+    index("scheduled_posts_publishing_idx")
+      .on(table.leaseUntil)
+      .where(sql`${table.status} = 'publishing'`),
     index("scheduled_posts_user_time_idx").on(table.userId, table.scheduledTime),
     // The scheduler's work list: due posts still waiting.
     index("scheduled_posts_due_idx")
       .on(table.scheduledTime)
       .where(sql`${table.status} = 'scheduled'`),
+  ],
+);
+
+/** Every step of every attempt at publishing a post (issue 13 point 5; the scheduler's history). */
+export const publishAttempts = pgTable(
+  "publish_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => scheduledPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    step: text("step").notNull(),
+    outcome: text("outcome", { enum: ["started", "done", "retrying", "failed"] }).notNull(),
+    message: text("message"),
+  },
+  (table) => [index("publish_attempts_post_idx").on(table.postId, table.at)],
+);
+
+/** Spec §3 instagram_posts: what went out through Sightline. */
+export const instagramPosts = pgTable(
+  "instagram_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    igMediaId: text("ig_media_id").notNull(),
+    caption: text("caption").notNull().default(""),
+    status: text("status").notNull().default("published"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    collaborators: text("collaborators").array(),
+    postType: text("post_type").$type<PostType>().notNull(),
+    permalink: text("permalink"),
+    scheduledPostId: uuid("scheduled_post_id").references(() => scheduledPosts.id, {
+      onDelete: "set null",
+    }),
+  },
+  (table) => [
+    uniqueIndex("instagram_posts_media_idx").on(table.accountId, table.igMediaId),
+    index("instagram_posts_user_idx").on(table.userId, table.publishedAt),
+  ],
+);
+
+/** Spec §3 instagram_media_items. */
+export const instagramMediaItems = pgTable(
+  "instagram_media_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => instagramPosts.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["IMAGE", "VIDEO"] }).notNull(),
+    /** Where the file came from: `upload` (Sightline's storage). */
+    source: text("source").notNull(),
+    originalUrl: text("original_url").notNull(),
+    orderIndex: integer("order_index").notNull(),
+    igContainerId: text("ig_container_id"),
+    aspectRatio: real("aspect_ratio"),
+    durationMs: integer("duration_ms"),
+  },
+  (table) => [uniqueIndex("instagram_media_items_order_idx").on(table.postId, table.orderIndex)],
+);
+
+/** Spec §3 instagram_hashtags. */
+export const instagramHashtags = pgTable(
+  "instagram_hashtags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => instagramPosts.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (table) => [uniqueIndex("instagram_hashtags_post_tag_idx").on(table.postId, table.tag)],
+);
+
+/** Spec §3 instagram_user_tags. */
+export const instagramUserTags = pgTable(
+  "instagram_user_tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mediaItemId: uuid("media_item_id")
+      .notNull()
+      .references(() => instagramMediaItems.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    xPercent: real("x_percent").notNull(),
+    yPercent: real("y_percent").notNull(),
+  },
+  (table) => [
+    uniqueIndex("instagram_user_tags_item_user_idx").on(table.mediaItemId, table.username),
   ],
 );

@@ -242,6 +242,24 @@ export function createPublishingApi(scope: AccountScope) {
       return { bytes: total };
     },
 
+    /**
+     * §2.3 — one chunk of a resumable upload, for callers that stream a file in pieces (spec
+     * instagram-video-upload). `offset` is the chunk's first byte; `fileSize` the whole file's.
+     */
+    async uploadVideoChunk(input: {
+      containerId: string;
+      offset: number;
+      fileSize: number;
+      body: Uint8Array;
+    }): Promise<{ committedOffset: number }> {
+      const result = await uploadChunk(input);
+      const end = input.offset + input.body.byteLength;
+      return {
+        committedOffset:
+          result.offset !== undefined && result.offset > input.offset ? result.offset : end,
+      };
+    },
+
     /** §2.3 — let Meta fetch the bytes from a public URL instead. */
     async uploadVideoFromUrl(containerId: string, fileUrl: string): Promise<void> {
       await uploadChunk({ containerId, offset: 0, fileSize: 0, fileUrl });

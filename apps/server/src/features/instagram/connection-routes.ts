@@ -13,7 +13,7 @@ export function connectionRoutes(ctx: InstagramContext) {
   return new Hono<AppEnv>()
     .get("/connection", requireUser, async (c) => {
       const row = await findInstagramConnection(ctx.db, c.var.user.id);
-      return c.json({ connection: row ? connectionView(row) : null });
+      return c.json({ connection: row ? connectionView(row, ctx) : null });
     })
     .post("/connect", requireUser, validate("json", connectStartSchema), async (c) => {
       const { login } = c.req.valid("json");

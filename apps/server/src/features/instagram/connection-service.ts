@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
 import {
   consumeOauthState,
   deleteInstagramConnectionAndData,
+  deleteInstagramPostsOfUser,
   deleteSyncedDataOfOtherAccounts,
   findInstagramConnection,
   type InstagramConnectionRow,
@@ -18,6 +20,7 @@ import {
   isTokenInvalid,
 } from "@sightline/instagram-graph";
 import { AppError } from "../../lib/app-error.ts";
+import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { instagramReconnectMessage } from "../../services/mail/templates.ts";
 import { accountClientFor, type InstagramContext, sealToken, tokenContext } from "./context.ts";
 
@@ -36,8 +39,30 @@ function hashState(state: string): string {
   return createHash("sha256").update(state).digest("hex");
 }
 
+/** A host the internet cannot reach: a local name, or an address safe-fetch calls private. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return true;
+  return isIP(host) !== 0 && isPrivateAddress(host);
+}
+
+/**
+ * Issue 13 point 6: with real Meta, Instagram fetches images to publish from this server's
+ * signed URLs. When PUBLIC_URL is not reachable from the internet, say so (at connect time, in
+ * Settings, and in the pre-publish check) instead of failing when the post goes out.
+ */
+export function unreachablePublicUrl(ctx: Pick<InstagramContext, "instagram" | "publicUrl">) {
+  const origin = new URL(ctx.publicUrl);
+  if (ctx.instagram.mode !== "meta" || !isPrivateHost(origin.hostname)) return undefined;
+  return `Instagram fetches images to publish from ${origin.origin}, which cannot be reached from the internet. Set PUBLIC_URL to the address the internet reaches this server at; videos upload directly and are not affected.`;
+}
+
 /** The connection without its token, as the API answers it. */
-export function connectionView(row: InstagramConnectionRow): InstagramConnection {
+export function connectionView(
+  row: InstagramConnectionRow,
+  ctx?: Pick<InstagramContext, "instagram" | "publicUrl">,
+): InstagramConnection {
+  const reach = ctx ? unreachablePublicUrl(ctx) : undefined;
   return {
     id: row.id,
     user_id: row.userId,
@@ -58,7 +83,7 @@ export function connectionView(row: InstagramConnectionRow): InstagramConnection
     media_count: row.mediaCount,
     connected_at: row.connectedAt.toISOString(),
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
-    sync_notes: row.syncNotes,
+    sync_notes: reach ? [...row.syncNotes, { area: "publishing", message: reach }] : row.syncNotes,
   };
 }
 
@@ -262,7 +287,7 @@ export async function completeConnect(
   row = (await refreshProfileRow(ctx, row)) ?? row;
   await subscribeWebhooks(ctx, row);
   await announceConnection(ctx, input.userId);
-  return connectionView(row);
+  return connectionView(row, ctx);
 }
 
 async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnectionRow) {
@@ -358,10 +383,12 @@ export async function disconnect(
   const row = await findInstagramConnection(ctx.db, userId);
   if (!row) return {};
   await revokeAtMeta(ctx, row);
-  // Posts published through Sightline live in the publishing tables (not synced rows); with
-  // keepPublishedHistory false they go too, once those tables exist.
-  void options.keepPublishedHistory;
+  // Posts published through Sightline live in the publishing tables (not synced rows): kept
+  // unless the user asked for them to go too.
   const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
+  if (!options.keepPublishedHistory) {
+    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, userId);
+  }
   await announceConnection(ctx, userId);
   return deleted;
 }

@@ -5,6 +5,7 @@ import type { Services } from "../../deps.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { Storage } from "../../platform/storage.ts";
 import {
   type TokenVault,
   instagramTokenContext as tokenContext,
@@ -33,6 +34,13 @@ export interface InstagramContext {
   userEmail: (userId: string) => Promise<string | undefined>;
   /** Set right after the queue starts (the queue's jobs receive this very object). */
   queue: JobQueue<InstagramContext>;
+  /** Media files (publishing reads the draft's files from here). */
+  storage: Storage;
+  /** Tests only: how the publish pipeline sleeps, and where it plays a crash. */
+  publishRuntime?: {
+    sleep: (ms: number) => Promise<void>;
+    crashAfter?: (step: "containers" | "publish-requested" | "published") => void;
+  };
 }
 
 export { instagramTokenContext as tokenContext } from "../../platform/token-vault.ts";

@@ -30,7 +30,7 @@ export function functionRoutes(ctx: InstagramContext) {
       if (row?.status !== "active") return c.json({ connection: null });
       const refreshed = await refreshProfileRow(ctx, row);
       if (refreshed) await ctx.events.publish(c.var.user.id, "instagram-connection:updated");
-      return c.json({ connection: refreshed ? connectionView(refreshed) : null });
+      return c.json({ connection: refreshed ? connectionView(refreshed, ctx) : null });
     })
     .post(
       "/instagram-user-profile-get",

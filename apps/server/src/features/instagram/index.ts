@@ -9,7 +9,7 @@ import type { Services } from "../../deps.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import { createJobQueue, type JobQueue } from "../../platform/job-queue.ts";
+import { createJobQueue, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
 import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
@@ -34,6 +34,11 @@ export async function startInstagramFeature(options: {
   env: Env;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
+  /** Jobs of features built on this one (publishing), run on the same queue and context. */
+  // biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type.
+  jobs?: readonly JobDefinition<any, InstagramContext>[];
+  /** Their cron schedules, registered when `schedules` is on. */
+  schedule?: (queue: JobQueue<InstagramContext>) => Promise<void>;
 }): Promise<InstagramContext> {
   const { services, database } = options;
   const ctx: InstagramContext = {
@@ -51,14 +56,18 @@ export async function startInstagramFeature(options: {
     sandbox: services.sandbox,
     userEmail: (userId) => getUserEmail(database.db, userId),
     queue: undefined as unknown as JobQueue<InstagramContext>,
+    storage: services.storage,
   };
   ctx.queue = await createJobQueue({
     database,
     logger: ctx.logger,
-    jobs: instagramJobs,
+    jobs: [...instagramJobs, ...(options.jobs ?? [])],
     context: ctx,
   });
-  if (options.schedules !== false) await scheduleInstagramJobs(ctx.queue);
+  if (options.schedules !== false) {
+    await scheduleInstagramJobs(ctx.queue);
+    await options.schedule?.(ctx.queue);
+  }
   return ctx;
 }
 

@@ -5,7 +5,10 @@ import {
   reschedulePostSchema,
 } from "@sightline/contracts";
 import {
+  cancelToDraft,
   type Db,
+  deleteUnpublishedPost,
+  duplicateAsDraft,
   findInstagramConnection,
   findScheduledPost,
   findSyncedMedia,
@@ -13,6 +16,7 @@ import {
   listPostEngagement,
   listScheduledPostsInRange,
   listSyncedMediaInRange,
+  makeDueNow,
   rescheduleWaitingPost,
   type ScheduledPostRow,
 } from "@sightline/db";
@@ -33,6 +37,7 @@ import {
   shortCaption,
   syncedPostType,
 } from "./calendar.ts";
+import { publishPostJob } from "./jobs/publish-post.job.ts";
 import { isTimeZone } from "./zoned-time.ts";
 
 /** Instagram keeps online followers for 30 days; older days describe another audience. */
@@ -62,12 +67,6 @@ function thumbnailFile(row: ScheduledPostRow): { bucket: Bucket; key: string } |
   return undefined;
 }
 
-/** The Instagram media id a published post here became (set by the publish pipeline). */
-function igMediaIdOf(row: ScheduledPostRow): string | null {
-  const value = (row as { igMediaId?: unknown }).igMediaId;
-  return typeof value === "string" && value !== "" ? value : null;
-}
-
 function scheduledEntry(row: ScheduledPostRow): CalendarEntry {
   return {
     id: row.id,
@@ -80,8 +79,8 @@ function scheduledEntry(row: ScheduledPostRow): CalendarEntry {
     thumbnail_url: thumbnailFile(row)
       ? `${BASE}/posts/${row.id}/thumbnail?v=${row.updatedAt.getTime()}`
       : null,
-    permalink: null,
-    ig_media_id: igMediaIdOf(row),
+    permalink: row.permalink,
+    ig_media_id: row.igMediaId,
     media_count: row.items.length,
   };
 }
@@ -167,6 +166,20 @@ export function calendarRoutes(deps: {
     if (mediaUrls.size >= MEDIA_URL_CACHE_MAX) mediaUrls.clear();
     mediaUrls.set(key, { url, at: deps.now().getTime() });
     return url;
+  }
+
+  /** Why a post could not be changed: not the user's (404), or its status now (409). */
+  async function refusal(userId: string, id: string, action: string): Promise<AppError> {
+    const current = await findScheduledPost(deps.db, userId, id);
+    if (!current) return new AppError("not_found", "This post does not exist.");
+    const why: Record<string, string> = {
+      publishing: "This post has started publishing",
+      published: "This post has already been published",
+      failed: "This post failed to publish (retry it instead)",
+      draft: "This post is a draft",
+      scheduled: "This post is scheduled",
+    };
+    return new AppError("conflict", `${why[current.status]}, so it can no longer be ${action}.`);
   }
 
   return new Hono<AppEnv>()
@@ -293,20 +306,53 @@ export function calendarRoutes(deps: {
           timeZone: body.time_zone,
           now: deps.now(),
         });
-        if (!moved) {
-          const current = await findScheduledPost(deps.db, userId, id);
-          if (!current) throw new AppError("not_found", "This post does not exist.");
-          throw new AppError(
-            "conflict",
-            current.status === "published"
-              ? "This post has already been published, so it can no longer be moved."
-              : current.status === "failed"
-                ? "This post failed to publish. Retry it or cancel it back to a draft before moving it."
-                : "This post has started publishing, so it can no longer be moved.",
-          );
+        if (!moved) throw await refusal(userId, id, "moved");
+        // The job sent for the old time finds the post not yet due and does nothing.
+        if (moved.status === "scheduled") {
+          await deps.instagram.queue.send(publishPostJob, { postId: id }, { startAt: at });
         }
-        await deps.events.publish(userId, "scheduled-posts:updated", { id });
+        await deps.events.publish(userId, "scheduled-posts:updated", { id, status: moved.status });
         return c.json({ post: scheduledEntry(moved) });
       },
-    );
+    )
+    .post("/posts/:id/cancel", requireUser, validate("param", postParam), async (c) => {
+      const { id } = c.req.valid("param");
+      const userId = c.var.user.id;
+      const row = await cancelToDraft(deps.db, { userId, id, now: deps.now() });
+      if (!row) throw await refusal(userId, id, "cancelled");
+      await deps.events.publish(userId, "scheduled-posts:updated", { id, status: row.status });
+      return c.json({ post: scheduledEntry(row) });
+    })
+    .post("/posts/:id/publish-now", requireUser, validate("param", postParam), async (c) => {
+      const { id } = c.req.valid("param");
+      const userId = c.var.user.id;
+      const row = await makeDueNow(deps.db, { userId, id, now: deps.now() });
+      if (!row) throw await refusal(userId, id, "published now");
+      await deps.instagram.queue.send(publishPostJob, { postId: id });
+      await deps.events.publish(userId, "scheduled-posts:updated", { id, status: row.status });
+      return c.json({ post: scheduledEntry(row) }, 202);
+    })
+    .post("/posts/:id/duplicate", requireUser, validate("param", postParam), async (c) => {
+      const userId = c.var.user.id;
+      const copy = await duplicateAsDraft(deps.db, {
+        userId,
+        id: c.req.valid("param").id,
+        now: deps.now(),
+      });
+      if (!copy) throw new AppError("not_found", "This post does not exist.");
+      await deps.events.publish(userId, "scheduled-posts:updated", {
+        id: copy.id,
+        status: copy.status,
+      });
+      return c.json({ post: scheduledEntry(copy) }, 201);
+    })
+    .delete("/posts/:id", requireUser, validate("param", postParam), async (c) => {
+      const { id } = c.req.valid("param");
+      const userId = c.var.user.id;
+      if (!(await deleteUnpublishedPost(deps.db, userId, id))) {
+        throw await refusal(userId, id, "deleted");
+      }
+      await deps.events.publish(userId, "scheduled-posts:updated", { id });
+      return c.json({ deleted: true });
+    });
 }

@@ -158,7 +158,7 @@ describe("PATCH /api/content-calendar/posts/:id", () => {
     expect(post).toMatchObject({ time: target.toISOString(), time_zone: "America/New_York" });
     let frame = await stream.next(2_000);
     while (frame.event !== "scheduled-posts:updated") frame = await stream.next(2_000);
-    expect(JSON.parse(frame.data!)).toEqual({ id });
+    expect(JSON.parse(frame.data!)).toMatchObject({ id, status: "scheduled" });
     await stream.cancel();
     const reread = await calendar(client, new Date(Date.now()), new Date(Date.now() + 10 * DAY));
     expect(reread.posts.find((entry) => entry.id === id)?.time).toBe(target.toISOString());
@@ -242,6 +242,78 @@ describe("PATCH /api/content-calendar/posts/:id", () => {
     const untouched = await calendar(client, new Date(Date.now()), new Date(Date.now() + 10 * DAY));
     expect(untouched.posts.find((entry) => entry.id === id)?.caption).toBe("Private plans");
   });
+});
+
+describe("cancel, publish now, duplicate, delete", () => {
+  it("cancels a scheduled post back to draft, which can still be moved, and never twice", async () => {
+    const id = await schedule(client, new Date(Date.now() + 2 * DAY));
+    const cancel = await client.post(`/api/content-calendar/posts/${id}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(((await cancel.json()) as { post: CalendarEntry }).post.status).toBe("draft");
+    const again = await client.post(`/api/content-calendar/posts/${id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This post is a draft");
+    const move = await client.request(`/api/content-calendar/posts/${id}`, {
+      method: "PATCH",
+      json: { scheduled_time: new Date(Date.now() + 4 * DAY).toISOString(), time_zone: "UTC" },
+    });
+    expect(move.status).toBe(200);
+    expect(((await move.json()) as { post: CalendarEntry }).post.status).toBe("draft");
+  });
+
+  it("duplicates a post as a draft and deletes drafts, but not another user's post", async () => {
+    const id = await schedule(client, new Date(Date.now() + 2 * DAY), "Twice as nice");
+    const duplicate = await client.post(`/api/content-calendar/posts/${id}/duplicate`);
+    expect(duplicate.status).toBe(201);
+    const copy = ((await duplicate.json()) as { post: CalendarEntry }).post;
+    expect(copy).toMatchObject({ status: "draft", caption: "Twice as nice", type: "IMAGE" });
+    expect(copy.id).not.toBe(id);
+    const other = await createVerifiedUser(testApp);
+    expect((await other.client.post(`/api/content-calendar/posts/${id}/duplicate`)).status).toBe(
+      404,
+    );
+    expect(
+      (await other.client.request(`/api/content-calendar/posts/${copy.id}`, { method: "DELETE" }))
+        .status,
+    ).toBe(404);
+    const removed = await client.request(`/api/content-calendar/posts/${copy.id}`, {
+      method: "DELETE",
+    });
+    expect(removed.status).toBe(200);
+    expect((await client.get(`/api/content-calendar/posts/${copy.id}`)).status).toBe(404);
+  });
+
+  it("publishes a post now and shows it once after Instagram's copy is synced", async () => {
+    const id = await schedule(client, new Date(Date.now() + 5 * DAY), `Now ${Date.now()}`);
+    const now = await client.post(`/api/content-calendar/posts/${id}/publish-now`);
+    expect(now.status).toBe(202);
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    const detail = (await (await client.get(`/api/scheduled-posts/${id}`)).json()) as {
+      post: { status: string; ig_media_id: string | null };
+    };
+    expect(detail.post.status).toBe("published");
+    expect(detail.post.ig_media_id).toBeTruthy();
+    // A refused second publish: it has gone out.
+    const again = await client.post(`/api/content-calendar/posts/${id}/publish-now`);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("already been published");
+
+    expect((await client.post("/api/instagram/sync")).status).toBeLessThan(300);
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const synced = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_media where ig_media_id = '${detail.post.ig_media_id}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(synced.rows[0]!.n).toBe(1);
+    const { posts } = await calendar(
+      client,
+      new Date(Date.now() - DAY),
+      new Date(Date.now() + DAY),
+    );
+    const entries = posts.filter((post) => post.ig_media_id === detail.post.ig_media_id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id, source: "scheduled", status: "published" });
+    expect(entries[0]!.permalink).toMatch(/^https?:\/\//);
+  }, 120_000);
 });
 
 describe("GET /api/content-calendar/best-times", () => {

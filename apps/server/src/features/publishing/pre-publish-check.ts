@@ -1,8 +1,6 @@
-import { isIP } from "node:net";
 import { findInstagramConnection } from "@sightline/db";
-import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
-import { handleGraphFailure } from "../instagram/connection-service.ts";
+import { handleGraphFailure, unreachablePublicUrl } from "../instagram/connection-service.ts";
 import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
 
 export type CheckProblem = { code: string; message: string };
@@ -10,13 +8,6 @@ export type CheckProblem = { code: string; message: string };
 /** §2 (contract): Instagram takes images between 4:5 and 1.91:1. */
 const MIN_IMAGE_ASPECT = 4 / 5;
 const MAX_IMAGE_ASPECT = 1.91;
-
-/** A host the internet cannot reach: a local name, or an address safe-fetch calls private. */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return true;
-  return isIP(host) !== 0 && isPrivateAddress(host);
-}
 
 /**
  * The pre-publish check (issue 13 point 7), run when a post is scheduled and again before it
@@ -59,13 +50,9 @@ export async function prePublishCheck(
         "Publishing was not allowed when Instagram was connected. Reconnect and allow publishing.",
     });
   }
-  const origin = new URL(ctx.publicUrl);
-  const hasImages = input.items.some((item) => item.mediaType === "image");
-  if (hasImages && ctx.instagram.mode === "meta" && isPrivateHost(origin.hostname)) {
-    problems.push({
-      code: "not_reachable",
-      message: `Instagram fetches images from ${origin.origin}, which cannot be reached from the internet. Set PUBLIC_URL to the address the internet reaches this server at.`,
-    });
+  const unreachable = unreachablePublicUrl(ctx);
+  if (unreachable && input.items.some((item) => item.mediaType === "image")) {
+    problems.push({ code: "not_reachable", message: unreachable });
   }
   for (const [index, item] of input.items.entries()) {
     const label = input.items.length > 1 ? `Item ${index + 1}` : "The file";

@@ -3,14 +3,22 @@ import {
   MAX_CAPTION_HASHTAGS,
   MAX_CAPTION_LENGTH,
   MAX_COLLABORATORS,
+  type PublishNowRequest,
+  publishNowRequestSchema,
+  type ScheduleRequest,
   scheduleRequestSchema,
 } from "@sightline/contracts";
 import {
   type Db,
   deleteWaitingScheduledPost,
   findInstagramConnection,
+  findScheduledPost,
+  findScheduledPostByClientId,
   insertScheduledPost,
+  listAttemptSteps,
   listScheduledPosts,
+  retryFailedPost,
+  type ScheduledMediaItem,
   type ScheduledPostRow,
 } from "@sightline/db";
 import { Hono } from "hono";
@@ -22,6 +30,8 @@ import { requireUser } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/context.ts";
+import { publishPostJob } from "./jobs/publish-post.job.ts";
+import { publishTypeOf } from "./pipeline.ts";
 import { prePublishCheck } from "./pre-publish-check.ts";
 import { isTimeZone } from "./zoned-time.ts";
 
@@ -29,8 +39,16 @@ function storagePath(bucket: Bucket, key: string): string {
   return `/storage/${bucket}/${key}`;
 }
 
+const idParam = z.object({ id: z.uuid("Not a scheduled post id.") });
+
 function view(row: ScheduledPostRow) {
   return {
+    post_type: row.postType,
+    error: row.error,
+    ig_media_id: row.igMediaId,
+    permalink: row.permalink,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    attempt_count: row.attemptCount,
     id: row.id,
     account_id: row.accountId,
     media_url: row.mediaUrl,
@@ -77,6 +95,102 @@ export function scheduledPostRoutes(deps: {
     return media !== undefined && (kind === "any" || media.kind === kind);
   }
 
+  /**
+   * Validates a draft and stores it as a post due at `at` (now for Publish now), then hands it to
+   * the publish job for that instant. A `client_id` seen before answers the first post instead.
+   */
+  async function savePost(
+    userId: string,
+    body: ScheduleRequest | PublishNowRequest,
+    at: Date,
+  ): Promise<{ row: ScheduledPostRow; created: boolean }> {
+    if (body.client_id) {
+      const existing = await findScheduledPostByClientId(deps.db, userId, body.client_id);
+      if (existing) return { row: existing, created: false };
+    }
+    if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+    if (!isTimeZone(body.time_zone)) {
+      throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
+    }
+    if (body.hashtags.length > MAX_CAPTION_HASHTAGS) {
+      throw new AppError("bad_request", "Maximum 30 hashtags allowed");
+    }
+    if (body.collaborators.length > MAX_COLLABORATORS) {
+      throw new AppError("bad_request", "Maximum 3 collaborators allowed");
+    }
+    const hashtags = [...new Set(body.hashtags.map((tag) => tag.replace(/^#/, "").trim()))];
+    const problem = checkCaption(
+      [body.caption, hashtags.map((tag) => `#${tag}`).join(" ")].filter(Boolean).join("\n\n"),
+    );
+    if (problem === "too_long") {
+      throw new AppError(
+        "bad_request",
+        `The caption is longer than ${MAX_CAPTION_LENGTH} characters.`,
+      );
+    }
+    if (problem) {
+      throw new AppError(
+        "bad_request",
+        problem === "too_many_hashtags"
+          ? "Maximum 30 hashtags allowed"
+          : "Instagram allows at most 20 @mentions in a caption.",
+      );
+    }
+    const connection = await findInstagramConnection(deps.db, userId);
+    if (!connection) throw new AppError("conflict", "No Instagram connection");
+    for (const item of body.items) {
+      if (!(await fileIs(userId, item.bucket, item.key, item.mediaType))) {
+        throw new AppError("bad_request", "Missing media file");
+      }
+      if (item.cover && !(await fileIs(userId, item.cover.bucket, item.cover.key, "image"))) {
+        throw new AppError("bad_request", "The cover image is missing; choose the cover again.");
+      }
+    }
+    // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
+    const thumbnail =
+      body.thumbnail && (await fileIs(userId, body.thumbnail.bucket, body.thumbnail.key, "image"))
+        ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
+        : null;
+    const items: ScheduledMediaItem[] = body.items.map((item) => ({
+      bucket: item.bucket,
+      key: item.key,
+      mediaType: item.mediaType,
+      ...(item.aspectRatio !== undefined ? { aspectRatio: item.aspectRatio } : {}),
+      ...(item.durationMs !== undefined ? { durationMs: item.durationMs } : {}),
+      ...(item.cover ? { cover: item.cover } : {}),
+      ...(item.tags ? { tags: item.tags } : {}),
+    }));
+    const first = items[0]!;
+    const saved = await insertScheduledPost(deps.db, {
+      userId,
+      accountId: connection.instagramId,
+      mediaUrl: storagePath(first.bucket, first.key),
+      mediaType: first.mediaType === "video" ? "VIDEO" : "IMAGE",
+      caption: body.caption,
+      hashtags,
+      scheduledTime: at,
+      status: "scheduled",
+      thumbnailUrl: thumbnail,
+      timeZone: body.time_zone,
+      items,
+      collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
+      postType: publishTypeOf(items),
+      ...(body.client_id ? { clientId: body.client_id } : {}),
+    });
+    if (saved.created) {
+      await deps.instagram.queue.send(
+        publishPostJob,
+        { postId: saved.row.id },
+        at > deps.now() ? { startAt: at } : {},
+      );
+      await deps.events.publish(userId, "scheduled-posts:updated", {
+        id: saved.row.id,
+        status: saved.row.status,
+      });
+    }
+    return saved;
+  }
+
   return new Hono<AppEnv>()
     .post("/check", requireUser, validate("json", scheduleRequestSchema), async (c) => {
       const body = c.req.valid("json");
@@ -100,81 +214,52 @@ export function scheduledPostRoutes(deps: {
     })
     .post("/", requireUser, validate("json", scheduleRequestSchema), async (c) => {
       const body = c.req.valid("json");
-      const userId = c.var.user.id;
-      if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
       if (new Date(body.scheduled_time) <= deps.now()) {
         throw new AppError("bad_request", "Cannot schedule post in the past");
       }
-      if (!isTimeZone(body.time_zone)) {
-        throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
-      }
-      if (body.hashtags.length > MAX_CAPTION_HASHTAGS) {
-        throw new AppError("bad_request", "Maximum 30 hashtags allowed");
-      }
-      if (body.collaborators.length > MAX_COLLABORATORS) {
-        throw new AppError("bad_request", "Maximum 3 collaborators allowed");
-      }
-      const hashtags = [...new Set(body.hashtags.map((tag) => tag.replace(/^#/, "").trim()))];
-      const problem = checkCaption(
-        [body.caption, hashtags.map((tag) => `#${tag}`).join(" ")].filter(Boolean).join("\n\n"),
-      );
-      if (problem === "too_long") {
-        throw new AppError(
-          "bad_request",
-          `The caption is longer than ${MAX_CAPTION_LENGTH} characters.`,
-        );
-      }
-      if (problem) {
-        throw new AppError(
-          "bad_request",
-          problem === "too_many_hashtags"
-            ? "Maximum 30 hashtags allowed"
-            : "Instagram allows at most 20 @mentions in a caption.",
-        );
-      }
-      const connection = await findInstagramConnection(deps.db, userId);
-      if (!connection) throw new AppError("conflict", "No Instagram connection");
-      for (const item of body.items) {
-        if (!(await fileIs(userId, item.bucket, item.key, item.mediaType))) {
-          throw new AppError("bad_request", "Missing media file");
-        }
-      }
-      // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
-      const thumbnail =
-        body.thumbnail && (await fileIs(userId, body.thumbnail.bucket, body.thumbnail.key, "image"))
-          ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
-          : null;
-      const first = body.items[0]!;
-      const row = await insertScheduledPost(deps.db, {
-        userId,
-        accountId: connection.instagramId,
-        mediaUrl: storagePath(first.bucket, first.key),
-        mediaType: first.mediaType === "video" ? "VIDEO" : "IMAGE",
-        caption: body.caption,
-        hashtags,
-        scheduledTime: new Date(body.scheduled_time),
-        status: "scheduled",
-        thumbnailUrl: thumbnail,
-        timeZone: body.time_zone,
-        items: body.items.map((item) => ({
-          bucket: item.bucket,
-          key: item.key,
-          mediaType: item.mediaType,
-          ...(item.aspectRatio !== undefined ? { aspectRatio: item.aspectRatio } : {}),
-          ...(item.durationMs !== undefined ? { durationMs: item.durationMs } : {}),
-          ...(item.cover ? { cover: item.cover } : {}),
-          ...(item.tags ? { tags: item.tags } : {}),
-        })),
-        collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
-      });
-      await deps.events.publish(userId, "scheduled-posts:updated", { id: row.id });
+      const { row, created } = await savePost(c.var.user.id, body, new Date(body.scheduled_time));
       // Scheduled either way: the problems are named now, and checked again before publishing.
       const checks = await prePublishCheck(deps.instagram, deps.storage, {
-        userId,
+        userId: row.userId,
         publishAt: row.scheduledTime,
-        items: body.items,
+        items: row.items,
       });
-      return c.json({ post: view(row), checks }, 201);
+      return c.json({ post: view(row), checks }, created ? 201 : 200);
+    })
+    .post("/publish-now", requireUser, validate("json", publishNowRequestSchema), async (c) => {
+      const body = c.req.valid("json");
+      const { row, created } = await savePost(c.var.user.id, body, deps.now());
+      return c.json({ post: view(row) }, created ? 202 : 200);
+    })
+    .get("/:id", requireUser, validate("param", idParam), async (c) => {
+      const post = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+      if (!post) throw new AppError("not_found", "This post does not exist.");
+      const steps = await listAttemptSteps(deps.db, c.var.user.id, post.id);
+      return c.json({
+        post: view(post),
+        attempts: steps.map((step) => ({
+          attempt: step.attempt,
+          at: step.at.toISOString(),
+          step: step.step,
+          outcome: step.outcome,
+          message: step.message,
+        })),
+      });
+    })
+    .post("/:id/retry", requireUser, validate("param", idParam), async (c) => {
+      const row = await retryFailedPost(
+        deps.db,
+        c.var.user.id,
+        c.req.valid("param").id,
+        deps.now(),
+      );
+      if (!row) throw new AppError("conflict", "Only a failed post can be retried.");
+      await deps.instagram.queue.send(publishPostJob, { postId: row.id });
+      await deps.events.publish(row.userId, "scheduled-posts:updated", {
+        id: row.id,
+        status: row.status,
+      });
+      return c.json({ post: view(row) });
     })
     .delete(
       "/:id",

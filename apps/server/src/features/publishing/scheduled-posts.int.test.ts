@@ -74,7 +74,7 @@ describe("scheduling a post", () => {
     expect(post.items).toHaveLength(2);
     let frame = await stream.next(2_000);
     while (frame.event !== "scheduled-posts:updated") frame = await stream.next(2_000);
-    expect(JSON.parse(frame.data!)).toEqual({ id: post.id });
+    expect(JSON.parse(frame.data!)).toEqual({ id: post.id, status: "scheduled" });
     await stream.cancel();
 
     const list = (await (await client.get("/api/scheduled-posts")).json()) as {

@@ -1,0 +1,138 @@
+/*
+ * Publishing benchmark (run by `npm run bench publish` through scripts/bench.mjs; not a test):
+ * BENCH_POSTS (500) scheduled posts, all due in the same minute, spread over the three
+ * connectable sandbox accounts (Instagram allows 400 containers per account per day), published by two workers:
+ * the app's own queue and a second queue with its own connections, as a second process would
+ * have. Prints posts per minute, lateness after the scheduled time (p50/p99), duplicates (a
+ * caption live twice) and lost posts (not published). The sandbox's container processing takes
+ * its real 2 s. Uses PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one worker then).
+ */
+import { randomUUID } from "node:crypto";
+import { findInstagramConnection, insertScheduledPost, listScheduledPosts } from "@sightline/db";
+import { testEngine } from "@sightline/db/testing";
+import { accountClientFor, type InstagramContext } from "../features/instagram/context.ts";
+import { publishingJobs, publishPostJob } from "../features/publishing/jobs/index.ts";
+import { createJobQueue } from "../platform/job-queue.ts";
+import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
+import { createVerifiedUser } from "../testing/factories.ts";
+import { connectSandboxAccount } from "../testing/instagram.ts";
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+/** The sandbox's three connectable demo accounts (each may create 400 containers a day). */
+const accounts = ["lena.makes", "oona.bakes", "northfield.coffee"];
+
+async function publishBench() {
+  const total = Number(process.env.BENCH_POSTS ?? 500);
+  const engine = testEngine();
+  const testApp = await createTestApp({ sandboxQuotaTotal: 10_000 });
+  const users: Array<{ userId: string; accountId: string }> = [];
+  for (const username of accounts) {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username,
+      login: "instagram",
+    });
+    users.push({ userId: connection.user_id, accountId: connection.instagram_id });
+  }
+  await testApp.instagramContext.queue.idle({ timeoutMs: 300_000 });
+
+  // A second worker: its own queue (and connections) on the same database.
+  const secondContext: InstagramContext = { ...testApp.instagramContext };
+  const second =
+    engine === "postgres"
+      ? await createJobQueue({
+          database: testApp.database,
+          logger: testApp.instagramContext.logger,
+          jobs: publishingJobs,
+          context: secondContext,
+        })
+      : undefined;
+  if (second) secondContext.queue = second;
+
+  const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+  const bytes = new Uint8Array(await sample.arrayBuffer());
+  const batch = randomUUID().slice(0, 8);
+  const dueAt = new Date(Date.now() + 30_000);
+  const ids: string[] = [];
+  for (let index = 0; index < total; index++) {
+    const owner = users[index % users.length]!;
+    const key = `${owner.userId}/${Date.now()}-${randomUUID()}.jpg`;
+    await testApp.storage.put("instagram-media", key, bytes);
+    const { row } = await insertScheduledPost(testApp.database.db, {
+      userId: owner.userId,
+      accountId: owner.accountId,
+      mediaUrl: `/storage/instagram-media/${key}`,
+      mediaType: "IMAGE",
+      caption: `Bench ${batch} #${index}`,
+      // All due within the same minute.
+      scheduledTime: new Date(dueAt.getTime() + (index % 60) * 500),
+      status: "scheduled",
+      timeZone: "UTC",
+      items: [{ bucket: "instagram-media", key, mediaType: "image" }],
+      postType: "IMAGE",
+    });
+    ids.push(row.id);
+    await testApp.instagramContext.queue.send(
+      publishPostJob,
+      { postId: row.id },
+      { startAt: row.scheduledTime },
+    );
+  }
+  if (Date.now() > dueAt.getTime()) console.warn("publish: setting up took past the due time");
+  const deadline = Date.now() + 10 * 60_000;
+  let rows = (
+    await Promise.all(users.map((user) => listScheduledPosts(testApp.database.db, user.userId)))
+  ).flat();
+  const mine = () => rows.filter((row) => row.caption.startsWith(`Bench ${batch} `));
+  while (mine().some((row) => row.status === "scheduled" || row.status === "publishing")) {
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rows = (
+      await Promise.all(users.map((user) => listScheduledPosts(testApp.database.db, user.userId)))
+    ).flat();
+  }
+  const published = mine().filter((row) => row.status === "published");
+  const failed = mine().filter((row) => row.status === "failed");
+  const lateness = published.map(
+    (row) => (row.publishedAt!.getTime() - row.scheduledTime.getTime()) / 1000,
+  );
+  const first = Math.min(...published.map((row) => row.scheduledTime.getTime()));
+  const last = Math.max(...published.map((row) => row.publishedAt!.getTime()));
+
+  let live = 0;
+  const captions = new Set<string>();
+  for (const user of users) {
+    const connection = await findInstagramConnection(testApp.database.db, user.userId);
+    const client = accountClientFor(testApp.instagramContext, connection!);
+    let after: string | undefined;
+    do {
+      const page = await client.listMedia({
+        limit: 100,
+        fields: "id,caption",
+        ...(after ? { after } : {}),
+      });
+      for (const media of page.data) {
+        if (!media.caption?.startsWith(`Bench ${batch} `)) continue;
+        live++;
+        captions.add(media.caption);
+      }
+      after = page.nextCursor;
+    } while (after);
+  }
+  console.log(
+    `publish (${engine}, ${second ? "two workers" : "one worker"}, ${total} posts due within one minute over ${users.length} accounts):`,
+  );
+  console.log(
+    `  ${((published.length / ((last - first) / 1000)) * 60).toFixed(0)} posts/minute; lateness p50 ${percentile(lateness, 0.5).toFixed(1)} s, p99 ${percentile(lateness, 0.99).toFixed(1)} s, max ${Math.max(...lateness).toFixed(1)} s`,
+  );
+  console.log(
+    `  published ${published.length}, failed ${failed.length}, lost ${total - published.length - failed.length}, duplicates ${live - captions.size}`,
+  );
+  if (failed[0]) console.log(`  first failure: ${failed[0].error}`);
+  await second?.stop();
+  await testApp.close();
+}
+
+await publishBench();

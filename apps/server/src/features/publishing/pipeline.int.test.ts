@@ -1,0 +1,367 @@
+import { randomUUID } from "node:crypto";
+import { findInstagramConnection, findScheduledPostById, listInstagramPosts } from "@sightline/db";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { accountClientFor } from "../instagram/context.ts";
+import { LEASE_MS } from "./pipeline.ts";
+import { postsToRun, publishIfClaimable } from "./publish-service.ts";
+
+let testApp: TestApp;
+let client: HttpClient;
+let userId: string;
+let clockOffset = 0;
+const samples: Record<string, Uint8Array> = {};
+
+type PostView = {
+  id: string;
+  status: string;
+  post_type: string;
+  ig_media_id: string | null;
+  permalink: string | null;
+  error: string | null;
+};
+type Attempt = { attempt: number; step: string; outcome: string; message: string | null };
+
+/** Container polling waits move the sandbox's clock instead of the test's. */
+let onSleep: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ now: () => Date.now() + clockOffset });
+  ({ client } = await createVerifiedUser(testApp));
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "lena.makes",
+    login: "instagram",
+  });
+  userId = connection.user_id;
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const fetchSample = async (path: string) =>
+    new Uint8Array(
+      await (
+        await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/${path}`)
+      ).arrayBuffer(),
+    );
+  samples.image = await fetchSample("image.jpg");
+  samples.square = await fetchSample("image.jpg?w=1080&h=1080");
+  samples.reel = await fetchSample("video.mp4?w=1080&h=1920&duration_ms=15000");
+  samples.landscape = await fetchSample("video.mp4?w=1920&h=1080&duration_ms=120000");
+  samples.cover = await fetchSample("image.jpg?w=540&h=960");
+}, 180_000);
+afterAll(async () => {
+  await testApp?.close();
+});
+beforeEach(async () => {
+  onSleep = undefined;
+  testApp.instagramContext.publishRuntime = {
+    sleep: async (ms) => {
+      await sandboxControl(testApp, "/clock", { advanceMs: ms });
+      await onSleep?.();
+    },
+  };
+  await sandboxControl(testApp, "/faults", undefined, "DELETE");
+});
+
+async function upload(bucket: string, bytes: Uint8Array) {
+  const response = await client.request(`/api/uploads/${bucket}`, {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream" },
+    body: bytes,
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { bucket: string; key: string };
+}
+
+async function accountClient() {
+  const connection = await findInstagramConnection(testApp.database.db, userId);
+  return accountClientFor(testApp.instagramContext, connection!);
+}
+
+async function liveMediaWithCaption(caption: string) {
+  const page = await (await accountClient()).listMedia({
+    limit: 50,
+    fields: "id,caption,media_type,media_product_type,permalink",
+  });
+  return page.data.filter((media) => media.caption === caption);
+}
+
+async function publishNow(draft: Record<string, unknown>) {
+  const response = await client.post("/api/scheduled-posts/publish-now", {
+    time_zone: "Europe/Berlin",
+    client_id: randomUUID(),
+    ...draft,
+  });
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { post: PostView }).post;
+}
+
+async function settled(id: string) {
+  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+  const response = await client.get(`/api/scheduled-posts/${id}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { post: PostView; attempts: Attempt[] };
+}
+
+/** The post's container, read from its journal, forced into a state by the sandbox. */
+async function forceContainer(postId: string, status: "ERROR" | "EXPIRED") {
+  const row = await findScheduledPostById(testApp.database.db, postId);
+  const containerId = row?.progress.containerId;
+  if (containerId) await sandboxControl(testApp, `/containers/${containerId}`, { status });
+}
+
+describe("the publish pipeline, for every post type", () => {
+  it("publishes an image with its tags and collaborators and writes the spec's tables", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Glaze test ${randomUUID().slice(0, 8)}`;
+    const post = await publishNow({
+      items: [
+        {
+          ...file,
+          mediaType: "image",
+          aspectRatio: 0.8,
+          tags: [{ username: "oona.bakes", x: 25, y: 75 }],
+        },
+      ],
+      caption,
+      hashtags: ["ceramics", "#glaze"],
+      collaborators: ["@oona.bakes"],
+    });
+    expect(post.status).toBe("scheduled");
+    const { post: done, attempts } = await settled(post.id);
+    expect(done).toMatchObject({ status: "published", post_type: "IMAGE", error: null });
+    const live = await liveMediaWithCaption(`${caption}\n\n#ceramics #glaze`);
+    expect(live).toHaveLength(1);
+    expect(done.ig_media_id).toBe(live[0]!.id);
+    expect(done.permalink).toBe(live[0]!.permalink);
+    expect(attempts.map((step) => `${step.step}:${step.outcome}`)).toEqual(
+      expect.arrayContaining(["check:done", "containers:done", "publish:done", "record:done"]),
+    );
+    const [row] = await listInstagramPosts(testApp.database.db, userId, 1);
+    expect(row).toMatchObject({
+      igMediaId: live[0]!.id,
+      caption: `${caption}\n\n#ceramics #glaze`,
+      collaborators: ["oona.bakes"],
+      postType: "IMAGE",
+      status: "published",
+    });
+    const tables = (await testApp.database.db.execute(
+      `select (select count(*) from instagram_hashtags h where h.post_id = '${row!.id}')::int as tags,
+              (select count(*) from instagram_media_items m where m.post_id = '${row!.id}')::int as items,
+              (select count(*) from instagram_user_tags u join instagram_media_items m on m.id = u.media_item_id
+                where m.post_id = '${row!.id}' and u.x_percent = 25 and u.y_percent = 75)::int as user_tags`,
+    )) as unknown as { rows: unknown[] };
+    expect(tables.rows[0]).toEqual({ tags: 2, items: 1, user_tags: 1 });
+  }, 60_000);
+
+  it("the same client_id twice makes one post, not two", async () => {
+    const file = await upload("instagram-media", samples.square!);
+    const caption = `Once only ${randomUUID().slice(0, 8)}`;
+    const draft = {
+      items: [{ ...file, mediaType: "image" }],
+      caption,
+      time_zone: "UTC",
+      client_id: randomUUID(),
+    };
+    const first = await client.post("/api/scheduled-posts/publish-now", draft);
+    const second = await client.post("/api/scheduled-posts/publish-now", draft);
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(200);
+    const a = ((await first.json()) as { post: PostView }).post;
+    const b = ((await second.json()) as { post: PostView }).post;
+    expect(b.id).toBe(a.id);
+    await settled(a.id);
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+  }, 60_000);
+
+  it("publishes a carousel that mixes images and a video, children in draft order", async () => {
+    const image = await upload("instagram-media", samples.square!);
+    const video = await upload("scheduled-content", samples.reel!);
+    const caption = `Studio carousel ${randomUUID().slice(0, 8)}`;
+    const post = await publishNow({
+      items: [
+        { ...image, mediaType: "image", aspectRatio: 1 },
+        { ...video, mediaType: "video", aspectRatio: 9 / 16, durationMs: 15_000 },
+      ],
+      caption,
+    });
+    const { post: done } = await settled(post.id);
+    expect(done).toMatchObject({ status: "published", post_type: "CAROUSEL" });
+    const [live] = await liveMediaWithCaption(caption);
+    expect(live).toMatchObject({ media_type: "CAROUSEL_ALBUM" });
+  }, 60_000);
+
+  it("a short portrait video goes out as a reel, with its cover", async () => {
+    const video = await upload("scheduled-content", samples.reel!);
+    const cover = await upload("instagram_media", samples.cover!);
+    const caption = `Wheel day ${randomUUID().slice(0, 8)}`;
+    const post = await publishNow({
+      items: [{ ...video, mediaType: "video", aspectRatio: 9 / 16, durationMs: 15_000, cover }],
+      caption,
+    });
+    const { post: done, attempts } = await settled(post.id);
+    expect(done).toMatchObject({ status: "published", post_type: "REEL" });
+    expect(attempts.some((step) => step.step === "upload" && step.outcome === "done")).toBe(true);
+    const [live] = await liveMediaWithCaption(caption);
+    expect(live).toMatchObject({ media_type: "VIDEO", media_product_type: "REELS" });
+  }, 60_000);
+
+  it("a long landscape video is a VIDEO post (shared to the feed as Instagram requires)", async () => {
+    const video = await upload("scheduled-content", samples.landscape!);
+    const caption = `Kiln opening ${randomUUID().slice(0, 8)}`;
+    const post = await publishNow({
+      items: [{ ...video, mediaType: "video", aspectRatio: 16 / 9, durationMs: 120_000 }],
+      caption,
+    });
+    const { post: done } = await settled(post.id);
+    expect(done).toMatchObject({ status: "published", post_type: "VIDEO" });
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("failures", () => {
+  it("an ERROR container fails the post with the spec's message, and a retry publishes it", async () => {
+    const video = await upload("scheduled-content", samples.reel!);
+    const caption = `Broken reel ${randomUUID().slice(0, 8)}`;
+    let postId = "";
+    onSleep = async () => {
+      await forceContainer(postId, "ERROR");
+      onSleep = undefined;
+    };
+    const post = await publishNow({
+      items: [{ ...video, mediaType: "video", aspectRatio: 9 / 16, durationMs: 15_000 }],
+      caption,
+    });
+    postId = post.id;
+    const { post: failed, attempts } = await settled(post.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/^Video processing failed: /);
+    expect(attempts.at(-1)).toMatchObject({ step: "processing", outcome: "failed" });
+    expect(await liveMediaWithCaption(caption)).toHaveLength(0);
+
+    const retry = await client.post(`/api/scheduled-posts/${post.id}/retry`, {});
+    expect(retry.status).toBe(200);
+    const { post: done, attempts: after } = await settled(post.id);
+    expect(done.status).toBe("published");
+    expect(new Set(after.map((step) => step.attempt))).toEqual(new Set([1, 2]));
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+    // Only a failed post can be retried.
+    expect((await client.post(`/api/scheduled-posts/${post.id}/retry`, {})).status).toBe(409);
+  }, 90_000);
+
+  it("an EXPIRED container fails the post and says why", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    let postId = "";
+    onSleep = async () => {
+      await forceContainer(postId, "EXPIRED");
+      onSleep = undefined;
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption: "Expired" });
+    postId = post.id;
+    const { post: failed } = await settled(post.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/^Photo post failed: the media container expired/);
+  }, 60_000);
+
+  it("retries a network failure (2 s, then 4 s) and publishes once", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Flaky network ${randomUUID().slice(0, 8)}`;
+    await sandboxControl(testApp, "/faults", {
+      pathGlob: "*/media_publish",
+      times: 2,
+      status: 503,
+      code: 2,
+      message: "A network error occurred while publishing",
+      isTransient: true,
+    });
+    const slept: number[] = [];
+    const runtime = testApp.instagramContext.publishRuntime!;
+    const sleep = runtime.sleep;
+    runtime.sleep = async (ms) => {
+      slept.push(ms);
+      await sleep(ms);
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: done, attempts } = await settled(post.id);
+    expect(done.status).toBe("published");
+    expect(attempts.filter((step) => step.outcome === "retrying")).toHaveLength(2);
+    expect(slept).toEqual(expect.arrayContaining([2_000, 4_000]));
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+  }, 60_000);
+
+  it("does not retry a failure that is not about the network", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Refused ${randomUUID().slice(0, 8)}`;
+    await sandboxControl(testApp, "/faults", {
+      pathGlob: "*/media_publish",
+      times: 1,
+      status: 400,
+      code: 100,
+      message: "Invalid parameter",
+    });
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: failed, attempts } = await settled(post.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/^Photo post failed: /);
+    expect(attempts.some((step) => step.outcome === "retrying")).toBe(false);
+    expect(await liveMediaWithCaption(caption)).toHaveLength(0);
+  }, 60_000);
+});
+
+describe("exactly once across crashes", () => {
+  async function crashThenResume(step: "containers" | "publish-requested" | "published") {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Crash after ${step} ${randomUUID().slice(0, 8)}`;
+    testApp.instagramContext.publishRuntime!.crashAfter = (at) => {
+      if (at === step) throw new Error(`process died after ${step}`);
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    const stuck = await findScheduledPostById(testApp.database.db, post.id);
+    expect(stuck?.status).toBe("publishing");
+    testApp.instagramContext.publishRuntime!.crashAfter = undefined;
+    // Nobody else may take it while the dead worker's lease runs…
+    expect(await publishIfClaimable(testApp.instagramContext, post.id)).toBe("not-claimed");
+    // …and once it has run out, the sweeper's next pass resumes it.
+    clockOffset += LEASE_MS + 1_000;
+    expect(await postsToRun(testApp.instagramContext)).toContain(post.id);
+    expect(await publishIfClaimable(testApp.instagramContext, post.id)).toBe("published");
+    const { post: done } = await settled(post.id);
+    const live = await liveMediaWithCaption(caption);
+    expect(live).toHaveLength(1);
+    expect(done).toMatchObject({ status: "published", ig_media_id: live[0]!.id });
+  }
+
+  it("after the container was created", () => crashThenResume("containers"), 60_000);
+  it(
+    "after publishing was asked for, before the call",
+    () => crashThenResume("publish-requested"),
+    60_000,
+  );
+  it(
+    "after Instagram published it, before it was recorded",
+    () => crashThenResume("published"),
+    60_000,
+  );
+});
+
+describe("disconnecting", () => {
+  it("keeps the history of published posts unless asked not to", async () => {
+    const before = (await listInstagramPosts(testApp.database.db, userId)).length;
+    expect(before).toBeGreaterThan(0);
+    const keep = await client.request("/api/instagram/connection", {
+      method: "DELETE",
+      json: { keepPublishedHistory: true },
+    });
+    expect(keep.status).toBe(200);
+    expect(await listInstagramPosts(testApp.database.db, userId)).toHaveLength(before);
+    await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const drop = await client.request("/api/instagram/connection", {
+      method: "DELETE",
+      json: { keepPublishedHistory: false },
+    });
+    expect(drop.status).toBe(200);
+    expect(await listInstagramPosts(testApp.database.db, userId)).toHaveLength(0);
+  }, 180_000);
+});

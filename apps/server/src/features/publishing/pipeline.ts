@@ -1,0 +1,478 @@
+import { classifyPostType, type PostType, publishVideoKind } from "@sightline/contracts";
+import {
+  findInstagramConnection,
+  type InstagramConnectionRow,
+  markPostFailed,
+  markPostPublished,
+  type PublishProgress,
+  recordAttemptStep,
+  type ScheduledMediaItem,
+  type ScheduledPostRow,
+  saveProgress,
+} from "@sightline/db";
+import {
+  type AccountClient,
+  type ContainerState,
+  GraphApiError,
+  type UserTag,
+} from "@sightline/instagram-graph";
+import type { Storage } from "../../platform/storage.ts";
+import { handleGraphFailure } from "../instagram/connection-service.ts";
+import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
+
+/** Spec §9: video status polled every 2 s, up to 30 tries; chunks of 6MB; retry 2 s then 4 s. */
+export const POLL_INTERVAL_MS = 2_000;
+export const MAX_POLLS = 30;
+export const CHUNK_BYTES = 6 * 1024 * 1024;
+export const RETRY_DELAYS_MS = [2_000, 4_000] as const;
+/** How long a claim holds a post without a word from its worker; every step renews it. */
+export const LEASE_MS = 2 * 60_000;
+
+export type PipelineDeps = {
+  ctx: InstagramContext;
+  storage: Storage;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  /** Tests only: throw here to play a process that dies right after a step. */
+  crashAfter?: ((step: "containers" | "publish-requested" | "published") => void) | undefined;
+};
+
+export type PipelineStep = "check" | "upload" | "containers" | "processing" | "publish" | "record";
+
+/** A failure with the spec's internal message (§8), e.g. "Photo post failed: …". */
+export class PublishFailure extends Error {
+  constructor(
+    readonly step: PipelineStep,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Another attempt holds the post now (this one's lease ran out): stop without writing. */
+export class LeaseLost extends Error {
+  constructor() {
+    super("the post's lease passed to another attempt");
+  }
+}
+
+/** Tests only: the process "died" after a step; nothing more is written, as in a real crash. */
+export class ProcessDied extends Error {}
+
+/** Spec §8: a failure whose message contains fetch or network is retried (timeouts too). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof GraphApiError && (error.kind === "network" || error.kind === "timeout")) {
+    return true;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return /fetch|network/i.test(message);
+}
+
+function detailOf(error: unknown): string {
+  if (error instanceof GraphApiError) return error.userMessage ?? error.graphMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function storagePathParts(item: ScheduledMediaItem) {
+  return { bucket: item.bucket, key: item.key };
+}
+
+/** What the draft goes out as at publish time (spec §9: REELS below aspect 1 and ≤ 90 s). */
+export function publishTypeOf(items: readonly ScheduledMediaItem[]): PostType {
+  const kind = classifyPostType(items);
+  if (kind === "REEL" || kind === "VIDEO") return publishVideoKind(items[0]!);
+  return kind;
+}
+
+function tagsOf(item: ScheduledMediaItem): UserTag[] | undefined {
+  if (!item.tags || item.tags.length === 0) return undefined;
+  // Stored as percentages 0–100 (spec §3); Instagram takes fractions 0–1 (spec §7 photo-post).
+  return item.tags.map((tag) => ({
+    username: tag.username,
+    x: Math.min(1, Math.max(0, tag.x / 100)),
+    y: Math.min(1, Math.max(0, tag.y / 100)),
+  }));
+}
+
+export function captionOf(post: Pick<ScheduledPostRow, "caption" | "hashtags">): string {
+  const tags = post.hashtags.map((tag) => `#${tag}`).join(" ");
+  return [post.caption.trim(), tags].filter(Boolean).join("\n\n");
+}
+
+/**
+ * The one publish pipeline (issue 13 point 3) for a post this attempt has claimed: check, create
+ * containers (children for carousels), upload video in 6MB chunks, poll, publish, then write the
+ * spec's tables. Every Instagram-side effect is journalled in `progress` before moving on, and
+ * a publish whose outcome is unknown is settled by reading the container (PUBLISHED means it is
+ * live), so resuming after a crash never makes a second post and never fails a live one.
+ */
+export async function runPublishPipeline(
+  deps: PipelineDeps,
+  post: ScheduledPostRow,
+): Promise<"published" | "failed"> {
+  const { ctx } = deps;
+  const db = ctx.db;
+  const attempt = post.attemptCount;
+  const progress: PublishProgress = structuredClone(post.progress ?? {});
+  const isVideoPost = (type: PostType) => type === "REEL" || type === "VIDEO";
+
+  const log = (
+    step: PipelineStep,
+    outcome: "started" | "done" | "retrying" | "failed",
+    message?: string,
+  ) =>
+    recordAttemptStep(db, {
+      postId: post.id,
+      userId: post.userId,
+      attempt,
+      step,
+      outcome,
+      message: message ?? null,
+      at: deps.now(),
+    });
+
+  const save = async () => {
+    const lease = new Date(deps.now().getTime() + LEASE_MS);
+    if (!(await saveProgress(db, post.id, attempt, progress, lease))) throw new LeaseLost();
+  };
+
+  /** Spec §8: network failures retried up to 2 times, after 2 s then 4 s. */
+  async function withRetry<T>(step: PipelineStep, work: () => Promise<T>): Promise<T> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof LeaseLost || error instanceof PublishFailure) throw error;
+        const delay = RETRY_DELAYS_MS[retry];
+        if (delay === undefined || !isNetworkFailure(error)) throw error;
+        await log(step, "retrying", `${detailOf(error)}; trying again in ${delay / 1000} s`);
+        await deps.sleep(delay);
+        await save();
+      }
+    }
+  }
+
+  let connection: InstagramConnectionRow | undefined;
+  const fail = async (failure: PublishFailure): Promise<"failed"> => {
+    await log(failure.step, "failed", failure.message);
+    if (!(await markPostFailed(db, post.id, attempt, failure.message, deps.now()))) {
+      throw new LeaseLost();
+    }
+    return "failed";
+  };
+
+  const crashAfter = (step: "containers" | "publish-requested" | "published") => {
+    try {
+      deps.crashAfter?.(step);
+    } catch (error) {
+      throw new ProcessDied(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const type = post.postType ?? publishTypeOf(post.items);
+  const failureLabel = isVideoPost(type) ? "Video publish failed" : "Photo post failed";
+
+  try {
+    // 1. Check: the connection, the permission, the media, the 24-hour limit.
+    await log("check", "started");
+    connection = await findInstagramConnection(db, post.userId);
+    if (!connection || connection.instagramId !== post.accountId) {
+      throw new PublishFailure("check", "No Instagram connection");
+    }
+    if (connection.status !== "active") {
+      throw new PublishFailure(
+        "check",
+        `No Instagram connection: Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings, then retry.`,
+      );
+    }
+    if (!hasCapability(connection, "publish")) {
+      throw new PublishFailure(
+        "check",
+        "Publishing was not allowed when Instagram was connected. Reconnect and allow publishing, then retry.",
+      );
+    }
+    if (post.items.length === 0) throw new PublishFailure("check", "No media to publish");
+    const client = accountClientFor(ctx, connection);
+
+    if (progress.publishRequestedAt && progress.containerId) {
+      // A publish was asked for before: settle it from the container before anything else.
+      const state = await withRetry("publish", () =>
+        client.getContainerStatus(progress.containerId!),
+      );
+      if (state.statusCode === "PUBLISHED") {
+        await log("publish", "done", "The post was already live (settled from the container).");
+        return await record(client, await findLiveMedia(client), type);
+      }
+    } else {
+      const limit = await withRetry("check", () => client.getPublishingLimit());
+      if (limit.quotaTotal !== undefined && limit.quotaUsage >= limit.quotaTotal) {
+        throw new PublishFailure(
+          "check",
+          `Photo post failed: the publishing limit is reached (${limit.quotaUsage} of ${limit.quotaTotal} posts in the last 24 hours). Retry once the oldest of them is a day old.`,
+        );
+      }
+    }
+    await log("check", "done");
+
+    // 2. Containers (and video bytes), journalled one by one.
+    if (!progress.containerId) {
+      await log("containers", "started");
+      if (type === "CAROUSEL") {
+        progress.children ??= [];
+        for (const [index, item] of post.items.entries()) {
+          if (progress.children.some((child) => child.index === index)) continue;
+          const containerId =
+            item.mediaType === "image"
+              ? await createImageContainer(client, item, true)
+              : await createVideoContainer(client, item, { carousel: true });
+          progress.children.push({ index, containerId });
+          await save();
+        }
+        for (const child of progress.children) {
+          if (post.items[child.index]?.mediaType === "video") {
+            await waitFinished(client, child.containerId, "Video processing failed");
+          }
+        }
+        const created = await withRetry("containers", () =>
+          client.createContainer({
+            kind: "carousel",
+            children: [...progress.children!]
+              .sort((a, b) => a.index - b.index)
+              .map((child) => child.containerId),
+            caption: captionOf(post),
+            ...(post.collaborators.length ? { collaborators: post.collaborators } : {}),
+          }),
+        ).catch(rethrowAs("containers", "Photo post failed"));
+        progress.containerId = created.id;
+      } else if (type === "IMAGE") {
+        progress.containerId = await createImageContainer(client, post.items[0]!, false);
+      } else {
+        progress.containerId = await createVideoContainer(client, post.items[0]!, {
+          carousel: false,
+        });
+      }
+      await save();
+      await log("containers", "done", `Container ${progress.containerId}`);
+      crashAfter("containers");
+    }
+
+    // 3. Processing: FINISHED is done; ERROR or EXPIRED fails; anything else keeps polling.
+    await log("processing", "started");
+    const ready = await waitFinished(
+      client,
+      progress.containerId,
+      isVideoPost(type) ? "Video processing failed" : "Photo post failed",
+    );
+    if (ready.statusCode === "PUBLISHED") {
+      await log("processing", "done", "The post was already live (settled from the container).");
+      return await record(client, await findLiveMedia(client), type);
+    }
+    await log("processing", "done");
+
+    // 4. Publish: journalled first, so a crash from here on is settled by reading the container.
+    await log("publish", "started");
+    progress.publishRequestedAt = deps.now().toISOString();
+    await save();
+    crashAfter("publish-requested");
+    const mediaId = await withRetry("publish", async () => {
+      try {
+        return (await client.publish(progress.containerId!)).id;
+      } catch (error) {
+        const state = await client
+          .getContainerStatus(progress.containerId!)
+          .catch(() => undefined as ContainerState | undefined);
+        if (state?.statusCode === "PUBLISHED") return findLiveMedia(client);
+        throw error;
+      }
+    }).catch(rethrowAs("publish", failureLabel));
+    await log("publish", "done", mediaId ? `Instagram media ${mediaId}` : undefined);
+    crashAfter("published");
+    return await record(client, mediaId, type);
+  } catch (error) {
+    if (error instanceof LeaseLost || error instanceof ProcessDied) throw error;
+    if (error instanceof PublishFailure) return fail(error);
+    if (connection && (await handleGraphFailure(ctx, connection, error))) {
+      return fail(
+        new PublishFailure(
+          "check",
+          `No Instagram connection: Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings, then retry.`,
+        ),
+      );
+    }
+    return fail(new PublishFailure("check", `${failureLabel}: ${detailOf(error)}`));
+  }
+
+  function rethrowAs(step: PipelineStep, label: string) {
+    return (error: unknown): never => {
+      if (error instanceof LeaseLost || error instanceof PublishFailure) throw error;
+      if (error instanceof GraphApiError && error.code === 190) throw error;
+      throw new PublishFailure(step, `${label}: ${detailOf(error)}`);
+    };
+  }
+
+  async function createImageContainer(
+    client: AccountClient,
+    item: ScheduledMediaItem,
+    carousel: boolean,
+  ): Promise<string> {
+    const { bucket, key } = storagePathParts(item);
+    const bytes = await deps.storage.get(bucket, key).catch(() => undefined);
+    if (!bytes) {
+      throw new PublishFailure("upload", "Image upload failed: the file is no longer in storage.");
+    }
+    // Instagram fetches the image itself, from a short-lived signed URL.
+    const imageUrl = deps.storage.signedUrl(bucket, key, 60 * 60);
+    const userTags = tagsOf(item);
+    const created = await withRetry("containers", () =>
+      client.createContainer(
+        carousel
+          ? { kind: "carousel-image", imageUrl, ...(userTags ? { userTags } : {}) }
+          : {
+              kind: "image",
+              imageUrl,
+              caption: captionOf(post),
+              ...(userTags ? { userTags } : {}),
+              ...(post.collaborators.length ? { collaborators: post.collaborators } : {}),
+            },
+      ),
+    ).catch(rethrowAs("containers", "Photo post failed"));
+    return created.id;
+  }
+
+  async function createVideoContainer(
+    client: AccountClient,
+    item: ScheduledMediaItem,
+    options: { carousel: boolean },
+  ): Promise<string> {
+    const bytes = await deps.storage.get(item.bucket, item.key).catch(() => undefined);
+    if (!bytes) throw new PublishFailure("upload", "Missing media file");
+    const userTags = tagsOf(item);
+    const coverUrl = item.cover
+      ? deps.storage.signedUrl(item.cover.bucket, item.cover.key, 60 * 60)
+      : undefined;
+    // Single feed videos go out as REELS since 2023 (contract §2.1); VIDEO posts share to feed.
+    const created = await withRetry("containers", () =>
+      client.createContainer(
+        options.carousel
+          ? { kind: "carousel-video", resumable: true }
+          : {
+              kind: "reel",
+              resumable: true,
+              caption: captionOf(post),
+              shareToFeed: true,
+              ...(coverUrl ? { coverUrl } : {}),
+              ...(userTags ? { userTags } : {}),
+              ...(post.collaborators.length ? { collaborators: post.collaborators } : {}),
+            },
+      ),
+    ).catch(rethrowAs("containers", "Video init failed"));
+    await log(
+      "upload",
+      "started",
+      `${bytes.byteLength} bytes in ${CHUNK_BYTES / 1048576}MB chunks`,
+    );
+    await withRetry("upload", () =>
+      client.uploadVideo({ containerId: created.id, data: bytes, chunkSize: CHUNK_BYTES }),
+    ).catch(rethrowAs("upload", "Video chunk upload failed"));
+    await log("upload", "done");
+    return created.id;
+  }
+
+  async function waitFinished(
+    client: AccountClient,
+    containerId: string,
+    label: string,
+  ): Promise<ContainerState> {
+    for (let poll = 1; ; poll++) {
+      const state = await withRetry("processing", () => client.getContainerStatus(containerId));
+      if (state.statusCode === "FINISHED" || state.statusCode === "PUBLISHED") return state;
+      if (state.statusCode === "ERROR") {
+        throw new PublishFailure(
+          "processing",
+          `${label}: ${state.status ?? "Instagram could not process the media."}`,
+        );
+      }
+      if (state.statusCode === "EXPIRED") {
+        throw new PublishFailure(
+          "processing",
+          `${label}: the media container expired before it was published (containers last 24 hours). Retry to upload it again.`,
+        );
+      }
+      if (poll >= MAX_POLLS) {
+        throw new PublishFailure(
+          "processing",
+          `${label}: Instagram was still processing the media after ${(MAX_POLLS * POLL_INTERVAL_MS) / 1000} s.`,
+        );
+      }
+      await deps.sleep(POLL_INTERVAL_MS);
+      await save();
+    }
+  }
+
+  /** The live media a publish made, found by its caption among the newest (null if unseen). */
+  async function findLiveMedia(client: AccountClient): Promise<string | null> {
+    // Anything live from before this post existed is not it (same caption reposted, say).
+    const since = post.createdAt.getTime() - 5 * 60_000;
+    const caption = captionOf(post);
+    const page = await withRetry("publish", () =>
+      client.listMedia({ limit: 10, fields: "id,caption,timestamp" }),
+    ).catch(() => undefined);
+    const match = page?.data.find(
+      (media) =>
+        (media.caption ?? "") === caption &&
+        (media.timestamp === undefined || new Date(media.timestamp).getTime() >= since),
+    );
+    return match?.id ?? null;
+  }
+
+  async function record(
+    client: AccountClient,
+    igMediaId: string | null,
+    postType: PostType,
+  ): Promise<"published"> {
+    await log("record", "started");
+    let permalink: string | null = null;
+    if (igMediaId) {
+      permalink =
+        (await client
+          .getMedia(igMediaId, "id,permalink")
+          .then((media) => media.permalink ?? null)
+          .catch(() => null)) ?? null;
+    }
+    const byIndex = new Map((progress.children ?? []).map((child) => [child.index, child]));
+    const written = await markPostPublished(
+      db,
+      { id: post.id, userId: post.userId, attempt },
+      {
+        igMediaId,
+        permalink,
+        publishedAt: deps.now(),
+        postType,
+        accountId: post.accountId,
+        caption: captionOf(post),
+        hashtags: post.hashtags,
+        collaborators: post.collaborators,
+        items: post.items.map((item, index) => ({
+          type: item.mediaType === "video" ? "VIDEO" : "IMAGE",
+          originalUrl: `/storage/${item.bucket}/${item.key}`,
+          containerId:
+            postType === "CAROUSEL"
+              ? (byIndex.get(index)?.containerId ?? null)
+              : (progress.containerId ?? null),
+          aspectRatio: item.aspectRatio ?? null,
+          durationMs: item.durationMs ?? null,
+          tags: item.tags ?? [],
+        })),
+      },
+    );
+    if (!written) throw new LeaseLost();
+    await log(
+      "record",
+      "done",
+      igMediaId
+        ? `Published as ${igMediaId}`
+        : "Live on Instagram; its media id appears with the next sync.",
+    );
+    return "published";
+  }
+}

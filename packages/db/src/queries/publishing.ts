@@ -1,0 +1,310 @@
+import { and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  instagramHashtags,
+  instagramMediaItems,
+  instagramPosts,
+  instagramUserTags,
+  type PublishProgress,
+  publishAttempts,
+  scheduledPosts,
+} from "../schema/index.ts";
+import type { ScheduledPostRow } from "./scheduled-posts.ts";
+
+/**
+ * The scheduler's claim and journal (issue 13 point 5). `attempt_count` is the fencing token: a
+ * claim increments it, and every later write names the attempt it belongs to, so a worker whose
+ * lease passed to another can no longer write anything.
+ */
+
+/** Posts that should be running now: due and waiting, or publishing with a lapsed lease. */
+export async function listPostsToRun(db: Db, now: Date, limit: number) {
+  return db
+    .select({ id: scheduledPosts.id })
+    .from(scheduledPosts)
+    .where(
+      or(
+        and(eq(scheduledPosts.status, "scheduled"), lte(scheduledPosts.scheduledTime, now)),
+        and(eq(scheduledPosts.status, "publishing"), lt(scheduledPosts.leaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(scheduledPosts.scheduledTime))
+    .limit(limit);
+}
+
+/**
+ * Takes one post for publishing if nobody holds it: a due `scheduled` post, or a `publishing`
+ * one whose lease ran out (its worker died). One statement, so two workers never both win.
+ */
+export async function claimPost(
+  db: Db,
+  id: string,
+  now: Date,
+  leaseMs: number,
+): Promise<ScheduledPostRow | undefined> {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({
+      status: "publishing",
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      attemptCount: sql`${scheduledPosts.attemptCount} + 1`,
+      error: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(scheduledPosts.id, id),
+        or(
+          and(eq(scheduledPosts.status, "scheduled"), lte(scheduledPosts.scheduledTime, now)),
+          and(eq(scheduledPosts.status, "publishing"), lt(scheduledPosts.leaseUntil, now)),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+function held(id: string, attempt: number) {
+  return and(
+    eq(scheduledPosts.id, id),
+    eq(scheduledPosts.status, "publishing"),
+    eq(scheduledPosts.attemptCount, attempt),
+  );
+}
+
+/** Writes the journal and renews the lease; false when this attempt no longer holds the post. */
+export async function saveProgress(
+  db: Db,
+  id: string,
+  attempt: number,
+  progress: PublishProgress,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(scheduledPosts)
+    .set({ progress, leaseUntil, updatedAt: new Date() })
+    .where(held(id, attempt))
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
+}
+
+export async function recordAttemptStep(
+  db: Db,
+  row: {
+    postId: string;
+    userId: string;
+    attempt: number;
+    step: string;
+    outcome: "started" | "done" | "retrying" | "failed";
+    message?: string | null;
+    at: Date;
+  },
+) {
+  await db.insert(publishAttempts).values({ ...row, message: row.message ?? null });
+}
+
+export async function listAttemptSteps(db: Db, userId: string, postId: string) {
+  return db
+    .select()
+    .from(publishAttempts)
+    .where(and(eq(publishAttempts.userId, userId), eq(publishAttempts.postId, postId)))
+    .orderBy(asc(publishAttempts.at), asc(publishAttempts.attempt));
+}
+
+/** The post failed for good on this attempt; false when the attempt had lost the post. */
+export async function markPostFailed(
+  db: Db,
+  id: string,
+  attempt: number,
+  error: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(scheduledPosts)
+    .set({ status: "failed", error, leaseUntil: null, updatedAt: now })
+    .where(held(id, attempt))
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
+}
+
+/** Gives the post back (e.g. the publishing limit is reached): it runs again at `at`. */
+export async function deferPost(db: Db, id: string, attempt: number, at: Date, reason: string) {
+  const rows = await db
+    .update(scheduledPosts)
+    .set({ status: "scheduled", scheduledTime: at, error: reason, leaseUntil: null })
+    .where(held(id, attempt))
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
+}
+
+export type PublishedRecord = {
+  igMediaId: string | null;
+  permalink: string | null;
+  publishedAt: Date;
+  postType: NonNullable<ScheduledPostRow["postType"]>;
+  accountId: string;
+  caption: string;
+  hashtags: string[];
+  collaborators: string[];
+  items: Array<{
+    type: "IMAGE" | "VIDEO";
+    originalUrl: string;
+    containerId: string | null;
+    aspectRatio: number | null;
+    durationMs: number | null;
+    tags: Array<{ username: string; x: number; y: number }>;
+  }>;
+};
+
+/**
+ * It went live: the post is marked published and the spec's instagram_posts,
+ * instagram_media_items, instagram_hashtags and instagram_user_tags rows are written, in one
+ * transaction. Answers false (writing nothing) when this attempt no longer holds the post.
+ */
+export async function markPostPublished(
+  db: Db,
+  post: { id: string; userId: string; attempt: number },
+  record: PublishedRecord,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(scheduledPosts)
+      .set({
+        status: "published",
+        igMediaId: record.igMediaId,
+        permalink: record.permalink,
+        publishedAt: record.publishedAt,
+        error: null,
+        leaseUntil: null,
+        updatedAt: record.publishedAt,
+      })
+      .where(held(post.id, post.attempt))
+      .returning({ id: scheduledPosts.id });
+    if (rows.length === 0) return false;
+    if (record.igMediaId === null) return true;
+    const [inserted] = await tx
+      .insert(instagramPosts)
+      .values({
+        userId: post.userId,
+        accountId: record.accountId,
+        igMediaId: record.igMediaId,
+        caption: record.caption,
+        status: "published",
+        publishedAt: record.publishedAt,
+        collaborators: record.collaborators.length > 0 ? record.collaborators : null,
+        postType: record.postType,
+        permalink: record.permalink,
+        scheduledPostId: post.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: instagramPosts.id });
+    if (!inserted) return true;
+    if (record.hashtags.length > 0) {
+      await tx
+        .insert(instagramHashtags)
+        .values([...new Set(record.hashtags)].map((tag) => ({ postId: inserted.id, tag })));
+    }
+    for (const [orderIndex, item] of record.items.entries()) {
+      const [mediaItem] = await tx
+        .insert(instagramMediaItems)
+        .values({
+          postId: inserted.id,
+          type: item.type,
+          source: "upload",
+          originalUrl: item.originalUrl,
+          orderIndex,
+          igContainerId: item.containerId,
+          aspectRatio: item.aspectRatio,
+          durationMs: item.durationMs,
+        })
+        .returning({ id: instagramMediaItems.id });
+      const unique = new Map(item.tags.map((tag) => [tag.username, tag]));
+      if (unique.size > 0) {
+        await tx.insert(instagramUserTags).values(
+          [...unique.values()].map((tag) => ({
+            mediaItemId: mediaItem!.id,
+            username: tag.username,
+            xPercent: tag.x,
+            yPercent: tag.y,
+          })),
+        );
+      }
+    }
+    return true;
+  });
+}
+
+export async function findScheduledPost(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.id, id)));
+  return row;
+}
+
+export async function findScheduledPostById(db: Db, id: string) {
+  const [row] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, id));
+  return row;
+}
+
+export async function findScheduledPostByClientId(db: Db, userId: string, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.clientId, clientId)));
+  return row;
+}
+
+/** A failed post goes back in line to run now; answers the row, or undefined if not failed. */
+export async function retryFailedPost(db: Db, userId: string, id: string, now: Date) {
+  const [row] = await db
+    .update(scheduledPosts)
+    // A fresh start: containers of the failed attempt may have expired or errored.
+    .set({ status: "scheduled", scheduledTime: now, error: null, progress: {}, updatedAt: now })
+    .where(
+      and(
+        eq(scheduledPosts.userId, userId),
+        eq(scheduledPosts.id, id),
+        eq(scheduledPosts.status, "failed"),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The posts Sightline published for a user, newest first (spec §3 instagram_posts). */
+export async function listInstagramPosts(db: Db, userId: string, limit = 50) {
+  return db
+    .select()
+    .from(instagramPosts)
+    .where(eq(instagramPosts.userId, userId))
+    .orderBy(desc(instagramPosts.publishedAt))
+    .limit(limit);
+}
+
+export async function deleteInstagramPostsOfUser(db: Db, userId: string) {
+  const rows = await db
+    .delete(instagramPosts)
+    .where(eq(instagramPosts.userId, userId))
+    .returning({ id: instagramPosts.id });
+  return rows.length;
+}
+
+/** Media items of a published post, with their user tags (for the content scheduler's panel). */
+export async function listPublishedItems(db: Db, postId: string) {
+  const items = await db
+    .select()
+    .from(instagramMediaItems)
+    .where(eq(instagramMediaItems.postId, postId))
+    .orderBy(asc(instagramMediaItems.orderIndex));
+  const tags = items.length
+    ? await db
+        .select()
+        .from(instagramUserTags)
+        .where(or(...items.map((item) => eq(instagramUserTags.mediaItemId, item.id)))!)
+    : [];
+  return items.map((item) => ({
+    ...item,
+    tags: tags.filter((tag) => tag.mediaItemId === item.id),
+  }));
+}
