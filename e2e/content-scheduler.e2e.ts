@@ -145,6 +145,12 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     const panel = page.getByTestId("post-panel");
     await panel.getByText("Glaze test, kiln three").waitFor();
     await panel.getByText("Media (1)").waitFor();
+    await panel.getByText("No attempt yet: it goes out at its time.").waitFor();
+
+    // Cancel puts it back to draft, shown at once in the panel.
+    await panel.getByRole("button", { name: "Cancel" }).click();
+    await panel.getByText("Draft", { exact: true }).waitFor();
+    await panel.getByRole("button", { name: "Publish now" }).waitFor();
 
     expect(errors).toEqual([]);
     await context.close();

@@ -440,6 +440,7 @@ export function ContentScheduler() {
         timeZone={timeZone}
         onClose={() => setOpenPostId(undefined)}
         onMove={(post) => setMovingId(post.id)}
+        onOpen={setOpenPostId}
       />
       <MovePostDialog
         post={movingPost}

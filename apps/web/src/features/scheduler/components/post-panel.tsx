@@ -1,5 +1,14 @@
 import { postTypeLabels } from "@sightline/contracts";
-import { BarChart3, CalendarClock, ExternalLink, Trash2 } from "lucide-react";
+import {
+  BarChart3,
+  CalendarClock,
+  Copy,
+  ExternalLink,
+  RotateCcw,
+  Send,
+  Trash2,
+  Undo2,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -11,9 +20,14 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { paths } from "../../../config/paths.ts";
-import { useDeleteScheduledPost } from "../api/delete-scheduled-post.ts";
+import { useCancelPost } from "../api/cancel-post.ts";
+import { useDeletePost } from "../api/delete-post.ts";
+import { useDuplicatePost } from "../api/duplicate-post.ts";
 import { type CalendarDraft, useCalendarPost } from "../api/get-calendar-post.ts";
+import { type PostAttempts, usePostAttempts } from "../api/get-post-attempts.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
+import { usePublishPostNow } from "../api/publish-post-now.ts";
+import { useRetryPost } from "../api/retry-post.ts";
 import { isMovable } from "./calendar-context.ts";
 import { PostThumbnail } from "./calendar-post.tsx";
 import { StatusBadge } from "./post-status.tsx";
@@ -93,7 +107,7 @@ function DraftDetails({ draft }: { draft: CalendarDraft }) {
 
 function DeleteButton({ post, onDone }: { post: CalendarPost; onDone: () => void }) {
   const [isConfirming, setConfirming] = useState(false);
-  const remove = useDeleteScheduledPost();
+  const remove = useDeletePost();
   if (!isConfirming) {
     return (
       <Button variant="outline" onClick={() => setConfirming(true)}>
@@ -121,19 +135,144 @@ function DeleteButton({ post, onDone }: { post: CalendarPost; onDone: () => void
   );
 }
 
+function Attempts({ data, timeZone }: { data: PostAttempts; timeZone: string }) {
+  if (data.attempts.length === 0) {
+    return <p className="text-slate-500">No attempt yet: it goes out at its time.</p>;
+  }
+  const format = (iso: string) =>
+    new Intl.DateTimeFormat(undefined, {
+      timeZone,
+      dateStyle: "short",
+      timeStyle: "medium",
+    }).format(new Date(iso));
+  return (
+    <ol className="space-y-2" data-testid="post-attempts">
+      {data.attempts.map((attempt) => (
+        <li
+          key={`${attempt.attempt}-${attempt.at}-${attempt.step}`}
+          className="rounded-lg border border-slate-200 px-3 py-2"
+        >
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+            <span>Attempt {attempt.attempt}</span>
+            <time dateTime={attempt.at}>{format(attempt.at)}</time>
+          </p>
+          <p className="mt-0.5 text-sm">
+            <span className="font-medium text-slate-900">{attempt.step}</span>{" "}
+            <span
+              className={
+                attempt.outcome === "failed" ? "font-semibold text-red-700" : "text-slate-600"
+              }
+            >
+              {attempt.outcome}
+            </span>
+          </p>
+          {attempt.message ? (
+            <p className="mt-0.5 break-words text-sm text-slate-700">{attempt.message}</p>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function PostActions({
+  post,
+  onMove,
+  onClose,
+  onOpen,
+}: {
+  post: CalendarPost;
+  onMove: (post: CalendarPost) => void;
+  onClose: () => void;
+  onOpen: (id: string) => void;
+}) {
+  const cancel = useCancelPost();
+  const publishNow = usePublishPostNow();
+  const duplicate = useDuplicatePost();
+  const retry = useRetryPost();
+  const isMine = post.source === "scheduled";
+  return (
+    <>
+      {isMovable(post) ? (
+        <Button variant="outline" onClick={() => onMove(post)}>
+          <CalendarClock aria-hidden="true" />
+          Move to…
+        </Button>
+      ) : null}
+      {isMine && (post.status === "scheduled" || post.status === "draft") ? (
+        <Button
+          variant="outline"
+          disabled={publishNow.isPending}
+          onClick={() =>
+            publishNow.mutate(post.id, { onSuccess: () => toast.success("Publishing now") })
+          }
+        >
+          <Send aria-hidden="true" />
+          Publish now
+        </Button>
+      ) : null}
+      {isMine && post.status === "failed" ? (
+        <Button
+          disabled={retry.isPending}
+          onClick={() => retry.mutate(post.id, { onSuccess: () => toast.success("Retrying") })}
+        >
+          <RotateCcw aria-hidden="true" />
+          Retry
+        </Button>
+      ) : null}
+      {isMine && post.status === "scheduled" ? (
+        <Button
+          variant="outline"
+          disabled={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(post.id, { onSuccess: () => toast.success("Back to draft") })
+          }
+        >
+          <Undo2 aria-hidden="true" />
+          Cancel
+        </Button>
+      ) : null}
+      {isMine ? (
+        <Button
+          variant="outline"
+          disabled={duplicate.isPending}
+          onClick={() =>
+            duplicate.mutate(post.id, {
+              onSuccess: (data) => {
+                toast.success("Duplicated as a draft");
+                onOpen(data.post.id);
+              },
+            })
+          }
+        >
+          <Copy aria-hidden="true" />
+          Duplicate
+        </Button>
+      ) : null}
+      {isMine && post.status !== "publishing" && post.status !== "published" ? (
+        <DeleteButton post={post} onDone={onClose} />
+      ) : null}
+    </>
+  );
+}
+
 /** The side panel of one post: the whole draft or the synced post, and what can be done now. */
 export function PostPanel({
   post,
   timeZone,
   onClose,
   onMove,
+  onOpen,
 }: {
   post: CalendarPost | undefined;
   timeZone: string;
   onClose: () => void;
   onMove: (post: CalendarPost) => void;
+  onOpen: (id: string) => void;
 }) {
-  const draft = useCalendarPost(post?.source === "scheduled" ? post.id : undefined);
+  const ownId = post?.source === "scheduled" ? post.id : undefined;
+  const draft = useCalendarPost(ownId);
+  const attempts = usePostAttempts(ownId);
   return (
     <Sheet open={Boolean(post)} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="w-full max-w-md" closeLabel="Close post">
@@ -153,15 +292,7 @@ export function PostPanel({
             </div>
 
             <div className="flex flex-wrap gap-2">
-              {isMovable(post) ? (
-                <Button variant="outline" onClick={() => onMove(post)}>
-                  <CalendarClock aria-hidden="true" />
-                  Move to…
-                </Button>
-              ) : null}
-              {post.source === "scheduled" && post.status === "scheduled" ? (
-                <DeleteButton post={post} onDone={onClose} />
-              ) : null}
+              <PostActions post={post} onMove={onMove} onClose={onClose} onOpen={onOpen} />
               {post.permalink ? (
                 <Button variant="outline" asChild>
                   <a href={post.permalink} target="_blank" rel="noopener noreferrer">
@@ -182,6 +313,11 @@ export function PostPanel({
               ) : null}
             </div>
 
+            {attempts.data?.post.error && post.status === "failed" ? (
+              <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                {attempts.data.post.error}
+              </div>
+            ) : null}
             {post.source === "instagram" ? (
               <Section title="Caption">
                 <p className="whitespace-pre-wrap break-words">{post.caption || "No caption"}</p>
@@ -210,6 +346,17 @@ export function PostPanel({
             ) : (
               <DraftDetails draft={draft.data.post} />
             )}
+            {ownId ? (
+              <Section title="Publishing attempts">
+                {attempts.data ? (
+                  <Attempts data={attempts.data} timeZone={timeZone} />
+                ) : attempts.isError ? (
+                  <p className="text-red-700">{attempts.error.message}</p>
+                ) : (
+                  <div className="h-10 animate-pulse rounded-lg bg-slate-100" />
+                )}
+              </Section>
+            ) : null}
           </div>
         ) : null}
       </SheetContent>

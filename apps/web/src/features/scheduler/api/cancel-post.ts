@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
 import { calendarQueryKey } from "./list-calendar-posts.ts";
 
-/** DELETE /api/scheduled-posts/:id: removes a post that has not gone out. */
-export const deleteScheduledPost = (id: string) =>
-  unwrap(api["scheduled-posts"][":id"].$delete({ param: { id } }));
+/** POST /api/content-calendar/posts/:id/cancel: a scheduled post goes back to draft. */
+export const cancelPost = (id: string) =>
+  unwrap(api["content-calendar"].posts[":id"].cancel.$post({ param: { id } }));
 
-export function useDeleteScheduledPost() {
+export function useCancelPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteScheduledPost,
+    mutationFn: cancelPost,
     onSettled: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
   });
 }
