@@ -5,6 +5,7 @@ export { metaJson, signBody } from "./live/webhooks.ts";
 export type { SandboxLogger } from "./logger.ts";
 export { encodeGradientJpeg, parseJpeg } from "./media/jpeg.ts";
 export { buildSampleMp4, parseMp4 } from "./media/mp4.ts";
+export { renderSampleFeed, sampleFeeds } from "./press/sample-feeds.ts";
 export {
   createSandbox,
   type Sandbox,

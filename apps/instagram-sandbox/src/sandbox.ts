@@ -29,6 +29,7 @@ import { FaultRegistry } from "./live/faults.ts";
 import { UsageTracker } from "./live/usage.ts";
 import { WebhookDispatcher } from "./live/webhooks.ts";
 import { type SandboxLogger, silentLogger } from "./logger.ts";
+import { registerPressFeedRoutes } from "./press/sample-feeds.ts";
 import { type DynamicState, freshDynamicState } from "./state/dynamic-state.ts";
 import { loadState, saveState } from "./state/persistence.ts";
 import { Store } from "./state/store.ts";
@@ -488,6 +489,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
   registerRuploadRoutes(routes, core);
   registerCdnRoutes(routes, core);
   registerControlRoutes(routes, core, control);
+  registerPressFeedRoutes(routes, core);
   routes.get("/", (c) => c.html(renderIndexPage(core, summary())));
   const notFound = (c: { json: (body: unknown, status: 404) => Response }) =>
     c.json(

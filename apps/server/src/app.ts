@@ -29,6 +29,7 @@ import {
   storageFileRoutes,
   uploadRoutes,
 } from "./features/publishing/storage-routes.ts";
+import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
 import { createDataExportRunner } from "./features/settings/data-export.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -61,6 +62,8 @@ export interface AppDeps extends Services {
   vault: TokenVault;
   /** The Instagram feature's runtime (Graph client, job queue, …): features/instagram. */
   instagramContext: InstagramContext;
+  /** Trend Radar and Press Radar (feed fetches, hashtag sampling): features/radars. */
+  radarsContext: RadarsContext;
   env: Env;
   database: Database;
   logger: Logger;
@@ -136,7 +139,17 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       inboxRoutes({ db, instagram: deps.instagramContext, now: () => new Date(deps.now()) }),
     )
     .route("/functions", functionRoutes(deps.instagramContext))
-    .route("/functions", publishingFunctionRoutes({ db, now: () => new Date(deps.now()) }))
+    .route(
+      "/functions",
+      publishingFunctionRoutes({
+        db,
+        now: () => new Date(deps.now()),
+        storage: deps.storage,
+        ai: deps.ai,
+        publicUrl: deps.env.publicUrl,
+        logger: deps.logger,
+      }),
+    )
     .route(
       "/functions",
       graphFunctionRoutes({ instagram: deps.instagramContext, storage: deps.storage }),
@@ -164,6 +177,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/analytics", analyticsRoutes({ db, now: () => new Date(deps.now()) }))
+    .route("/press-radar", pressRadarRoutes(deps.radarsContext))
+    .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route(
       "/meta",
       metaRoutes({

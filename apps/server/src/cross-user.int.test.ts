@@ -1,3 +1,4 @@
+import { trendHashtags } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
 import { createVerifiedUser } from "./testing/factories.ts";
@@ -48,6 +49,9 @@ type Victim = {
   exportId: string;
   personIgsid: string;
   postId: string;
+  pressSourceId: string;
+  pressKeywordId: string;
+  trendHashtagId: string;
   scheduledPostId: string;
   markers: string[];
 };
@@ -89,6 +93,25 @@ async function prepareVictim(): Promise<Victim> {
   const started = await json<{ export: { id: string } }>(
     await client.post("/api/settings/exports"),
   );
+  // Press Radar: a keyword and a sandbox sample feed that mentions it; Trend Radar: a hashtag.
+  const keyword = await json<{ keyword: { id: string } }>(
+    await client.post("/api/press-radar/keywords", { term: "Lena Makes" }),
+  );
+  const source = await json<{ source: { id: string } }>(
+    await client.post("/api/press-radar/sources", {
+      url: `${TEST_PUBLIC_URL}/sandbox/press/berlin-makers-journal.xml`,
+    }),
+  );
+  await testApp.radarsContext.queue.idle({ timeoutMs: 60_000 });
+  const [hashtag] = await testApp.database.db
+    .insert(trendHashtags)
+    .values({
+      userId: connection.user_id,
+      name: "victimtag",
+      accountId: connection.instagram_id,
+      instagramHashtagId: "17843000000000001",
+    })
+    .returning();
   // A scheduled post of theirs (an hour ahead, so it is still waiting during the walk).
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
   const file = await json<{ bucket: string; key: string }>(
@@ -117,6 +140,9 @@ async function prepareVictim(): Promise<Victim> {
     exportId: started.export.id,
     personIgsid: stored.rows[0]!.from_id,
     postId,
+    pressSourceId: source.source.id,
+    pressKeywordId: keyword.keyword.id,
+    trendHashtagId: hashtag!.id,
     markers: [
       email,
       connection.user_id,
@@ -124,6 +150,11 @@ async function prepareVictim(): Promise<Victim> {
       commentMarker,
       messageMarker,
       postId,
+      source.source.id,
+      keyword.keyword.id,
+      hashtag!.id,
+      // A mention's title from the victim's feed.
+      "open studios weekend",
       scheduled.post.id,
       scheduledCaption,
     ],
@@ -159,6 +190,9 @@ describe("one user can never read or change another's data through any route", (
         .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
         .replace("/media/:igMediaId", `/media/${victim.postId}`)
         .replace("/content-calendar/posts/:id", `/content-calendar/posts/${victim.scheduledPostId}`)
+        .replace("/press-radar/sources/:id", `/press-radar/sources/${victim.pressSourceId}`)
+        .replace("/press-radar/keywords/:id", `/press-radar/keywords/${victim.pressKeywordId}`)
+        .replace("/trend-radar/hashtags/:id", `/trend-radar/hashtags/${victim.trendHashtagId}`)
         .replace("/scheduled-posts/:id", `/scheduled-posts/${victim.scheduledPostId}`)
         .replace(/:[a-zA-Z]+/g, victim.userId);
       const query = new URLSearchParams({
@@ -181,6 +215,11 @@ describe("one user can never read or change another's data through any route", (
         keepPublishedHistory: false,
         scheduled_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
         time_zone: "UTC",
+        ids: [victim.pressSourceId],
+        isMuted: true,
+        term: "Lena Makes",
+        exclusions: ["Wedding"],
+        name: "victimtag",
       };
       const response = await attacker.request(`${path}?${query}`, {
         method: method === "ALL" ? "GET" : method,
@@ -213,6 +252,11 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/content-calendar/posts/:id",
         "PATCH /api/content-calendar/posts/:id",
         "GET /api/content-calendar/media/:igMediaId/thumbnail",
+        "GET /api/press-radar/mentions",
+        "PATCH /api/press-radar/sources/:id",
+        "DELETE /api/press-radar/keywords/:id",
+        "POST /api/press-radar/mentions/seen",
+        "DELETE /api/trend-radar/hashtags/:id",
         "GET /api/scheduled-posts/:id",
         "POST /api/scheduled-posts/:id/retry",
         "DELETE /api/scheduled-posts/:id",
@@ -229,6 +273,22 @@ describe("one user can never read or change another's data through any route", (
       `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
+    const press = await json<{
+      sources: Array<{ id: string; isMuted: boolean }>;
+      keywords: Array<{ id: string; exclusions: string[] }>;
+      unseenCount: number;
+    }>(await victim.client.get("/api/press-radar"));
+    expect(press.sources).toEqual([
+      expect.objectContaining({ id: victim.pressSourceId, isMuted: false }),
+    ]);
+    expect(press.keywords).toEqual([
+      { id: victim.pressKeywordId, term: "Lena Makes", exclusions: [] },
+    ]);
+    expect(press.unseenCount).toBeGreaterThan(0);
+    const trend = await json<{ hashtags: Array<{ id: string }> }>(
+      await victim.client.get("/api/trend-radar"),
+    );
+    expect(trend.hashtags.map((hashtag) => hashtag.id)).toEqual([victim.trendHashtagId]);
     const post = await json<{ post: { status: string } }>(
       await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
     );

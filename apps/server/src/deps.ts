@@ -12,6 +12,7 @@ import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { type AiModel, createAiModel } from "./platform/ai.ts";
 import { createLocalStorage, type Storage } from "./platform/storage.ts";
 import { type AttemptLimiter, createAttemptLimiter } from "./services/attempt-limits.ts";
 import { type BackgroundTasks, createBackgroundTasks } from "./services/background-tasks.ts";
@@ -50,6 +51,8 @@ export interface Services {
   sandbox: Sandbox | undefined;
   /** Uploaded media (local folder in the embedded default), readable through signed URLs. */
   storage: Storage;
+  /** The configured language model (`AI_*`), or none: the built-in engines write then. */
+  ai: AiModel | undefined;
   /** Stops what the services run in the background (the sandbox's clock). */
   close: () => Promise<void>;
   auth: Auth;
@@ -209,6 +212,7 @@ export function createServices(options: {
   return {
     mailer,
     storage,
+    ai: createAiModel(env.ai),
     graph,
     graphUsage,
     graphCalls,

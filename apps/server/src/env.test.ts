@@ -22,6 +22,22 @@ describe("readEnv", () => {
     );
   });
 
+  it("reads an AI provider only when it is complete", () => {
+    expect(readEnv({}).ai).toBeUndefined();
+    expect(
+      readEnv({
+        AI_PROVIDER: "openai-compatible",
+        AI_MODEL: "llava",
+        AI_BASE_URL: "http://127.0.0.1:11434/v1",
+      }).ai,
+    ).toEqual({
+      provider: "openai-compatible",
+      model: "llava",
+      apiKey: undefined,
+      baseUrl: "http://127.0.0.1:11434/v1",
+    });
+  });
+
   it("treats empty strings as unset", () => {
     expect(readEnv({ DATABASE_URL: "", PORT: " " }).port).toBe(3000);
   });
@@ -32,6 +48,10 @@ describe("readEnv", () => {
     [{ DATABASE_URL: "mysql://db" }, "DATABASE_URL: must be a postgres://"],
     [{ PUBLIC_URL: "ftp://x.example" }, "PUBLIC_URL: must start with http:// or https://"],
     [{ LOG_LEVEL: "chatty" }, "LOG_LEVEL: must be one of"],
+    [{ AI_PROVIDER: "openai" }, "AI_PROVIDER: must be openai-compatible, anthropic or google"],
+    [{ AI_PROVIDER: "anthropic", AI_API_KEY: "k" }, "AI_MODEL: must name the model"],
+    [{ AI_PROVIDER: "openai-compatible", AI_MODEL: "llava" }, "AI_BASE_URL: must be set"],
+    [{ AI_PROVIDER: "google", AI_MODEL: "gemini-2.5-flash" }, "AI_API_KEY: must be set"],
   ])("names the variable in the message for %o", (source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

@@ -103,6 +103,17 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    AI_PROVIDER: z
+      .enum(["openai-compatible", "anthropic", "google"], {
+        error: "must be openai-compatible, anthropic or google",
+      })
+      .optional(),
+    AI_MODEL: z.string().min(1).max(200).optional(),
+    AI_API_KEY: z.string().min(1).max(500).optional(),
+    AI_BASE_URL: z
+      .url("must be the API's base URL, such as http://127.0.0.1:11434/v1")
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional(),
     TRUST_PROXY_HOPS: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")
@@ -111,6 +122,28 @@ const envSchema = z
       .default(1),
   })
   .superRefine((env, ctx) => {
+    if (env.AI_PROVIDER && !env.AI_MODEL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AI_MODEL"],
+        message:
+          "must name the model when AI_PROVIDER is set (e.g. gpt-4o-mini, claude-sonnet-4-5)",
+      });
+    }
+    if (env.AI_PROVIDER === "openai-compatible" && !env.AI_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AI_BASE_URL"],
+        message: "must be set for an OpenAI-compatible provider (e.g. https://api.openai.com/v1)",
+      });
+    }
+    if ((env.AI_PROVIDER === "anthropic" || env.AI_PROVIDER === "google") && !env.AI_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AI_API_KEY"],
+        message: `must be set for the ${env.AI_PROVIDER} provider`,
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -236,6 +269,16 @@ const envSchema = z
               env.INSTAGRAM_APP_ID && env.INSTAGRAM_APP_SECRET
                 ? { appId: env.INSTAGRAM_APP_ID, appSecret: env.INSTAGRAM_APP_SECRET }
                 : undefined,
+          }
+        : undefined,
+    /** A language model for captions and the AI team; unset, the built-in engine writes. */
+    ai:
+      env.AI_PROVIDER && env.AI_MODEL
+        ? {
+            provider: env.AI_PROVIDER,
+            model: env.AI_MODEL,
+            apiKey: env.AI_API_KEY,
+            baseUrl: env.AI_BASE_URL,
           }
         : undefined,
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */

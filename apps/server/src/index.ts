@@ -7,6 +7,7 @@ import { createServices } from "./deps.ts";
 import { EnvError, readEnv } from "./env.ts";
 import { startInstagramFeature } from "./features/instagram/index.ts";
 import { publishingJobs, schedulePublishingJobs } from "./features/publishing/jobs/index.ts";
+import { startRadarsFeature } from "./features/radars/index.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
@@ -67,11 +68,18 @@ const instagramContext = await startInstagramFeature({
   jobs: publishingJobs,
   schedule: schedulePublishingJobs,
 });
+const radarsContext = await startRadarsFeature({
+  database,
+  logger,
+  events,
+  instagram: instagramContext,
+});
 const app = createApp({
   ...services,
   events,
   vault,
   instagramContext,
+  radarsContext,
   env,
   database,
   logger,
@@ -133,6 +141,7 @@ async function shutdown(signal: string) {
   });
   clearTimeout(force);
   await instagramContext.queue.stop();
+  await radarsContext.queue.stop();
   await events.close();
   await services.close();
   await database.close();

@@ -9,6 +9,8 @@ export const realtimeEventTypes = [
   "instagram-comment:created",
   "scheduled-posts:updated",
   "notifications:updated",
+  "press-radar:updated",
+  "trend-radar:updated",
 ] as const;
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];

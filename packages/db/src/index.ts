@@ -14,6 +14,7 @@ export * from "./queries/notifications.ts";
 export * from "./queries/optimal-times.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/publishing.ts";
+export * from "./queries/radars.ts";
 export * from "./queries/rate-limits.ts";
 export * from "./queries/realtime-events.ts";
 export * from "./queries/scheduled-posts.ts";

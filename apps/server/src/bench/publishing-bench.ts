@@ -8,7 +8,12 @@
  * its real 2 s. Uses PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one worker then).
  */
 import { randomUUID } from "node:crypto";
-import { findInstagramConnection, insertScheduledPost, listScheduledPosts } from "@sightline/db";
+import {
+  createDb,
+  findInstagramConnection,
+  insertScheduledPost,
+  listScheduledPosts,
+} from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
 import { accountClientFor, type InstagramContext } from "../features/instagram/context.ts";
 import { publishingJobs, publishPostJob } from "../features/publishing/jobs/index.ts";
@@ -38,18 +43,29 @@ async function publishBench() {
   }
   await testApp.instagramContext.queue.idle({ timeoutMs: 300_000 });
 
-  // A second worker: its own queue (and connections) on the same database.
+  // A second worker, as a second process would be: its own connection pool and its own queue
+  // on the same database.
   const secondContext: InstagramContext = { ...testApp.instagramContext };
-  const second =
+  const secondDatabase =
     engine === "postgres"
-      ? await createJobQueue({
-          database: testApp.database,
-          logger: testApp.instagramContext.logger,
-          jobs: publishingJobs,
-          context: secondContext,
+      ? await createDb({
+          databaseUrl: (testApp.database.pool!.options as { connectionString: string })
+            .connectionString,
+          migrate: false,
         })
       : undefined;
-  if (second) secondContext.queue = second;
+  const second = secondDatabase
+    ? await createJobQueue({
+        database: secondDatabase,
+        logger: testApp.instagramContext.logger,
+        jobs: publishingJobs,
+        context: secondContext,
+      })
+    : undefined;
+  if (second && secondDatabase) {
+    secondContext.queue = second;
+    secondContext.db = secondDatabase.db;
+  }
 
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
   const bytes = new Uint8Array(await sample.arrayBuffer());
@@ -132,6 +148,7 @@ async function publishBench() {
   );
   if (failed[0]) console.log(`  first failure: ${failed[0].error}`);
   await second?.stop();
+  await secondDatabase?.close();
   await testApp.close();
 }
 

@@ -92,7 +92,14 @@ export type SafeFetchResult = {
 
 export type SafeFetch = (url: string | URL, init?: SafeFetchInit) => Promise<SafeFetchResult>;
 
-const sendableHeaders = ["accept", "accept-language", "user-agent"] as const;
+const sendableHeaders = [
+  "accept",
+  "accept-language",
+  "user-agent",
+  // Conditional GET (feeds): validators the server itself handed out earlier.
+  "if-none-match",
+  "if-modified-since",
+] as const;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 

@@ -8,6 +8,7 @@ import { createServices, type Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import { type InstagramContext, startInstagramFeature } from "../features/instagram/index.ts";
 import { publishingJobs } from "../features/publishing/jobs/index.ts";
+import { type RadarsContext, startRadarsFeature } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import { createEventBus, type EventBus } from "../platform/event-bus.ts";
@@ -21,6 +22,7 @@ export interface TestApp extends Services {
   database: TestDatabase;
   events: EventBus;
   instagramContext: InstagramContext;
+  radarsContext: RadarsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   close: () => Promise<void>;
@@ -43,6 +45,9 @@ export async function createTestApp(
     log?: { level: string; write: (line: string) => void };
     /** Stands in for DNS and the network under safeFetch (Meta's CDN, say). */
     outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
+    /** Stands in for DNS and the network under Press Radar's feed fetches. */
+    feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
+    feedTimeoutMs?: number;
     /** The sandbox's 24-hour publishing quota (default 100, as Meta's docs say). */
     sandboxQuotaTotal?: number;
   } = {},
@@ -89,11 +94,21 @@ export async function createTestApp(
     schedules: false,
     jobs: publishingJobs,
   });
+  const radarsContext = await startRadarsFeature({
+    database,
+    logger,
+    events,
+    instagram: instagramContext,
+    schedules: false,
+    ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
+    ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
+  });
   const app = createApp({
     ...services,
     events,
     vault,
     instagramContext,
+    radarsContext,
     env,
     database,
     logger,
@@ -115,10 +130,12 @@ export async function createTestApp(
     database,
     events,
     instagramContext,
+    radarsContext,
     vault,
     encryptionKeys,
     close: async () => {
       await instagramContext.queue.stop();
+      await radarsContext.queue.stop();
       await events.close();
       await services.close();
       await database.close();

@@ -7,6 +7,7 @@ export * from "./inbox.ts";
 export * from "./instagram.ts";
 export * from "./profiles.ts";
 export * from "./publishing.ts";
+export * from "./radars.ts";
 export * from "./rate-limits.ts";
 export * from "./realtime-events.ts";
 export * from "./support-requests.ts";

@@ -16,7 +16,7 @@ import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
 
 export { connectionRoutes } from "./connection-routes.ts";
-export { accountClientFor, type InstagramContext } from "./context.ts";
+export { accountClientFor, hasCapability, type InstagramContext } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
 export { webhookRoutes } from "./webhook-routes.ts";

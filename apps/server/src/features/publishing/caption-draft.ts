@@ -49,6 +49,15 @@ function sentences(text: string): string[] {
  * best-performing posts by engagement (interactions ÷ reach): the opening line of the best one
  * and the question its top posts most often close with. It never claims to have seen the image.
  */
+/** The account's best captions by engagement (interactions ÷ reach), best first. */
+export function bestCaptions(posts: PostPerformance[], limit: number): string[] {
+  return posts
+    .filter((post) => post.reach > 0 && post.caption && post.caption.trim() !== "")
+    .sort((a, b) => b.interactions / b.reach - a.interactions / a.reach)
+    .slice(0, limit)
+    .map((post) => post.caption!);
+}
+
 export function draftCaption(posts: PostPerformance[]): {
   caption: string;
   hashtags: string[];

@@ -1,4 +1,8 @@
-import { captionGenerateRequestSchema, optimalTimesRequestSchema } from "@sightline/contracts";
+import {
+  captionGenerateRequestSchema,
+  MAX_CAPTION_HASHTAGS,
+  optimalTimesRequestSchema,
+} from "@sightline/contracts";
 import {
   type Db,
   findInstagramConnection,
@@ -8,11 +12,18 @@ import {
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
-import { draftCaption } from "./caption-draft.ts";
+import { type AiModel, writeCaptionWithAi } from "../../platform/ai.ts";
+import { type Storage, sniffMedia } from "../../platform/storage.ts";
+import { bestCaptions, draftCaption, rankHashtags } from "./caption-draft.ts";
 import { optimalTimes } from "./optimal-times.ts";
+import { ownStoredFile } from "./own-file.ts";
 import { isTimeZone } from "./zoned-time.ts";
+
+/** A model that has not answered in 30 s will not; the built-in engine drafts instead. */
+const AI_TIMEOUT_MS = 30_000;
 
 /** Instagram keeps online followers for 30 days; older days describe another audience. */
 const ONLINE_FOLLOWERS_DAYS = 30;
@@ -21,7 +32,14 @@ const ONLINE_FOLLOWERS_DAYS = 30;
  * Publishing's functions (spec §7) at /api/functions/…. instagram-optimal-times: slots computed from the account's own
  * online followers and post engagement, never random; no data, no slot.
  */
-export function publishingFunctionRoutes(deps: { db: Db; now: () => Date }) {
+export function publishingFunctionRoutes(deps: {
+  db: Db;
+  now: () => Date;
+  storage: Storage;
+  ai: AiModel | undefined;
+  publicUrl: string;
+  logger: Logger;
+}) {
   return new Hono<AppEnv>()
     .post(
       "/instagram-optimal-times",
@@ -87,13 +105,53 @@ export function publishingFunctionRoutes(deps: { db: Db; now: () => Date }) {
           accountId: connection.instagramId,
         });
         const draft = draftCaption(posts);
+        let fallbackNote = "";
+        if (deps.ai) {
+          const file = ownStoredFile(
+            deps.storage,
+            deps.publicUrl,
+            c.var.user.id,
+            c.req.valid("json").media_url,
+          );
+          const bytes = file ? await deps.storage.get(file.bucket, file.key) : undefined;
+          const media = bytes ? sniffMedia(bytes) : undefined;
+          if (!bytes || media?.kind !== "image") {
+            fallbackNote =
+              "The AI model only looks at images you uploaded to Sightline (for a video, its cover); ";
+          } else {
+            try {
+              const written = await writeCaptionWithAi(deps.ai, {
+                image: bytes,
+                mediaType: media.contentType,
+                voiceExamples: bestCaptions(posts, 5),
+                hashtagPool: rankHashtags(posts, 30).map((entry) => entry.tag),
+                signal: AbortSignal.timeout(AI_TIMEOUT_MS),
+              });
+              return c.json({
+                success: true,
+                caption: written.caption,
+                hashtags: written.hashtags.slice(0, MAX_CAPTION_HASHTAGS),
+                engine: "ai" as const,
+                model: deps.ai.label,
+                note: `Written by ${deps.ai.label} from the image, in the voice of your best captions.`,
+              });
+            } catch (error) {
+              // The message only: the SDK's error carries the request body (the image) along.
+              deps.logger.warn(
+                { reason: error instanceof Error ? error.message.slice(0, 300) : String(error) },
+                "AI caption failed; the built-in engine drafted",
+              );
+              fallbackNote = `The AI model (${deps.ai.label}) did not answer usefully; `;
+            }
+          }
+        }
         if (draft.basedOn === 0 && draft.hashtags.length === 0) {
           return c.json({
             success: false,
             caption: "",
             hashtags: [],
             engine: "built-in" as const,
-            note: "There are no synced posts with captions to learn this account's voice from yet.",
+            note: `${fallbackNote}There are no synced posts with captions to learn this account's voice from yet.`,
           });
         }
         return c.json({
@@ -102,7 +160,7 @@ export function publishingFunctionRoutes(deps: { db: Db; now: () => Date }) {
           hashtags: draft.hashtags,
           // The dialog must never claim AI when none ran (issue 13): say which engine wrote it.
           engine: "built-in" as const,
-          note: `Drafted from your ${draft.basedOn} best-performing captions and your hashtags with the highest median reach; no AI model looked at the image.`,
+          note: `${fallbackNote}Drafted from your ${draft.basedOn} best-performing captions and your hashtags with the highest median reach; no AI model looked at the image.`,
         });
       },
     );

@@ -12,9 +12,10 @@ import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
-import { isBucket, type Storage } from "../../platform/storage.ts";
+import type { Storage } from "../../platform/storage.ts";
 import { handleGraphFailure } from "../instagram/connection-service.ts";
 import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
+import { ownStoredFile } from "./own-file.ts";
 import { isNetworkFailure, MAX_POLLS, POLL_INTERVAL_MS, RETRY_DELAYS_MS } from "./pipeline.ts";
 
 function detailOf(error: unknown): string {
@@ -85,33 +86,15 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
    * Instagram (or the sandbox, in process) fetch an address of their choosing.
    */
   function ownImageUrl(userId: string, raw: string, index: number): string {
-    const problem = `image_urls[${index}] is not an image you uploaded to Sightline (upload it first with /api/uploads/instagram-media).`;
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new AppError("bad_request", problem);
+    const file = ownStoredFile(deps.storage, ctx.publicUrl, userId, raw);
+    // A bare path would not be fetchable by Instagram: only signed URLs are taken here.
+    if (!file || !/^https?:/i.test(raw)) {
+      throw new AppError(
+        "bad_request",
+        `image_urls[${index}] is not an image you uploaded to Sightline (upload it first with /api/uploads/instagram-media).`,
+      );
     }
-    const match = /^\/storage\/([^/]+)\/(.+)$/.exec(url.pathname);
-    const bucket = match?.[1];
-    const key = match?.[2] ? decodeURIComponent(match[2]) : undefined;
-    if (
-      url.origin !== new URL(ctx.publicUrl).origin ||
-      !bucket ||
-      !key ||
-      !isBucket(bucket) ||
-      bucket === "instagram_media" ||
-      !key.startsWith(`${userId}/`) ||
-      !deps.storage.verify(
-        bucket,
-        key,
-        Number(url.searchParams.get("expires")),
-        url.searchParams.get("signature") ?? "",
-      )
-    ) {
-      throw new AppError("bad_request", problem);
-    }
-    return url.toString();
+    return file.url;
   }
 
   async function waitFinished(client: AccountClient, containerId: string, label: string) {

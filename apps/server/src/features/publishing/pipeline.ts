@@ -216,7 +216,6 @@ export async function runPublishPipeline(
 
     // 2. Containers (and video bytes), journalled one by one.
     if (!progress.containerId) {
-      await log("containers", "started");
       if (type === "CAROUSEL") {
         progress.children ??= [];
         for (const [index, item] of post.items.entries()) {
@@ -257,7 +256,6 @@ export async function runPublishPipeline(
     }
 
     // 3. Processing: FINISHED is done; ERROR or EXPIRED fails; anything else keeps polling.
-    await log("processing", "started");
     const ready = await waitFinished(
       client,
       progress.containerId,
@@ -270,7 +268,6 @@ export async function runPublishPipeline(
     await log("processing", "done");
 
     // 4. Publish: journalled first, so a crash from here on is settled by reading the container.
-    await log("publish", "started");
     progress.publishRequestedAt = deps.now().toISOString();
     await save();
     crashAfter("publish-requested");
@@ -430,7 +427,6 @@ export async function runPublishPipeline(
     igMediaId: string | null,
     postType: PostType,
   ): Promise<"published"> {
-    await log("record", "started");
     let permalink: string | null = null;
     if (igMediaId) {
       permalink =

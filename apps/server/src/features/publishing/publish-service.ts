@@ -43,7 +43,6 @@ export async function publishIfClaimable(
     id: post.id,
     status: outcome,
   });
-  if (outcome === "published") await ctx.events.publish(post.userId, "notifications:updated");
   return outcome;
 }
 

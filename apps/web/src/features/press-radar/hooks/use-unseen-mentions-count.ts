@@ -1,8 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
+import { useUnseenMentions } from "../api/get-unseen-mentions-count.ts";
+import { pressRadarQueryKey } from "../api/press-radar-keys.ts";
+
 /**
  * How many press mentions the user has not seen (the purple dot on Press Radar in the sidebar).
- * The press radar does not collect mentions yet, so there are none to count: 0 until its
- * mentions table and query land, when this becomes a query hook with the same signature.
+ * Live across tabs: new mentions, and mentions seen in another tab, arrive as
+ * `press-radar:updated` and refresh every Press Radar query.
  */
 export function useUnseenMentionsCount(): number {
-  return 0;
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: pressRadarQueryKey });
+  useRealtimeEvent("press-radar:updated", refresh);
+  useRealtimeOpen(refresh);
+  return useUnseenMentions().data?.count ?? 0;
 }

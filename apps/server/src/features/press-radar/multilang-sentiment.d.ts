@@ -1,0 +1,10 @@
+// multilang-sentiment ships no types; only what Press Radar uses is declared.
+declare module "multilang-sentiment" {
+  export type SentimentResult = {
+    score: number;
+    comparative: number;
+    positive: string[];
+    negative: string[];
+  };
+  export default function sentiment(phrase: string, language?: string): SentimentResult;
+}

@@ -1,0 +1,28 @@
+import type { Db } from "@sightline/db";
+import type { Logger } from "../../lib/logger.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
+import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { InstagramContext } from "../instagram/index.ts";
+import type { FeedFetcher } from "../press-radar/feed-fetcher.ts";
+
+/**
+ * What Trend Radar and Press Radar (routes and jobs) work with: built once in the composition
+ * root, with one job queue of their own for the feed fetches and hashtag sampling.
+ */
+export interface RadarsContext {
+  db: Db;
+  events: EventBus;
+  logger: Logger;
+  now: () => Date;
+  feeds: FeedFetcher;
+  /** The Graph client, vault and connection helpers (hashtag search acts as the account). */
+  instagram: InstagramContext;
+  /** Set right after the queue starts. */
+  queue: JobQueue<RadarsContext>;
+}
+
+export function defineRadarsJob<Payload>(
+  definition: JobDefinition<Payload, RadarsContext>,
+): JobDefinition<Payload, RadarsContext> {
+  return defineJob(definition);
+}

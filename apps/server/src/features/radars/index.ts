@@ -1,0 +1,69 @@
+import type { Database } from "@sightline/db";
+import type { Logger } from "../../lib/logger.ts";
+import type { SafeFetchOptions } from "../../lib/safe-fetch.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
+import { createJobQueue, type JobQueue } from "../../platform/job-queue.ts";
+import type { InstagramContext } from "../instagram/index.ts";
+import { createFeedFetcher } from "../press-radar/feed-fetcher.ts";
+import { FETCH_ALL_FEEDS_CRON, fetchAllFeedsJob } from "../press-radar/jobs/fetch-all-feeds.job.ts";
+import { fetchUserFeedsJob } from "../press-radar/jobs/fetch-user-feeds.job.ts";
+import {
+  SAMPLE_ALL_HASHTAGS_CRON,
+  sampleAllHashtagsJob,
+} from "../trend-radar/jobs/sample-all-hashtags.job.ts";
+import { sampleUserHashtagsJob } from "../trend-radar/jobs/sample-user-hashtags.job.ts";
+import type { RadarsContext } from "./context.ts";
+
+export { pressRadarRoutes } from "../press-radar/routes.ts";
+export { trendRadarRoutes } from "../trend-radar/routes.ts";
+export type { RadarsContext } from "./context.ts";
+
+export const radarsJobs = [
+  fetchAllFeedsJob,
+  fetchUserFeedsJob,
+  sampleAllHashtagsJob,
+  sampleUserHashtagsJob,
+];
+
+/**
+ * Trend Radar and Press Radar's runtime: their context and the job queue whose workers fetch
+ * feeds (every 15 minutes) and sample hashtags (hourly) in this process.
+ */
+export async function startRadarsFeature(options: {
+  database: Database;
+  logger: Logger;
+  events: EventBus;
+  instagram: InstagramContext;
+  /** Tests stand in for DNS and the network under the feed fetches. */
+  outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
+  feedTimeoutMs?: number;
+  /** Cron schedules (default true); tests run jobs themselves. */
+  schedules?: boolean;
+}): Promise<RadarsContext> {
+  const { instagram } = options;
+  const ctx: RadarsContext = {
+    db: options.database.db,
+    events: options.events,
+    logger: options.logger.child({ feature: "radars" }),
+    now: () => new Date(instagram.now()),
+    feeds: createFeedFetcher({
+      publicOrigin: new URL(instagram.publicUrl).origin,
+      sandbox: instagram.sandbox,
+      ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
+      ...(options.feedTimeoutMs ? { timeoutMs: options.feedTimeoutMs } : {}),
+    }),
+    instagram,
+    queue: undefined as unknown as JobQueue<RadarsContext>,
+  };
+  ctx.queue = await createJobQueue({
+    database: options.database,
+    logger: ctx.logger,
+    jobs: radarsJobs,
+    context: ctx,
+  });
+  if (options.schedules !== false) {
+    await ctx.queue.schedule(fetchAllFeedsJob, FETCH_ALL_FEEDS_CRON, {});
+    await ctx.queue.schedule(sampleAllHashtagsJob, SAMPLE_ALL_HASHTAGS_CRON, {});
+  }
+  return ctx;
+}

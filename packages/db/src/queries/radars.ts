@@ -1,0 +1,376 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  hashtagLookups,
+  instagramMedia,
+  pressKeywords,
+  pressMentions,
+  pressSources,
+  trendHashtags,
+  trendSamples,
+} from "../schema/index.ts";
+
+export type PressSourceRow = typeof pressSources.$inferSelect;
+export type PressKeywordRow = typeof pressKeywords.$inferSelect;
+export type PressMentionRow = typeof pressMentions.$inferSelect;
+export type TrendHashtagRow = typeof trendHashtags.$inferSelect;
+export type TrendSampleRow = typeof trendSamples.$inferSelect;
+
+// ---- Press Radar: sources ----
+
+export function listPressSources(db: Db, userId: string) {
+  return db
+    .select()
+    .from(pressSources)
+    .where(eq(pressSources.userId, userId))
+    .orderBy(asc(pressSources.createdAt));
+}
+
+export async function findPressSource(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(pressSources)
+    .where(and(eq(pressSources.userId, userId), eq(pressSources.id, id)));
+  return row;
+}
+
+export async function countPressSources(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pressSources)
+    .where(eq(pressSources.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Answers undefined when the user already has this URL. */
+export async function insertPressSource(
+  db: Db,
+  row: Pick<typeof pressSources.$inferInsert, "userId" | "url" | "title">,
+) {
+  const [inserted] = await db.insert(pressSources).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updatePressSource(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: Partial<
+    Pick<
+      PressSourceRow,
+      "isMuted" | "etag" | "lastModified" | "lastFetchedAt" | "lastError" | "title"
+    >
+  >,
+) {
+  const [row] = await db
+    .update(pressSources)
+    .set(patch)
+    .where(and(eq(pressSources.userId, userId), eq(pressSources.id, id)))
+    .returning();
+  return row;
+}
+
+/** Forget the validators so the next fetch reads every item again (a new keyword). */
+export async function clearPressSourceValidators(db: Db, userId: string) {
+  await db
+    .update(pressSources)
+    .set({ etag: null, lastModified: null })
+    .where(eq(pressSources.userId, userId));
+}
+
+export async function deletePressSource(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(pressSources)
+    .where(and(eq(pressSources.userId, userId), eq(pressSources.id, id)))
+    .returning({ id: pressSources.id });
+  return rows.length > 0;
+}
+
+/** Users with at least one source that is not muted (the schedule's work list). */
+export async function listUsersWithActivePressSources(db: Db) {
+  const rows = await db
+    .selectDistinct({ userId: pressSources.userId })
+    .from(pressSources)
+    .where(eq(pressSources.isMuted, false));
+  return rows.map((row) => row.userId);
+}
+
+// ---- Press Radar: keywords ----
+
+export function listPressKeywords(db: Db, userId: string) {
+  return db
+    .select()
+    .from(pressKeywords)
+    .where(eq(pressKeywords.userId, userId))
+    .orderBy(asc(pressKeywords.createdAt));
+}
+
+export async function countPressKeywords(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pressKeywords)
+    .where(eq(pressKeywords.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Answers undefined when the user already has this term (in any letter case). */
+export async function insertPressKeyword(
+  db: Db,
+  row: Pick<typeof pressKeywords.$inferInsert, "userId" | "term" | "exclusions">,
+) {
+  const [inserted] = await db.insert(pressKeywords).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updatePressKeyword(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: Pick<PressKeywordRow, "term" | "exclusions">,
+) {
+  const [row] = await db
+    .update(pressKeywords)
+    .set(patch)
+    .where(and(eq(pressKeywords.userId, userId), eq(pressKeywords.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deletePressKeyword(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(pressKeywords)
+    .where(and(eq(pressKeywords.userId, userId), eq(pressKeywords.id, id)))
+    .returning({ id: pressKeywords.id });
+  return rows.length > 0;
+}
+
+// ---- Press Radar: mentions ----
+
+/** Stores mentions not seen before (by user and item key); answers how many were new. */
+export async function insertPressMentions(
+  db: Db,
+  rows: Array<typeof pressMentions.$inferInsert>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(pressMentions)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: pressMentions.id });
+  return inserted.length;
+}
+
+export async function listPressMentions(
+  db: Db,
+  params: {
+    userId: string;
+    sourceId?: string | undefined;
+    keywordId?: string | undefined;
+    sentiment?: "positive" | "neutral" | "negative" | undefined;
+    after?: { publishedAt: Date; id: string } | undefined;
+    limit: number;
+  },
+) {
+  const conditions = [
+    eq(pressMentions.userId, params.userId),
+    // A muted source's mentions stay stored but out of the list (and the dot).
+    eq(pressSources.isMuted, false),
+  ];
+  if (params.sourceId) conditions.push(eq(pressMentions.sourceId, params.sourceId));
+  if (params.keywordId) {
+    conditions.push(sql`${pressMentions.keywordIds} @> array[${params.keywordId}]::uuid[]`);
+  }
+  if (params.sentiment) conditions.push(eq(pressMentions.sentiment, params.sentiment));
+  if (params.after) {
+    conditions.push(
+      or(
+        lt(pressMentions.publishedAt, params.after.publishedAt),
+        and(
+          eq(pressMentions.publishedAt, params.after.publishedAt),
+          lt(pressMentions.id, params.after.id),
+        ),
+      )!,
+    );
+  }
+  return db
+    .select({
+      mention: pressMentions,
+      sourceTitle: pressSources.title,
+    })
+    .from(pressMentions)
+    .innerJoin(
+      pressSources,
+      and(eq(pressSources.id, pressMentions.sourceId), eq(pressSources.userId, params.userId)),
+    )
+    .where(and(...conditions))
+    .orderBy(desc(pressMentions.publishedAt), desc(pressMentions.id))
+    .limit(params.limit);
+}
+
+export async function countUnseenPressMentions(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pressMentions)
+    .innerJoin(pressSources, eq(pressSources.id, pressMentions.sourceId))
+    .where(
+      and(
+        eq(pressMentions.userId, userId),
+        isNull(pressMentions.seenAt),
+        eq(pressSources.isMuted, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Marks the user's unseen mentions (or only `ids`) seen; answers how many changed. */
+export async function markPressMentionsSeen(
+  db: Db,
+  params: { userId: string; ids?: string[] | undefined; at: Date },
+) {
+  const conditions = [eq(pressMentions.userId, params.userId), isNull(pressMentions.seenAt)];
+  if (params.ids) {
+    if (params.ids.length === 0) return 0;
+    conditions.push(inArray(pressMentions.id, params.ids));
+  }
+  const rows = await db
+    .update(pressMentions)
+    .set({ seenAt: params.at })
+    .where(and(...conditions))
+    .returning({ id: pressMentions.id });
+  return rows.length;
+}
+
+// ---- Trend Radar ----
+
+export function listTrendHashtags(db: Db, userId: string) {
+  return db
+    .select()
+    .from(trendHashtags)
+    .where(eq(trendHashtags.userId, userId))
+    .orderBy(asc(trendHashtags.createdAt));
+}
+
+export async function findTrendHashtag(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(trendHashtags)
+    .where(and(eq(trendHashtags.userId, userId), eq(trendHashtags.id, id)));
+  return row;
+}
+
+export async function countTrendHashtags(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trendHashtags)
+    .where(eq(trendHashtags.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertTrendHashtag(
+  db: Db,
+  row: Pick<
+    typeof trendHashtags.$inferInsert,
+    "userId" | "name" | "accountId" | "instagramHashtagId"
+  >,
+) {
+  const [inserted] = await db.insert(trendHashtags).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateTrendHashtag(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: Partial<Pick<TrendHashtagRow, "lastSampledAt" | "lastError">>,
+) {
+  await db
+    .update(trendHashtags)
+    .set(patch)
+    .where(and(eq(trendHashtags.userId, userId), eq(trendHashtags.id, id)));
+}
+
+export async function deleteTrendHashtag(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(trendHashtags)
+    .where(and(eq(trendHashtags.userId, userId), eq(trendHashtags.id, id)))
+    .returning({ id: trendHashtags.id });
+  return rows.length > 0;
+}
+
+export async function listUsersWithTrendHashtags(db: Db) {
+  const rows = await db.selectDistinct({ userId: trendHashtags.userId }).from(trendHashtags);
+  return rows.map((row) => row.userId);
+}
+
+/** The look-ups of one account since `since`, oldest first. */
+export function listHashtagLookups(
+  db: Db,
+  params: { userId: string; accountId: string; since: Date },
+) {
+  return db
+    .select({ name: hashtagLookups.name, lookedUpAt: hashtagLookups.lookedUpAt })
+    .from(hashtagLookups)
+    .where(
+      and(
+        eq(hashtagLookups.userId, params.userId),
+        eq(hashtagLookups.accountId, params.accountId),
+        gt(hashtagLookups.lookedUpAt, params.since),
+      ),
+    )
+    .orderBy(asc(hashtagLookups.lookedUpAt));
+}
+
+export async function insertHashtagLookup(
+  db: Db,
+  row: Pick<typeof hashtagLookups.$inferInsert, "userId" | "accountId" | "name" | "lookedUpAt">,
+) {
+  await db.insert(hashtagLookups).values(row);
+}
+
+export async function insertTrendSample(db: Db, row: typeof trendSamples.$inferInsert) {
+  await db.insert(trendSamples).values(row);
+}
+
+/** The newest two samples of each of the user's hashtags. */
+export async function listLatestTrendSamples(db: Db, userId: string) {
+  return db
+    .select()
+    .from(trendSamples)
+    .where(eq(trendSamples.userId, userId))
+    .orderBy(desc(trendSamples.sampledAt))
+    .limit(500);
+}
+
+/** The account's own posts (not carousel children) by engagement, best first. */
+export function listBestPostsByEngagement(
+  db: Db,
+  params: { userId: string; accountId: string; limit: number },
+) {
+  const engagement = sql<number>`coalesce(${instagramMedia.likeCount}, 0) + coalesce(${instagramMedia.commentsCount}, 0)`;
+  return db
+    .select({ caption: instagramMedia.caption, engagement })
+    .from(instagramMedia)
+    .where(
+      and(
+        eq(instagramMedia.userId, params.userId),
+        eq(instagramMedia.accountId, params.accountId),
+        isNull(instagramMedia.parentIgMediaId),
+      ),
+    )
+    .orderBy(desc(engagement))
+    .limit(params.limit);
+}
+
+export async function countPostsOfAccount(db: Db, params: { userId: string; accountId: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(instagramMedia)
+    .where(
+      and(
+        eq(instagramMedia.userId, params.userId),
+        eq(instagramMedia.accountId, params.accountId),
+        isNull(instagramMedia.parentIgMediaId),
+      ),
+    );
+  return row?.n ?? 0;
+}
