@@ -17,6 +17,9 @@
 //   analytics  the Dashboard's and Post Performance's API on one account with 5,000 posts, two years of
 //            daily values and their snapshots, p50/p95 (apps/server/src/bench/analytics-bench.ts;
 //            PostgreSQL when TEST_DATABASE_URL is set, else PGlite; BENCH_POSTS, BENCH_SNAPSHOT_DAYS)
+//   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
+//            for a month grid with 2,000 posts, and the month, week and list views' first render in
+//            Chromium (BENCH_CALENDAR_POSTS to change the count)
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -126,6 +129,23 @@ function publicRoutes() {
 const routesFrom = (variable, fallback) =>
   process.env[variable]?.split(",").filter(Boolean) ?? fallback;
 
+if (run("calendar")) {
+  ensureWebBuild({ quiet: true });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/calendar-bench.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}),
+        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
+      },
+    },
+  );
+  if (result.status !== 0) console.error(`calendar benchmark exited with ${result.status}`);
+}
 if (run("bundle")) {
   if (!chromiumPath) {
     console.info("bundle: skipped (no Chromium; apt-get install chromium)");

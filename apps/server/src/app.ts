@@ -20,6 +20,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
+import { calendarRoutes } from "./features/publishing/calendar-routes.ts";
 import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
 import { graphFunctionRoutes } from "./features/publishing/graph-function-routes.ts";
 import { scheduledPostRoutes } from "./features/publishing/scheduled-posts-routes.ts";
@@ -157,6 +158,16 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route(
       "/scheduled-posts",
       scheduledPostRoutes({
+        db,
+        storage: deps.storage,
+        events: deps.events,
+        now: () => new Date(deps.now()),
+        instagram: deps.instagramContext,
+      }),
+    )
+    .route(
+      "/content-calendar",
+      calendarRoutes({
         db,
         storage: deps.storage,
         events: deps.events,

@@ -192,6 +192,8 @@ describe("one user can never read or change another's data through any route", (
         .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
         .replace("/exports/:id", `/exports/${victim.exportId}`)
         .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
+        .replace("/media/:igMediaId", `/media/${victim.postId}`)
+        .replace("/content-calendar/posts/:id", `/content-calendar/posts/${victim.scheduledPostId}`)
         .replace("/press-radar/sources/:id", `/press-radar/sources/${victim.pressSourceId}`)
         .replace("/press-radar/keywords/:id", `/press-radar/keywords/${victim.pressKeywordId}`)
         .replace("/trend-radar/hashtags/:id", `/trend-radar/hashtags/${victim.trendHashtagId}`)
@@ -204,6 +206,9 @@ describe("one user can never read or change another's data through any route", (
         userId: victim.userId,
         user_id: victim.userId,
         id: victim.connectionId,
+        from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+        to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        time_zone: "UTC",
         src: `https://scontent.cdninstagram.com/v/${victim.userId}.jpg`,
       });
       const body = {
@@ -215,6 +220,8 @@ describe("one user can never read or change another's data through any route", (
         username: "lena.makes",
         login: "instagram",
         keepPublishedHistory: false,
+        scheduled_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        time_zone: "UTC",
         ids: [victim.pressSourceId],
         isMuted: true,
         term: "Lena Makes",
@@ -253,6 +260,10 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/analytics/overview",
         "GET /api/analytics/posts",
         "GET /api/analytics/posts/:igMediaId",
+        "GET /api/content-calendar",
+        "GET /api/content-calendar/posts/:id",
+        "PATCH /api/content-calendar/posts/:id",
+        "GET /api/content-calendar/media/:igMediaId/thumbnail",
         "GET /api/press-radar/mentions",
         "PATCH /api/press-radar/sources/:id",
         "DELETE /api/press-radar/keywords/:id",
@@ -312,5 +323,12 @@ describe("one user can never read or change another's data through any route", (
       `select count(*)::int as n from instagram_messages where text = 'Sent by another user'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(sentByOther.rows[0]!.n).toBe(0);
+    const plan = (await testApp.database.db.execute(
+      `select status, scheduled_time from scheduled_posts where id = '${victim.scheduledPostId}'`,
+    )) as unknown as { rows: Array<{ status: string; scheduled_time: string | Date }> };
+    expect(plan.rows[0]!.status).toBe("scheduled");
+    expect(new Date(plan.rows[0]!.scheduled_time).getTime()).toBeLessThan(
+      Date.now() + 1.5 * 86_400_000,
+    );
   }, 240_000);
 });

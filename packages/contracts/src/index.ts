@@ -1,6 +1,7 @@
 export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./caption-rules.ts";
+export * from "./content-calendar.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./inbox.ts";

@@ -1,0 +1,136 @@
+import { postTypeLabels } from "@sightline/contracts";
+import { Clapperboard, Film, Images, type LucideIcon, Image as PhotoIcon } from "lucide-react";
+import { memo, useState } from "react";
+import { cn } from "../../../utils/cn.ts";
+import type { CalendarPost } from "../api/list-calendar-posts.ts";
+import { cachedDateFormat } from "../utils/format-cache.ts";
+import { DRAG_TYPE, isMovable, useCalendarActions } from "./calendar-context.ts";
+import { StatusBadge, statusStyles } from "./post-status.tsx";
+
+const typeIcons: Record<CalendarPost["type"], LucideIcon> = {
+  IMAGE: PhotoIcon,
+  CAROUSEL: Images,
+  REEL: Clapperboard,
+  VIDEO: Film,
+};
+
+/** The post's image, or its type's icon when it has none (or the image fails). */
+export function PostThumbnail({ post, className }: { post: CalendarPost; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const Icon = typeIcons[post.type];
+  if (!post.thumbnail_url || failed) {
+    return (
+      <span
+        className={cn(
+          "flex shrink-0 items-center justify-center rounded bg-slate-100 text-slate-500",
+          className,
+        )}
+      >
+        <Icon aria-hidden="true" className="size-1/2" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={post.thumbnail_url}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={cn("shrink-0 rounded bg-slate-100 object-cover", className)}
+    />
+  );
+}
+
+export function timeLabel(iso: string, timeZone: string): string {
+  return cachedDateFormat(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+}
+
+function accessibleName(post: CalendarPost, timeZone: string): string {
+  const when = cachedDateFormat(timeZone, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(post.time),
+  );
+  const caption = post.caption ? `: ${post.caption.slice(0, 80)}` : "";
+  return `${statusStyles[post.status].label} ${postTypeLabels[post.type]}, ${when}${caption}`;
+}
+
+/** A post in a month cell or an hour row: thumbnail, time, type, status icon and word. */
+export const PostChip = memo(function PostChip({ post }: { post: CalendarPost }) {
+  const { timeZone, openPost } = useCalendarActions();
+  const style = statusStyles[post.status];
+  const StatusIcon = style.icon;
+  const TypeIcon = typeIcons[post.type];
+  const movable = isMovable(post);
+  return (
+    <button
+      type="button"
+      data-testid="calendar-post"
+      data-post-id={post.id}
+      data-status={post.status}
+      draggable={movable}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAG_TYPE, post.id);
+        event.dataTransfer.effectAllowed = "move";
+      }}
+      onClick={(event) => {
+        event.stopPropagation();
+        openPost(post);
+      }}
+      aria-label={accessibleName(post, timeZone)}
+      className={cn(
+        "flex w-full min-w-0 items-center gap-1 overflow-hidden rounded-md border px-1 py-0.5 text-left text-xs",
+        style.chip,
+        movable && "cursor-grab active:cursor-grabbing",
+      )}
+    >
+      <PostThumbnail post={post} className="size-5" />
+      <StatusIcon aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="truncate font-medium tabular-nums">{timeLabel(post.time, timeZone)}</span>
+      {/* Narrow cells show the type as its icon; the word from 1280 px (and always in the name). */}
+      <TypeIcon aria-hidden="true" className="size-3.5 shrink-0 xl:hidden" />
+      <span className="hidden truncate xl:inline">{postTypeLabels[post.type]}</span>
+    </button>
+  );
+});
+
+/** A post in the list view: larger, with its caption and a Move to… action. */
+export const PostRow = memo(function PostRow({ post }: { post: CalendarPost }) {
+  const { timeZone, openPost, startMove } = useCalendarActions();
+  return (
+    <li
+      data-testid="calendar-list-post"
+      data-post-id={post.id}
+      className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0"
+    >
+      <PostThumbnail post={post} className="size-12" />
+      <button
+        type="button"
+        onClick={() => openPost(post)}
+        className="min-w-0 flex-1 text-left"
+        aria-label={accessibleName(post, timeZone)}
+      >
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-semibold tabular-nums text-slate-900">
+            {timeLabel(post.time, timeZone)}
+          </span>
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+            {postTypeLabels[post.type]}
+          </span>
+          <StatusBadge status={post.status} />
+        </span>
+        <span className="mt-1 block truncate text-sm text-slate-600">
+          {post.caption || "No caption"}
+        </span>
+      </button>
+      {isMovable(post) ? (
+        <button
+          type="button"
+          onClick={() => startMove(post)}
+          className="shrink-0 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Move to…
+        </button>
+      ) : null}
+    </li>
+  );
+});

@@ -1,0 +1,152 @@
+import { memo, useMemo, useState } from "react";
+import { cn } from "../../../utils/cn.ts";
+import type { CalendarPost } from "../api/list-calendar-posts.ts";
+import { groupByDay, monthGrid } from "../utils/calendar-math.ts";
+import { cachedDateFormat } from "../utils/format-cache.ts";
+import { DRAG_TYPE, useCalendarActions } from "./calendar-context.ts";
+import { PostChip } from "./calendar-post.tsx";
+
+/** Chips shown in a day cell; the rest behind "+N more". */
+const VISIBLE_PER_DAY = 3;
+export const weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+const DayCell = memo(function DayCell({
+  date,
+  posts,
+  isOtherMonth,
+  onShowDay,
+}: {
+  date: string;
+  posts: readonly CalendarPost[];
+  isOtherMonth: boolean;
+  onShowDay: (date: string) => void;
+}) {
+  const { today, dropPost } = useCalendarActions();
+  const [isOver, setOver] = useState(false);
+  const isToday = date === today;
+  const isPast = date < today;
+  const label = cachedDateFormat("UTC", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  }).format(new Date(`${date}T12:00:00Z`));
+  return (
+    <td
+      data-testid="calendar-day"
+      data-date={date}
+      data-today={isToday || undefined}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        // Dropping on the past is allowed so that it can be refused in words, not silently.
+        event.dataTransfer.dropEffect = "move";
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const id = event.dataTransfer.getData(DRAG_TYPE);
+        if (id) dropPost(id, { date });
+      }}
+      className={cn(
+        "h-28 border-b border-r border-slate-200 p-1.5 align-top",
+        isPast || isOtherMonth ? "bg-slate-50" : "bg-white",
+        isOver &&
+          (isPast
+            ? "bg-red-50 ring-2 ring-inset ring-red-300"
+            : "bg-brand-50 ring-2 ring-inset ring-brand-400"),
+      )}
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <span className="flex items-center justify-between">
+          <span
+            className={cn(
+              "flex size-7 items-center justify-center rounded-full text-xs font-semibold tabular-nums",
+              isToday
+                ? "bg-brand-600 text-white"
+                : isOtherMonth
+                  ? "text-slate-400"
+                  : "text-slate-700",
+            )}
+          >
+            <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
+            <span className="sr-only">
+              {`${label}${isToday ? ", today" : ""}, ${posts.length} ${posts.length === 1 ? "post" : "posts"}`}
+            </span>
+          </span>
+          {isToday ? (
+            <span aria-hidden="true" className="text-[11px] font-semibold text-brand-700">
+              Today
+            </span>
+          ) : null}
+        </span>
+        {posts.slice(0, VISIBLE_PER_DAY).map((post) => (
+          <PostChip key={post.id} post={post} />
+        ))}
+        {posts.length > VISIBLE_PER_DAY ? (
+          <button
+            type="button"
+            onClick={() => onShowDay(date)}
+            className="rounded px-1 text-left text-xs font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            +{posts.length - VISIBLE_PER_DAY} more
+          </button>
+        ) : null}
+      </div>
+    </td>
+  );
+});
+
+const noPosts: CalendarPost[] = [];
+
+/** The month as whole weeks; each day shows its first posts and how many more there are. */
+export function MonthView({
+  anchor,
+  posts,
+  onShowDay,
+}: {
+  anchor: string;
+  posts: readonly CalendarPost[];
+  onShowDay: (date: string) => void;
+}) {
+  const { timeZone } = useCalendarActions();
+  const weeks = useMemo(() => monthGrid(anchor), [anchor]);
+  const byDay = useMemo(() => groupByDay(posts, timeZone), [posts, timeZone]);
+  const month = anchor.slice(0, 7);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[44rem] table-fixed border-separate border-spacing-0 border-slate-200">
+        <caption className="sr-only">Month</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {weekdayNames.map((name) => (
+              <th
+                key={name}
+                scope="col"
+                className="border-b border-r border-slate-200 px-2 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+              >
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((date) => (
+                <DayCell
+                  key={date}
+                  date={date}
+                  posts={byDay.get(date) ?? noPosts}
+                  isOtherMonth={!date.startsWith(month)}
+                  onShowDay={onShowDay}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

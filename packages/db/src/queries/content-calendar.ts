@@ -1,0 +1,185 @@
+import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { instagramMedia, scheduledPosts } from "../schema/index.ts";
+
+/*
+ * The content scheduler's reads and its one write (issue 14). Every query has the user in its
+ * where clause; media also the connection's account, so an earlier account's posts never mix in.
+ */
+
+export type CalendarScope = { userId: string; accountId: string };
+
+/** The user's posts made here whose time falls in [from, to). */
+export async function listScheduledPostsInRange(
+  db: Db,
+  userId: string,
+  range: { from: Date; to: Date; limit: number },
+) {
+  return db
+    .select()
+    .from(scheduledPosts)
+    .where(
+      and(
+        eq(scheduledPosts.userId, userId),
+        gte(scheduledPosts.scheduledTime, range.from),
+        lt(scheduledPosts.scheduledTime, range.to),
+      ),
+    )
+    .orderBy(asc(scheduledPosts.scheduledTime), asc(scheduledPosts.id))
+    .limit(range.limit);
+}
+
+/** The account's synced top-level posts (carousel children left out) posted in [from, to). */
+export async function listSyncedMediaInRange(
+  db: Db,
+  scope: CalendarScope,
+  range: { from: Date; to: Date; limit: number },
+) {
+  return db
+    .select({
+      igMediaId: instagramMedia.igMediaId,
+      mediaType: instagramMedia.mediaType,
+      mediaProductType: instagramMedia.mediaProductType,
+      caption: instagramMedia.caption,
+      permalink: instagramMedia.permalink,
+      postedAt: instagramMedia.postedAt,
+    })
+    .from(instagramMedia)
+    .where(
+      and(
+        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.accountId, scope.accountId),
+        isNull(instagramMedia.parentIgMediaId),
+        gte(instagramMedia.postedAt, range.from),
+        lt(instagramMedia.postedAt, range.to),
+      ),
+    )
+    .orderBy(asc(instagramMedia.postedAt), asc(instagramMedia.igMediaId))
+    .limit(range.limit);
+}
+
+/** One synced top-level post of the account, or undefined. */
+export async function findSyncedMedia(db: Db, scope: CalendarScope, igMediaId: string) {
+  const [row] = await db
+    .select({
+      igMediaId: instagramMedia.igMediaId,
+      mediaType: instagramMedia.mediaType,
+      mediaProductType: instagramMedia.mediaProductType,
+      caption: instagramMedia.caption,
+      permalink: instagramMedia.permalink,
+      postedAt: instagramMedia.postedAt,
+    })
+    .from(instagramMedia)
+    .where(
+      and(
+        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.accountId, scope.accountId),
+        eq(instagramMedia.igMediaId, igMediaId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Moves a post that has not started publishing. The status condition is in the same UPDATE as
+ * the change, so against the worker's claim (scheduled → publishing) exactly one of the two wins.
+ * Undefined when nothing was moved (no such post of this user, or it has started publishing).
+ */
+export async function rescheduleWaitingPost(
+  db: Db,
+  params: { userId: string; id: string; scheduledTime: Date; timeZone: string; now: Date },
+) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({ scheduledTime: params.scheduledTime, timeZone: params.timeZone, updatedAt: params.now })
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        inArray(scheduledPosts.status, ["scheduled", "draft"]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Cancel (issue 14): a scheduled post goes back to draft, which the worker never claims. Only
+ * from `scheduled`, in the same UPDATE, so a post the worker already claimed stays publishing.
+ */
+export async function cancelToDraft(db: Db, params: { userId: string; id: string; now: Date }) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({ status: "draft", updatedAt: params.now })
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        eq(scheduledPosts.status, "scheduled"),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Publish now: a draft or scheduled post becomes due at `now` (the worker's claim decides). */
+export async function makeDueNow(db: Db, params: { userId: string; id: string; now: Date }) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({ status: "scheduled", scheduledTime: params.now, error: null, updatedAt: params.now })
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        inArray(scheduledPosts.status, ["scheduled", "draft"]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Duplicate: a new draft with the same content and time, nothing of the original's publishing. */
+export async function duplicateAsDraft(db: Db, params: { userId: string; id: string; now: Date }) {
+  const [source] = await db
+    .select()
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.userId, params.userId), eq(scheduledPosts.id, params.id)));
+  if (!source) return undefined;
+  const [copy] = await db
+    .insert(scheduledPosts)
+    .values({
+      userId: source.userId,
+      accountId: source.accountId,
+      mediaUrl: source.mediaUrl,
+      mediaType: source.mediaType,
+      caption: source.caption,
+      hashtags: source.hashtags,
+      scheduledTime: source.scheduledTime,
+      status: "draft",
+      thumbnailUrl: source.thumbnailUrl,
+      timeZone: source.timeZone,
+      items: source.items,
+      collaborators: source.collaborators,
+      postType: source.postType,
+      createdAt: params.now,
+      updatedAt: params.now,
+    })
+    .returning();
+  return copy;
+}
+
+/** Deletes a post that has not gone out or failed (draft, scheduled, failed). */
+export async function deleteUnpublishedPost(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(scheduledPosts)
+    .where(
+      and(
+        eq(scheduledPosts.userId, userId),
+        eq(scheduledPosts.id, id),
+        inArray(scheduledPosts.status, ["draft", "scheduled", "failed"]),
+      ),
+    )
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
+}
