@@ -289,6 +289,24 @@ describe("failures", () => {
     expect(await liveMediaWithCaption(caption)).toHaveLength(1);
   }, 60_000);
 
+  it("names a file Instagram would refuse just before publishing (a PNG), without calling Instagram", async () => {
+    const png = new Uint8Array(
+      await (
+        await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.png`)
+      ).arrayBuffer(),
+    );
+    const file = await upload("instagram-media", png);
+    const caption = `Png ${randomUUID().slice(0, 8)}`;
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: failed, attempts } = await settled(post.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toBe(
+      "Photo post failed: The file is PNG; Instagram publishes JPEG images only.",
+    );
+    expect(attempts.at(-1)).toMatchObject({ step: "check", outcome: "failed" });
+    expect(await liveMediaWithCaption(caption)).toHaveLength(0);
+  }, 60_000);
+
   it("does not retry a failure that is not about the network", async () => {
     const file = await upload("instagram-media", samples.image!);
     const caption = `Refused ${randomUUID().slice(0, 8)}`;

@@ -19,6 +19,7 @@ import {
 import type { Storage } from "../../platform/storage.ts";
 import { handleGraphFailure } from "../instagram/connection-service.ts";
 import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
+import { checkFiles } from "./pre-publish-check.ts";
 
 /** Spec §9: video status polled every 2 s, up to 30 tries; chunks of 6MB; retry 2 s then 4 s. */
 export const POLL_INTERVAL_MS = 2_000;
@@ -192,6 +193,19 @@ export async function runPublishPipeline(
       );
     }
     if (post.items.length === 0) throw new PublishFailure("check", "No media to publish");
+    // The pre-publish check's file rules, again just before it goes out.
+    const fileProblems = await checkFiles(deps.storage, post.items, { aspectRatio: false });
+    if (fileProblems.length > 0) {
+      const missing = fileProblems.every((problem) => problem.code === "missing_file");
+      throw new PublishFailure(
+        missing ? "upload" : "check",
+        missing
+          ? "Missing media file"
+          : `${isVideoPost(type) ? "Video publish failed" : "Photo post failed"}: ${fileProblems
+              .map((problem) => problem.message)
+              .join(" ")}`,
+      );
+    }
     const client = accountClientFor(ctx, connection);
 
     if (progress.publishRequestedAt && progress.containerId) {

@@ -54,31 +54,7 @@ export async function prePublishCheck(
   if (unreachable && input.items.some((item) => item.mediaType === "image")) {
     problems.push({ code: "not_reachable", message: unreachable });
   }
-  for (const [index, item] of input.items.entries()) {
-    const label = input.items.length > 1 ? `Item ${index + 1}` : "The file";
-    const bytes = await storage.get(item.bucket, item.key).catch(() => undefined);
-    const media = bytes ? sniffMedia(bytes) : undefined;
-    if (!media) {
-      problems.push({ code: "missing_file", message: "Missing media file" });
-      continue;
-    }
-    if (item.mediaType === "image" && media.contentType !== "image/jpeg") {
-      problems.push({
-        code: "not_jpeg",
-        message: `${label} is ${media.contentType.replace("image/", "").toUpperCase()}; Instagram publishes JPEG images only.`,
-      });
-    }
-    if (
-      item.mediaType === "image" &&
-      item.aspectRatio !== undefined &&
-      (item.aspectRatio < MIN_IMAGE_ASPECT - 0.005 || item.aspectRatio > MAX_IMAGE_ASPECT + 0.005)
-    ) {
-      problems.push({
-        code: "aspect_ratio",
-        message: `${label} has an aspect ratio of ${item.aspectRatio.toFixed(2)}; Instagram takes images between 4:5 (0.8) and 1.91:1.`,
-      });
-    }
-  }
+  problems.push(...(await checkFiles(storage, input.items, { aspectRatio: true })));
   if (connection.status === "active") {
     try {
       const limit = await accountClientFor(ctx, connection).getPublishingLimit();
@@ -101,6 +77,51 @@ export async function prePublishCheck(
             "Instagram did not say how many posts are left in the 24-hour limit; it is checked again before publishing.",
         });
       }
+    }
+  }
+  return problems;
+}
+
+/**
+ * The files' part of the check, also run by the publish pipeline just before a post goes out:
+ * each file still stored and what it claims to be, images JPEG, and (at scheduling) the image
+ * aspect ratio Instagram takes.
+ */
+export async function checkFiles(
+  storage: Storage,
+  items: ReadonlyArray<{
+    bucket: Bucket;
+    key: string;
+    mediaType: "image" | "video";
+    aspectRatio?: number;
+  }>,
+  options: { aspectRatio: boolean },
+): Promise<CheckProblem[]> {
+  const problems: CheckProblem[] = [];
+  for (const [index, item] of items.entries()) {
+    const label = items.length > 1 ? `Item ${index + 1}` : "The file";
+    const bytes = await storage.get(item.bucket, item.key).catch(() => undefined);
+    const media = bytes ? sniffMedia(bytes) : undefined;
+    if (!media) {
+      problems.push({ code: "missing_file", message: "Missing media file" });
+      continue;
+    }
+    if (item.mediaType === "image" && media.contentType !== "image/jpeg") {
+      problems.push({
+        code: "not_jpeg",
+        message: `${label} is ${media.contentType.replace("image/", "").toUpperCase()}; Instagram publishes JPEG images only.`,
+      });
+    }
+    if (
+      options.aspectRatio &&
+      item.mediaType === "image" &&
+      item.aspectRatio !== undefined &&
+      (item.aspectRatio < MIN_IMAGE_ASPECT - 0.005 || item.aspectRatio > MAX_IMAGE_ASPECT + 0.005)
+    ) {
+      problems.push({
+        code: "aspect_ratio",
+        message: `${label} has an aspect ratio of ${item.aspectRatio.toFixed(2)}; Instagram takes images between 4:5 (0.8) and 1.91:1.`,
+      });
     }
   }
   return problems;
