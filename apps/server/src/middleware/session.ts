@@ -66,11 +66,14 @@ export function sessionMiddleware(
   });
 }
 
-export const requireUser = createMiddleware<AppEnv & { Variables: { user: SessionUser } }>(
-  async (c, next) => {
+/** Answers 401 with `message` when nobody is signed in (a route may say it in its own words). */
+export function requireUserSaying(message: string) {
+  return createMiddleware<AppEnv & { Variables: { user: SessionUser } }>(async (c, next) => {
     const user = await c.var.getUser();
-    if (!user) throw new AppError("unauthorized", "Sign in to continue.");
+    if (!user) throw new AppError("unauthorized", message);
     c.set("user", user);
     await next();
-  },
-);
+  });
+}
+
+export const requireUser = requireUserSaying("Sign in to continue.");

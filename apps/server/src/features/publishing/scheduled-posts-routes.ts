@@ -26,7 +26,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireUser, requireUserSaying } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/context.ts";
@@ -191,96 +191,108 @@ export function scheduledPostRoutes(deps: {
     return saved;
   }
 
-  return new Hono<AppEnv>()
-    .post("/check", requireUser, validate("json", scheduleRequestSchema), async (c) => {
-      const body = c.req.valid("json");
-      if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
-      for (const item of body.items) {
-        if (!item.key.startsWith(`${c.var.user.id}/`)) {
-          throw new AppError("bad_request", "Missing media file");
+  return (
+    new Hono<AppEnv>()
+      .post("/check", requireUser, validate("json", scheduleRequestSchema), async (c) => {
+        const body = c.req.valid("json");
+        if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+        for (const item of body.items) {
+          if (!item.key.startsWith(`${c.var.user.id}/`)) {
+            throw new AppError("bad_request", "Missing media file");
+          }
         }
-      }
-      return c.json({
-        checks: await prePublishCheck(deps.instagram, deps.storage, {
-          userId: c.var.user.id,
-          publishAt: new Date(body.scheduled_time),
-          items: body.items,
-        }),
-      });
-    })
-    .get("/", requireUser, async (c) => {
-      const rows = await listScheduledPosts(deps.db, c.var.user.id);
-      return c.json({ posts: rows.map(view) });
-    })
-    .post("/", requireUser, validate("json", scheduleRequestSchema), async (c) => {
-      const body = c.req.valid("json");
-      if (new Date(body.scheduled_time) <= deps.now()) {
-        throw new AppError("bad_request", "Cannot schedule post in the past");
-      }
-      const { row, created } = await savePost(c.var.user.id, body, new Date(body.scheduled_time));
-      // Scheduled either way: the problems are named now, and checked again before publishing.
-      const checks = await prePublishCheck(deps.instagram, deps.storage, {
-        userId: row.userId,
-        publishAt: row.scheduledTime,
-        items: row.items,
-      });
-      return c.json({ post: view(row), checks }, created ? 201 : 200);
-    })
-    .post("/publish-now", requireUser, validate("json", publishNowRequestSchema), async (c) => {
-      const body = c.req.valid("json");
-      const { row, created } = await savePost(c.var.user.id, body, deps.now());
-      return c.json({ post: view(row) }, created ? 202 : 200);
-    })
-    .get("/:id", requireUser, validate("param", idParam), async (c) => {
-      const post = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
-      if (!post) throw new AppError("not_found", "This post does not exist.");
-      const steps = await listAttemptSteps(deps.db, c.var.user.id, post.id);
-      return c.json({
-        post: view(post),
-        attempts: steps.map((step) => ({
-          attempt: step.attempt,
-          at: step.at.toISOString(),
-          step: step.step,
-          outcome: step.outcome,
-          message: step.message,
-        })),
-      });
-    })
-    .post("/:id/retry", requireUser, validate("param", idParam), async (c) => {
-      const row = await retryFailedPost(
-        deps.db,
-        c.var.user.id,
-        c.req.valid("param").id,
-        deps.now(),
-      );
-      if (!row) throw new AppError("conflict", "Only a failed post can be retried.");
-      await deps.instagram.queue.send(publishPostJob, { postId: row.id });
-      await deps.events.publish(row.userId, "scheduled-posts:updated", {
-        id: row.id,
-        status: row.status,
-      });
-      return c.json({ post: view(row) });
-    })
-    .delete(
-      "/:id",
-      requireUser,
-      validate("param", z.object({ id: z.uuid("Not a scheduled post id.") })),
-      async (c) => {
-        const removed = await deleteWaitingScheduledPost(
+        return c.json({
+          checks: await prePublishCheck(deps.instagram, deps.storage, {
+            userId: c.var.user.id,
+            publishAt: new Date(body.scheduled_time),
+            items: body.items,
+          }),
+        });
+      })
+      .get("/", requireUser, async (c) => {
+        const rows = await listScheduledPosts(deps.db, c.var.user.id);
+        return c.json({ posts: rows.map(view) });
+      })
+      // Spec §5: scheduling requires login, in these words.
+      .post(
+        "/",
+        requireUserSaying("You must be logged in to schedule"),
+        validate("json", scheduleRequestSchema),
+        async (c) => {
+          const body = c.req.valid("json");
+          if (new Date(body.scheduled_time) <= deps.now()) {
+            throw new AppError("bad_request", "Cannot schedule post in the past");
+          }
+          const { row, created } = await savePost(
+            c.var.user.id,
+            body,
+            new Date(body.scheduled_time),
+          );
+          // Scheduled either way: the problems are named now, and checked again before publishing.
+          const checks = await prePublishCheck(deps.instagram, deps.storage, {
+            userId: row.userId,
+            publishAt: row.scheduledTime,
+            items: row.items,
+          });
+          return c.json({ post: view(row), checks }, created ? 201 : 200);
+        },
+      )
+      .post("/publish-now", requireUser, validate("json", publishNowRequestSchema), async (c) => {
+        const body = c.req.valid("json");
+        const { row, created } = await savePost(c.var.user.id, body, deps.now());
+        return c.json({ post: view(row) }, created ? 202 : 200);
+      })
+      .get("/:id", requireUser, validate("param", idParam), async (c) => {
+        const post = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+        if (!post) throw new AppError("not_found", "This post does not exist.");
+        const steps = await listAttemptSteps(deps.db, c.var.user.id, post.id);
+        return c.json({
+          post: view(post),
+          attempts: steps.map((step) => ({
+            attempt: step.attempt,
+            at: step.at.toISOString(),
+            step: step.step,
+            outcome: step.outcome,
+            message: step.message,
+          })),
+        });
+      })
+      .post("/:id/retry", requireUser, validate("param", idParam), async (c) => {
+        const row = await retryFailedPost(
           deps.db,
           c.var.user.id,
           c.req.valid("param").id,
+          deps.now(),
         );
-        if (!removed) {
-          throw new AppError(
-            "not_found",
-            "This scheduled post does not exist or has already gone out.",
-          );
-        }
-        await deps.events.publish(c.var.user.id, "scheduled-posts:updated", {
-          id: c.req.valid("param").id,
+        if (!row) throw new AppError("conflict", "Only a failed post can be retried.");
+        await deps.instagram.queue.send(publishPostJob, { postId: row.id });
+        await deps.events.publish(row.userId, "scheduled-posts:updated", {
+          id: row.id,
+          status: row.status,
         });
-        return c.json({ deleted: true });
-      },
-    );
+        return c.json({ post: view(row) });
+      })
+      .delete(
+        "/:id",
+        requireUser,
+        validate("param", z.object({ id: z.uuid("Not a scheduled post id.") })),
+        async (c) => {
+          const removed = await deleteWaitingScheduledPost(
+            deps.db,
+            c.var.user.id,
+            c.req.valid("param").id,
+          );
+          if (!removed) {
+            throw new AppError(
+              "not_found",
+              "This scheduled post does not exist or has already gone out.",
+            );
+          }
+          await deps.events.publish(c.var.user.id, "scheduled-posts:updated", {
+            id: c.req.valid("param").id,
+          });
+          return c.json({ deleted: true });
+        },
+      )
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import type { HttpClient } from "../../testing/http-client.ts";
+import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
 
@@ -97,6 +97,13 @@ describe("scheduling a post", () => {
     });
     expect(past.status).toBe(400);
     expect(await past.text()).toContain("Cannot schedule post in the past");
+    const anonymous = await createHttpClient(testApp.app).post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      scheduled_time: new Date(Date.now() + 60_000).toISOString(),
+      time_zone: "UTC",
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toContain("You must be logged in to schedule");
     for (const items of [
       [],
       [{ bucket: "scheduled-content", key: "nobody/none.jpg", mediaType: "image" }],
