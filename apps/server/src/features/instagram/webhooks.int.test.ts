@@ -111,31 +111,52 @@ describe("/webhooks/instagram", () => {
     const events = frames(stream);
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    let started = performance.now();
-    const comment = (await sandboxControl(testApp, "/simulate/comment", {
-      username: "lena.makes",
-      text: "Where can I buy this vase?",
-    })) as { id: string };
-    let frame = await events.next(1_000);
-    while (frame.event !== "instagram-comment:created") frame = await events.next(1_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Each kind is delivered three times and the median latency must stay under a second: a
+    // path that polls (a 2 s queue tick, say) fails every round, while one scheduling stall of
+    // a loaded CI machine cannot fail the test alone. Frames are awaited for up to 10 s so a
+    // slow round is measured, not thrown.
+    async function latency(
+      send: (round: number) => Promise<unknown>,
+      event: string,
+    ): Promise<number> {
+      const rounds: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const started = performance.now();
+        await send(round);
+        let frame = await events.next(10_000);
+        while (frame.event !== event) frame = await events.next(10_000);
+        rounds.push(performance.now() - started);
+      }
+      return rounds.sort((a, b) => a - b)[1]!;
+    }
+
+    const commentIds: string[] = [];
+    const commentLatency = await latency(async (round) => {
+      const comment = (await sandboxControl(testApp, "/simulate/comment", {
+        username: "lena.makes",
+        text: `Where can I buy this vase? (${round})`,
+      })) as { id: string };
+      commentIds.push(comment.id);
+    }, "instagram-comment:created");
+    expect(commentLatency).toBeLessThan(1_000);
     const comments = await testApp.database.db.execute(
-      `select text, user_igsid from instagram_comments where user_id = '${connection.user_id}' and ig_comment_id = '${comment.id}'`,
+      `select text, user_igsid from instagram_comments where user_id = '${connection.user_id}' and ig_comment_id = '${commentIds[0]}'`,
     );
     expect((comments as unknown as { rows: unknown[] }).rows).toEqual([
-      expect.objectContaining({ text: "Where can I buy this vase?" }),
+      expect.objectContaining({ text: "Where can I buy this vase? (0)" }),
     ]);
 
-    started = performance.now();
-    await sandboxControl(testApp, "/simulate/message", {
-      username: "lena.makes",
-      text: "Do you ship to Vienna?",
-    });
-    frame = await events.next(1_000);
-    while (frame.event !== "ig-message") frame = await events.next(1_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const messageLatency = await latency(
+      (round) =>
+        sandboxControl(testApp, "/simulate/message", {
+          username: "lena.makes",
+          text: `Do you ship to Vienna? (${round})`,
+        }),
+      "ig-message",
+    );
+    expect(messageLatency).toBeLessThan(1_000);
     const messages = await testApp.database.db.execute(
-      `select direction from instagram_messages where user_id = '${connection.user_id}' and text = 'Do you ship to Vienna?'`,
+      `select direction from instagram_messages where user_id = '${connection.user_id}' and text = 'Do you ship to Vienna? (0)'`,
     );
     expect((messages as unknown as { rows: unknown[] }).rows).toEqual([{ direction: "inbound" }]);
     await events.cancel();
