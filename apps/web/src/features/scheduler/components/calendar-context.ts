@@ -13,6 +13,11 @@ export interface CalendarActions {
   startMove: (post: CalendarPost) => void;
   /** A post dropped on a day (month) or an hour (week). */
   dropPost: (postId: string, target: { date: string; hour?: number }) => void;
+  /**
+   * Opens the composer for an empty future day (hour from the week view), or undefined when the
+   * page was given no composer.
+   */
+  composeAt: ((date: string, hour?: number) => void) | undefined;
 }
 
 export const CalendarActionsContext = createContext<CalendarActions | null>(null);
