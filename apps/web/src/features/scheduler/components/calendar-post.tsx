@@ -94,10 +94,19 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
 });
 
 /** A post in the list view: larger, with its caption and a Move to… action. */
-export const PostRow = memo(function PostRow({ post }: { post: CalendarPost }) {
+export const PostRow = memo(function PostRow({
+  post,
+  measureRef,
+}: {
+  post: CalendarPost;
+  /** The list view measures drawn rows (it draws only those near the screen). */
+  measureRef?: (element: HTMLElement | null) => void;
+}) {
   const { timeZone, openPost, startMove } = useCalendarActions();
   return (
     <li
+      ref={measureRef}
+      data-row-key={post.id}
       data-testid="calendar-list-post"
       data-post-id={post.id}
       className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0"

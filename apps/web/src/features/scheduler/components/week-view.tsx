@@ -22,18 +22,18 @@ const HourCell = memo(function HourCell({
   hour,
   posts,
   hint,
+  isPast,
   onShowDay,
 }: {
   date: string;
   hour: number;
   posts: readonly CalendarPost[];
   hint: BestTimeHint | undefined;
+  isPast: boolean;
   onShowDay: (date: string) => void;
 }) {
-  const { today, now, timeZone, dropPost, composeAt } = useCalendarActions();
+  const { today, dropPost, composeAt } = useCalendarActions();
   const [isOver, setOver] = useState(false);
-  const current = localParts(now, timeZone);
-  const isPast = date < today || (date === today && hour < current.hour);
   const hintText = hint && !isPast ? bestTimeText(hint) : undefined;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the keyboard has the day's + button and the header's New
@@ -115,8 +115,10 @@ export function WeekView({
   hints: readonly BestTimeHint[];
   onShowDay: (date: string) => void;
 }) {
-  const { timeZone, today } = useCalendarActions();
+  const { timeZone, today, now } = useCalendarActions();
   const days = useMemo(() => weekDays(anchor), [anchor]);
+  // Once per render, not per cell: 168 cells each reading the clock through Intl added up.
+  const currentHour = localParts(now, timeZone).hour;
   const bySlot = useMemo(() => {
     const slots = new Map<string, CalendarPost[]>();
     for (const post of posts) {
@@ -176,6 +178,7 @@ export function WeekView({
                   hour={hour}
                   posts={bySlot.get(`${date}:${hour}`) ?? noPosts}
                   hint={hintBySlot.get(`${weekdayOf(date)}:${hour}`)}
+                  isPast={date < today || (date === today && hour < currentHour)}
                   onShowDay={onShowDay}
                 />
               ))}
