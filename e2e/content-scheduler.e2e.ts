@@ -38,6 +38,8 @@ async function schedulePost(page: Page, date: string): Promise<string> {
   }, date);
 }
 
+/** Set SHOTS=/some/dir to keep screenshots of the scheduler at 1440 and 390 px. */
+const shots = process.env.SHOTS;
 const CONTROL_TOKEN = `e2e-control-${"s".repeat(24)}`;
 
 /** The sandbox's control API (fault injection), as the tests' stand-in for Instagram failing. */
@@ -404,4 +406,77 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it.skipIf(!shots)(
+    "keeps screenshots of every view at 1440 and 390 px (SHOTS=dir)",
+    async () => {
+      const { page, context } = await signedInPage(live.browser, live.server.url, {
+        prefix: "scheduler-shots",
+        width: 1440,
+      });
+      // A new account first: the empty state.
+      await page.goto(`${live.server.url}/content-scheduler?view=month`);
+      await page.getByRole("heading", { name: "Your content calendar is empty" }).waitFor();
+      await page.screenshot({ path: `${shots}/empty-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await page.getByRole("heading", { name: "Your content calendar is empty" }).waitFor();
+      await page.screenshot({ path: `${shots}/empty-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      await connectInstagram(page, live.server.url);
+      const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+      for (const days of [1, 1, 2, 4, 6, 9]) await schedulePost(page, addDays(today, days));
+      await sandboxControl(live.server.url, "/faults", "POST", {
+        pathGlob: "*/media_publish",
+        times: 1,
+        status: 400,
+        code: 100,
+        message: "The kiln is too hot to publish (sandbox fault)",
+        isTransient: false,
+      });
+      const failing = await schedulePost(page, addDays(today, 3));
+      await page.evaluate(
+        (id) => fetch(`/api/content-calendar/posts/${id}/publish-now`, { method: "POST" }),
+        failing,
+      );
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              async (id) =>
+                (
+                  (await (await fetch(`/api/scheduled-posts/${id}`)).json()) as {
+                    post: { status: string };
+                  }
+                ).post.status,
+              failing,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe("failed");
+
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        for (const view of ["month", "week", "list"]) {
+          await page.goto(`${live.server.url}/content-scheduler?view=${view}&date=${today}`);
+          await page.locator("[data-post-id]").first().waitFor();
+          await page.waitForTimeout(800);
+          await page.screenshot({ path: `${shots}/${view}-${width}.png` });
+        }
+        await page
+          .locator(`[data-post-id="${failing}"]`)
+          .first()
+          .getByRole("button", { name: /Failed Image/ })
+          .or(page.locator(`button[data-post-id="${failing}"]`))
+          .first()
+          .click();
+        await page.getByTestId("post-attempts").waitFor();
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: `${shots}/panel-${width}.png` });
+      }
+      await context.close();
+    },
+    240_000,
+  );
 });

@@ -83,11 +83,14 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
         movable && "cursor-grab active:cursor-grabbing",
       )}
     >
-      <PostThumbnail post={post} className="size-5" />
+      {/* Phones' month cells are too narrow for it; the list view (their default) shows it. */}
+      <PostThumbnail post={post} className="hidden size-5 sm:flex" />
       <StatusIcon aria-hidden="true" className="size-3.5 shrink-0" />
-      <span className="truncate font-medium tabular-nums">{timeLabel(post.time, timeZone)}</span>
+      <span className="min-w-0 truncate font-medium tabular-nums">
+        {timeLabel(post.time, timeZone)}
+      </span>
       {/* Narrow cells show the type as its icon; the word from 1280 px (and always in the name). */}
-      <TypeIcon aria-hidden="true" className="size-3.5 shrink-0 xl:hidden" />
+      <TypeIcon aria-hidden="true" className="hidden size-3.5 shrink-0 sm:block xl:hidden" />
       <span className="hidden truncate xl:inline">{postTypeLabels[post.type]}</span>
     </button>
   );
