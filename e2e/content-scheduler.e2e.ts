@@ -474,6 +474,26 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
         await page.getByTestId("post-attempts").waitFor();
         await page.waitForTimeout(500);
         await page.screenshot({ path: `${shots}/panel-${width}.png` });
+        // Edit: the composer with the saved draft.
+        await page.getByTestId("post-panel").getByRole("button", { name: "Edit" }).click();
+        const composer = page.getByRole("dialog", { name: "Create Instagram Post" });
+        await composer.getByText("Editing a saved post").waitFor();
+        await composer
+          .getByRole("complementary", { name: "Live Preview" })
+          .locator("img")
+          .first()
+          .waitFor();
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: `${shots}/edit-${width}.png` });
+        await composer.getByRole("button", { name: "Cancel" }).click();
+        // An empty day: the composer at that day, 10:00.
+        const empty = addDays(today, 8);
+        await page.goto(`${live.server.url}/content-scheduler?view=month&date=${empty}`);
+        await page.locator(`td[data-date="${empty}"]`).click({ position: { x: 20, y: 80 } });
+        await composer.getByText("Pre-filled from: Content calendar").waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${shots}/compose-day-${width}.png` });
+        await composer.getByRole("button", { name: "Cancel" }).click();
       }
       await context.close();
     },
