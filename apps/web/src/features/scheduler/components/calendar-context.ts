@@ -8,6 +8,8 @@ export interface CalendarActions {
   now: Date;
   /** Today in the user's zone (YYYY-MM-DD). */
   today: string;
+  /** 1280 px and wider: chips have room for the type's word instead of its icon. */
+  isWide: boolean;
   openPost: (post: CalendarPost) => void;
   /** Asks for a new time with date and time pickers (keyboard and touch). */
   startMove: (post: CalendarPost) => void;

@@ -56,7 +56,7 @@ function accessibleName(post: CalendarPost, timeZone: string): string {
 
 /** A post in a month cell or an hour row: thumbnail, time, type, status icon and word. */
 export const PostChip = memo(function PostChip({ post }: { post: CalendarPost }) {
-  const { timeZone, openPost } = useCalendarActions();
+  const { timeZone, openPost, isWide } = useCalendarActions();
   const style = statusStyles[post.status];
   const StatusIcon = style.icon;
   const TypeIcon = typeIcons[post.type];
@@ -89,9 +89,13 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
       <span className="min-w-0 truncate font-medium tabular-nums">
         {timeLabel(post.time, timeZone)}
       </span>
-      {/* Narrow cells show the type as its icon; the word from 1280 px (and always in the name). */}
-      <TypeIcon aria-hidden="true" className="hidden size-3.5 shrink-0 sm:block xl:hidden" />
-      <span className="hidden truncate xl:inline">{postTypeLabels[post.type]}</span>
+      {/* Narrow cells show the type as its icon (from 640 px); the word from 1280 px; always in
+          the name. Only one is drawn: a week holds hundreds of chips. */}
+      {isWide ? (
+        <span className="truncate">{postTypeLabels[post.type]}</span>
+      ) : (
+        <TypeIcon aria-hidden="true" className="hidden size-3.5 shrink-0 sm:block" />
+      )}
     </button>
   );
 });

@@ -25,6 +25,7 @@ import {
   useCalendarPosts,
 } from "../api/list-calendar-posts.ts";
 import { useReschedulePost } from "../api/reschedule-post.ts";
+import { useMediaQuery } from "../hooks/use-media-query.ts";
 import {
   type CalendarView,
   dayRange,
@@ -52,6 +53,7 @@ const views: Array<{ id: CalendarView; label: string }> = [
 
 /** Below 640 px the list reads better than a grid (issue 14 point 7). */
 const PHONE_QUERY = "(max-width: 639px)";
+const WIDE_QUERY = "(min-width: 1280px)";
 
 function isView(value: string | null): value is CalendarView {
   return value === "month" || value === "week" || value === "list";
@@ -138,6 +140,7 @@ export interface SchedulerComposer {
 export function ContentScheduler({ composer }: { composer?: SchedulerComposer }) {
   const timeZone = useTimeZone();
   const now = useNow();
+  const isWide = useMediaQuery(WIDE_QUERY);
   const today = localParts(now, timeZone).date;
   const [params, setParams] = useSearchParams();
   const [defaultView] = useState<CalendarView>(() =>
@@ -229,6 +232,7 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
       timeZone,
       now,
       today,
+      isWide,
       openPost: setOpenedPost,
       startMove: (post) => setMovingId(post.id),
       dropPost: (postId, target) => {
@@ -244,7 +248,7 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
           }
         : undefined,
     }),
-    [timeZone, now, today, move, composer],
+    [timeZone, now, today, isWide, move, composer],
   );
 
   // Render time with the posts in view (issue 14: measured; see README and the e2e test).
