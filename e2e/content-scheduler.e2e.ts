@@ -38,6 +38,30 @@ async function schedulePost(page: Page, date: string): Promise<string> {
   }, date);
 }
 
+/** Set SHOTS=/some/dir to keep screenshots of the scheduler at 1440 and 390 px. */
+const shots = process.env.SHOTS;
+const CONTROL_TOKEN = `e2e-control-${"s".repeat(24)}`;
+
+/** The sandbox's control API (fault injection), as the tests' stand-in for Instagram failing. */
+async function sandboxControl(url: string, path: string, method: string, body?: unknown) {
+  const response = await fetch(`${url}/sandbox/_control${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-sandbox-control-token": CONTROL_TOKEN },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+}
+
+/** Connects the sandbox's @oona.bakes through Settings, as a user would. */
+async function connectInstagram(page: Page, url: string) {
+  await page.goto(`${url}/settings`);
+  await page.getByRole("button", { name: "Connect with Instagram" }).click();
+  await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+  await page.getByRole("button", { name: /@oona\.bakes/ }).click();
+  await page.waitForURL(`${url}/settings`);
+  await page.getByTestId("instagram-connected").waitFor();
+}
+
 async function serverTimeOf(page: Page, id: string): Promise<string> {
   return page.evaluate(async (postId) => {
     const response = await fetch(`/api/content-calendar/posts/${postId}`);
@@ -46,7 +70,7 @@ async function serverTimeOf(page: Page, id: string): Promise<string> {
 }
 
 describe.skipIf(!hasChromium())("content scheduler", () => {
-  const live = useServerAndBrowser();
+  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
 
   it("shows a scheduled post in month and list views, moves it by drag and by keyboard, and refuses the past", async () => {
     const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
@@ -194,4 +218,285 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("opens the composer from an empty day or hour, and Edit saves into the same post", async () => {
+    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
+      prefix: "scheduler-compose",
+      width: 1440,
+    });
+    await connectInstagram(page, live.server.url);
+    const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+    const composer = page.getByRole("dialog", { name: "Create Instagram Post" });
+
+    // An empty future day in the month view: that day at 10:00.
+    const empty = addDays(today, 3);
+    await page.goto(`${live.server.url}/content-scheduler?view=month&date=${empty}`);
+    await page.locator(`td[data-date="${empty}"]`).click({ position: { x: 60, y: 90 } });
+    await composer.getByText("Pre-filled from: Content calendar").waitFor();
+    const longDate = await page.evaluate(
+      (day) =>
+        new Intl.DateTimeFormat("en-US", {
+          weekday: "long",
+          month: "long",
+          day: "numeric",
+          year: "numeric",
+          timeZone: "UTC",
+        }).format(new Date(`${day}T12:00:00Z`)),
+      empty,
+    );
+    await composer.getByText(`Scheduled for ${longDate} at 10:00`).waitFor();
+    await composer.getByRole("button", { name: "Cancel" }).click();
+    await composer.waitFor({ state: "detached" });
+
+    // A past day opens nothing.
+    await page
+      .locator(`td[data-date="${addDays(today, -1)}"]`)
+      .click({ position: { x: 60, y: 90 } });
+    expect(await composer.count()).toBe(0);
+
+    // An empty hour in the week view: that day at that hour.
+    await page.goto(`${live.server.url}/content-scheduler?view=week&date=${empty}`);
+    await page.locator(`td[data-date="${empty}"][data-hour="15"]`).click();
+    await composer.getByText("Pre-filled from: Content calendar").waitFor();
+    await composer.getByText(`Scheduled for ${longDate} at 15:00`).waitFor();
+    await composer.getByRole("button", { name: "Cancel" }).click();
+    await composer.waitFor({ state: "detached" });
+
+    // Edit: the whole draft in the composer; saving changes that post, no second one.
+    const day = addDays(today, 2);
+    const id = await schedulePost(page, day);
+    await page.goto(`${live.server.url}/content-scheduler?view=list&date=${day}`);
+    await page
+      .locator(`[data-testid="calendar-list-post"][data-post-id="${id}"]`)
+      .getByRole("button", { name: /Scheduled Image/ })
+      .click();
+    const panel = page.getByTestId("post-panel");
+    await panel.getByText("Glaze test, kiln three").waitFor();
+    await panel.getByRole("button", { name: "Edit" }).click();
+    await composer.waitFor();
+    const caption = composer.getByLabel("Caption");
+    await expect.poll(() => caption.inputValue()).toBe("Glaze test, kiln three");
+    await composer.getByText("Editing a saved post").waitFor();
+    // The saved image is back in the preview, read from storage.
+    await composer
+      .getByRole("complementary", { name: "Live Preview" })
+      .locator("img")
+      .first()
+      .waitFor();
+    await composer.getByText(/^Scheduled for .* at 10:00$/).waitFor();
+    await caption.fill("Glaze test, kiln three (edited)");
+    await composer.getByRole("button", { name: "Schedule" }).click();
+    await page.locator("[data-sonner-toast]", { hasText: "Scheduled successfully" }).waitFor();
+    await composer.waitFor({ state: "detached" });
+    const after = await page.evaluate(async (postId) => {
+      const draft = (await (await fetch(`/api/content-calendar/posts/${postId}`)).json()) as {
+        post: { caption: string; status: string; items: unknown[] };
+      };
+      const all = (await (await fetch("/api/scheduled-posts")).json()) as { posts: unknown[] };
+      return { ...draft.post, count: all.posts.length };
+    }, id);
+    expect(after).toMatchObject({
+      caption: "Glaze test, kiln three (edited)",
+      status: "scheduled",
+      count: 1,
+    });
+    expect(after.items).toHaveLength(1);
+    // The calendar shows the change without a reload.
+    await page
+      .locator(`[data-testid="calendar-list-post"][data-post-id="${id}"]`)
+      .getByText("Glaze test, kiln three (edited)")
+      .waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("opens the composer from the ?compose=1 link on any page, then drops the link's query", async () => {
+    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
+      prefix: "scheduler-deeplink",
+      width: 1440,
+    });
+    const composer = page.getByRole("dialog", { name: "Create Instagram Post" });
+    await page.goto(
+      `${live.server.url}/dashboard?compose=1&campaign=Spring%20launch&hashtags=ceramics,glaze&caption=Kiln%20day&date=2031-05-04`,
+    );
+    await composer.getByText("Pre-filled from: Spring launch").waitFor();
+    await expect.poll(() => composer.getByLabel("Caption").inputValue()).toBe("Kiln day");
+    await composer.getByText("#ceramics").first().waitFor();
+    await composer.getByText("#glaze").first().waitFor();
+    await composer.getByText("Scheduled for Sunday, May 4, 2031 at 10:00").waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await composer.getByRole("button", { name: "Cancel" }).click();
+
+    // Trend Radar's "Open in composer" link (trend-radar/utils/composer-link.ts).
+    await page.goto(
+      `${live.server.url}/content-scheduler?compose=1&campaign=Trend%20Radar&hashtags=pottery,handmade`,
+    );
+    await composer.getByText("Pre-filled from: Trend Radar").waitFor();
+    await composer.getByText("#pottery").first().waitFor();
+    expect(new URL(page.url()).search).toBe("");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("shows Publish now going out live, and a failed post's attempts with a Retry that publishes it", async () => {
+    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
+      prefix: "scheduler-publish",
+      width: 1440,
+    });
+    await connectInstagram(page, live.server.url);
+    const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+    const panel = page.getByTestId("post-panel");
+
+    // Publish now from a later month's list: the panel stays and shows the outcome live.
+    const later = addDays(today, 40);
+    const id = await schedulePost(page, later);
+    await page.goto(`${live.server.url}/content-scheduler?view=list&date=${later}`);
+    await page
+      .locator(`[data-testid="calendar-list-post"][data-post-id="${id}"]`)
+      .getByRole("button", { name: /Scheduled Image/ })
+      .click();
+    await panel.getByText("Glaze test, kiln three").waitFor();
+    await panel.getByRole("button", { name: "Publish now" }).click();
+    await panel.getByText("Published", { exact: true }).waitFor({ timeout: 60_000 });
+    await panel.getByRole("link", { name: "View on Instagram" }).waitFor();
+    await panel.getByTestId("post-attempts").getByText("done").first().waitFor();
+    await page.keyboard.press("Escape");
+
+    // Instagram refuses the next publish: the post fails and its attempts say why.
+    await sandboxControl(live.server.url, "/faults", "POST", {
+      pathGlob: "*/media_publish",
+      times: 1,
+      status: 400,
+      code: 100,
+      message: "The kiln is too hot to publish (sandbox fault)",
+      isTransient: false,
+    });
+    const failing = await schedulePost(page, later);
+    await page.goto(`${live.server.url}/content-scheduler?view=list&date=${later}`);
+    await page
+      .locator(`[data-testid="calendar-list-post"][data-post-id="${failing}"]`)
+      .getByRole("button", { name: /Scheduled Image/ })
+      .click();
+    await panel.getByRole("button", { name: "Publish now" }).click();
+    await panel.getByText("Failed", { exact: true }).waitFor({ timeout: 60_000 });
+    const attempts = panel.getByTestId("post-attempts");
+    await attempts.getByText("failed").first().waitFor();
+    await attempts
+      .getByText(/kiln is too hot/)
+      .first()
+      .waitFor();
+    await attempts.locator("time").first().waitFor();
+    expect(await attempts.locator("li").count()).toBeGreaterThan(1);
+
+    // Retry publishes it (the fault fired once).
+    await panel.getByRole("button", { name: "Retry" }).click();
+    await panel.getByText("Published", { exact: true }).waitFor({ timeout: 60_000 });
+    await panel.getByRole("link", { name: "View on Instagram" }).waitFor();
+    const status = await page.evaluate(async (postId) => {
+      const body = (await (await fetch(`/api/scheduled-posts/${postId}`)).json()) as {
+        post: { status: string };
+      };
+      return body.post.status;
+    }, failing);
+    expect(status).toBe("published");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it.skipIf(!shots)(
+    "keeps screenshots of every view at 1440 and 390 px (SHOTS=dir)",
+    async () => {
+      const { page, context } = await signedInPage(live.browser, live.server.url, {
+        prefix: "scheduler-shots",
+        width: 1440,
+      });
+      // A new account first: the empty state.
+      await page.goto(`${live.server.url}/content-scheduler?view=month`);
+      await page.getByRole("heading", { name: "Your content calendar is empty" }).waitFor();
+      await page.screenshot({ path: `${shots}/empty-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await page.getByRole("heading", { name: "Your content calendar is empty" }).waitFor();
+      await page.screenshot({ path: `${shots}/empty-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      await connectInstagram(page, live.server.url);
+      const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+      for (const days of [1, 1, 2, 4, 6, 9]) await schedulePost(page, addDays(today, days));
+      await sandboxControl(live.server.url, "/faults", "POST", {
+        pathGlob: "*/media_publish",
+        times: 1,
+        status: 400,
+        code: 100,
+        message: "The kiln is too hot to publish (sandbox fault)",
+        isTransient: false,
+      });
+      const failing = await schedulePost(page, addDays(today, 3));
+      await page.evaluate(
+        (id) => fetch(`/api/content-calendar/posts/${id}/publish-now`, { method: "POST" }),
+        failing,
+      );
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              async (id) =>
+                (
+                  (await (await fetch(`/api/scheduled-posts/${id}`)).json()) as {
+                    post: { status: string };
+                  }
+                ).post.status,
+              failing,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe("failed");
+
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        for (const view of ["month", "week", "list"]) {
+          await page.goto(`${live.server.url}/content-scheduler?view=${view}&date=${today}`);
+          await page.locator("[data-post-id]").first().waitFor();
+          await page.waitForTimeout(800);
+          await page.screenshot({ path: `${shots}/${view}-${width}.png` });
+        }
+        await page
+          .locator(`[data-post-id="${failing}"]`)
+          .first()
+          .getByRole("button", { name: /Failed Image/ })
+          .or(page.locator(`button[data-post-id="${failing}"]`))
+          .first()
+          .click();
+        await page.getByTestId("post-attempts").waitFor();
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: `${shots}/panel-${width}.png` });
+        // Edit: the composer with the saved draft.
+        await page.getByTestId("post-panel").getByRole("button", { name: "Edit" }).click();
+        const composer = page.getByRole("dialog", { name: "Create Instagram Post" });
+        await composer.getByText("Editing a saved post").waitFor();
+        await composer
+          .getByRole("complementary", { name: "Live Preview" })
+          .locator("img")
+          .first()
+          .waitFor();
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: `${shots}/edit-${width}.png` });
+        await composer.getByRole("button", { name: "Cancel" }).click();
+        // An empty day: the composer at that day, 10:00.
+        const empty = addDays(today, 8);
+        await page.goto(`${live.server.url}/content-scheduler?view=month&date=${empty}`);
+        await page.locator(`td[data-date="${empty}"]`).click({ position: { x: 20, y: 80 } });
+        await composer.getByText("Pre-filled from: Content calendar").waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${shots}/compose-day-${width}.png` });
+        await composer.getByRole("button", { name: "Cancel" }).click();
+      }
+      await context.close();
+    },
+    240_000,
+  );
 });

@@ -271,6 +271,7 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/trend-radar/hashtags/:id",
         "GET /api/scheduled-posts/:id",
         "POST /api/scheduled-posts/:id/retry",
+        "PUT /api/scheduled-posts/:id",
         "DELETE /api/scheduled-posts/:id",
         "GET /api/inbox/conversations/:id/messages",
         "POST /api/inbox/conversations/:id/messages",

@@ -231,6 +231,23 @@ export const publishNowRequestSchema = scheduleRequestSchema
   .strict();
 export type PublishNowRequest = z.infer<typeof publishNowRequestSchema>;
 
+/**
+ * Edit (issue 14): the composer saves a draft, scheduled or failed post again with the whole
+ * draft, at `scheduled_time` or, with `publish_now`, at once.
+ */
+export const updateScheduledPostSchema = scheduleRequestSchema
+  .omit({ scheduled_time: true, client_id: true })
+  .extend({
+    scheduled_time: scheduleRequestSchema.shape.scheduled_time.optional(),
+    publish_now: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => body.publish_now === true || body.scheduled_time !== undefined, {
+    message: "scheduled_time is required unless publish_now is true",
+    path: ["scheduled_time"],
+  });
+export type UpdateScheduledPost = z.infer<typeof updateScheduledPostSchema>;
+
 /** Statuses of a post made here (spec §4 plus draft for the content scheduler). */
 export const scheduledPostStatuses = [
   "draft",

@@ -2,7 +2,8 @@
  * Content calendar benchmark (issue 14; run by `npm run bench calendar` through scripts/bench.mjs;
  * not a test): 2,000 posts in one month for one user (plus the connected demo account's synced
  * history), then
- *   - GET /api/content-calendar for the month's grid: median and p95 of 20 calls, answer size
+ *   - GET /api/content-calendar for the month grid's, a week's and the month's range (the month,
+ *     week and list views): median and p95 of 20 calls, answer size
  *   - first render in Chromium of the month, week and list views with those posts (the page's
  *     own `content-scheduler:render` measure: data received → painted), when CHROMIUM_PATH or
  *     /usr/bin/chromium exists and apps/web/dist is built.
@@ -66,23 +67,35 @@ try {
   const gridStart = monthStart - ((first.getUTCDay() + 6) % 7) * 86_400_000;
   const last = monthStart + (monthDays - 1) * 86_400_000;
   const gridEnd = last + (7 - ((new Date(last).getUTCDay() + 6) % 7)) * 86_400_000;
-  const query = `from=${new Date(gridStart).toISOString()}&to=${new Date(gridEnd).toISOString()}`;
+  // The week view's range (the week of the 15th, Monday to Monday) and the list view's (the month).
+  const fifteenth = monthStart + 14 * 86_400_000;
+  const weekStart = fifteenth - ((new Date(fifteenth).getUTCDay() + 6) % 7) * 86_400_000;
+  const ranges = {
+    month: [gridStart, gridEnd],
+    week: [weekStart, weekStart + 7 * 86_400_000],
+    list: [monthStart, monthStart + monthDays * 86_400_000],
+  } as const;
 
-  const times: number[] = [];
-  let bytes = 0;
   let count = 0;
-  for (let round = 0; round < 22; round++) {
-    const started = performance.now();
-    const response = await client.get(`/api/content-calendar?${query}`);
-    const text = await response.text();
-    const elapsed = performance.now() - started;
-    if (round >= 2) times.push(elapsed);
-    bytes = text.length;
-    count = (JSON.parse(text) as { posts: unknown[] }).posts.length;
+  for (const [view, [from, to]] of Object.entries(ranges)) {
+    const query = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+    const times: number[] = [];
+    let bytes = 0;
+    let posts = 0;
+    for (let round = 0; round < 22; round++) {
+      const started = performance.now();
+      const response = await client.get(`/api/content-calendar?${query}`);
+      const text = await response.text();
+      const elapsed = performance.now() - started;
+      if (round >= 2) times.push(elapsed);
+      bytes = text.length;
+      posts = (JSON.parse(text) as { posts: unknown[] }).posts.length;
+    }
+    if (view === "month") count = posts;
+    console.info(
+      `calendar-api (${testEngine()}): ${view} view, ${posts} posts in its range, median ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}, ${(bytes / 1024).toFixed(0)} KB JSON`,
+    );
   }
-  console.info(
-    `calendar-api (${testEngine()}): ${count} posts in the month grid, median ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}, ${(bytes / 1024).toFixed(0)} KB JSON`,
-  );
 
   const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(webDist) || !existsSync(chromiumPath)) {
@@ -120,7 +133,7 @@ try {
         }
         const shown = await page.locator("[data-post-id]").count();
         console.info(
-          `calendar-render: ${view} view of the month with ${count} posts (${shown} drawn in this view), first render median ${ms(percentile(samples, 0.5))}`,
+          `calendar-render: ${view} view (${count} posts in the month, ${shown} drawn), first render median ${ms(percentile(samples, 0.5))}`,
         );
       }
     } finally {

@@ -183,3 +183,48 @@ export async function deleteUnpublishedPost(db: Db, userId: string, id: string) 
     .returning({ id: scheduledPosts.id });
   return rows.length > 0;
 }
+
+/** The parts of a post the composer edits (issue 14: Edit saves into the same post). */
+export type EditedPostContent = Pick<
+  typeof scheduledPosts.$inferInsert,
+  | "mediaUrl"
+  | "mediaType"
+  | "caption"
+  | "hashtags"
+  | "scheduledTime"
+  | "thumbnailUrl"
+  | "timeZone"
+  | "items"
+  | "collaborators"
+  | "postType"
+>;
+
+/**
+ * Edit: a draft, scheduled or failed post takes the composer's content and time and is scheduled
+ * again. The status condition is in the same UPDATE, so against the worker's claim exactly one
+ * wins; a failed post starts afresh (its containers may have expired). Undefined when nothing
+ * was changed (no such post of this user, or it has started publishing).
+ */
+export async function updateWaitingPostContent(
+  db: Db,
+  params: { userId: string; id: string; content: EditedPostContent; now: Date },
+) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({
+      ...params.content,
+      status: "scheduled",
+      error: null,
+      progress: {},
+      updatedAt: params.now,
+    })
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        inArray(scheduledPosts.status, ["draft", "scheduled", "failed"]),
+      ),
+    )
+    .returning();
+  return row;
+}

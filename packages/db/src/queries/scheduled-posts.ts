@@ -32,18 +32,3 @@ export async function listScheduledPosts(db: Db, userId: string) {
     .where(eq(scheduledPosts.userId, userId))
     .orderBy(asc(scheduledPosts.scheduledTime));
 }
-
-/** Cancels a post still waiting to go out; answers whether one was removed. */
-export async function deleteWaitingScheduledPost(db: Db, userId: string, id: string) {
-  const rows = await db
-    .delete(scheduledPosts)
-    .where(
-      and(
-        eq(scheduledPosts.userId, userId),
-        eq(scheduledPosts.id, id),
-        eq(scheduledPosts.status, "scheduled"),
-      ),
-    )
-    .returning({ id: scheduledPosts.id });
-  return rows.length > 0;
-}

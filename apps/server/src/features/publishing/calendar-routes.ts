@@ -7,7 +7,6 @@ import {
 import {
   cancelToDraft,
   type Db,
-  deleteUnpublishedPost,
   duplicateAsDraft,
   findInstagramConnection,
   findScheduledPost,
@@ -114,9 +113,13 @@ function draftView(row: ScheduledPostRow, storage: Storage) {
     caption: row.caption,
     hashtags: row.hashtags,
     collaborators: row.collaborators,
+    // Where each file is kept too: Edit hands them back to the composer, which saves them as is.
     items: row.items.map((item) => ({
       media_type: item.mediaType,
+      bucket: item.bucket,
+      key: item.key,
       url: signed(item),
+      cover_key: item.cover?.key ?? null,
       cover_url: item.cover ? signed(item.cover) : null,
       tags: item.tags ?? [],
       aspect_ratio: item.aspectRatio ?? null,
@@ -345,14 +348,5 @@ export function calendarRoutes(deps: {
         status: copy.status,
       });
       return c.json({ post: scheduledEntry(copy) }, 201);
-    })
-    .delete("/posts/:id", requireUser, validate("param", postParam), async (c) => {
-      const { id } = c.req.valid("param");
-      const userId = c.var.user.id;
-      if (!(await deleteUnpublishedPost(deps.db, userId, id))) {
-        throw await refusal(userId, id, "deleted");
-      }
-      await deps.events.publish(userId, "scheduled-posts:updated", { id });
-      return c.json({ deleted: true });
     });
 }

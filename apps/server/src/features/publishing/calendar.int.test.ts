@@ -273,10 +273,9 @@ describe("cancel, publish now, duplicate, delete", () => {
       404,
     );
     expect(
-      (await other.client.request(`/api/content-calendar/posts/${copy.id}`, { method: "DELETE" }))
-        .status,
+      (await other.client.request(`/api/scheduled-posts/${copy.id}`, { method: "DELETE" })).status,
     ).toBe(404);
-    const removed = await client.request(`/api/content-calendar/posts/${copy.id}`, {
+    const removed = await client.request(`/api/scheduled-posts/${copy.id}`, {
       method: "DELETE",
     });
     expect(removed.status).toBe(200);
@@ -297,6 +296,10 @@ describe("cancel, publish now, duplicate, delete", () => {
     const again = await client.post(`/api/content-calendar/posts/${id}/publish-now`);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("already been published");
+    // Nor can it be deleted: the one delete route keeps what has gone out.
+    const remove = await client.request(`/api/scheduled-posts/${id}`, { method: "DELETE" });
+    expect(remove.status).toBe(409);
+    expect(await remove.text()).toContain("already been published, so it can no longer be deleted");
 
     expect((await client.post("/api/instagram/sync")).status).toBeLessThan(300);
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
@@ -313,6 +316,148 @@ describe("cancel, publish now, duplicate, delete", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ id, source: "scheduled", status: "published" });
     expect(entries[0]!.permalink).toMatch(/^https?:\/\//);
+  }, 120_000);
+});
+
+describe("PUT /api/scheduled-posts/:id (Edit)", () => {
+  async function draftOf(user: HttpClient, id: string) {
+    const response = await user.get(`/api/content-calendar/posts/${id}`);
+    expect(response.status).toBe(200);
+    return (
+      (await response.json()) as {
+        post: {
+          status: string;
+          time: string;
+          caption: string;
+          hashtags: string[];
+          collaborators: string[];
+          items: Array<{ bucket: string; key: string; media_type: string; tags: unknown[] }>;
+        };
+      }
+    ).post;
+  }
+
+  it("saves the edited draft into the same post, never a new one", async () => {
+    const id = await schedule(client, new Date(Date.now() + 2 * DAY), "Before the edit");
+    const before = await draftOf(client, id);
+    const { rows: countBefore } = (await testApp.database.db.execute(
+      "select count(*)::int as n from scheduled_posts",
+    )) as unknown as { rows: Array<{ n: number }> };
+    const later = new Date(Date.now() + 4 * DAY);
+    const item = before.items[0]!;
+    const response = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: {
+        items: [
+          {
+            bucket: item.bucket,
+            key: item.key,
+            mediaType: "image",
+            tags: [{ username: "kiln.friend", x: 40, y: 60 }],
+          },
+        ],
+        caption: "After the edit",
+        hashtags: ["#ceramics", "glaze"],
+        collaborators: ["@studio.mate"],
+        scheduled_time: later.toISOString(),
+        time_zone: "Europe/Berlin",
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { post: { id: string } }).post.id).toBe(id);
+    const after = await draftOf(client, id);
+    expect(after).toMatchObject({
+      status: "scheduled",
+      time: later.toISOString(),
+      caption: "After the edit",
+      hashtags: ["ceramics", "glaze"],
+      collaborators: ["studio.mate"],
+    });
+    expect(after.items[0]).toMatchObject({ key: item.key, tags: [{ username: "kiln.friend" }] });
+    const { rows: countAfter } = (await testApp.database.db.execute(
+      "select count(*)::int as n from scheduled_posts",
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(countAfter[0]!.n).toBe(countBefore[0]!.n);
+  });
+
+  it("schedules a draft again, refuses the past, a post going out, and another user's files or post", async () => {
+    const id = await schedule(client, new Date(Date.now() + 2 * DAY), "Edit rules");
+    expect((await client.post(`/api/content-calendar/posts/${id}/cancel`)).status).toBe(200);
+    const { items } = await draftOf(client, id);
+    const body = (at: Date) => ({
+      items: [{ bucket: items[0]!.bucket, key: items[0]!.key, mediaType: "image" }],
+      caption: "Edited draft",
+      scheduled_time: at.toISOString(),
+      time_zone: "UTC",
+    });
+    const past = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: body(new Date(Date.now() - 60_000)),
+    });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain("Cannot schedule post in the past");
+
+    const other = await createVerifiedUser(testApp);
+    const stranger = await other.client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: body(new Date(Date.now() + 3 * DAY)),
+    });
+    expect(stranger.status).toBe(404);
+    expect((await draftOf(client, id)).caption).toBe("Edit rules");
+
+    const saved = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: body(new Date(Date.now() + 3 * DAY)),
+    });
+    expect(saved.status).toBe(200);
+    expect((await draftOf(client, id)).status).toBe("scheduled");
+
+    // A file outside the user's own storage is refused.
+    const stolen = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: {
+        ...body(new Date(Date.now() + 3 * DAY)),
+        items: [
+          { bucket: "scheduled-content", key: `${"x".repeat(8)}/stolen.jpg`, mediaType: "image" },
+        ],
+      },
+    });
+    expect(stolen.status).toBe(400);
+
+    await testApp.database.db
+      .update(scheduledPosts)
+      .set({ status: "publishing" })
+      .where(eq(scheduledPosts.id, id));
+    const busy = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: body(new Date(Date.now() + 3 * DAY)),
+    });
+    expect(busy.status).toBe(409);
+    expect(await busy.text()).toContain("can no longer be edited");
+  });
+
+  it("publishes the edited draft at once with publish_now", async () => {
+    const id = await schedule(client, new Date(Date.now() + 6 * DAY), "Edit and go");
+    const { items } = await draftOf(client, id);
+    const response = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: {
+        items: [{ bucket: items[0]!.bucket, key: items[0]!.key, mediaType: "image" }],
+        caption: `Edited and published ${Date.now()}`,
+        time_zone: "UTC",
+        publish_now: true,
+      },
+    });
+    expect(response.status).toBe(200);
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    const detail = await draftOf(client, id);
+    expect(detail.status).toBe("published");
+    expect(detail.caption).toMatch(/^Edited and published/);
+    const missingTime = await client.request(`/api/scheduled-posts/${id}`, {
+      method: "PUT",
+      json: { items: [], time_zone: "UTC" },
+    });
+    expect(missingTime.status).toBe(422);
   }, 120_000);
 });
 

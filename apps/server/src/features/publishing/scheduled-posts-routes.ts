@@ -7,10 +7,12 @@ import {
   publishNowRequestSchema,
   type ScheduleRequest,
   scheduleRequestSchema,
+  updateScheduledPostSchema,
 } from "@sightline/contracts";
 import {
   type Db,
-  deleteWaitingScheduledPost,
+  deleteUnpublishedPost,
+  type EditedPostContent,
   findInstagramConnection,
   findScheduledPost,
   findScheduledPostByClientId,
@@ -20,6 +22,7 @@ import {
   retryFailedPost,
   type ScheduledMediaItem,
   type ScheduledPostRow,
+  updateWaitingPostContent,
 } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -67,7 +70,7 @@ function view(row: ScheduledPostRow) {
 
 /**
  * /api/scheduled-posts: Schedule (spec §4: inserted with status scheduled, then
- * `scheduled-posts:updated`), the user's list, and cancelling one that has not gone out.
+ * `scheduled-posts:updated`), the user's list, editing, retrying and deleting one that has not gone out.
  */
 export function scheduledPostRoutes(deps: {
   db: Db;
@@ -96,18 +99,14 @@ export function scheduledPostRoutes(deps: {
   }
 
   /**
-   * Validates a draft and stores it as a post due at `at` (now for Publish now), then hands it to
-   * the publish job for that instant. A `client_id` seen before answers the first post instead.
+   * Validates a draft (limits, time zone, the user's own files, a connection) and answers the
+   * post's content due at `at`, ready to insert or to write over an edited post.
    */
-  async function savePost(
+  async function checkedContent(
     userId: string,
-    body: ScheduleRequest | PublishNowRequest,
+    body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
     at: Date,
-  ): Promise<{ row: ScheduledPostRow; created: boolean }> {
-    if (body.client_id) {
-      const existing = await findScheduledPostByClientId(deps.db, userId, body.client_id);
-      if (existing) return { row: existing, created: false };
-    }
+  ): Promise<EditedPostContent & { accountId: string }> {
     if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
     if (!isTimeZone(body.time_zone)) {
       throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
@@ -161,33 +160,55 @@ export function scheduledPostRoutes(deps: {
       ...(item.tags ? { tags: item.tags } : {}),
     }));
     const first = items[0]!;
-    const saved = await insertScheduledPost(deps.db, {
-      userId,
+    return {
       accountId: connection.instagramId,
       mediaUrl: storagePath(first.bucket, first.key),
       mediaType: first.mediaType === "video" ? "VIDEO" : "IMAGE",
       caption: body.caption,
       hashtags,
       scheduledTime: at,
-      status: "scheduled",
       thumbnailUrl: thumbnail,
       timeZone: body.time_zone,
       items,
       collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
       postType: publishTypeOf(items),
+    };
+  }
+
+  /** Hands a post to the publish job for its instant and tells the user's pages. */
+  async function queuePost(row: ScheduledPostRow): Promise<void> {
+    await deps.instagram.queue.send(
+      publishPostJob,
+      { postId: row.id },
+      row.scheduledTime > deps.now() ? { startAt: row.scheduledTime } : {},
+    );
+    await deps.events.publish(row.userId, "scheduled-posts:updated", {
+      id: row.id,
+      status: row.status,
+    });
+  }
+
+  /**
+   * Validates a draft and stores it as a post due at `at` (now for Publish now), then hands it to
+   * the publish job for that instant. A `client_id` seen before answers the first post instead.
+   */
+  async function savePost(
+    userId: string,
+    body: ScheduleRequest | PublishNowRequest,
+    at: Date,
+  ): Promise<{ row: ScheduledPostRow; created: boolean }> {
+    if (body.client_id) {
+      const existing = await findScheduledPostByClientId(deps.db, userId, body.client_id);
+      if (existing) return { row: existing, created: false };
+    }
+    const content = await checkedContent(userId, body, at);
+    const saved = await insertScheduledPost(deps.db, {
+      userId,
+      ...content,
+      status: "scheduled",
       ...(body.client_id ? { clientId: body.client_id } : {}),
     });
-    if (saved.created) {
-      await deps.instagram.queue.send(
-        publishPostJob,
-        { postId: saved.row.id },
-        at > deps.now() ? { startAt: at } : {},
-      );
-      await deps.events.publish(userId, "scheduled-posts:updated", {
-        id: saved.row.id,
-        status: saved.row.status,
-      });
-    }
+    if (saved.created) await queuePost(saved.row);
     return saved;
   }
 
@@ -242,6 +263,46 @@ export function scheduledPostRoutes(deps: {
         const { row, created } = await savePost(c.var.user.id, body, deps.now());
         return c.json({ post: view(row) }, created ? 202 : 200);
       })
+      // Issue 14: Edit in the content scheduler saves the composer's draft into the same post.
+      .put(
+        "/:id",
+        requireUser,
+        validate("param", idParam),
+        validate("json", updateScheduledPostSchema),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const body = c.req.valid("json");
+          const userId = c.var.user.id;
+          const current = await findScheduledPost(deps.db, userId, id);
+          if (!current) throw new AppError("not_found", "This post does not exist.");
+          const at = body.publish_now ? deps.now() : new Date(body.scheduled_time!);
+          if (!body.publish_now && at <= deps.now()) {
+            throw new AppError("bad_request", "Cannot schedule post in the past");
+          }
+          const { accountId: _account, ...content } = await checkedContent(userId, body, at);
+          const row = await updateWaitingPostContent(deps.db, {
+            userId,
+            id,
+            content,
+            now: deps.now(),
+          });
+          if (!row) {
+            throw new AppError(
+              "conflict",
+              "This post has started publishing, so it can no longer be edited.",
+            );
+          }
+          await queuePost(row);
+          const checks = body.publish_now
+            ? []
+            : await prePublishCheck(deps.instagram, deps.storage, {
+                userId,
+                publishAt: row.scheduledTime,
+                items: row.items,
+              });
+          return c.json({ post: view(row), checks });
+        },
+      )
       .get("/:id", requireUser, validate("param", idParam), async (c) => {
         const post = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
         if (!post) throw new AppError("not_found", "This post does not exist.");
@@ -272,27 +333,23 @@ export function scheduledPostRoutes(deps: {
         });
         return c.json({ post: view(row) });
       })
-      .delete(
-        "/:id",
-        requireUser,
-        validate("param", z.object({ id: z.uuid("Not a scheduled post id.") })),
-        async (c) => {
-          const removed = await deleteWaitingScheduledPost(
-            deps.db,
-            c.var.user.id,
-            c.req.valid("param").id,
+      // The one way to delete a post (the content scheduler's panel and any client): a draft, a
+      // scheduled post or a failed one. One that is going out or has gone out stays.
+      .delete("/:id", requireUser, validate("param", idParam), async (c) => {
+        const { id } = c.req.valid("param");
+        const userId = c.var.user.id;
+        if (!(await deleteUnpublishedPost(deps.db, userId, id))) {
+          const current = await findScheduledPost(deps.db, userId, id);
+          if (!current) throw new AppError("not_found", "This post does not exist.");
+          throw new AppError(
+            "conflict",
+            current.status === "published"
+              ? "This post has already been published, so it can no longer be deleted."
+              : "This post has started publishing, so it can no longer be deleted.",
           );
-          if (!removed) {
-            throw new AppError(
-              "not_found",
-              "This scheduled post does not exist or has already gone out.",
-            );
-          }
-          await deps.events.publish(c.var.user.id, "scheduled-posts:updated", {
-            id: c.req.valid("param").id,
-          });
-          return c.json({ deleted: true });
-        },
-      )
+        }
+        await deps.events.publish(userId, "scheduled-posts:updated", { id });
+        return c.json({ deleted: true });
+      })
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Suspense, useEffect, useState } from "react";
+import { Link, Outlet, useLocation, useSearchParams } from "react-router";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet.tsx";
@@ -27,7 +27,37 @@ function SidebarLogo({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The query parameters of the composer's deep link (spec §2), removed once it has opened. */
+const COMPOSE_PARAMS = ["compose", "campaign", "hashtags", "caption", "date", "time"];
+
+/**
+ * `?compose=1&campaign=…&hashtags=…&caption=…&date=…` on any app page opens the composer
+ * pre-filled ('Pre-filled from: {campaign}'), as Trend Radar's "Open in composer" links do.
+ */
+function useComposeDeepLink() {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get("compose") !== "1") return;
+    const hashtags = (params.get("hashtags") ?? "").split(/[\s,]+/).filter(Boolean);
+    const caption = params.get("caption");
+    const date = params.get("date");
+    const time = params.get("time");
+    const campaign = params.get("campaign")?.trim().slice(0, 80);
+    openComposer({
+      ...(campaign ? { campaign } : {}),
+      ...(hashtags.length > 0 ? { initialHashtags: hashtags } : {}),
+      ...(caption ? { initialCaption: caption } : {}),
+      ...(date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { initialDate: date } : {}),
+      ...(time && /^\d{2}:\d{2}$/.test(time) ? { initialTime: time } : {}),
+    });
+    const rest = new URLSearchParams(params);
+    for (const name of COMPOSE_PARAMS) rest.delete(name);
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+}
+
 function AppFrame() {
+  useComposeDeepLink();
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const { connection } = useInstagramConnection();

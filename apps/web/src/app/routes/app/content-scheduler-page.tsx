@@ -1,6 +1,44 @@
-import { ContentScheduler } from "../../../features/scheduler/components/content-scheduler.tsx";
+import {
+  type ComposerEdit,
+  openComposer,
+} from "../../../features/composer/hooks/composer-store.ts";
+import {
+  ContentScheduler,
+  type SchedulerComposer,
+} from "../../../features/scheduler/components/content-scheduler.tsx";
+
+type CalendarDraft = Parameters<SchedulerComposer["edit"]>[0];
+
+/** The side panel's draft as the composer edits it. */
+function draftToEdit(draft: CalendarDraft): ComposerEdit {
+  return {
+    postId: draft.id,
+    items: draft.items.map((item) => ({
+      mediaType: item.media_type,
+      bucket: item.bucket,
+      key: item.key,
+      url: item.url,
+      aspectRatio: item.aspect_ratio ?? undefined,
+      durationMs: item.duration_ms ?? undefined,
+      cover:
+        item.cover_key && item.cover_url ? { key: item.cover_key, url: item.cover_url } : undefined,
+      tags: item.tags,
+    })),
+    caption: draft.caption,
+    hashtags: draft.hashtags,
+    collaborators: draft.collaborators,
+    scheduledTime: draft.time,
+  };
+}
+
+/** The scheduler opens the composer through this route module (features never import each other). */
+const composer: SchedulerComposer = {
+  compose: ({ date, time }) =>
+    openComposer({ initialDate: date, initialTime: time, campaign: "Content calendar" }),
+  edit: (draft) => openComposer({ edit: draftToEdit(draft) }),
+};
 
 /** Full-bleed page (spec §2: no padding on /content-scheduler). */
 export default function ContentSchedulerPage() {
-  return <ContentScheduler />;
+  return <ContentScheduler composer={composer} />;
 }

@@ -23,6 +23,7 @@ import { cn } from "../../../utils/cn.ts";
 import { generateCaption } from "../api/generate-caption.ts";
 import { publishNow, waitForPublishOutcome } from "../api/publish-post.ts";
 import { checkSchedule, scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
+import { updateScheduledPost } from "../api/update-scheduled-post.ts";
 import { uploadErrorMessage, uploadMedia } from "../api/upload-media.ts";
 import type { ComposerPrefill } from "../hooks/composer-store.ts";
 import type { Collaborator } from "../utils/collaborators.ts";
@@ -51,7 +52,7 @@ import {
   SELECT_A_DATE,
 } from "../utils/schedule-rules.ts";
 import { addTag } from "../utils/tags.ts";
-import { wallTimeToInstant } from "../utils/zoned-time.ts";
+import { wallTimeAt, wallTimeToInstant } from "../utils/zoned-time.ts";
 import { CollaboratorsField } from "./collaborators-field.tsx";
 import { CoverPicker } from "./cover-picker.tsx";
 import { HashtagsField } from "./hashtags-field.tsx";
@@ -63,7 +64,15 @@ type Phase = "idle" | "preparing" | "publishing" | "scheduling";
 
 const ADD_MEDIA_FIRST = "Add at least one media item";
 
-function initialChoice(prefill: ComposerPrefill | undefined): ScheduleChoice {
+function initialChoice(prefill: ComposerPrefill | undefined, timeZone: string): ScheduleChoice {
+  // Editing keeps the post's time while it is ahead; a failed post's past time is chosen again.
+  if (prefill?.edit) {
+    const at = new Date(prefill.edit.scheduledTime);
+    const wall = wallTimeAt(at, timeZone);
+    return at.getTime() > Date.now()
+      ? wall
+      : { date: undefined, hour: DEFAULT_SCHEDULE_HOUR, minute: DEFAULT_SCHEDULE_MINUTE };
+  }
   const match = prefill?.initialTime?.match(/^(\d{1,2}):(\d{2})$/);
   const hour = match ? Number(match[1]) : DEFAULT_SCHEDULE_HOUR;
   const minute = match ? Number(match[2]) : DEFAULT_SCHEDULE_MINUTE;
@@ -110,12 +119,22 @@ export default function ComposerDialog({
   const queryClient = useQueryClient();
   const timeZone = useTimeZone();
   const [items, setItems] = useState<DraftMediaItem[]>([]);
-  const [caption, setCaption] = useState(() => truncateCaption(prefill?.initialCaption ?? ""));
-  const [hashtags, setHashtags] = useState<string[]>(
-    () => addHashtags([], (prefill?.initialHashtags ?? []).join(" ")).hashtags,
+  const edit = prefill?.edit;
+  const [caption, setCaption] = useState(() =>
+    truncateCaption(edit?.caption ?? prefill?.initialCaption ?? ""),
   );
-  const [collaborators, setCollaborators] = useState<Collaborator[]>([]);
-  const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice(prefill));
+  const [hashtags, setHashtags] = useState<string[]>(
+    () => addHashtags([], (edit?.hashtags ?? prefill?.initialHashtags ?? []).join(" ")).hashtags,
+  );
+  const [collaborators, setCollaborators] = useState<Collaborator[]>(() =>
+    (edit?.collaborators ?? []).map((username) => ({
+      username,
+      name: null,
+      avatar: null,
+      verified: false,
+    })),
+  );
+  const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice(prefill, timeZone));
   const [isSheetOpen, setSheetOpen] = useState(false);
   const [selected, setSelected] = useState(0);
   const [isTagMode, setTagMode] = useState(false);
@@ -151,6 +170,43 @@ export default function ComposerDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening
   useEffect(() => {
     let cancelled = false;
+    if (edit) {
+      // The saved post's files, already in storage: read back for the preview, never re-uploaded.
+      setProcessing(edit.items.length);
+      void Promise.all(
+        edit.items.map(async (saved, index): Promise<DraftMediaItem | null> => {
+          try {
+            const blob = await (await fetch(saved.url)).blob();
+            const name = saved.key.split("/").pop() ?? `item-${index + 1}`;
+            const file = new File([blob], name, { type: blob.type });
+            return {
+              id: crypto.randomUUID(),
+              url: makeUrl(file),
+              file,
+              mediaType: saved.mediaType,
+              duration: saved.durationMs === undefined ? undefined : saved.durationMs / 1000,
+              aspectRatio: saved.aspectRatio,
+              coverUrl: saved.cover?.url,
+              cover: saved.cover ? { key: saved.cover.key } : undefined,
+              tags: saved.tags.map((tag) => ({ ...tag, id: crypto.randomUUID() })),
+              uploaded: { bucket: saved.bucket, key: saved.key, url: saved.url },
+            };
+          } catch {
+            return null;
+          }
+        }),
+      ).then((loaded) => {
+        if (cancelled) return;
+        setProcessing(0);
+        const ready = loaded.filter((item): item is DraftMediaItem => item !== null);
+        if (ready.length < loaded.length)
+          toast.error("Some of this post's media could not be read");
+        setItems(ready);
+      });
+      return () => {
+        cancelled = true;
+      };
+    }
     if (prefill) {
       setRestored(true);
       return;
@@ -202,7 +258,8 @@ export default function ComposerDialog({
   /** Published, scheduled or discarded: the kept copy goes too. */
   const finish = () => {
     setRestored(false);
-    void clearDraft();
+    // An edit never touched the kept copy of the new post being written.
+    if (!edit) void clearDraft();
     onClose();
   };
 
@@ -425,11 +482,14 @@ export default function ComposerDialog({
       const uploaded = await ensureUploaded();
       if (!uploaded) return;
       setPhase("publishing");
-      const { post } = await publishNow({
-        ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-        time_zone: timeZone,
-        client_id: clientId,
-      });
+      const draft = draftRequest({ items: uploaded, caption, hashtags, collaborators });
+      const { post } = edit
+        ? await updateScheduledPost(edit.postId, {
+            ...draft,
+            time_zone: timeZone,
+            publish_now: true,
+          })
+        : await publishNow({ ...draft, time_zone: timeZone, client_id: clientId });
       const outcome = await waitForPublishOutcome(post.id);
       if (outcome.status === "published") {
         toast.success("Post published successfully! 🎉");
@@ -488,13 +548,16 @@ export default function ComposerDialog({
         }
       }
       setPhase("scheduling");
-      const { checks } = await schedulePost({
+      const request = {
         ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
         scheduled_time: wallTimeToInstant(wall, timeZone).toISOString(),
         time_zone: timeZone,
-        client_id: clientId,
         ...(thumbnail ? { thumbnail } : {}),
-      });
+      };
+      // Editing saves into the same post; a new draft is created once (client_id).
+      const { checks } = edit
+        ? await updateScheduledPost(edit.postId, request)
+        : await schedulePost({ ...request, client_id: clientId });
       toast.success("Scheduled successfully", {
         description:
           checks.length > 0
@@ -555,6 +618,13 @@ export default function ComposerDialog({
           >
             {postTypeLabels[postType]}
           </Badge>
+          {edit && (
+            <DialogDescription asChild>
+              <p className="w-full text-sm text-slate-600 sm:w-auto">
+                Editing a saved post: Schedule or Publish saves your changes into it.
+              </p>
+            </DialogDescription>
+          )}
           {prefill?.campaign && (
             <DialogDescription asChild>
               <p className="w-full text-sm text-brand-800 sm:w-auto">

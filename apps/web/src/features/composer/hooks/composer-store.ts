@@ -13,6 +13,29 @@ export interface ComposerPrefill {
   initialHashtags?: readonly string[];
   /** Where the pre-fill came from, shown as 'Pre-filled from: {campaign}'. */
   campaign?: string;
+  /** A saved post to edit: the composer opens with its whole draft and saves into it. */
+  edit?: ComposerEdit;
+}
+
+/** A saved post as the composer edits it (issue 14: Edit in the content scheduler). */
+export interface ComposerEdit {
+  postId: string;
+  items: ReadonlyArray<{
+    mediaType: "image" | "video";
+    bucket: "instagram-media" | "scheduled-content";
+    key: string;
+    /** A URL the browser can read the file from. */
+    url: string;
+    aspectRatio?: number | undefined;
+    durationMs?: number | undefined;
+    cover?: { key: string; url: string } | undefined;
+    tags: ReadonlyArray<{ username: string; x: number; y: number }>;
+  }>;
+  caption: string;
+  hashtags: readonly string[];
+  collaborators: readonly string[];
+  /** ISO instant it is due; in the past (a failed post) the date is chosen again. */
+  scheduledTime: string;
 }
 
 export interface ComposerState {

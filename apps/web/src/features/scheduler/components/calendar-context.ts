@@ -8,11 +8,18 @@ export interface CalendarActions {
   now: Date;
   /** Today in the user's zone (YYYY-MM-DD). */
   today: string;
+  /** 1280 px and wider: chips have room for the type's word instead of its icon. */
+  isWide: boolean;
   openPost: (post: CalendarPost) => void;
   /** Asks for a new time with date and time pickers (keyboard and touch). */
   startMove: (post: CalendarPost) => void;
   /** A post dropped on a day (month) or an hour (week). */
   dropPost: (postId: string, target: { date: string; hour?: number }) => void;
+  /**
+   * Opens the composer for an empty future day (hour from the week view), or undefined when the
+   * page was given no composer.
+   */
+  composeAt: ((date: string, hour?: number) => void) | undefined;
 }
 
 export const CalendarActionsContext = createContext<CalendarActions | null>(null);

@@ -56,7 +56,7 @@ function accessibleName(post: CalendarPost, timeZone: string): string {
 
 /** A post in a month cell or an hour row: thumbnail, time, type, status icon and word. */
 export const PostChip = memo(function PostChip({ post }: { post: CalendarPost }) {
-  const { timeZone, openPost } = useCalendarActions();
+  const { timeZone, openPost, isWide } = useCalendarActions();
   const style = statusStyles[post.status];
   const StatusIcon = style.icon;
   const TypeIcon = typeIcons[post.type];
@@ -83,21 +83,37 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
         movable && "cursor-grab active:cursor-grabbing",
       )}
     >
-      <PostThumbnail post={post} className="size-5" />
+      {/* Phones' month cells are too narrow for it; the list view (their default) shows it. */}
+      <PostThumbnail post={post} className="hidden size-5 sm:flex" />
       <StatusIcon aria-hidden="true" className="size-3.5 shrink-0" />
-      <span className="truncate font-medium tabular-nums">{timeLabel(post.time, timeZone)}</span>
-      {/* Narrow cells show the type as its icon; the word from 1280 px (and always in the name). */}
-      <TypeIcon aria-hidden="true" className="size-3.5 shrink-0 xl:hidden" />
-      <span className="hidden truncate xl:inline">{postTypeLabels[post.type]}</span>
+      <span className="min-w-0 truncate font-medium tabular-nums">
+        {timeLabel(post.time, timeZone)}
+      </span>
+      {/* Narrow cells show the type as its icon (from 640 px); the word from 1280 px; always in
+          the name. Only one is drawn: a week holds hundreds of chips. */}
+      {isWide ? (
+        <span className="truncate">{postTypeLabels[post.type]}</span>
+      ) : (
+        <TypeIcon aria-hidden="true" className="hidden size-3.5 shrink-0 sm:block" />
+      )}
     </button>
   );
 });
 
 /** A post in the list view: larger, with its caption and a Move to… action. */
-export const PostRow = memo(function PostRow({ post }: { post: CalendarPost }) {
+export const PostRow = memo(function PostRow({
+  post,
+  measureRef,
+}: {
+  post: CalendarPost;
+  /** The list view measures drawn rows (it draws only those near the screen). */
+  measureRef?: (element: HTMLElement | null) => void;
+}) {
   const { timeZone, openPost, startMove } = useCalendarActions();
   return (
     <li
+      ref={measureRef}
+      data-row-key={post.id}
       data-testid="calendar-list-post"
       data-post-id={post.id}
       className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0"

@@ -18,12 +18,14 @@ import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
 import { cn } from "../../../utils/cn.ts";
 import { useBestTimes } from "../api/get-best-times.ts";
+import type { CalendarDraft } from "../api/get-calendar-post.ts";
 import {
   type CalendarPost,
   calendarQueryKey,
   useCalendarPosts,
 } from "../api/list-calendar-posts.ts";
 import { useReschedulePost } from "../api/reschedule-post.ts";
+import { useMediaQuery } from "../hooks/use-media-query.ts";
 import {
   type CalendarView,
   dayRange,
@@ -33,6 +35,7 @@ import {
   visibleDays,
   weekDays,
 } from "../utils/calendar-math.ts";
+import { composeTime } from "../utils/compose-time.ts";
 import { type CalendarActions, CalendarActionsContext } from "./calendar-context.ts";
 import { PostRow } from "./calendar-post.tsx";
 import { dayHeading, ListView } from "./list-view.tsx";
@@ -50,6 +53,7 @@ const views: Array<{ id: CalendarView; label: string }> = [
 
 /** Below 640 px the list reads better than a grid (issue 14 point 7). */
 const PHONE_QUERY = "(max-width: 639px)";
+const WIDE_QUERY = "(min-width: 1280px)";
 
 function isView(value: string | null): value is CalendarView {
   return value === "month" || value === "week" || value === "list";
@@ -120,14 +124,23 @@ function CalendarSkeleton() {
   );
 }
 
+/** What the page asks of the composer (the route module wires it; features never meet). */
+export interface SchedulerComposer {
+  /** A new post at this day and time (HH:MM) in the user's zone. */
+  compose: (at: { date: string; time: string }) => void;
+  /** The composer with this post's whole draft; saving updates the same post. */
+  edit: (draft: CalendarDraft) => void;
+}
+
 /**
  * /content-scheduler (issue 14): month, week and list views of every post, made here or synced
  * from Instagram, with filters, best-time hints, drag or 'Move to…' to reschedule, and a side
  * panel per post. Live: `scheduled-posts:updated` reads the calendar again.
  */
-export function ContentScheduler() {
+export function ContentScheduler({ composer }: { composer?: SchedulerComposer }) {
   const timeZone = useTimeZone();
   const now = useNow();
+  const isWide = useMediaQuery(WIDE_QUERY);
   const today = localParts(now, timeZone).date;
   const [params, setParams] = useSearchParams();
   const [defaultView] = useState<CalendarView>(() =>
@@ -175,7 +188,9 @@ export function ContentScheduler() {
   useRealtimeEvent("scheduled-posts:updated", refresh);
   useRealtimeOpen(refresh);
 
-  const [openPostId, setOpenPostId] = useState<string>();
+  // The panel keeps the post it was opened with: Publish now moves it to today, which may be
+  // outside the range on screen, and the panel must stay to show publishing → published.
+  const [openedPost, setOpenedPost] = useState<CalendarPost>();
   const [movingId, setMovingId] = useState<string>();
   const [dayList, setDayList] = useState<string>();
   const [announcement, setAnnouncement] = useState("");
@@ -217,15 +232,23 @@ export function ContentScheduler() {
       timeZone,
       now,
       today,
-      openPost: (post) => setOpenPostId(post.id),
+      isWide,
+      openPost: setOpenedPost,
       startMove: (post) => setMovingId(post.id),
       dropPost: (postId, target) => {
         const post = postsRef.current.get(postId);
         if (!post) return;
         move(post, dropTargetInstant(new Date(post.time), target, timeZone));
       },
+      composeAt: composer
+        ? (date, hour) => {
+            const time = composeTime(date, hour, localParts(new Date(), timeZone));
+            if (time) composer.compose({ date, time });
+            else toast.error("Cannot schedule post in the past");
+          }
+        : undefined,
     }),
-    [timeZone, now, today, move],
+    [timeZone, now, today, isWide, move, composer],
   );
 
   // Render time with the posts in view (issue 14: measured; see README and the e2e test).
@@ -240,7 +263,7 @@ export function ContentScheduler() {
     renderStart.current = undefined;
   }, [posts]);
 
-  const openPost = openPostId ? byId.get(openPostId) : undefined;
+  const openPost = openedPost ? (byId.get(openedPost.id) ?? openedPost) : undefined;
   const movingPost = movingId ? byId.get(movingId) : undefined;
   const dayPosts = dayList
     ? (posts ?? []).filter((post) => localParts(new Date(post.time), timeZone).date === dayList)
@@ -438,9 +461,10 @@ export function ContentScheduler() {
       <PostPanel
         post={openPost}
         timeZone={timeZone}
-        onClose={() => setOpenPostId(undefined)}
+        onClose={() => setOpenedPost(undefined)}
         onMove={(post) => setMovingId(post.id)}
-        onOpen={setOpenPostId}
+        onOpen={setOpenedPost}
+        onEdit={composer?.edit}
       />
       <MovePostDialog
         post={movingPost}

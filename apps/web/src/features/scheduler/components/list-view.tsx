@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
+import { useWindowList } from "../hooks/use-window-list.ts";
 import { groupByDay } from "../utils/calendar-math.ts";
 import { cachedDateFormat } from "../utils/format-cache.ts";
 import { useCalendarActions } from "./calendar-context.ts";
@@ -15,40 +16,34 @@ export function dayHeading(date: string): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** Posts drawn at first; more follow as the end of the list scrolls into view. */
-const FIRST_BATCH = 150;
-const NEXT_BATCH = 300;
+type ListRow =
+  | { kind: "day"; date: string; count: number }
+  | { kind: "post"; date: string; post: CalendarPost };
+
+const rowKey = (row: ListRow) => (row.kind === "day" ? `day:${row.date}` : row.post.id);
+/** Heights before a row is measured (a day heading; a post row with its 48 px thumbnail). */
+const rowEstimate = (row: ListRow) => (row.kind === "day" ? 33 : 73);
 
 /**
- * Every post of the range by day. Thousands of rows are drawn in batches as the reader scrolls
- * (or presses Show more), so the first paint stays fast.
+ * Every post of the range by day, as one list scrolled by the page: only the rows near the
+ * screen are drawn (issue 14: 2,000 posts stay fast), each day's heading before its posts.
  */
 export function ListView({ posts }: { posts: readonly CalendarPost[] }) {
   const { timeZone, today } = useCalendarActions();
-  const [limit, setLimit] = useState(FIRST_BATCH);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const allDays = useMemo(() => [...groupByDay(posts, timeZone)], [posts, timeZone]);
-  const days = useMemo(() => {
-    const shown: Array<[string, CalendarPost[]]> = [];
-    let count = 0;
-    for (const [date, dayPosts] of allDays) {
-      if (count >= limit) break;
-      shown.push([date, dayPosts.slice(0, limit - count)]);
-      count += dayPosts.length;
+  const rows = useMemo(() => {
+    const list: ListRow[] = [];
+    for (const [date, dayPosts] of groupByDay(posts, timeZone)) {
+      list.push({ kind: "day", date, count: dayPosts.length });
+      for (const post of dayPosts) list.push({ kind: "post", date, post });
     }
-    return shown;
-  }, [allDays, limit]);
-  const hasMore = posts.length > limit;
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setLimit((value) => value + NEXT_BATCH);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore]);
-  if (days.length === 0) {
+    return list;
+  }, [posts, timeZone]);
+  const { containerRef, measureRef, start, end, padTop, padBottom } = useWindowList({
+    rows,
+    keyOf: rowKey,
+    estimate: rowEstimate,
+  });
+  if (rows.length === 0) {
     return (
       <p className="px-4 py-10 text-center text-sm text-slate-600">
         No posts in this month with these filters.
@@ -56,51 +51,38 @@ export function ListView({ posts }: { posts: readonly CalendarPost[] }) {
     );
   }
   return (
-    <div className="divide-y divide-slate-200">
-      {days.map(([date, dayPosts]) => (
-        <section
-          key={date}
-          aria-labelledby={`day-${date}`}
-          data-testid="calendar-list-day"
-          data-date={date}
-          className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
-        >
-          <h3
-            id={`day-${date}`}
-            className={cn(
-              "sticky top-0 z-[1] bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600",
-              date === today && "text-brand-700",
-            )}
+    <ul
+      ref={containerRef}
+      aria-label={`${posts.length} ${posts.length === 1 ? "post" : "posts"}`}
+      style={{ paddingTop: padTop, paddingBottom: padBottom }}
+      className="bg-white"
+    >
+      {rows.slice(start, end).map((row) =>
+        row.kind === "day" ? (
+          <li
+            key={rowKey(row)}
+            ref={measureRef}
+            data-row-key={rowKey(row)}
+            data-testid="calendar-list-day"
+            data-date={row.date}
           >
-            {dayHeading(date)}
-            {date === today ? " · Today" : ""}
-            <span className="ml-2 font-normal normal-case text-slate-500">
-              {allDaysCount(allDays, date)}
-            </span>
-          </h3>
-          <ul className="bg-white">
-            {dayPosts.map((post) => (
-              <PostRow key={post.id} post={post} />
-            ))}
-          </ul>
-        </section>
-      ))}
-      {hasMore ? (
-        <div ref={sentinel} className="px-4 py-4 text-center">
-          <button
-            type="button"
-            onClick={() => setLimit((value) => value + NEXT_BATCH)}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Show more ({posts.length - limit} left)
-          </button>
-        </div>
-      ) : null}
-    </div>
+            <h3
+              className={cn(
+                "border-y border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600",
+                row.date === today && "text-brand-700",
+              )}
+            >
+              {dayHeading(row.date)}
+              {row.date === today ? " · Today" : ""}
+              <span className="ml-2 font-normal normal-case text-slate-500">
+                {row.count} {row.count === 1 ? "post" : "posts"}
+              </span>
+            </h3>
+          </li>
+        ) : (
+          <PostRow key={rowKey(row)} post={row.post} measureRef={measureRef} />
+        ),
+      )}
+    </ul>
   );
-}
-
-function allDaysCount(days: ReadonlyArray<[string, CalendarPost[]]>, date: string): string {
-  const count = days.find(([day]) => day === date)?.[1].length ?? 0;
-  return `${count} ${count === 1 ? "post" : "posts"}`;
 }

@@ -1,3 +1,4 @@
+import { Plus } from "lucide-react";
 import { memo, useMemo, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
@@ -21,7 +22,7 @@ const DayCell = memo(function DayCell({
   isOtherMonth: boolean;
   onShowDay: (date: string) => void;
 }) {
-  const { today, dropPost } = useCalendarActions();
+  const { today, dropPost, composeAt } = useCalendarActions();
   const [isOver, setOver] = useState(false);
   const isToday = date === today;
   const isPast = date < today;
@@ -31,6 +32,7 @@ const DayCell = memo(function DayCell({
     month: "long",
   }).format(new Date(`${date}T12:00:00Z`));
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the keyboard has the day's + button and the header's New
     <td
       data-testid="calendar-day"
       data-date={date}
@@ -49,9 +51,15 @@ const DayCell = memo(function DayCell({
         const id = event.dataTransfer.getData(DRAG_TYPE);
         if (id) dropPost(id, { date });
       }}
+      // The empty part of a day opens the composer on it; the + button is the keyboard's way.
+      onClick={(event) => {
+        if (isPast || !composeAt || (event.target as Element).closest("button")) return;
+        composeAt(date);
+      }}
       className={cn(
-        "h-28 border-b border-r border-slate-200 p-1.5 align-top",
+        "group h-28 border-b border-r border-slate-200 p-1.5 align-top",
         isPast || isOtherMonth ? "bg-slate-50" : "bg-white",
+        !isPast && composeAt && "cursor-pointer",
         isOver &&
           (isPast
             ? "bg-red-50 ring-2 ring-inset ring-red-300"
@@ -75,11 +83,24 @@ const DayCell = memo(function DayCell({
               {`${label}${isToday ? ", today" : ""}, ${posts.length} ${posts.length === 1 ? "post" : "posts"}`}
             </span>
           </span>
-          {isToday ? (
-            <span aria-hidden="true" className="text-[11px] font-semibold text-brand-700">
-              Today
-            </span>
-          ) : null}
+          <span className="flex items-center gap-1">
+            {isToday ? (
+              <span aria-hidden="true" className="text-[11px] font-semibold text-brand-700">
+                Today
+              </span>
+            ) : null}
+            {!isPast && composeAt ? (
+              <button
+                type="button"
+                data-testid="compose-day"
+                onClick={() => composeAt(date)}
+                aria-label={`New post on ${label}`}
+                className="flex size-6 items-center justify-center rounded-md text-slate-500 opacity-0 hover:bg-brand-50 hover:text-brand-700 focus-visible:opacity-100 group-hover:opacity-100"
+              >
+                <Plus aria-hidden="true" className="size-4" />
+              </button>
+            ) : null}
+          </span>
         </span>
         {posts.slice(0, VISIBLE_PER_DAY).map((post) => (
           <PostChip key={post.id} post={post} />

@@ -4,6 +4,7 @@ import {
   CalendarClock,
   Copy,
   ExternalLink,
+  Pencil,
   RotateCcw,
   Send,
   Trash2,
@@ -105,6 +106,11 @@ function DraftDetails({ draft }: { draft: CalendarDraft }) {
   );
 }
 
+/** A post not yet out (or failed) can be edited in the composer. */
+function isEditable(status: CalendarPost["status"]): boolean {
+  return status === "draft" || status === "scheduled" || status === "failed";
+}
+
 function DeleteButton({ post, onDone }: { post: CalendarPost; onDone: () => void }) {
   const [isConfirming, setConfirming] = useState(false);
   const remove = useDeletePost();
@@ -177,14 +183,18 @@ function Attempts({ data, timeZone }: { data: PostAttempts; timeZone: string }) 
 
 function PostActions({
   post,
+  draft,
   onMove,
   onClose,
   onOpen,
+  onEdit,
 }: {
   post: CalendarPost;
+  draft: CalendarDraft | undefined;
   onMove: (post: CalendarPost) => void;
   onClose: () => void;
-  onOpen: (id: string) => void;
+  onOpen: (post: CalendarPost) => void;
+  onEdit: ((draft: CalendarDraft) => void) | undefined;
 }) {
   const cancel = useCancelPost();
   const publishNow = usePublishPostNow();
@@ -193,6 +203,20 @@ function PostActions({
   const isMine = post.source === "scheduled";
   return (
     <>
+      {onEdit && isMine && isEditable(post.status) ? (
+        <Button
+          variant="outline"
+          disabled={!draft}
+          onClick={() => {
+            if (!draft) return;
+            onClose();
+            onEdit(draft);
+          }}
+        >
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      ) : null}
       {isMovable(post) ? (
         <Button variant="outline" onClick={() => onMove(post)}>
           <CalendarClock aria-hidden="true" />
@@ -240,7 +264,7 @@ function PostActions({
             duplicate.mutate(post.id, {
               onSuccess: (data) => {
                 toast.success("Duplicated as a draft");
-                onOpen(data.post.id);
+                onOpen(data.post);
               },
             })
           }
@@ -258,21 +282,36 @@ function PostActions({
 
 /** The side panel of one post: the whole draft or the synced post, and what can be done now. */
 export function PostPanel({
-  post,
+  post: opened,
   timeZone,
   onClose,
   onMove,
   onOpen,
+  onEdit,
 }: {
   post: CalendarPost | undefined;
   timeZone: string;
   onClose: () => void;
   onMove: (post: CalendarPost) => void;
-  onOpen: (id: string) => void;
+  onOpen: (post: CalendarPost) => void;
+  onEdit?: ((draft: CalendarDraft) => void) | undefined;
 }) {
-  const ownId = post?.source === "scheduled" ? post.id : undefined;
+  const ownId = opened?.source === "scheduled" ? opened.id : undefined;
   const draft = useCalendarPost(ownId);
   const attempts = usePostAttempts(ownId);
+  // The post's own read follows it wherever it moves (Publish now makes it due today, maybe
+  // outside the range on screen): its status and time are what the panel shows.
+  const fresh = draft.data?.post;
+  const post =
+    opened && fresh && fresh.id === opened.id
+      ? {
+          ...opened,
+          status: fresh.status,
+          time: fresh.time,
+          permalink: fresh.permalink,
+          ig_media_id: fresh.ig_media_id,
+        }
+      : opened;
   return (
     <Sheet open={Boolean(post)} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="w-full max-w-md" closeLabel="Close post">
@@ -292,7 +331,14 @@ export function PostPanel({
             </div>
 
             <div className="flex flex-wrap gap-2">
-              <PostActions post={post} onMove={onMove} onClose={onClose} onOpen={onOpen} />
+              <PostActions
+                post={post}
+                draft={fresh}
+                onMove={onMove}
+                onClose={onClose}
+                onOpen={onOpen}
+                onEdit={onEdit}
+              />
               {post.permalink ? (
                 <Button variant="outline" asChild>
                   <a href={post.permalink} target="_blank" rel="noopener noreferrer">

@@ -22,20 +22,21 @@ const HourCell = memo(function HourCell({
   hour,
   posts,
   hint,
+  isPast,
   onShowDay,
 }: {
   date: string;
   hour: number;
   posts: readonly CalendarPost[];
   hint: BestTimeHint | undefined;
+  isPast: boolean;
   onShowDay: (date: string) => void;
 }) {
-  const { today, now, timeZone, dropPost } = useCalendarActions();
+  const { today, dropPost, composeAt } = useCalendarActions();
   const [isOver, setOver] = useState(false);
-  const current = localParts(now, timeZone);
-  const isPast = date < today || (date === today && hour < current.hour);
   const hintText = hint && !isPast ? bestTimeText(hint) : undefined;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the keyboard has the day's + button and the header's New
     <td
       data-testid="calendar-slot"
       data-date={date}
@@ -56,8 +57,14 @@ const HourCell = memo(function HourCell({
         const id = event.dataTransfer.getData(DRAG_TYPE);
         if (id) dropPost(id, { date, hour });
       }}
+      // An empty future hour opens the composer at it (the header's New is the keyboard's way).
+      onClick={(event) => {
+        if (isPast || !composeAt || (event.target as Element).closest("button")) return;
+        composeAt(date, hour);
+      }}
       className={cn(
         "relative h-11 border-b border-r border-slate-200 p-0.5 align-top",
+        !isPast && composeAt && "cursor-pointer",
         hintText && "pr-4",
         isPast
           ? "bg-slate-50"
@@ -108,8 +115,10 @@ export function WeekView({
   hints: readonly BestTimeHint[];
   onShowDay: (date: string) => void;
 }) {
-  const { timeZone, today } = useCalendarActions();
+  const { timeZone, today, now } = useCalendarActions();
   const days = useMemo(() => weekDays(anchor), [anchor]);
+  // Once per render, not per cell: 168 cells each reading the clock through Intl added up.
+  const currentHour = localParts(now, timeZone).hour;
   const bySlot = useMemo(() => {
     const slots = new Map<string, CalendarPost[]>();
     for (const post of posts) {
@@ -169,6 +178,7 @@ export function WeekView({
                   hour={hour}
                   posts={bySlot.get(`${date}:${hour}`) ?? noPosts}
                   hint={hintBySlot.get(`${weekdayOf(date)}:${hour}`)}
+                  isPast={date < today || (date === today && hour < currentHour)}
                   onShowDay={onShowDay}
                 />
               ))}
