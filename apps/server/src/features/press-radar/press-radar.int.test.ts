@@ -293,6 +293,13 @@ describe("mentions", () => {
     });
     expect(muted.status).toBe(200);
     expect(await mentions(client)).toHaveLength(0);
+    expect(await unseen(client)).toBe(0);
+    // "Fetch now" runs the job, which leaves the muted feed alone and reads the others.
+    requests.length = 0;
+    expect((await client.post("/api/press-radar/fetch", {})).status).toBe(202);
+    await testApp.radarsContext.queue.idle({ timeoutMs: 30_000 });
+    expect(requests.map((request) => request.path)).not.toContain("/rss.xml");
+    expect(requests.map((request) => request.path)).toContain("/same-items.xml");
     await client.request(`/api/press-radar/sources/${rssSource.id}`, {
       method: "PATCH",
       json: { isMuted: false },
