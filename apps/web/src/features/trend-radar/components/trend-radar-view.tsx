@@ -109,6 +109,14 @@ function BudgetCard({ state }: { state: TrendRadarState }) {
   );
 }
 
+/** What the page says once the week's look-ups are spent (the server refuses in the same words). */
+function spentMessage(budget: NonNullable<TrendRadarState["budget"]>): string {
+  const next = budget.nextSlotAt
+    ? ` The next one frees up on ${dateFormat.format(new Date(budget.nextSlotAt))}.`
+    : "";
+  return `You have used all ${budget.limit} hashtag look-ups Instagram allows in 7 days.${next} A hashtag looked up this week can still be tracked.`;
+}
+
 function TrackForm({ state }: { state: TrendRadarState }) {
   const inputId = useId();
   const [name, setName] = useState("");
@@ -118,6 +126,7 @@ function TrackForm({ state }: { state: TrendRadarState }) {
   const next = planAllowingMore(state.plan, "trendHashtags");
   const clean = name.trim().replace(/^#+/, "").toLowerCase();
   const isFree = clean !== "" && Boolean(state.budget?.counted.includes(clean));
+  const isSpent = state.budget?.remaining === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (clean === "") return;
@@ -168,9 +177,7 @@ function TrackForm({ state }: { state: TrendRadarState }) {
             </div>
             <Button
               type="submit"
-              disabled={
-                track.isPending || clean === "" || (state.budget?.remaining === 0 && !isFree)
-              }
+              disabled={track.isPending || clean === "" || (isSpent && !isFree)}
             >
               {track.isPending ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
@@ -180,11 +187,21 @@ function TrackForm({ state }: { state: TrendRadarState }) {
               Track
             </Button>
           </div>
-          <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">
-            {isFree
-              ? "Already looked up this week: tracking it is free."
-              : "Uses one of this week's look-ups."}
-          </p>
+          {isSpent && !isFree ? (
+            <p
+              id={`${inputId}-hint`}
+              className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="budget-spent"
+            >
+              {spentMessage(state.budget!)}
+            </p>
+          ) : (
+            <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">
+              {isFree
+                ? "Already looked up this week: tracking it is free."
+                : "Uses one of this week's look-ups."}
+            </p>
+          )}
           <FieldMessage id={`${inputId}-error`}>
             {track.isError ? errorMessage(track.error) : undefined}
           </FieldMessage>
