@@ -300,17 +300,17 @@ export async function listUsersWithTrendHashtags(db: Db) {
   return rows.map((row) => row.userId);
 }
 
-/** The look-ups of one account since `since`, oldest first. */
-export function listHashtagLookups(
-  db: Db,
-  params: { userId: string; accountId: string; since: Date },
-) {
+/**
+ * The look-ups of one Instagram account since `since`, oldest first, whichever Sightline user
+ * made them: Instagram counts its 30 per account, and whoever holds the account's token can read
+ * the same list from Instagram (`recently_searched_hashtags`).
+ */
+export function listHashtagLookups(db: Db, params: { accountId: string; since: Date }) {
   return db
     .select({ name: hashtagLookups.name, lookedUpAt: hashtagLookups.lookedUpAt })
     .from(hashtagLookups)
     .where(
       and(
-        eq(hashtagLookups.userId, params.userId),
         eq(hashtagLookups.accountId, params.accountId),
         gt(hashtagLookups.lookedUpAt, params.since),
       ),

@@ -70,6 +70,21 @@ describe("Trend Radar", () => {
     expect(coffee!.topMedia.length).toBeGreaterThan(0);
   });
 
+  it("counts the look-ups of everyone connected to the same Instagram account", async () => {
+    // Instagram's 30 are the account's: a second Sightline user on it starts from what is spent.
+    const { client: teammate } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, teammate, {
+      username: "northfield.coffee",
+      login: "facebook",
+    });
+    const before = await json<Overview>(await teammate.get("/api/trend-radar"));
+    expect(before.budget).toMatchObject({ used: 1, remaining: 29, counted: ["coffee"] });
+    // A hashtag the account looked up this week costs nothing more, whoever tracks it.
+    expect((await teammate.post("/api/trend-radar/hashtags", { name: "coffee" })).status).toBe(201);
+    const after = await json<Overview>(await client.get("/api/trend-radar"));
+    expect(after.budget).toMatchObject({ used: 1, remaining: 29 });
+  });
+
   it("refuses a hashtag already tracked, and names with spaces or emoji", async () => {
     expect((await client.post("/api/trend-radar/hashtags", { name: "coffee" })).status).toBe(409);
     const bad = await client.post("/api/trend-radar/hashtags", { name: "latte art" });
