@@ -79,6 +79,20 @@ describe.skipIf(!hasChromium())("Press Radar and Trend Radar (sandbox)", () => {
     await page.waitForURL(`${live.server.url}/press-radar`);
     await expect.poll(() => ownDot.count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => otherDot.count(), { timeout: 15_000 }).toBe(0);
+
+    // Muting the source hides its mentions; unmuting brings them back.
+    const sources = page.getByRole("list", { name: "Your sources" });
+    await sources.getByRole("button", { name: "Mute Northfield Daily Ledger" }).click();
+    await sources.getByText("Muted").waitFor();
+    await expect.poll(() => page.getByTestId("mention").count()).toBe(0);
+    await sources.getByRole("button", { name: "Unmute Northfield Daily Ledger" }).click();
+    await expect.poll(() => page.getByTestId("mention").count(), { timeout: 20_000 }).toBe(2);
+
+    // At phone width nothing runs off the side of the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -115,6 +129,10 @@ describe.skipIf(!hasChromium())("Press Radar and Trend Radar (sandbox)", () => {
     ).resolves.toBeGreaterThan(0);
     await page.getByTestId("budget-remaining").getByText("29").waitFor();
     await page.getByRole("heading", { name: "Hashtags of your best posts" }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -73,6 +73,7 @@ const radarsContext = await startRadarsFeature({
   logger,
   events,
   instagram: instagramContext,
+  queue: instagramContext.queue,
 });
 const app = createApp({
   ...services,
@@ -141,7 +142,6 @@ async function shutdown(signal: string) {
   });
   clearTimeout(force);
   await instagramContext.queue.stop();
-  await radarsContext.queue.stop();
   await events.close();
   await services.close();
   await database.close();

@@ -61,8 +61,15 @@ export interface JobQueue<Context> {
     cron: string,
     payload: Payload,
   ): Promise<void>;
-  /** Resolves when no job is waiting (due now) or running: tests and benchmarks wait on it. */
+  /** Resolves when none of this handle's jobs is waiting (due now) or running (tests wait). */
   idle(options?: { timeoutMs?: number }): Promise<void>;
+  /**
+   * Adds the jobs of a feature built on another context (Trend Radar and Press Radar) to this
+   * same queue: one pg-boss instance, one set of connections and pollers, each job run with the
+   * context it was declared for. The answer sends, schedules and waits for those jobs only; its
+   * `stop` does nothing (whoever created the queue stops it).
+   */
+  attach<Other>(jobs: readonly AnyJob<Other>[], context: Other): Promise<JobQueue<Other>>;
   stop(): Promise<void>;
 }
 
@@ -89,8 +96,42 @@ export async function createJobQueue<Context>(options: {
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
 
+  const work = options.work !== false;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await boss.stop({ graceful: true, timeout: 10_000 });
+  };
+  const handle = async <C>(
+    jobs: readonly AnyJob<C>[],
+    context: C,
+    stopQueue: () => Promise<void>,
+  ): Promise<JobQueue<C>> => {
+    const running = await registerJobs(boss, logger, jobs, context, work);
+    return {
+      send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
+      schedule: async (job, cron, payload) => {
+        await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
+      },
+      idle: (idleOptions) => waitIdle(boss, jobs, running, idleOptions),
+      attach: (otherJobs, otherContext) => handle(otherJobs, otherContext, async () => {}),
+      stop: stopQueue,
+    };
+  };
+  return handle(options.jobs, options.context, stop);
+}
+
+/** Creates each job's queue and (unless `work` is off) its worker; answers the running set. */
+async function registerJobs<Context>(
+  boss: PgBoss,
+  logger: Logger,
+  jobs: readonly AnyJob<Context>[],
+  context: Context,
+  work: boolean,
+): Promise<Set<Promise<unknown>>> {
   const running = new Set<Promise<unknown>>();
-  for (const job of options.jobs) {
+  for (const job of jobs) {
     await boss.createQueue(job.name, {
       policy: job.policy ?? "standard",
       retryLimit: job.retryLimit ?? 3,
@@ -99,7 +140,7 @@ export async function createJobQueue<Context>(options: {
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
       notify: true,
     });
-    if (options.work === false) continue;
+    if (!work) continue;
     const runOne = async (entry: { id: string; data: Envelope }) => {
       const jobLogger = logger.child({ job: job.name, jobId: entry.id });
       const envelope = entry.data;
@@ -109,7 +150,7 @@ export async function createJobQueue<Context>(options: {
         );
       }
       const payload = job.schema.parse(envelope.data);
-      const work = job.run(payload, { ...options.context, jobId: entry.id, logger: jobLogger });
+      const work = job.run(payload, { ...context, jobId: entry.id, logger: jobLogger });
       running.add(work);
       try {
         await work;
@@ -163,38 +204,40 @@ export async function createJobQueue<Context>(options: {
     );
   }
 
-  let stopped = false;
-  return {
-    async send(job, payload, sendOptions = {}) {
-      const data = job.schema.parse(payload);
-      const key = sendOptions.key ?? job.key?.(data);
-      return boss.send(job.name, { v: job.version, data } satisfies Envelope, {
-        ...(key !== undefined ? { singletonKey: key } : {}),
-        ...(sendOptions.startAfterSeconds !== undefined
-          ? { startAfter: sendOptions.startAfterSeconds }
-          : {}),
-        ...(sendOptions.startAt !== undefined ? { startAfter: sendOptions.startAt } : {}),
-      });
-    },
-    async schedule(job, cron, payload) {
-      await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
-    },
-    async idle({ timeoutMs = 30_000 } = {}) {
-      const deadline = Date.now() + timeoutMs;
-      let quietReads = 0;
-      while (quietReads < 2) {
-        if (Date.now() > deadline) throw new Error(`jobs still running after ${timeoutMs} ms`);
-        const waiting = await countDueOrActive(boss, options.jobs);
-        quietReads = waiting === 0 && running.size === 0 ? quietReads + 1 : 0;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await boss.stop({ graceful: true, timeout: 10_000 });
-    },
-  };
+  return running;
+}
+
+function sendJob<Payload, Context>(
+  boss: PgBoss,
+  job: JobDefinition<Payload, Context>,
+  payload: Payload,
+  sendOptions: SendOptions = {},
+): Promise<string | null> {
+  const data = job.schema.parse(payload);
+  const key = sendOptions.key ?? job.key?.(data);
+  return boss.send(job.name, { v: job.version, data } satisfies Envelope, {
+    ...(key !== undefined ? { singletonKey: key } : {}),
+    ...(sendOptions.startAfterSeconds !== undefined
+      ? { startAfter: sendOptions.startAfterSeconds }
+      : {}),
+    ...(sendOptions.startAt !== undefined ? { startAfter: sendOptions.startAt } : {}),
+  });
+}
+
+async function waitIdle(
+  boss: PgBoss,
+  jobs: readonly { name: string }[],
+  running: Set<Promise<unknown>>,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietReads = 0;
+  while (quietReads < 2) {
+    if (Date.now() > deadline) throw new Error(`jobs still running after ${timeoutMs} ms`);
+    const waiting = await countDueOrActive(boss, jobs);
+    quietReads = waiting === 0 && running.size === 0 ? quietReads + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function countDueOrActive(boss: PgBoss, jobs: readonly { name: string }[]): Promise<number> {

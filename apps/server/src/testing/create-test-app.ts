@@ -103,6 +103,7 @@ export async function createTestApp(
     logger,
     events,
     instagram: instagramContext,
+    queue: instagramContext.queue,
     schedules: false,
     ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
@@ -139,7 +140,6 @@ export async function createTestApp(
     encryptionKeys,
     close: async () => {
       await instagramContext.queue.stop();
-      await radarsContext.queue.stop();
       await events.close();
       await services.close();
       await database.close();

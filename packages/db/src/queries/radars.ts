@@ -16,6 +16,28 @@ export type PressMentionRow = typeof pressMentions.$inferSelect;
 export type TrendHashtagRow = typeof trendHashtags.$inferSelect;
 export type TrendSampleRow = typeof trendSamples.$inferSelect;
 
+/** The radars' tables whose rows belong to one user and are addressed by id. */
+type OwnedTable = typeof pressSources | typeof pressKeywords | typeof trendHashtags;
+
+/** The one row `id` of the user's own (another user's id matches nothing: a 404). */
+function ownRow(table: OwnedTable, userId: string, id: string) {
+  return and(eq(table.userId, userId), eq(table.id, id));
+}
+
+async function countOwn(db: Db, table: OwnedTable, userId: string) {
+  const [row] = await db.select({ n: count() }).from(table).where(eq(table.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Answers whether the user had such a row. */
+async function deleteOwn(db: Db, table: OwnedTable, userId: string, id: string) {
+  const rows = await db
+    .delete(table)
+    .where(ownRow(table, userId, id))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
 // ---- Press Radar: sources ----
 
 export function listPressSources(db: Db, userId: string) {
@@ -30,16 +52,12 @@ export async function findPressSource(db: Db, userId: string, id: string) {
   const [row] = await db
     .select()
     .from(pressSources)
-    .where(and(eq(pressSources.userId, userId), eq(pressSources.id, id)));
+    .where(ownRow(pressSources, userId, id));
   return row;
 }
 
 export async function countPressSources(db: Db, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(pressSources)
-    .where(eq(pressSources.userId, userId));
-  return row?.n ?? 0;
+  return countOwn(db, pressSources, userId);
 }
 
 /** Answers undefined when the user already has this URL. */
@@ -65,7 +83,7 @@ export async function updatePressSource(
   const [row] = await db
     .update(pressSources)
     .set(patch)
-    .where(and(eq(pressSources.userId, userId), eq(pressSources.id, id)))
+    .where(ownRow(pressSources, userId, id))
     .returning();
   return row;
 }
@@ -79,11 +97,7 @@ export async function clearPressSourceValidators(db: Db, userId: string) {
 }
 
 export async function deletePressSource(db: Db, userId: string, id: string) {
-  const rows = await db
-    .delete(pressSources)
-    .where(and(eq(pressSources.userId, userId), eq(pressSources.id, id)))
-    .returning({ id: pressSources.id });
-  return rows.length > 0;
+  return deleteOwn(db, pressSources, userId, id);
 }
 
 /** Users with at least one source that is not muted (the schedule's work list). */
@@ -106,11 +120,7 @@ export function listPressKeywords(db: Db, userId: string) {
 }
 
 export async function countPressKeywords(db: Db, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(pressKeywords)
-    .where(eq(pressKeywords.userId, userId));
-  return row?.n ?? 0;
+  return countOwn(db, pressKeywords, userId);
 }
 
 /** Answers undefined when the user already has this term (in any letter case). */
@@ -131,17 +141,13 @@ export async function updatePressKeyword(
   const [row] = await db
     .update(pressKeywords)
     .set(patch)
-    .where(and(eq(pressKeywords.userId, userId), eq(pressKeywords.id, id)))
+    .where(ownRow(pressKeywords, userId, id))
     .returning();
   return row;
 }
 
 export async function deletePressKeyword(db: Db, userId: string, id: string) {
-  const rows = await db
-    .delete(pressKeywords)
-    .where(and(eq(pressKeywords.userId, userId), eq(pressKeywords.id, id)))
-    .returning({ id: pressKeywords.id });
-  return rows.length > 0;
+  return deleteOwn(db, pressKeywords, userId, id);
 }
 
 // ---- Press Radar: mentions ----
@@ -254,16 +260,12 @@ export async function findTrendHashtag(db: Db, userId: string, id: string) {
   const [row] = await db
     .select()
     .from(trendHashtags)
-    .where(and(eq(trendHashtags.userId, userId), eq(trendHashtags.id, id)));
+    .where(ownRow(trendHashtags, userId, id));
   return row;
 }
 
 export async function countTrendHashtags(db: Db, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(trendHashtags)
-    .where(eq(trendHashtags.userId, userId));
-  return row?.n ?? 0;
+  return countOwn(db, trendHashtags, userId);
 }
 
 export async function insertTrendHashtag(
@@ -286,15 +288,11 @@ export async function updateTrendHashtag(
   await db
     .update(trendHashtags)
     .set(patch)
-    .where(and(eq(trendHashtags.userId, userId), eq(trendHashtags.id, id)));
+    .where(ownRow(trendHashtags, userId, id));
 }
 
 export async function deleteTrendHashtag(db: Db, userId: string, id: string) {
-  const rows = await db
-    .delete(trendHashtags)
-    .where(and(eq(trendHashtags.userId, userId), eq(trendHashtags.id, id)))
-    .returning({ id: trendHashtags.id });
-  return rows.length > 0;
+  return deleteOwn(db, trendHashtags, userId, id);
 }
 
 export async function listUsersWithTrendHashtags(db: Db) {
@@ -302,17 +300,17 @@ export async function listUsersWithTrendHashtags(db: Db) {
   return rows.map((row) => row.userId);
 }
 
-/** The look-ups of one account since `since`, oldest first. */
-export function listHashtagLookups(
-  db: Db,
-  params: { userId: string; accountId: string; since: Date },
-) {
+/**
+ * The look-ups of one Instagram account since `since`, oldest first, whichever Sightline user
+ * made them: Instagram counts its 30 per account, and whoever holds the account's token can read
+ * the same list from Instagram (`recently_searched_hashtags`).
+ */
+export function listHashtagLookups(db: Db, params: { accountId: string; since: Date }) {
   return db
     .select({ name: hashtagLookups.name, lookedUpAt: hashtagLookups.lookedUpAt })
     .from(hashtagLookups)
     .where(
       and(
-        eq(hashtagLookups.userId, params.userId),
         eq(hashtagLookups.accountId, params.accountId),
         gt(hashtagLookups.lookedUpAt, params.since),
       ),

@@ -129,7 +129,8 @@ export const hashtagLookups = pgTable(
     lookedUpAt: timestamp("looked_up_at", { withTimezone: true }).notNull(),
   },
   (table) => [
-    index("hashtag_lookups_account_idx").on(table.userId, table.accountId, table.lookedUpAt),
+    // Instagram's budget is the account's, shared by every user connected to it.
+    index("hashtag_lookups_account_idx").on(table.accountId, table.lookedUpAt),
   ],
 );
 

@@ -44,14 +44,35 @@ const feedItems = [
   },
 ];
 
-const requests: Array<{ path: string; ifNoneMatch?: string | undefined }> = [];
+const requests: Array<{
+  path: string;
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
+}> = [];
+const DATED = "Mon, 23 Nov 2026 09:00:00 GMT";
 let server: http.Server;
 let port = 0;
 
 function serve(request: http.IncomingMessage, response: http.ServerResponse) {
   const path = request.url ?? "/";
-  requests.push({ path, ifNoneMatch: request.headers["if-none-match"] });
+  requests.push({
+    path,
+    ifNoneMatch: request.headers["if-none-match"],
+    ...(request.headers["if-modified-since"]
+      ? { ifModifiedSince: request.headers["if-modified-since"] }
+      : {}),
+  });
   switch (path) {
+    case "/dated.xml": {
+      // Only Last-Modified, no ETag: the conditional GET must use If-Modified-Since.
+      if (request.headers["if-modified-since"] === DATED) {
+        response.writeHead(304).end();
+        return;
+      }
+      response.writeHead(200, { "content-type": "application/rss+xml", "last-modified": DATED });
+      response.end(rss(feedItems.slice(0, 2), "Dated News"));
+      return;
+    }
     case "/rss.xml": {
       if (request.headers["if-none-match"] === '"v1"') {
         response.writeHead(304, { etag: '"v1"' }).end();
@@ -225,6 +246,22 @@ describe("the feed job", () => {
     expect(await mentions(client)).toHaveLength(2);
   });
 
+  it("a feed with Last-Modified only is asked If-Modified-Since, and its 304 stores nothing", async () => {
+    const { client: other } = await createVerifiedUser(testApp);
+    await other.post("/api/press-radar/keywords", { term: "Acme Ceramics" });
+    const added = await other.post("/api/press-radar/sources", { url: feed("/dated.xml") });
+    expect(added.status).toBe(201);
+    await testApp.radarsContext.queue.idle({ timeoutMs: 30_000 });
+    expect(await mentions(other)).toHaveLength(2);
+    const otherId = (await json<{ id: string }>(await other.get("/api/me"))).id;
+    const { fetchUserPressSources } = await import("./service.ts");
+    requests.length = 0;
+    const result = await fetchUserPressSources(testApp.radarsContext, otherId);
+    expect(result).toMatchObject({ sources: 1, newMentions: 0, failed: 0 });
+    expect(requests).toEqual([{ path: "/dated.xml", ifModifiedSince: DATED }]);
+    expect(await mentions(other)).toHaveLength(2);
+  });
+
   it("an item already stored through another feed is not stored again (same guid)", async () => {
     const mirror = await client.post("/api/press-radar/sources", { url: feed("/same-items.xml") });
     expect(mirror.status).toBe(201);
@@ -293,6 +330,13 @@ describe("mentions", () => {
     });
     expect(muted.status).toBe(200);
     expect(await mentions(client)).toHaveLength(0);
+    expect(await unseen(client)).toBe(0);
+    // "Fetch now" runs the job, which leaves the muted feed alone and reads the others.
+    requests.length = 0;
+    expect((await client.post("/api/press-radar/fetch", {})).status).toBe(202);
+    await testApp.radarsContext.queue.idle({ timeoutMs: 30_000 });
+    expect(requests.map((request) => request.path)).not.toContain("/rss.xml");
+    expect(requests.map((request) => request.path)).toContain("/same-items.xml");
     await client.request(`/api/press-radar/sources/${rssSource.id}`, {
       method: "PATCH",
       json: { isMuted: false },

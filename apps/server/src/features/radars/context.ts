@@ -7,7 +7,7 @@ import type { FeedFetcher } from "../press-radar/feed-fetcher.ts";
 
 /**
  * What Trend Radar and Press Radar (routes and jobs) work with: built once in the composition
- * root, with one job queue of their own for the feed fetches and hashtag sampling.
+ * root. Their jobs (feed fetches, hashtag sampling) run on the app's one job queue.
  */
 export interface RadarsContext {
   db: Db;
@@ -17,7 +17,7 @@ export interface RadarsContext {
   feeds: FeedFetcher;
   /** The Graph client, vault and connection helpers (hashtag search acts as the account). */
   instagram: InstagramContext;
-  /** Set right after the queue starts. */
+  /** The app's queue as these jobs see it (set right after they are attached). */
   queue: JobQueue<RadarsContext>;
 }
 

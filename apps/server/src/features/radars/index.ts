@@ -2,7 +2,7 @@ import type { Database } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { SafeFetchOptions } from "../../lib/safe-fetch.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import { createJobQueue, type JobQueue } from "../../platform/job-queue.ts";
+import type { JobQueue } from "../../platform/job-queue.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 import { createFeedFetcher } from "../press-radar/feed-fetcher.ts";
 import { FETCH_ALL_FEEDS_CRON, fetchAllFeedsJob } from "../press-radar/jobs/fetch-all-feeds.job.ts";
@@ -26,14 +26,17 @@ export const radarsJobs = [
 ];
 
 /**
- * Trend Radar and Press Radar's runtime: their context and the job queue whose workers fetch
- * feeds (every 15 minutes) and sample hashtags (hourly) in this process.
+ * Trend Radar and Press Radar's runtime: their context, with their jobs (feed fetches every
+ * 15 minutes, hashtag sampling hourly) added to the app's one job queue (the Instagram
+ * feature's), so the process runs a single pg-boss instance.
  */
 export async function startRadarsFeature(options: {
   database: Database;
   logger: Logger;
   events: EventBus;
   instagram: InstagramContext;
+  /** The app's job queue; the radar jobs run on it with this feature's context. */
+  queue: Pick<JobQueue<unknown>, "attach">;
   /** Tests stand in for DNS and the network under the feed fetches. */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
@@ -55,12 +58,7 @@ export async function startRadarsFeature(options: {
     instagram,
     queue: undefined as unknown as JobQueue<RadarsContext>,
   };
-  ctx.queue = await createJobQueue({
-    database: options.database,
-    logger: ctx.logger,
-    jobs: radarsJobs,
-    context: ctx,
-  });
+  ctx.queue = await options.queue.attach(radarsJobs, ctx);
   if (options.schedules !== false) {
     await ctx.queue.schedule(fetchAllFeedsJob, FETCH_ALL_FEEDS_CRON, {});
     await ctx.queue.schedule(sampleAllHashtagsJob, SAMPLE_ALL_HASHTAGS_CRON, {});

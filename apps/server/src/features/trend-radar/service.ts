@@ -41,10 +41,9 @@ export function searchBlocker(connection: InstagramConnectionRow | undefined): s
   return undefined;
 }
 
-async function budgetFor(deps: Pick<TrendDeps, "db" | "now">, userId: string, accountId: string) {
+async function budgetFor(deps: Pick<TrendDeps, "db" | "now">, accountId: string) {
   const now = deps.now();
   const lookups = await listHashtagLookups(deps.db, {
-    userId,
     accountId,
     since: new Date(now.getTime() - LOOKUP_WINDOW_MS),
   });
@@ -72,7 +71,7 @@ export async function trackHashtag(deps: TrendDeps, userId: string, name: string
     throw new AppError("conflict", `You already track #${name}.`);
   }
   await assertWithinPlan(deps.db, userId, "trendHashtags", tracked.length);
-  const budget = await budgetFor(deps, userId, connection.instagramId);
+  const budget = await budgetFor(deps, connection.instagramId);
   const costs = needsSlot(budget, name);
   if (costs && budget.remaining === 0) {
     throw new AppError(
@@ -229,7 +228,7 @@ export async function trendRadarOverview(deps: TrendDeps, userId: string) {
     listTrendHashtags(deps.db, userId),
     listLatestTrendSamples(deps.db, userId),
   ]);
-  const budget = connection ? await budgetFor(deps, userId, connection.instagramId) : undefined;
+  const budget = connection ? await budgetFor(deps, connection.instagramId) : undefined;
   const views: TrendHashtagView[] = hashtags.map((hashtag) => {
     const sample = samples.find((candidate) => candidate.hashtagId === hashtag.id);
     const verdict = sample ? trendOf(sample.currentVolume, sample.previousVolume) : undefined;

@@ -1,4 +1,4 @@
-import { hashtagLookups } from "@sightline/db";
+import { hashtagLookups, trendSamples } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -68,6 +68,21 @@ describe("Trend Radar", () => {
     expect(["Rising", "Steady", "Cooling"]).toContain(stats.label);
     expect(stats.reason).toContain(`${stats.currentVolume} posts in the last 12 h`);
     expect(coffee!.topMedia.length).toBeGreaterThan(0);
+  });
+
+  it("counts the look-ups of everyone connected to the same Instagram account", async () => {
+    // Instagram's 30 are the account's: a second Sightline user on it starts from what is spent.
+    const { client: teammate } = await createVerifiedUser(testApp);
+    await connectSandboxAccount(testApp, teammate, {
+      username: "northfield.coffee",
+      login: "facebook",
+    });
+    const before = await json<Overview>(await teammate.get("/api/trend-radar"));
+    expect(before.budget).toMatchObject({ used: 1, remaining: 29, counted: ["coffee"] });
+    // A hashtag the account looked up this week costs nothing more, whoever tracks it.
+    expect((await teammate.post("/api/trend-radar/hashtags", { name: "coffee" })).status).toBe(201);
+    const after = await json<Overview>(await client.get("/api/trend-radar"));
+    expect(after.budget).toMatchObject({ used: 1, remaining: 29 });
   });
 
   it("refuses a hashtag already tracked, and names with spaces or emoji", async () => {
@@ -146,6 +161,41 @@ describe("Trend Radar", () => {
     expect(suggestions.ideas.map((idea) => idea.hashtag)).toEqual(
       rising.map((hashtag) => hashtag.name),
     );
+  });
+
+  it("offers a post idea for a rising hashtag only, with the hashtags of its top posts", async () => {
+    const overview = await json<Overview>(await client.get("/api/trend-radar"));
+    const [rising, steady] = overview.hashtags;
+    const sample = (hashtagId: string, currentVolume: number, previousVolume: number) => ({
+      userId,
+      hashtagId,
+      // Newer than the job's own samples, so it is the one the page reads.
+      sampledAt: new Date(Date.now() + 60_000),
+      currentVolume,
+      previousVolume,
+      dailyVolume: currentVolume + previousVolume,
+      medianTopEngagement: 120,
+      topCount: 9,
+      topMedia: [],
+      coHashtags: [
+        ["pourover", 6],
+        ["v60", 4],
+      ] as Array<[string, number]>,
+    });
+    await testApp.database.db
+      .insert(trendSamples)
+      .values([sample(rising!.id, 30, 10), sample(steady!.id, 20, 19)]);
+    const { ideas } = await json<{
+      ideas: Array<{ hashtag: string; hashtags: string[]; reason: string; sampleSize: number }>;
+    }>(await client.get("/api/trend-radar/suggestions"));
+    const idea = ideas.find((entry) => entry.hashtag === rising!.name);
+    expect(idea).toEqual({
+      hashtag: rising!.name,
+      hashtags: [rising!.name, "pourover", "v60"],
+      reason: "30 posts in the last 12 h, 10 in the 12 h before (+200%).",
+      sampleSize: 9,
+    });
+    expect(ideas.map((entry) => entry.hashtag)).not.toContain(steady!.name);
   });
 
   it("explains that hashtag search needs Facebook Login", async () => {

@@ -107,7 +107,7 @@ function SourcesCard({ state }: { state: PressRadarState }) {
             id={inputId}
             type="url"
             inputMode="url"
-            placeholder="https://example.com/feed.xml"
+            placeholder="https://site.com/feed"
             value={url}
             onChange={(event) => {
               setUrl(event.target.value);
@@ -369,7 +369,7 @@ function MentionItem({ mention, isNew }: { mention: PressMention; isNew: boolean
         </time>
         <span
           className={cn(
-            "ml-auto inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+            "inline-flex items-center rounded-full px-2 py-0.5 sm:ml-auto text-xs font-semibold ring-1 ring-inset",
             sentimentStyles[sentiment],
           )}
         >

@@ -109,6 +109,14 @@ function BudgetCard({ state }: { state: TrendRadarState }) {
   );
 }
 
+/** What the page says once the week's look-ups are spent (the server refuses in the same words). */
+function spentMessage(budget: NonNullable<TrendRadarState["budget"]>): string {
+  const next = budget.nextSlotAt
+    ? ` The next one frees up on ${dateFormat.format(new Date(budget.nextSlotAt))}.`
+    : "";
+  return `You have used all ${budget.limit} hashtag look-ups Instagram allows in 7 days.${next} A hashtag looked up this week can still be tracked.`;
+}
+
 function TrackForm({ state }: { state: TrendRadarState }) {
   const inputId = useId();
   const [name, setName] = useState("");
@@ -118,6 +126,7 @@ function TrackForm({ state }: { state: TrendRadarState }) {
   const next = planAllowingMore(state.plan, "trendHashtags");
   const clean = name.trim().replace(/^#+/, "").toLowerCase();
   const isFree = clean !== "" && Boolean(state.budget?.counted.includes(clean));
+  const isSpent = state.budget?.remaining === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (clean === "") return;
@@ -168,9 +177,7 @@ function TrackForm({ state }: { state: TrendRadarState }) {
             </div>
             <Button
               type="submit"
-              disabled={
-                track.isPending || clean === "" || (state.budget?.remaining === 0 && !isFree)
-              }
+              disabled={track.isPending || clean === "" || (isSpent && !isFree)}
             >
               {track.isPending ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
@@ -180,11 +187,21 @@ function TrackForm({ state }: { state: TrendRadarState }) {
               Track
             </Button>
           </div>
-          <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">
-            {isFree
-              ? "Already looked up this week: tracking it is free."
-              : "Uses one of this week's look-ups."}
-          </p>
+          {isSpent && !isFree ? (
+            <p
+              id={`${inputId}-hint`}
+              className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="budget-spent"
+            >
+              {spentMessage(state.budget!)}
+            </p>
+          ) : (
+            <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">
+              {isFree
+                ? "Already looked up this week: tracking it is free."
+                : "Uses one of this week's look-ups."}
+            </p>
+          )}
           <FieldMessage id={`${inputId}-error`}>
             {track.isError ? errorMessage(track.error) : undefined}
           </FieldMessage>
@@ -194,12 +211,18 @@ function TrackForm({ state }: { state: TrendRadarState }) {
   );
 }
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+/**
+ * One figure with its unit: at phone width a row (label and unit left, number right), from
+ * `sm` up a tile of a three-column grid.
+ */
+function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
-    <div className="min-w-0 rounded-xl bg-slate-50 p-2.5 sm:p-3">
+    <div className="grid min-w-0 grid-cols-[1fr_auto] items-center gap-x-3 rounded-xl bg-slate-50 px-3 py-2 sm:block sm:p-3">
       <dt className="text-xs leading-4 text-slate-600">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-slate-900">{value}</dd>
-      {hint ? <dd className="hidden text-xs text-slate-500 sm:block">{hint}</dd> : null}
+      <dd className="col-start-2 row-span-2 row-start-1 text-lg font-semibold text-slate-900 sm:mt-1">
+        {value}
+      </dd>
+      <dd className="text-xs text-slate-500">{hint}</dd>
     </div>
   );
 }
@@ -233,9 +256,9 @@ function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
       ) : null}
       {stats ? (
         <>
-          <dl className="mt-4 grid grid-cols-3 gap-2">
+          <dl className="mt-4 grid gap-2 sm:grid-cols-3">
             <Figure
-              label="Posts, last 24 h"
+              label={"Posts, last 24\u00a0h"}
               value={numberFormat.format(stats.dailyVolume)}
               hint="recent media"
             />
@@ -477,7 +500,7 @@ export function TrendRadarView() {
           <BudgetCard state={data} />
         </div>
       )}
-      {data.hashtags.length === 0 ? (
+      {data.hashtags.length === 0 && data.blocker ? null : data.hashtags.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
           <TrendingUp className="mx-auto size-8 text-brand-600" aria-hidden="true" />
           <p className="mt-3 text-sm font-medium text-slate-900">
