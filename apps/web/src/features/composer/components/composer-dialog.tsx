@@ -3,6 +3,7 @@ import {
   classifyPostType,
   MAX_CAPTION_LENGTH,
   postTypeLabels,
+  zonedTimeToInstant,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, Loader2, Sparkles, Tag } from "lucide-react";
@@ -51,7 +52,6 @@ import {
   SELECT_A_DATE,
 } from "../utils/schedule-rules.ts";
 import { addTag } from "../utils/tags.ts";
-import { wallTimeToInstant } from "../utils/zoned-time.ts";
 import { CollaboratorsField } from "./collaborators-field.tsx";
 import { CoverPicker } from "./cover-picker.tsx";
 import { HashtagsField } from "./hashtags-field.tsx";
@@ -365,7 +365,12 @@ export default function ComposerDialog({
       try {
         const result = await checkSchedule({
           ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-          scheduled_time: wallTimeToInstant(wall, timeZone).toISOString(),
+          scheduled_time: zonedTimeToInstant(
+            wall.date,
+            wall.hour,
+            wall.minute,
+            timeZone,
+          ).toISOString(),
           time_zone: timeZone,
         });
         if (!cancelled) setChecks(result.checks);
@@ -490,7 +495,12 @@ export default function ComposerDialog({
       setPhase("scheduling");
       const { checks } = await schedulePost({
         ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-        scheduled_time: wallTimeToInstant(wall, timeZone).toISOString(),
+        scheduled_time: zonedTimeToInstant(
+          wall.date,
+          wall.hour,
+          wall.minute,
+          timeZone,
+        ).toISOString(),
         time_zone: timeZone,
         client_id: clientId,
         ...(thumbnail ? { thumbnail } : {}),
