@@ -1,65 +1,67 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import {
+  addImages,
+  connectedPage,
+  openComposer,
+  recordWebm,
+  COMPOSER_TEST_TIMEOUT_MS as TEST_TIMEOUT_MS,
+  toast,
+} from "./support/composer.ts";
 
 const SCREENSHOT_DIR = process.env.COMPOSER_SCREENSHOT_DIR;
-/** Signing up and connecting the sandbox account alone can take half a minute on a busy machine. */
-const TEST_TIMEOUT_MS = 240_000;
 
-async function connectedPage(browser: Browser, serverUrl: string, width = 1440) {
-  const session = await signedInPage(browser, serverUrl, { prefix: "composer", width });
-  const { page } = session;
-  await page.goto(`${serverUrl}/settings`);
-  await page.getByRole("button", { name: "Connect with Instagram" }).click();
-  await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-  await page.getByRole("button", { name: /@lena\.makes/ }).click();
-  await page.waitForURL((url) => url.pathname === "/settings");
-  await page.getByTestId("instagram-connected").waitFor({ timeout: 60_000 });
-  await page.goto(`${serverUrl}/dashboard`);
-  return session;
+/** Every object URL the page makes and frees, from the next navigation on. */
+async function trackObjectUrls(page: Page) {
+  await page.addInitScript(() => {
+    const created: string[] = [];
+    const revoked = new Set<string>();
+    const create = URL.createObjectURL.bind(URL);
+    const revoke = URL.revokeObjectURL.bind(URL);
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      const url = create(object);
+      created.push(url);
+      return url;
+    };
+    URL.revokeObjectURL = (url: string) => {
+      revoked.add(url);
+      revoke(url);
+    };
+    (window as unknown as { objectUrls: unknown }).objectUrls = { created, revoked };
+  });
 }
 
-/** A PNG drawn by the browser itself (so the composer has something to convert to JPEG). */
-async function makePng(page: Page, color: string, width = 800, height = 800): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ({ color, width, height }) => {
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-      context.fillStyle = color;
-      context.fillRect(0, 0, width, height);
-      context.fillStyle = "#ffffff";
-      context.fillRect(width / 4, height / 4, width / 2, height / 2);
-      return canvas.toDataURL("image/png");
-    },
-    { color, width, height },
+/** The object URLs made since the last navigation that are not freed yet, and how many were made. */
+function objectUrlsLeft(page: Page) {
+  return page.evaluate(() => {
+    const { created, revoked } = (
+      window as unknown as { objectUrls: { created: string[]; revoked: Set<string> } }
+    ).objectUrls;
+    return { made: created.length, left: created.filter((url) => !revoked.has(url)) };
+  });
+}
+
+/** The composer's kept draft (IndexedDB), as the page reads it back. */
+async function keptDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ caption: string; items: number } | null>((resolve, reject) => {
+        const open = indexedDB.open("sightline-composer", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("drafts");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("drafts").objectStore("drafts").get("current");
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const draft = read.result as { caption: string; items: unknown[] } | undefined;
+            open.result.close();
+            resolve(draft ? { caption: draft.caption, items: draft.items.length } : null);
+          };
+        };
+      }),
   );
-  return Buffer.from(dataUrl.split(",")[1] as string, "base64");
-}
-
-async function openComposer(page: Page) {
-  await page.getByRole("button", { name: "New", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Instagram Post" });
-  await dialog.waitFor();
-  return dialog;
-}
-
-async function addImages(page: Page, files: { name: string; color: string }[]) {
-  const payload = [];
-  for (const file of files) {
-    payload.push({
-      name: file.name,
-      mimeType: "image/png",
-      buffer: await makePng(page, file.color),
-    });
-  }
-  await page.getByLabel("Add photos or videos").setInputFiles(payload);
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
 }
 
 async function screenshot(page: Page, name: string) {
@@ -401,37 +403,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       // A two-second WebM recorded from a canvas by the browser itself.
-      const webm = await page.evaluate(async () => {
-        const canvas = document.createElement("canvas");
-        canvas.width = 360;
-        canvas.height = 640;
-        const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-        const stream = canvas.captureStream(30);
-        const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
-        const chunks: Blob[] = [];
-        recorder.ondataavailable = (event) => chunks.push(event.data);
-        const stopped = new Promise((resolve) => {
-          recorder.onstop = resolve;
-        });
-        recorder.start(100);
-        const started = performance.now();
-        await new Promise<void>((resolve) => {
-          const draw = () => {
-            const t = performance.now() - started;
-            context.fillStyle = `hsl(${(t / 10) % 360} 80% 50%)`;
-            context.fillRect(0, 0, 360, 640);
-            if (t < 2000) requestAnimationFrame(draw);
-            else resolve();
-          };
-          draw();
-        });
-        recorder.stop();
-        await stopped;
-        const bytes = new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer());
-        let binary = "";
-        for (const byte of bytes) binary += String.fromCharCode(byte);
-        return btoa(binary);
-      });
+      const webm = await recordWebm(page);
       const dialog = await openComposer(page);
       await page.getByLabel("Add photos or videos").setInputFiles({
         name: "clip.webm",
@@ -448,6 +420,224 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       await frames.getByRole("button", { name: "Use as Cover" }).click();
       await toast(page, "Cover saved");
       await dialog.getByRole("img", { name: "Current cover" }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+  it(
+    "takes dropped files, refuses a video over 50MB, reorders by mouse, keeps the draft across a reload, frees every object URL on close",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      await trackObjectUrls(page);
+      await page.reload();
+      let dialog = await openComposer(page);
+
+      // Drop two PNGs, a text file and a 51MB video onto the drop zone. The video's bytes exist
+      // only in the page's memory: a File made there, handed over in a DataTransfer.
+      const files = await page.evaluateHandle(async () => {
+        const png = async (color: string) => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 600;
+          canvas.height = 600;
+          const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+          context.fillStyle = color;
+          context.fillRect(0, 0, 600, 600);
+          return new Promise<Blob>((resolve) =>
+            canvas.toBlob((blob) => resolve(blob as Blob), "image/png"),
+          );
+        };
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([await png("#0f766e")], "alpha.png", { type: "image/png" }));
+        transfer.items.add(new File([await png("#b45309")], "beta.png", { type: "image/png" }));
+        transfer.items.add(new File(["just words"], "notes.txt", { type: "text/plain" }));
+        const size = 51 * 1024 * 1024;
+        transfer.items.add(new File([new ArrayBuffer(size)], "huge.mp4", { type: "video/mp4" }));
+        return transfer;
+      });
+      const dropZone = dialog.getByRole("button", {
+        name: /Drop photos and videos here, or choose files/,
+      });
+      await dropZone.dispatchEvent("dragover", { dataTransfer: files });
+      await dropZone.dispatchEvent("drop", { dataTransfer: files });
+      await toast(
+        page,
+        'Video file "huge.mp4" is too large (51.0MB). Maximum size for scheduling is 50MB. Please compress or use a smaller video.',
+      );
+      await toast(page, "Skipped notes.txt: only images and videos can be added.");
+      await toast(page, "Converting alpha.png to JPEG for Instagram...");
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(2);
+      await dialog.getByRole("button", { name: /^Photo 1 of 2: alpha\.jpg/ }).waitFor();
+
+      // Reorder with the mouse: press on the first thumbnail, move onto the second, release.
+      const first = await dialog.getByTestId("media-item").nth(0).boundingBox();
+      const second = await dialog.getByTestId("media-item").nth(1).boundingBox();
+      if (!first || !second) throw new Error("no thumbnails");
+      await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(second.x + second.width / 2, second.y + second.height / 2, {
+        steps: 8,
+      });
+      await page.mouse.up();
+      await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 2 of 2: alpha\.jpg/ }).waitFor();
+
+      // An accidental reload keeps the draft: files, order, caption, hashtags.
+      await dialog.getByLabel("Caption").fill("Kept across a reload");
+      await dialog.getByLabel("Hashtags", { exact: true }).fill("kept ");
+      await expect
+        .poll(() => keptDraft(page), { timeout: 30_000 })
+        .toEqual({ caption: "Kept across a reload", items: 2 });
+      await page.reload();
+      dialog = await openComposer(page);
+      await toast(page, "Restored the draft you were working on");
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(2);
+      await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
+      await expect(dialog.getByLabel("Caption").inputValue()).resolves.toBe("Kept across a reload");
+      await dialog.getByRole("button", { name: "Remove #kept" }).waitFor();
+
+      // Cancel discards it: every object URL the composer made is freed, the kept copy goes,
+      // and the next opening (even after a reload) starts empty.
+      const before = await objectUrlsLeft(page);
+      expect(before.left.length).toBeGreaterThanOrEqual(2);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
+      await expect
+        .poll(async () => (await objectUrlsLeft(page)).left, { timeout: 30_000 })
+        .toEqual([]);
+      await expect.poll(() => keptDraft(page), { timeout: 30_000 }).toBeNull();
+      await page.reload();
+      dialog = await openComposer(page);
+      await expect(dialog.getByTestId("media-item").count()).resolves.toBe(0);
+      await expect(dialog.getByLabel("Caption").inputValue()).resolves.toBe("");
+      await expect(dialog.getByTestId("hashtag-count").textContent()).resolves.toBe("0/30");
+      await expect(
+        dialog.getByRole("list", { name: "Collaborators invited" }).count(),
+      ).resolves.toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "AI Suggest picks a time, and says so when it finds none or fails",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      const dialog = await openComposer(page);
+      await addImages(page, [{ name: "suggest.png", color: "#4f46e5" }]);
+      await expect
+        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+        .toBe(1);
+      await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+      const sheet = page.getByRole("dialog", { name: "Schedule Post" });
+      await sheet.waitFor();
+      const suggest = sheet.getByRole("button", { name: "AI Suggest" });
+      const summary = sheet.getByTestId("scheduled-for");
+
+      // The real call: the sandbox account's audience gives a time ahead, which is chosen.
+      await suggest.click();
+      await expect
+        .poll(() => summary.textContent(), { timeout: 60_000 })
+        .toMatch(/^\w+day, \w+ \d{1,2}, \d{4} at \d{2}:\d{2}$/);
+
+      const endpoint = "**/api/functions/instagram-optimal-times";
+      // No slots at all.
+      await page.route(endpoint, (route) =>
+        route.fulfill({ status: 200, json: { success: true, slots: [] } }),
+      );
+      await suggest.click();
+      await toast(page, "No optimal times found. Please try again or select a time manually.");
+      await page.unroute(endpoint);
+      // Refused by the server: titled Error.
+      await page.route(endpoint, (route) =>
+        route.fulfill({
+          status: 400,
+          json: { error: { code: "VALIDATION_FAILED", message: "Invalid request" } },
+        }),
+      );
+      await suggest.click();
+      const refused = page.locator("[data-sonner-toast]", {
+        hasText: "Could not calculate optimal times",
+      });
+      await refused.waitFor();
+      await refused.getByText("Error", { exact: true }).waitFor();
+      await page.unroute(endpoint);
+      // The server fails, then the network does.
+      await page.route(endpoint, (route) =>
+        route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } }),
+      );
+      await suggest.click();
+      await toast(page, "Failed to get AI suggestions. Please try again.");
+      await page.unroute(endpoint);
+      await page.route(endpoint, (route) => route.abort("connectionfailed"));
+      await suggest.click();
+      await expect
+        .poll(
+          () =>
+            page
+              .locator("[data-sonner-toast]", {
+                hasText: "Failed to get AI suggestions. Please try again.",
+              })
+              .count(),
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThanOrEqual(1);
+      await page.unroute(endpoint);
+      // The toasts are announced: sonner's list is a live region.
+      await expect(
+        page.locator("section[aria-live]").first().getAttribute("aria-live"),
+      ).resolves.toBe("polite");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "shows a collaborator found by Business Discovery as verified, with name and avatar (Facebook Login)",
+    async () => {
+      const session = await signedInPage(live.browser, live.server.url, { prefix: "composer-fb" });
+      const { page, context, errors } = session;
+      await page.goto(`${live.server.url}/settings`);
+      await page.getByRole("button", { name: "Connect with Facebook" }).click();
+      await page.waitForURL(/\/sandbox\/www\.facebook\.com\//);
+      await page.getByRole("button", { name: /@northfield\.coffee/ }).click();
+      await page.waitForURL((url) => url.pathname === "/settings");
+      await page.getByTestId("instagram-connected").waitFor({ timeout: 60_000 });
+      await page.goto(`${live.server.url}/dashboard`);
+      const dialog = await openComposer(page);
+      const invite = async (name: string) => {
+        await dialog.getByLabel("Collaborators", { exact: true }).fill(name);
+        await dialog.getByRole("button", { name: "Invite collaborator" }).click();
+      };
+      const invited = dialog.getByRole("list", { name: "Collaborators invited" });
+
+      // A professional account Business Discovery finds: verified, with its name and picture.
+      await invite("@kiln.and.kettle");
+      const found = invited.getByRole("listitem").filter({ hasText: "@kiln.and.kettle" });
+      await found.getByText("Kiln & Kettle Studio").waitFor({ timeout: 30_000 });
+      await found.getByText("(verified)").waitFor();
+      await expect(found.getByText("(unverified)").count()).resolves.toBe(0);
+      const avatar = found.locator("img");
+      await expect
+        .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+
+      // An account it cannot find is still added, marked '(unverified)', without a name.
+      await invite("no.such.account.anywhere");
+      const missing = invited
+        .getByRole("listitem")
+        .filter({ hasText: "@no.such.account.anywhere" });
+      await missing.getByText("(unverified)").waitFor({ timeout: 30_000 });
+      await expect(missing.locator("img").count()).resolves.toBe(0);
+      await screenshot(page, "composer-1440-collaborators");
       expect(errors).toEqual([]);
       await context.close();
     },

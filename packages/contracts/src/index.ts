@@ -15,3 +15,4 @@ export * from "./radars.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";
 export * from "./support.ts";
+export * from "./zoned-time.ts";

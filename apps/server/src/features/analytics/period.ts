@@ -1,5 +1,5 @@
 import type { AnalyticsPeriodQuery } from "@sightline/contracts";
-import { zonedParts, zonedTimeToInstant } from "../publishing/zoned-time.ts";
+import { zonedParts, zonedTimeToInstant } from "@sightline/contracts";
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +20,7 @@ export function addDays(day: string, days: number): string {
 export function dayStart(day: string, timeZone = "UTC"): Date {
   return timeZone === "UTC"
     ? new Date(`${day}T00:00:00.000Z`)
-    : zonedTimeToInstant(day, 0, timeZone);
+    : zonedTimeToInstant(day, 0, 0, timeZone);
 }
 
 /** Today's date on the user's calendar. */

@@ -4,6 +4,7 @@ import {
   analyticsPeriodQuerySchema,
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
+  isTimeZone,
 } from "@sightline/contracts";
 import { type Db, findInstagramConnection, getProfileForUser } from "@sightline/db";
 import { Hono } from "hono";
@@ -12,7 +13,6 @@ import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
-import { isTimeZone } from "../publishing/zoned-time.ts";
 import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";

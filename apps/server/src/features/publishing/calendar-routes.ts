@@ -2,6 +2,7 @@ import {
   bestTimesQuerySchema,
   CALENDAR_MAX_POSTS,
   calendarQuerySchema,
+  isTimeZone,
   reschedulePostSchema,
 } from "@sightline/contracts";
 import {
@@ -37,7 +38,6 @@ import {
   syncedPostType,
 } from "./calendar.ts";
 import { publishPostJob } from "./jobs/publish-post.job.ts";
-import { isTimeZone } from "./zoned-time.ts";
 
 /** Instagram keeps online followers for 30 days; older days describe another audience. */
 const ONLINE_FOLLOWERS_DAYS = 30;

@@ -1,7 +1,11 @@
-import { type PostType, publishVideoKind, type ScheduledPostStatus } from "@sightline/contracts";
+import {
+  type PostType,
+  publishVideoKind,
+  type ScheduledPostStatus,
+  zonedParts,
+} from "@sightline/contracts";
 import type { ScheduledMediaItem } from "@sightline/db";
 import { type AudienceSignals, scoreGrid } from "./optimal-times.ts";
-import { zonedParts } from "./zoned-time.ts";
 
 /** One post on the calendar, made here or synced from Instagram. */
 export type CalendarEntry = {

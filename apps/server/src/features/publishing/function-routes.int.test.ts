@@ -1,8 +1,8 @@
+import { zonedParts } from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import { connectSandboxAccount } from "../../testing/instagram.ts";
-import { zonedParts } from "./zoned-time.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {

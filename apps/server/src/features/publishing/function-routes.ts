@@ -1,5 +1,6 @@
 import {
   captionGenerateRequestSchema,
+  isTimeZone,
   MAX_CAPTION_HASHTAGS,
   optimalTimesRequestSchema,
 } from "@sightline/contracts";
@@ -20,7 +21,6 @@ import { type Storage, sniffMedia } from "../../platform/storage.ts";
 import { bestCaptions, draftCaption, rankHashtags } from "./caption-draft.ts";
 import { optimalTimes } from "./optimal-times.ts";
 import { ownStoredFile } from "./own-file.ts";
-import { isTimeZone } from "./zoned-time.ts";
 
 /** A model that has not answered in 30 s will not; the built-in engine drafts instead. */
 const AI_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-import { zonedParts } from "./zoned-time.ts";
+import { zonedParts } from "@sightline/contracts";
 
 /** Followers online on one UTC day (Instagram's `online_followers`: UTC hour "0"–"23" → count). */
 export type OnlineFollowersDay = { day: string; hours: Record<string, number> };

@@ -1,7 +1,7 @@
+import { addDays, zonedParts } from "@sightline/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AudienceSignals, type OptimalTimesRequest, optimalTimes } from "./optimal-times.ts";
-import { addDays, zonedParts, zonedTimeToInstant } from "./zoned-time.ts";
 
 const zones = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Sydney"];
 
@@ -153,22 +153,5 @@ describe("optimal times", () => {
       "2026-12-08T09:00:00.000Z",
       "2026-12-10T09:00:00.000Z",
     ]);
-  });
-});
-
-describe("zoned time", () => {
-  it("maps local hours to instants across daylight-saving changes", () => {
-    expect(zonedTimeToInstant("2026-03-28", 10, "Europe/Berlin").toISOString()).toBe(
-      "2026-03-28T09:00:00.000Z",
-    );
-    expect(zonedTimeToInstant("2026-03-29", 10, "Europe/Berlin").toISOString()).toBe(
-      "2026-03-29T08:00:00.000Z",
-    );
-    expect(zonedTimeToInstant("2026-11-01", 10, "America/New_York").toISOString()).toBe(
-      "2026-11-01T15:00:00.000Z",
-    );
-    // 02:00 does not exist in Berlin on 2026-03-29: it lands on another hour, never silently.
-    const skipped = zonedTimeToInstant("2026-03-29", 2, "Europe/Berlin");
-    expect(zonedParts(skipped, "Europe/Berlin").hour).not.toBe(2);
   });
 });

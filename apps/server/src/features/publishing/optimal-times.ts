@@ -1,5 +1,5 @@
+import { addDays, weekdayOf, zonedParts, zonedTimeToInstant } from "@sightline/contracts";
 import { type OnlineFollowersDay, onlineFollowersGrid } from "./online-followers-grid.ts";
-import { addDays, weekdayOf, zonedParts, zonedTimeToInstant } from "./zoned-time.ts";
 
 /** What the account's own data says about each local weekday and hour. */
 export type AudienceSignals = {
@@ -120,7 +120,7 @@ export function optimalTimes(
     for (let hour = request.hourWindow.from; hour <= request.hourWindow.to; hour++) {
       const score = grid[weekday]![hour];
       if (score === undefined) continue;
-      const instant = zonedTimeToInstant(date, hour, request.timezone);
+      const instant = zonedTimeToInstant(date, hour, 0, request.timezone);
       // Skipped by a spring-forward, or already past.
       if (zonedParts(instant, request.timezone).hour !== hour || instant <= now) continue;
       if (!best || score > best.score) {

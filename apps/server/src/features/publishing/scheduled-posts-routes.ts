@@ -1,5 +1,6 @@
 import {
   checkCaption,
+  isTimeZone,
   MAX_CAPTION_HASHTAGS,
   MAX_CAPTION_LENGTH,
   MAX_COLLABORATORS,
@@ -36,7 +37,6 @@ import type { InstagramContext } from "../instagram/context.ts";
 import { publishPostJob } from "./jobs/publish-post.job.ts";
 import { publishTypeOf } from "./pipeline.ts";
 import { prePublishCheck } from "./pre-publish-check.ts";
-import { isTimeZone } from "./zoned-time.ts";
 
 function storagePath(bucket: Bucket, key: string): string {
   return `/storage/${bucket}/${key}`;

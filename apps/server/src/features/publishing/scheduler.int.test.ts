@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { zonedParts, zonedTimeToInstant } from "@sightline/contracts";
 import { findScheduledPostById, insertScheduledPost } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
@@ -7,7 +8,6 @@ import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { accountClientFor } from "../instagram/context.ts";
 import { postsToRun, publishIfClaimable } from "./publish-service.ts";
-import { zonedParts, zonedTimeToInstant } from "./zoned-time.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Issue 13: 200 due posts on PostgreSQL; PGlite (one connection) races over fewer. */
@@ -151,7 +151,7 @@ describe("the scheduler worker", () => {
     const march31 = new Date(Date.UTC(year, 2, 31));
     const lastSunday = 31 - march31.getUTCDay();
     const day = `${year}-03-${String(lastSunday).padStart(2, "0")}`;
-    const at = zonedTimeToInstant(day, 10, "Europe/Berlin");
+    const at = zonedTimeToInstant(day, 10, 0, "Europe/Berlin");
     expect(at.toISOString()).toBe(`${day}T08:00:00.000Z`);
     clockOffset = at.getTime() - 7 * 86_400_000 - Date.now();
     const response = await client.post("/api/scheduled-posts", {

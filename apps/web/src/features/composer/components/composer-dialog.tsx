@@ -3,6 +3,8 @@ import {
   classifyPostType,
   MAX_CAPTION_LENGTH,
   postTypeLabels,
+  zonedParts,
+  zonedTimeToInstant,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, Loader2, Sparkles, Tag } from "lucide-react";
@@ -52,7 +54,6 @@ import {
   SELECT_A_DATE,
 } from "../utils/schedule-rules.ts";
 import { addTag } from "../utils/tags.ts";
-import { wallTimeAt, wallTimeToInstant } from "../utils/zoned-time.ts";
 import { CollaboratorsField } from "./collaborators-field.tsx";
 import { CoverPicker } from "./cover-picker.tsx";
 import { HashtagsField } from "./hashtags-field.tsx";
@@ -68,9 +69,9 @@ function initialChoice(prefill: ComposerPrefill | undefined, timeZone: string): 
   // Editing keeps the post's time while it is ahead; a failed post's past time is chosen again.
   if (prefill?.edit) {
     const at = new Date(prefill.edit.scheduledTime);
-    const wall = wallTimeAt(at, timeZone);
+    const { date, hour, minute } = zonedParts(at, timeZone);
     return at.getTime() > Date.now()
-      ? wall
+      ? { date, hour, minute }
       : { date: undefined, hour: DEFAULT_SCHEDULE_HOUR, minute: DEFAULT_SCHEDULE_MINUTE };
   }
   const match = prefill?.initialTime?.match(/^(\d{1,2}):(\d{2})$/);
@@ -422,7 +423,12 @@ export default function ComposerDialog({
       try {
         const result = await checkSchedule({
           ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-          scheduled_time: wallTimeToInstant(wall, timeZone).toISOString(),
+          scheduled_time: zonedTimeToInstant(
+            wall.date,
+            wall.hour,
+            wall.minute,
+            timeZone,
+          ).toISOString(),
           time_zone: timeZone,
         });
         if (!cancelled) setChecks(result.checks);
@@ -550,7 +556,12 @@ export default function ComposerDialog({
       setPhase("scheduling");
       const request = {
         ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-        scheduled_time: wallTimeToInstant(wall, timeZone).toISOString(),
+        scheduled_time: zonedTimeToInstant(
+          wall.date,
+          wall.hour,
+          wall.minute,
+          timeZone,
+        ).toISOString(),
         time_zone: timeZone,
         ...(thumbnail ? { thumbnail } : {}),
       };

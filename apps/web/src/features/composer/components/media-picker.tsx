@@ -6,7 +6,8 @@ import type { DraftMediaItem } from "../utils/draft.ts";
 
 function formatDuration(seconds: number | undefined): string | undefined {
   if (seconds === undefined) return undefined;
-  const whole = Math.round(seconds);
+  // Whole seconds gone by, as video players count them.
+  const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 

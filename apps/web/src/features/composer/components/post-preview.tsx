@@ -139,7 +139,7 @@ export function PostPreview({
         style={{ aspectRatio: String(previewAspect(current)) }}
       >
         {!current && (
-          <div className="flex size-full items-center justify-center p-6 text-center text-sm text-slate-500">
+          <div className="flex size-full items-center justify-center p-6 text-center text-sm text-slate-600">
             Your photos and videos appear here.
           </div>
         )}

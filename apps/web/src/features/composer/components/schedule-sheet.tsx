@@ -1,3 +1,4 @@
+import { type WallTime, zonedParts, zonedTimeToInstant } from "@sightline/contracts";
 import { CalendarClock, ChevronLeft, ChevronRight, Loader2, Sparkles } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -21,7 +22,6 @@ import {
   monthGrid,
   nowInZone,
 } from "../utils/schedule-rules.ts";
-import { type WallTime, wallTimeAt, wallTimeToInstant } from "../utils/zoned-time.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -31,7 +31,7 @@ const MINUTES = Array.from({ length: 60 }, (_, minute) => minute);
 
 /** "Tuesday, November 24, 2026 at 10:00" in the user's zone. */
 export function formatScheduledFor(choice: WallTime, timeZone: string): string {
-  const instant = wallTimeToInstant(choice, timeZone);
+  const instant = zonedTimeToInstant(choice.date, choice.hour, choice.minute, timeZone);
   const date = new Intl.DateTimeFormat("en-US", {
     timeZone,
     weekday: "long",
@@ -158,7 +158,10 @@ export function ScheduleSheet({
         timezone: timeZone,
       });
       const slots = (result.slots ?? [])
-        .map((slot) => wallTimeAt(new Date(slot.iso), timeZone))
+        .map((slot): WallTime => {
+          const { date, hour, minute } = zonedParts(new Date(slot.iso), timeZone);
+          return { date, hour, minute };
+        })
         .filter((slot) => !isMinuteDisabled(slot.date, slot.hour, slot.minute, now));
       if (slots.length === 0) {
         toast.error("No optimal times found. Please try again or select a time manually.");

@@ -33,7 +33,6 @@ import {
   monthGrid,
 } from "./schedule-rules.ts";
 import { addTag, clampPercent, pointToPercent, USER_ALREADY_TAGGED } from "./tags.ts";
-import { wallTimeAt, wallTimeToInstant } from "./zoned-time.ts";
 
 const MB = 1024 * 1024;
 
@@ -218,14 +217,5 @@ describe("schedule sheet (spec §5, §9)", () => {
     const weeks = monthGrid("2026-11");
     expect(weeks[0]?.[0]).toBe("2026-11-01");
     expect(weeks.flat().filter(Boolean)).toHaveLength(30);
-  });
-  it("maps wall time in a zone to the instant and back", () => {
-    const instant = wallTimeToInstant({ date: "2026-11-24", hour: 10, minute: 0 }, "Europe/Berlin");
-    expect(instant.toISOString()).toBe("2026-11-24T09:00:00.000Z");
-    expect(wallTimeAt(instant, "America/New_York")).toEqual({
-      date: "2026-11-24",
-      hour: 4,
-      minute: 0,
-    });
   });
 });

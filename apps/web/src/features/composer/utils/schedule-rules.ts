@@ -1,4 +1,4 @@
-import { addDays, type WallTime, wallTimeAt } from "./zoned-time.ts";
+import { addDays, type WallTime, zonedParts } from "@sightline/contracts";
 
 /** Spec §9: the default schedule time. */
 export const DEFAULT_SCHEDULE_HOUR = 10;
@@ -77,7 +77,8 @@ export function isInFuture(choice: WallTime, now: WallTime): boolean {
 }
 
 export function nowInZone(now: Date, timeZone: string): WallTime {
-  return wallTimeAt(now, timeZone);
+  const { date, hour, minute } = zonedParts(now, timeZone);
+  return { date, hour, minute };
 }
 
 /** The weeks of the month that holds `month` (YYYY-MM), Sunday first, null for blanks. */

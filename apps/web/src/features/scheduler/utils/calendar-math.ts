@@ -4,91 +4,31 @@
  * Sunday.
  */
 
+import {
+  addDays,
+  zonedParts as localParts,
+  zonedTimeToInstant as localToInstant,
+  weekdayOf,
+} from "@sightline/contracts";
+
 export type CalendarView = "month" | "week" | "list";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-export type LocalParts = { date: string; hour: number; minute: number };
-
-/** The calendar day, hour and minute an instant shows on a clock in `timeZone`. */
-export function localParts(instant: Date, timeZone: string): LocalParts {
-  const parts: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
-}
-
-function offsetAt(instant: number, timeZone: string): number {
-  const parts: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
-    parts[part.type] = part.value;
-  }
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant a clock in `timeZone` shows `date` `hour`:`minute`. Two passes settle a
- * daylight-saving change; a time skipped by a spring-forward lands an hour later, and one that
- * occurs twice in the autumn is its first occurrence.
+/*
+ * The time-zone arithmetic is the shared one in @sightline/contracts (zoned-time.ts), which the
+ * composer and the server use too. The scheduler's names for it stay so its callers need not
+ * change: localParts = zonedParts, localToInstant = zonedTimeToInstant.
  */
-export function localToInstant(date: string, hour: number, minute: number, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // The zone's offsets a day either side cover any change on this day.
-  const before = wall - offsetAt(wall - 86_400_000, timeZone);
-  const after = wall - offsetAt(wall + 86_400_000, timeZone);
-  const valid = [before, after].filter((candidate) => {
-    const parts = localParts(new Date(candidate), timeZone);
-    return parts.date === date && parts.hour === hour && parts.minute === minute;
-  });
-  // Repeated autumn hour: both are valid, the earlier is the first. Skipped spring hour: none is,
-  // and the offset before the change moves the time forward by the gap.
-  return new Date(valid.length > 0 ? Math.min(...valid) : before);
-}
-
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+export {
+  addDays,
+  weekdayOf,
+  type ZonedParts as LocalParts,
+  zonedParts as localParts,
+  zonedTimeToInstant as localToInstant,
+} from "@sightline/contracts";
 
 export function addMonths(date: string, months: number): string {
   const [year, month] = date.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(date: string): number {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 /** The Monday on or before `date`. */

@@ -1,4 +1,5 @@
-import { DEFAULT_SCHEDULE_HOUR, type LocalParts } from "./calendar-math.ts";
+import type { WallTime } from "@sightline/contracts";
+import { DEFAULT_SCHEDULE_HOUR } from "./calendar-math.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -10,7 +11,7 @@ const pad = (value: number) => String(value).padStart(2, "0");
 export function composeTime(
   date: string,
   hour: number | undefined,
-  now: LocalParts,
+  now: WallTime,
 ): string | undefined {
   if (date < now.date) return undefined;
   const wanted = hour ?? DEFAULT_SCHEDULE_HOUR;

@@ -1,0 +1,110 @@
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
+import { signedInPage } from "./accounts.ts";
+
+/** Signing up and connecting the sandbox account alone can take half a minute on a busy machine. */
+export const COMPOSER_TEST_TIMEOUT_MS = 240_000;
+
+/** A signed-in account with @lena.makes connected through Instagram Login, on the dashboard. */
+export async function connectedPage(browser: Browser, serverUrl: string, width = 1440) {
+  const session = await signedInPage(browser, serverUrl, { prefix: "composer", width });
+  const { page } = session;
+  await page.goto(`${serverUrl}/settings`);
+  await page.getByRole("button", { name: "Connect with Instagram" }).click();
+  await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+  await page.getByRole("button", { name: /@lena\.makes/ }).click();
+  await page.waitForURL((url) => url.pathname === "/settings");
+  await page.getByTestId("instagram-connected").waitFor({ timeout: 60_000 });
+  await page.goto(`${serverUrl}/dashboard`);
+  return session;
+}
+
+/** A PNG drawn by the browser itself (so the composer has something to convert to JPEG). */
+export async function makePng(
+  page: Page,
+  color: string,
+  width = 800,
+  height = 800,
+): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ color, width, height }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+      context.fillStyle = color;
+      context.fillRect(0, 0, width, height);
+      context.fillStyle = "#ffffff";
+      context.fillRect(width / 4, height / 4, width / 2, height / 2);
+      return canvas.toDataURL("image/png");
+    },
+    { color, width, height },
+  );
+  return Buffer.from(dataUrl.split(",")[1] as string, "base64");
+}
+
+export async function openComposer(page: Page) {
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Instagram Post" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+export async function addImages(page: Page, files: { name: string; color: string }[]) {
+  const payload = [];
+  for (const file of files) {
+    payload.push({
+      name: file.name,
+      mimeType: "image/png",
+      buffer: await makePng(page, file.color),
+    });
+  }
+  await page.getByLabel("Add photos or videos").setInputFiles(payload);
+}
+
+export async function toast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
+}
+
+/** A two-second portrait WebM recorded from a canvas by the browser itself, base64. */
+export async function recordWebm(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 360;
+    canvas.height = 640;
+    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+    const stream = canvas.captureStream(30);
+    const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    recorder.start(100);
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const t = performance.now() - started;
+        context.fillStyle = `hsl(${(t / 10) % 360} 80% 50%)`;
+        context.fillRect(0, 0, 360, 640);
+        if (t < 2000) requestAnimationFrame(draw);
+        else resolve();
+      };
+      draw();
+    });
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer());
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+}
+
+/** Waits until the dialog lists `count` media items. */
+export async function expectMediaCount(page: Page, count: number) {
+  const dialog = page.getByRole("dialog", { name: "Create Instagram Post" });
+  await expect
+    .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
+    .toBe(count);
+}
