@@ -36,6 +36,7 @@ import {
   weekDays,
 } from "../utils/calendar-math.ts";
 import { composeTime } from "../utils/compose-time.ts";
+import { groupByLocalDay } from "../utils/local-clock.ts";
 import { type CalendarActions, CalendarActionsContext } from "./calendar-context.ts";
 import { PostRow } from "./calendar-post.tsx";
 import { dayHeading, ListView } from "./list-view.tsx";
@@ -265,9 +266,7 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
 
   const openPost = openedPost ? (byId.get(openedPost.id) ?? openedPost) : undefined;
   const movingPost = movingId ? byId.get(movingId) : undefined;
-  const dayPosts = dayList
-    ? (posts ?? []).filter((post) => localParts(new Date(post.time), timeZone).date === dayList)
-    : [];
+  const dayPosts = dayList ? (groupByLocalDay(posts ?? [], timeZone).get(dayList) ?? []) : [];
   const isNewAccount =
     query.isSuccess && !query.data.connected && query.data.posts.length === 0 && !status && !type;
 

@@ -2,8 +2,8 @@ import { useMemo } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
 import { useWindowList } from "../hooks/use-window-list.ts";
-import { groupByDay } from "../utils/calendar-math.ts";
 import { cachedDateFormat } from "../utils/format-cache.ts";
+import { groupByLocalDay } from "../utils/local-clock.ts";
 import { useCalendarActions } from "./calendar-context.ts";
 import { PostRow } from "./calendar-post.tsx";
 
@@ -32,7 +32,7 @@ export function ListView({ posts }: { posts: readonly CalendarPost[] }) {
   const { timeZone, today } = useCalendarActions();
   const rows = useMemo(() => {
     const list: ListRow[] = [];
-    for (const [date, dayPosts] of groupByDay(posts, timeZone)) {
+    for (const [date, dayPosts] of groupByLocalDay(posts, timeZone)) {
       list.push({ kind: "day", date, count: dayPosts.length });
       for (const post of dayPosts) list.push({ kind: "post", date, post });
     }

@@ -2,8 +2,9 @@ import { Plus } from "lucide-react";
 import { memo, useMemo, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
-import { groupByDay, monthGrid } from "../utils/calendar-math.ts";
+import { monthGrid } from "../utils/calendar-math.ts";
 import { cachedDateFormat } from "../utils/format-cache.ts";
+import { groupByLocalDay } from "../utils/local-clock.ts";
 import { DRAG_TYPE, useCalendarActions } from "./calendar-context.ts";
 import { PostChip } from "./calendar-post.tsx";
 
@@ -133,7 +134,7 @@ export function MonthView({
 }) {
   const { timeZone } = useCalendarActions();
   const weeks = useMemo(() => monthGrid(anchor), [anchor]);
-  const byDay = useMemo(() => groupByDay(posts, timeZone), [posts, timeZone]);
+  const byDay = useMemo(() => groupByLocalDay(posts, timeZone), [posts, timeZone]);
   const month = anchor.slice(0, 7);
   return (
     <div className="overflow-x-auto">

@@ -6,6 +6,7 @@ import type { CalendarPost } from "../api/list-calendar-posts.ts";
 import { bestTimeText } from "../utils/best-time-text.ts";
 import { localParts, weekDays, weekdayOf } from "../utils/calendar-math.ts";
 import { cachedDateFormat } from "../utils/format-cache.ts";
+import { localClock } from "../utils/local-clock.ts";
 import { DRAG_TYPE, useCalendarActions } from "./calendar-context.ts";
 import { PostChip } from "./calendar-post.tsx";
 
@@ -121,8 +122,10 @@ export function WeekView({
   const currentHour = localParts(now, timeZone).hour;
   const bySlot = useMemo(() => {
     const slots = new Map<string, CalendarPost[]>();
-    for (const post of posts) {
-      const local = localParts(new Date(post.time), timeZone);
+    const times = posts.map((post) => Date.parse(post.time));
+    const clock = localClock(timeZone, Math.min(...times), Math.max(...times));
+    for (const [index, post] of posts.entries()) {
+      const local = clock(times[index]!);
       const key = `${local.date}:${local.hour}`;
       const list = slots.get(key);
       if (list) list.push(post);
