@@ -4,9 +4,10 @@ import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import {
   addImages,
+  addVideo,
   connectedPage,
+  expectMediaCount,
   openComposer,
-  recordWebm,
   COMPOSER_TEST_TIMEOUT_MS as TEST_TIMEOUT_MS,
   toast,
 } from "./support/composer.ts";
@@ -136,9 +137,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         { name: "second.png", color: "#db2777" },
       ]);
       await toast(page, "Converting first.png to JPEG for Instagram...");
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(2);
+      await expectMediaCount(page, 2);
       await expect(dialog.getByTestId("post-type").textContent()).resolves.toBe("Carousel");
       await dialog.getByRole("button", { name: "Photo 1 of 2: first.jpg", exact: false }).waitFor();
       await dialog.getByRole("button", { name: "Next media" }).click();
@@ -193,9 +192,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "launch.png", color: "#0ea5e9" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       await dialog.getByLabel("Caption").fill("New roast, out tomorrow.");
       await dialog.getByLabel("Hashtags", { exact: true }).fill("specialtycoffee ");
 
@@ -345,9 +342,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "phone.png", color: "#16a34a" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       await dialog.getByLabel("Caption").fill("On the go ;)");
       const widths = await page.evaluate(() => {
         const content = document.querySelector('[role="dialog"]') as HTMLElement;
@@ -373,9 +368,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "now.png", color: "#f97316" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       const caption = `Fresh out of the kiln ${Date.now()}`;
       await dialog.getByLabel("Caption").fill(caption);
       await dialog.getByRole("button", { name: "Publish" }).click();
@@ -402,17 +395,9 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
     "captures a video cover frame as a JPEG and saves it",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
-      // A two-second WebM recorded from a canvas by the browser itself.
-      const webm = await recordWebm(page);
       const dialog = await openComposer(page);
-      await page.getByLabel("Add photos or videos").setInputFiles({
-        name: "clip.webm",
-        mimeType: "video/webm",
-        buffer: Buffer.from(webm, "base64"),
-      });
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      // A two-second WebM recorded from a canvas by the browser itself.
+      await addVideo(page);
       await dialog.getByRole("button", { name: "Choose Cover Frame" }).click();
       const frames = dialog.getByRole("group", { name: "Choose Cover Frame" });
       await frames.getByRole("button", { name: "Forward 0.1 seconds" }).click();
@@ -466,9 +451,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       );
       await toast(page, "Skipped notes.txt: only images and videos can be added.");
       await toast(page, "Converting alpha.png to JPEG for Instagram...");
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(2);
+      await expectMediaCount(page, 2);
       await dialog.getByRole("button", { name: /^Photo 1 of 2: alpha\.jpg/ }).waitFor();
 
       // Reorder with the mouse: press on the first thumbnail, move onto the second, release.
@@ -493,9 +476,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       await page.reload();
       dialog = await openComposer(page);
       await toast(page, "Restored the draft you were working on");
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(2);
+      await expectMediaCount(page, 2);
       await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
       await expect(dialog.getByLabel("Caption").inputValue()).resolves.toBe("Kept across a reload");
       await dialog.getByRole("button", { name: "Remove #kept" }).waitFor();
@@ -530,9 +511,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "suggest.png", color: "#4f46e5" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
       const sheet = page.getByRole("dialog", { name: "Schedule Post" });
       await sheet.waitFor();

@@ -3,6 +3,7 @@ import {
   classifyPostType,
   MAX_CAPTION_LENGTH,
   postTypeLabels,
+  type WallTime,
   zonedTimeToInstant,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -62,6 +63,11 @@ import { formatScheduledFor, type ScheduleChoice, ScheduleSheet } from "./schedu
 type Phase = "idle" | "preparing" | "publishing" | "scheduling";
 
 const ADD_MEDIA_FIRST = "Add at least one media item";
+
+/** The chosen wall-clock time in the user's zone, as the instant the API takes. */
+function scheduledInstant(wall: WallTime, timeZone: string): string {
+  return zonedTimeToInstant(wall.date, wall.hour, wall.minute, timeZone).toISOString();
+}
 
 function initialChoice(prefill: ComposerPrefill | undefined): ScheduleChoice {
   const match = prefill?.initialTime?.match(/^(\d{1,2}):(\d{2})$/);
@@ -365,12 +371,7 @@ export default function ComposerDialog({
       try {
         const result = await checkSchedule({
           ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-          scheduled_time: zonedTimeToInstant(
-            wall.date,
-            wall.hour,
-            wall.minute,
-            timeZone,
-          ).toISOString(),
+          scheduled_time: scheduledInstant(wall, timeZone),
           time_zone: timeZone,
         });
         if (!cancelled) setChecks(result.checks);
@@ -495,12 +496,7 @@ export default function ComposerDialog({
       setPhase("scheduling");
       const { checks } = await schedulePost({
         ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-        scheduled_time: zonedTimeToInstant(
-          wall.date,
-          wall.hour,
-          wall.minute,
-          timeZone,
-        ).toISOString(),
+        scheduled_time: scheduledInstant(wall, timeZone),
         time_zone: timeZone,
         client_id: clientId,
         ...(thumbnail ? { thumbnail } : {}),
