@@ -411,7 +411,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
     TEST_TIMEOUT_MS,
   );
   it(
-    "takes dropped files, refuses a video over 50MB, reorders by mouse, keeps the draft across a reload, frees every object URL on close",
+    "takes dropped files (a video over 50MB refused, an undecodable PNG kept as is), caps the caption, reorders by mouse, keeps the draft across a reload, frees every object URL on close",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       await trackObjectUrls(page);
@@ -436,6 +436,8 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         transfer.items.add(new File([await png("#0f766e")], "alpha.png", { type: "image/png" }));
         transfer.items.add(new File([await png("#b45309")], "beta.png", { type: "image/png" }));
         transfer.items.add(new File(["just words"], "notes.txt", { type: "text/plain" }));
+        // Claims to be a PNG but cannot be decoded: conversion fails, the original is kept.
+        transfer.items.add(new File(["not a picture"], "broken.png", { type: "image/png" }));
         const size = 51 * 1024 * 1024;
         transfer.items.add(new File([new ArrayBuffer(size)], "huge.mp4", { type: "video/mp4" }));
         return transfer;
@@ -451,8 +453,10 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       );
       await toast(page, "Skipped notes.txt: only images and videos can be added.");
       await toast(page, "Converting alpha.png to JPEG for Instagram...");
-      await expectMediaCount(page, 2);
-      await dialog.getByRole("button", { name: /^Photo 1 of 2: alpha\.jpg/ }).waitFor();
+      await toast(page, "Failed to convert image format, using original");
+      await expectMediaCount(page, 3);
+      await dialog.getByRole("button", { name: /^Photo 1 of 3: alpha\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 3 of 3: broken\.png/ }).waitFor();
 
       // Reorder with the mouse: press on the first thumbnail, move onto the second, release.
       const first = await dialog.getByTestId("media-item").nth(0).boundingBox();
@@ -464,27 +468,34 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         steps: 8,
       });
       await page.mouse.up();
-      await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
-      await dialog.getByRole("button", { name: /^Photo 2 of 2: alpha\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 1 of 3: beta\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 2 of 3: alpha\.jpg/ }).waitFor();
+
+      // The caption stops at 2,200 characters; the counter turns red there.
+      await dialog.getByLabel("Caption").fill("x".repeat(2_300));
+      await expect(dialog.getByLabel("Caption").inputValue()).resolves.toHaveLength(2_200);
+      const captionCount = dialog.getByTestId("caption-count");
+      await expect(captionCount.textContent()).resolves.toBe("2200/2200");
+      await expect(captionCount.getAttribute("class")).resolves.toContain("text-red-700");
 
       // An accidental reload keeps the draft: files, order, caption, hashtags.
       await dialog.getByLabel("Caption").fill("Kept across a reload");
       await dialog.getByLabel("Hashtags", { exact: true }).fill("kept ");
       await expect
         .poll(() => keptDraft(page), { timeout: 30_000 })
-        .toEqual({ caption: "Kept across a reload", items: 2 });
+        .toEqual({ caption: "Kept across a reload", items: 3 });
       await page.reload();
       dialog = await openComposer(page);
       await toast(page, "Restored the draft you were working on");
-      await expectMediaCount(page, 2);
-      await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
+      await expectMediaCount(page, 3);
+      await dialog.getByRole("button", { name: /^Photo 1 of 3: beta\.jpg/ }).waitFor();
       await expect(dialog.getByLabel("Caption").inputValue()).resolves.toBe("Kept across a reload");
       await dialog.getByRole("button", { name: "Remove #kept" }).waitFor();
 
       // Cancel discards it: every object URL the composer made is freed, the kept copy goes,
       // and the next opening (even after a reload) starts empty.
       const before = await objectUrlsLeft(page);
-      expect(before.left.length).toBeGreaterThanOrEqual(2);
+      expect(before.left.length).toBeGreaterThanOrEqual(3);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
       await expect
@@ -506,9 +517,12 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
   );
 
   it(
-    "AI Suggest picks a time, and says so when it finds none or fails",
+    "AI Suggest picks a time, and says so when it finds none or fails; a time gone by is refused",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      // The page's clock runs as usual until the test moves it forward.
+      await page.clock.install();
+      await page.reload();
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "suggest.png", color: "#4f46e5" }]);
       await expectMediaCount(page, 1);
@@ -567,6 +581,32 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         )
         .toBeGreaterThanOrEqual(1);
       await page.unroute(endpoint);
+
+      // Spec §5: a time chosen for today (the current hour: the minute moves past now) that has
+      // passed by Confirm is refused.
+      const now = await page.evaluate(() => {
+        const date = new Date();
+        return {
+          label: new Intl.DateTimeFormat("en-US", {
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+          }).format(date),
+          hour: String(date.getHours()).padStart(2, "0"),
+          minute: date.getMinutes(),
+        };
+      });
+      if (now.minute < 58) {
+        await sheet.getByRole("button", { name: now.label, exact: true }).click();
+        await sheet.getByRole("button", { name: `Hour ${now.hour}` }).click();
+        await expect(
+          sheet.getByRole("button", { name: `Hour ${now.hour}` }).getAttribute("aria-pressed"),
+        ).resolves.toBe("true");
+        await page.clock.fastForward("30:00");
+        await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
+        await toast(page, "Cannot schedule post in the past");
+      }
       // The toasts are announced: sonner's list is a live region.
       await expect(
         page.locator("section[aria-live]").first().getAttribute("aria-live"),
