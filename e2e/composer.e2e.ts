@@ -618,7 +618,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
   );
 
   it(
-    "writes a caption from the first media item and names the engine that wrote it",
+    "writes a caption from the first media item and names the engine that wrote it; holds 10 items at most",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       const dialog = await openComposer(page);
@@ -664,6 +664,29 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       await write.click();
       await toast(page, "Failed to generate caption");
       await page.unroute(endpoint);
+
+      // Spec §5: ten items at most — the Add media button goes at 10, extra files are dropped.
+      const jpegs = await page.evaluate(() =>
+        Array.from({ length: 10 }, (_, index) => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 64;
+          canvas.height = 64;
+          const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+          context.fillStyle = `hsl(${index * 36} 70% 50%)`;
+          context.fillRect(0, 0, 64, 64);
+          return canvas.toDataURL("image/jpeg", 0.8).split(",")[1] as string;
+        }),
+      );
+      await page.getByLabel("Add photos or videos").setInputFiles(
+        jpegs.map((base64, index) => ({
+          name: `extra-${index + 1}.jpg`,
+          mimeType: "image/jpeg",
+          buffer: Buffer.from(base64, "base64"),
+        })),
+      );
+      await toast(page, "A post holds up to 10 media items; 1 more file was not added.");
+      await expectMediaCount(page, 10);
+      await expect(dialog.getByRole("button", { name: "Add media" }).count()).resolves.toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     },
