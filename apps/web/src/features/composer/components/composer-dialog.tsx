@@ -3,7 +3,6 @@ import {
   classifyPostType,
   MAX_CAPTION_LENGTH,
   postTypeLabels,
-  type WallTime,
   zonedTimeToInstant,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -63,11 +62,6 @@ import { formatScheduledFor, type ScheduleChoice, ScheduleSheet } from "./schedu
 type Phase = "idle" | "preparing" | "publishing" | "scheduling";
 
 const ADD_MEDIA_FIRST = "Add at least one media item";
-
-/** The chosen wall-clock time in the user's zone, as the instant the API takes. */
-function scheduledInstant(wall: WallTime, timeZone: string): string {
-  return zonedTimeToInstant(wall.date, wall.hour, wall.minute, timeZone).toISOString();
-}
 
 function initialChoice(prefill: ComposerPrefill | undefined): ScheduleChoice {
   const match = prefill?.initialTime?.match(/^(\d{1,2}):(\d{2})$/);
@@ -371,7 +365,12 @@ export default function ComposerDialog({
       try {
         const result = await checkSchedule({
           ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-          scheduled_time: scheduledInstant(wall, timeZone),
+          scheduled_time: zonedTimeToInstant(
+            wall.date,
+            wall.hour,
+            wall.minute,
+            timeZone,
+          ).toISOString(),
           time_zone: timeZone,
         });
         if (!cancelled) setChecks(result.checks);
@@ -496,7 +495,12 @@ export default function ComposerDialog({
       setPhase("scheduling");
       const { checks } = await schedulePost({
         ...draftRequest({ items: uploaded, caption, hashtags, collaborators }),
-        scheduled_time: scheduledInstant(wall, timeZone),
+        scheduled_time: zonedTimeToInstant(
+          wall.date,
+          wall.hour,
+          wall.minute,
+          timeZone,
+        ).toISOString(),
         time_zone: timeZone,
         client_id: clientId,
         ...(thumbnail ? { thumbnail } : {}),
