@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import {
   addImages,
+  addVideo,
   COMPOSER_TEST_TIMEOUT_MS,
   connectedPage,
   expectMediaCount,
   openComposer,
-  recordWebm,
   toast,
 } from "./support/composer.ts";
 
@@ -124,14 +124,8 @@ describe.skipIf(!hasChromium())("the composer: accessibility and layout", () => 
         // A video and its cover picker.
         await dialog.getByRole("button", { name: "Cancel" }).click();
         await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
-        const webm = await recordWebm(page);
         dialog = await openComposer(page);
-        await page.getByLabel("Add photos or videos").setInputFiles({
-          name: "clip.webm",
-          mimeType: "video/webm",
-          buffer: Buffer.from(webm, "base64"),
-        });
-        await expectMediaCount(page, 1);
+        await addVideo(page);
         await dialog.getByRole("button", { name: "Choose Cover Frame" }).click();
         const frames = dialog.getByRole("group", { name: "Choose Cover Frame" });
         await frames.getByRole("button", { name: "Forward 0.1 seconds" }).click();

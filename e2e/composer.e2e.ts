@@ -4,9 +4,10 @@ import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import {
   addImages,
+  addVideo,
   connectedPage,
+  expectMediaCount,
   openComposer,
-  recordWebm,
   COMPOSER_TEST_TIMEOUT_MS as TEST_TIMEOUT_MS,
   toast,
 } from "./support/composer.ts";
@@ -136,9 +137,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         { name: "second.png", color: "#db2777" },
       ]);
       await toast(page, "Converting first.png to JPEG for Instagram...");
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(2);
+      await expectMediaCount(page, 2);
       await expect(dialog.getByTestId("post-type").textContent()).resolves.toBe("Carousel");
       await dialog.getByRole("button", { name: "Photo 1 of 2: first.jpg", exact: false }).waitFor();
       await dialog.getByRole("button", { name: "Next media" }).click();
@@ -193,9 +192,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "launch.png", color: "#0ea5e9" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       await dialog.getByLabel("Caption").fill("New roast, out tomorrow.");
       await dialog.getByLabel("Hashtags", { exact: true }).fill("specialtycoffee ");
 
@@ -345,9 +342,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "phone.png", color: "#16a34a" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       await dialog.getByLabel("Caption").fill("On the go ;)");
       const widths = await page.evaluate(() => {
         const content = document.querySelector('[role="dialog"]') as HTMLElement;
@@ -373,9 +368,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "now.png", color: "#f97316" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       const caption = `Fresh out of the kiln ${Date.now()}`;
       await dialog.getByLabel("Caption").fill(caption);
       await dialog.getByRole("button", { name: "Publish" }).click();
@@ -402,17 +395,9 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
     "captures a video cover frame as a JPEG and saves it",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
-      // A two-second WebM recorded from a canvas by the browser itself.
-      const webm = await recordWebm(page);
       const dialog = await openComposer(page);
-      await page.getByLabel("Add photos or videos").setInputFiles({
-        name: "clip.webm",
-        mimeType: "video/webm",
-        buffer: Buffer.from(webm, "base64"),
-      });
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      // A two-second WebM recorded from a canvas by the browser itself.
+      await addVideo(page);
       await dialog.getByRole("button", { name: "Choose Cover Frame" }).click();
       const frames = dialog.getByRole("group", { name: "Choose Cover Frame" });
       await frames.getByRole("button", { name: "Forward 0.1 seconds" }).click();
@@ -426,7 +411,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
     TEST_TIMEOUT_MS,
   );
   it(
-    "takes dropped files, refuses a video over 50MB, reorders by mouse, keeps the draft across a reload, frees every object URL on close",
+    "takes dropped files (a video over 50MB refused, an undecodable PNG kept as is), caps the caption, reorders by mouse, keeps the draft across a reload, frees every object URL on close",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
       await trackObjectUrls(page);
@@ -451,6 +436,8 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         transfer.items.add(new File([await png("#0f766e")], "alpha.png", { type: "image/png" }));
         transfer.items.add(new File([await png("#b45309")], "beta.png", { type: "image/png" }));
         transfer.items.add(new File(["just words"], "notes.txt", { type: "text/plain" }));
+        // Claims to be a PNG but cannot be decoded: conversion fails, the original is kept.
+        transfer.items.add(new File(["not a picture"], "broken.png", { type: "image/png" }));
         const size = 51 * 1024 * 1024;
         transfer.items.add(new File([new ArrayBuffer(size)], "huge.mp4", { type: "video/mp4" }));
         return transfer;
@@ -466,10 +453,10 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       );
       await toast(page, "Skipped notes.txt: only images and videos can be added.");
       await toast(page, "Converting alpha.png to JPEG for Instagram...");
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(2);
-      await dialog.getByRole("button", { name: /^Photo 1 of 2: alpha\.jpg/ }).waitFor();
+      await toast(page, "Failed to convert image format, using original");
+      await expectMediaCount(page, 3);
+      await dialog.getByRole("button", { name: /^Photo 1 of 3: alpha\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 3 of 3: broken\.png/ }).waitFor();
 
       // Reorder with the mouse: press on the first thumbnail, move onto the second, release.
       const first = await dialog.getByTestId("media-item").nth(0).boundingBox();
@@ -481,29 +468,34 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         steps: 8,
       });
       await page.mouse.up();
-      await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
-      await dialog.getByRole("button", { name: /^Photo 2 of 2: alpha\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 1 of 3: beta\.jpg/ }).waitFor();
+      await dialog.getByRole("button", { name: /^Photo 2 of 3: alpha\.jpg/ }).waitFor();
+
+      // The caption stops at 2,200 characters; the counter turns red there.
+      await dialog.getByLabel("Caption").fill("x".repeat(2_300));
+      await expect(dialog.getByLabel("Caption").inputValue()).resolves.toHaveLength(2_200);
+      const captionCount = dialog.getByTestId("caption-count");
+      await expect(captionCount.textContent()).resolves.toBe("2200/2200");
+      await expect(captionCount.getAttribute("class")).resolves.toContain("text-red-700");
 
       // An accidental reload keeps the draft: files, order, caption, hashtags.
       await dialog.getByLabel("Caption").fill("Kept across a reload");
       await dialog.getByLabel("Hashtags", { exact: true }).fill("kept ");
       await expect
         .poll(() => keptDraft(page), { timeout: 30_000 })
-        .toEqual({ caption: "Kept across a reload", items: 2 });
+        .toEqual({ caption: "Kept across a reload", items: 3 });
       await page.reload();
       dialog = await openComposer(page);
       await toast(page, "Restored the draft you were working on");
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(2);
-      await dialog.getByRole("button", { name: /^Photo 1 of 2: beta\.jpg/ }).waitFor();
+      await expectMediaCount(page, 3);
+      await dialog.getByRole("button", { name: /^Photo 1 of 3: beta\.jpg/ }).waitFor();
       await expect(dialog.getByLabel("Caption").inputValue()).resolves.toBe("Kept across a reload");
       await dialog.getByRole("button", { name: "Remove #kept" }).waitFor();
 
       // Cancel discards it: every object URL the composer made is freed, the kept copy goes,
       // and the next opening (even after a reload) starts empty.
       const before = await objectUrlsLeft(page);
-      expect(before.left.length).toBeGreaterThanOrEqual(2);
+      expect(before.left.length).toBeGreaterThanOrEqual(3);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
       await expect
@@ -525,14 +517,15 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
   );
 
   it(
-    "AI Suggest picks a time, and says so when it finds none or fails",
+    "AI Suggest picks a time, and says so when it finds none or fails; a time gone by is refused",
     async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      // The page's clock runs as usual until the test moves it forward.
+      await page.clock.install();
+      await page.reload();
       const dialog = await openComposer(page);
       await addImages(page, [{ name: "suggest.png", color: "#4f46e5" }]);
-      await expect
-        .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
-        .toBe(1);
+      await expectMediaCount(page, 1);
       await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
       const sheet = page.getByRole("dialog", { name: "Schedule Post" });
       await sheet.waitFor();
@@ -588,10 +581,112 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         )
         .toBeGreaterThanOrEqual(1);
       await page.unroute(endpoint);
+
+      // Spec §5: a time chosen for today (the current hour: the minute moves past now) that has
+      // passed by Confirm is refused.
+      const now = await page.evaluate(() => {
+        const date = new Date();
+        return {
+          label: new Intl.DateTimeFormat("en-US", {
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+          }).format(date),
+          hour: String(date.getHours()).padStart(2, "0"),
+          minute: date.getMinutes(),
+        };
+      });
+      if (now.minute < 58) {
+        await sheet.getByRole("button", { name: now.label, exact: true }).click();
+        await sheet.getByRole("button", { name: `Hour ${now.hour}` }).click();
+        await expect(
+          sheet.getByRole("button", { name: `Hour ${now.hour}` }).getAttribute("aria-pressed"),
+        ).resolves.toBe("true");
+        await page.clock.fastForward("30:00");
+        await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
+        await toast(page, "Cannot schedule post in the past");
+      }
       // The toasts are announced: sonner's list is a live region.
       await expect(
         page.locator("section[aria-live]").first().getAttribute("aria-live"),
       ).resolves.toBe("polite");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "writes a caption from the first media item and names the engine that wrote it; holds 10 items at most",
+    async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url);
+      const dialog = await openComposer(page);
+      // Spec §5: Schedule needs media too (Publish is checked in the first test).
+      await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+      await toast(page, "Add at least one media item");
+      await addImages(page, [{ name: "mug.png", color: "#9a3412" }]);
+      await expectMediaCount(page, 1);
+      const caption = dialog.getByLabel("Caption");
+      const write = dialog.getByRole("button", { name: "Write caption" });
+
+      // No AI provider is configured: the built-in engine drafts from the account's best posts,
+      // and the toast says so instead of claiming AI.
+      await write.click();
+      await toast(page, "Caption and hashtags suggested from your best-performing posts");
+      await expect.poll(() => caption.inputValue(), { timeout: 30_000 }).not.toBe("");
+      expect(
+        await page.locator("[data-sonner-toast]", { hasText: "generated by AI" }).count(),
+      ).toBe(0);
+      await expect(dialog.getByTestId("hashtag-count").textContent()).resolves.not.toBe("0/30");
+
+      // A model's answer gets the spec's toast; a failure gets 'Failed to generate caption'.
+      const endpoint = "**/api/functions/instagram-caption-generate";
+      await page.route(endpoint, (route) =>
+        route.fulfill({
+          status: 200,
+          json: {
+            success: true,
+            engine: "ai",
+            caption: "Glaze day in the studio.",
+            hashtags: ["glazeday"],
+          },
+        }),
+      );
+      await write.click();
+      await toast(page, "Caption and hashtags generated by AI");
+      await expect.poll(() => caption.inputValue()).toBe("Glaze day in the studio.");
+      await dialog.getByRole("button", { name: "Remove #glazeday" }).waitFor();
+      await page.unroute(endpoint);
+      await page.route(endpoint, (route) =>
+        route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "down" } } }),
+      );
+      await write.click();
+      await toast(page, "Failed to generate caption");
+      await page.unroute(endpoint);
+
+      // Spec §5: ten items at most — the Add media button goes at 10, extra files are dropped.
+      const jpegs = await page.evaluate(() =>
+        Array.from({ length: 10 }, (_, index) => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 64;
+          canvas.height = 64;
+          const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+          context.fillStyle = `hsl(${index * 36} 70% 50%)`;
+          context.fillRect(0, 0, 64, 64);
+          return canvas.toDataURL("image/jpeg", 0.8).split(",")[1] as string;
+        }),
+      );
+      await page.getByLabel("Add photos or videos").setInputFiles(
+        jpegs.map((base64, index) => ({
+          name: `extra-${index + 1}.jpg`,
+          mimeType: "image/jpeg",
+          buffer: Buffer.from(base64, "base64"),
+        })),
+      );
+      await toast(page, "A post holds up to 10 media items; 1 more file was not added.");
+      await expectMediaCount(page, 10);
+      await expect(dialog.getByRole("button", { name: "Add media" }).count()).resolves.toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     },

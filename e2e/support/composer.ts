@@ -108,3 +108,14 @@ export async function expectMediaCount(page: Page, count: number) {
     .poll(() => dialog.getByTestId("media-item").count(), { timeout: 30_000 })
     .toBe(count);
 }
+
+/** Adds a freshly recorded two-second portrait WebM to the open composer and waits for it. */
+export async function addVideo(page: Page) {
+  const webm = await recordWebm(page);
+  await page.getByLabel("Add photos or videos").setInputFiles({
+    name: "clip.webm",
+    mimeType: "video/webm",
+    buffer: Buffer.from(webm, "base64"),
+  });
+  await expectMediaCount(page, 1);
+}

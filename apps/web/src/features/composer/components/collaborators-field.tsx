@@ -58,7 +58,7 @@ export function CollaboratorsField({
         </span>
       </div>
       <form
-        className="mt-1.5 flex gap-2"
+        className="mt-1.5 flex flex-col gap-2 sm:flex-row"
         onSubmit={(event) => {
           event.preventDefault();
           event.stopPropagation();
