@@ -20,6 +20,9 @@
 //   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
 //            for a month grid with 2,000 posts, and the month, week and list views' first render in
 //            Chromium (BENCH_CALENDAR_POSTS to change the count)
+//   idle     CPU the embedded server (PGlite) spends doing nothing for BENCH_IDLE_SECONDS (60) after
+//            a 15 s settle: the job queue's pollers and timers (one pg-boss instance serves the
+//            Instagram, publishing and radar jobs)
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
 //            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
@@ -44,7 +47,7 @@ function freePort() {
   });
 }
 
-async function startServer(dataDir) {
+async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -58,6 +61,7 @@ async function startServer(dataDir) {
       NODE_ENV: "production",
       // Production refuses to start without SMTP; nothing is mailed during a benchmark.
       SMTP_URL: process.env.SMTP_URL ?? "smtp://127.0.0.1:2525",
+      ...extraEnv,
     },
     stdio: "ignore",
   });
@@ -71,6 +75,7 @@ async function startServer(dataDir) {
   return {
     url,
     ms,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", resolve);
@@ -113,6 +118,29 @@ if (run("startup")) {
   const fmt = (v) => `${Math.round(median(v))} ms (runs: ${v.map(Math.round).join(", ")})`;
   console.info(`startup: to first healthy response, new data folder ${fmt(fresh)}`);
   console.info(`startup: to first healthy response, existing data folder ${fmt(existing)}`);
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+if (run("idle")) {
+  const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+  const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
+  // The embedded default as a person first runs it: PGlite, the Instagram sandbox.
+  const server = await startServer(dir, { NODE_ENV: "test" });
+  await new Promise((r) => setTimeout(r, 15_000));
+  const before = cpuSeconds(server.pid);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const used = cpuSeconds(server.pid) - before;
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+  console.info(
+    `idle: ${used.toFixed(2)} CPU s in ${seconds} s (${((used / seconds) * 100).toFixed(1)}% of one core), embedded PGlite, no user`,
+  );
 }
 
 const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(

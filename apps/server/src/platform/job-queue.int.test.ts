@@ -11,7 +11,7 @@ describe("the app's job queue", () => {
     const start = vi.spyOn(PgBoss.prototype, "start");
     const testApp = await createTestApp();
     try {
-      // Two instances on PGlite double the polling load on the one in-process database.
+      // A second instance would add its own supervisor, cron loop and (PostgreSQL) connections.
       expect(start).toHaveBeenCalledTimes(1);
     } finally {
       start.mockRestore();

@@ -43,7 +43,14 @@ const spentState = {
 } as unknown as TrendRadarState;
 
 const suggestions = {
-  bestPosts: { sampleSize: 20, postCount: 203, hashtags: [{ tag: "v60", posts: 8 }] },
+  bestPosts: {
+    sampleSize: 20,
+    postCount: 203,
+    hashtags: [
+      { tag: "v60", posts: 8 },
+      { tag: "latte", posts: 6 },
+    ],
+  },
   ideas: [
     {
       hashtag: "coffee",
@@ -107,6 +114,10 @@ describe("TrendRadarView", () => {
     expect((track as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByTestId("budget-spent")).toBeNull();
     expect(screen.getByText("Already looked up this week: tracking it is free.")).toBeTruthy();
+    // Among the best posts' hashtags, only the one already looked up offers tracking.
+    expect(await screen.findByRole("button", { name: "Track #latte" })).toBeTruthy();
+    expect(screen.getByText("#v60")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Track #v60" })).toBeNull();
   });
 
   it("labels each trend in words with the numbers behind it", async () => {

@@ -343,7 +343,11 @@ function Suggestions({ state }: { state: TrendRadarState }) {
   if (suggestions.isError) return null;
   const { bestPosts, ideas } = suggestions.data;
   const limit = planLimits[state.plan].trendHashtags;
-  const canTrack = state.hashtags.length < limit && !state.blocker;
+  const canTrack = (tag: string) =>
+    state.hashtags.length < limit &&
+    !state.blocker &&
+    // Once the week's look-ups are spent, only a hashtag already looked up can be added.
+    (state.budget?.remaining !== 0 || state.budget.counted.includes(tag));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section
@@ -369,7 +373,7 @@ function Suggestions({ state }: { state: TrendRadarState }) {
                 <span className="text-xs text-slate-500">
                   in {entry.posts} of {bestPosts.sampleSize}
                 </span>
-                {canTrack ? (
+                {canTrack(entry.tag) ? (
                   <Button
                     size="sm"
                     variant="ghost"
