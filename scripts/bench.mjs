@@ -61,11 +61,23 @@ async function startServer(dataDir, extraEnv = {}) {
       NODE_ENV: "production",
       // Production refuses to start without SMTP; nothing is mailed during a benchmark.
       SMTP_URL: process.env.SMTP_URL ?? "smtp://127.0.0.1:2525",
+      // Production also wants a Meta app and an https address: the bench runs the sandbox over
+      // plain http on 127.0.0.1, as a demo deployment would be allowed to.
+      SANDBOX_IN_PRODUCTION: "true",
+      ALLOW_HTTP_PUBLIC_URL: "true",
+      PUBLIC_URL: url,
       ...extraEnv,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (chunk) => {
+    errors += chunk;
   });
   for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode} before it was healthy:\n${errors}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {}
