@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { memo, useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { BestTimeHint } from "../api/get-best-times.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
@@ -13,6 +13,8 @@ import { PostChip } from "./calendar-post.tsx";
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const VISIBLE_PER_SLOT = 2;
 const noPosts: CalendarPost[] = [];
+/** The week opens on the working day rather than at midnight (unless a post sits earlier). */
+const FIRST_SHOWN_HOUR = 7;
 
 function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, "0")}:00`;
@@ -133,6 +135,29 @@ export function WeekView({
     }
     return slots;
   }, [posts, timeZone]);
+  // On opening a week, bring its first busy hour (or 07:00) to the top instead of 00:00.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const firstHour = useMemo(() => {
+    let first = FIRST_SHOWN_HOUR;
+    for (const key of bySlot.keys()) {
+      const [date, hour] = key.split(":");
+      if (days.includes(date!) && Number(hour) < first) first = Number(hour);
+    }
+    return first;
+  }, [bySlot, days]);
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (scrolledFor.current === anchor) return;
+    scrolledFor.current = anchor;
+    const scroller = scrollerRef.current;
+    const row = tableRef.current?.querySelector<HTMLElement>(
+      `tbody tr:nth-child(${firstHour + 1})`,
+    );
+    const head = tableRef.current?.querySelector<HTMLElement>("thead");
+    if (!scroller || !row || !head) return;
+    scroller.scrollTop = row.offsetTop - head.offsetHeight;
+  }, [anchor, firstHour]);
   const hintBySlot = useMemo(
     () => new Map(hints.map((hint) => [`${hint.weekday}:${hint.hour}`, hint])),
     [hints],
@@ -142,8 +167,16 @@ export function WeekView({
       new Date(`${date}T12:00:00Z`),
     );
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[52rem] table-fixed border-separate border-spacing-0 border-slate-200">
+    // The week scrolls inside its own frame, under its day headings, so they stay in sight.
+    <div
+      ref={scrollerRef}
+      data-testid="week-scroller"
+      className="max-h-[calc(100dvh-10.5rem)] min-h-80 overflow-auto"
+    >
+      <table
+        ref={tableRef}
+        className="w-full min-w-[52rem] table-fixed border-separate border-spacing-0 border-slate-200"
+      >
         <caption className="sr-only">Week</caption>
         <thead className="sticky top-0 z-10 bg-slate-50">
           <tr>
