@@ -30,7 +30,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureWebBuild, root, webBuildCommand } from "./web-build.mjs";
 
-const wanted = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const run = (name) => wanted.length === 0 || wanted.includes(name);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -286,17 +287,24 @@ if (inboxBenches.length > 0) {
 }
 
 if (run("analytics")) {
-  const result = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/bench/analytics-bench.ts"],
-    {
-      cwd: root,
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
-      },
-    },
-  );
-  if (result.status !== 0) console.error(`analytics benchmark exited with ${result.status}`);
+  // PGlite (with the dashboard in Chromium), then PostgreSQL when TEST_DATABASE_URL is set or
+  // --postgres is given (default URL: the local test database).
+  const engines = [{ SIGHTLINE_TEST_DB: "pglite", BENCH_BROWSER: "1" }];
+  if (process.env.TEST_DATABASE_URL || flags.includes("--postgres")) {
+    engines.push({
+      SIGHTLINE_TEST_DB: "postgres",
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    });
+  }
+  if (engines.length === 1) {
+    console.info("analytics: PostgreSQL skipped (set TEST_DATABASE_URL or pass --postgres)");
+  }
+  for (const engine of engines) {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/bench/analytics-bench.ts"],
+      { cwd: root, stdio: "inherit", env: { ...process.env, ...engine } },
+    );
+    if (result.status !== 0) console.error(`analytics benchmark exited with ${result.status}`);
+  }
 }

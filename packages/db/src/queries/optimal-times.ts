@@ -36,25 +36,17 @@ export async function listPostEngagement(
     interactions: number;
   }>
 > {
+  // instagram_media's latest_* columns hold each metric's newest snapshot value (kept in step
+  // by insertMediaInsights): one table read, not two lookups per post.
   const result = (await db.execute(sql`
     select m.ig_media_id as "igMediaId", m.media_type as "mediaType",
       m.media_product_type as "mediaProductType",
-      m.posted_at as "postedAt", m.caption, r.value as reach, i.value as interactions
+      m.posted_at as "postedAt", m.caption, m.latest_reach as reach,
+      m.latest_interactions as interactions
     from instagram_media m
-    join lateral (
-      select value from instagram_media_insights s
-      where s.user_id = m.user_id and s.account_id = m.account_id
-        and s.ig_media_id = m.ig_media_id and s.metric = 'reach'
-      order by s.captured_at desc limit 1
-    ) r on true
-    join lateral (
-      select value from instagram_media_insights s
-      where s.user_id = m.user_id and s.account_id = m.account_id
-        and s.ig_media_id = m.ig_media_id and s.metric = 'interactions'
-      order by s.captured_at desc limit 1
-    ) i on true
     where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
       and m.parent_ig_media_id is null and m.posted_at is not null
+      and m.latest_reach is not null and m.latest_interactions is not null
   `)) as unknown as {
     rows: Array<{
       igMediaId: string;
