@@ -126,9 +126,24 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
 
-    // Grid view shows the same posts as cards.
+    // Virtualised rows: scrolling to the end loads the next keyset page, and only the rows in
+    // view are in the DOM however many are loaded.
+    const scroller = page.getByTestId("post-table-scroller");
+    const loaded = page.getByText(/posts loaded; scroll for more\.$|^All [\d,.\s]+ posts\.$/);
+    await expect.poll(() => loaded.textContent()).toMatch(/^50 posts loaded/);
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect.poll(() => loaded.textContent()).toMatch(/^(100 posts loaded|All)/);
+    const rowsInDom = await page.getByTestId("post-row").count();
+    expect(rowsInDom).toBeGreaterThan(5);
+    expect(rowsInDom).toBeLessThan(40);
+
+    // Grid view shows the same posts as cards, with the post's image through the media proxy.
     await page.getByRole("button", { name: "Grid" }).click();
     await page.getByTestId("post-card").first().waitFor();
+    const image = page.getByTestId("post-card").first().locator('img[data-thumbnail="image"]');
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -15,8 +15,9 @@
 //            API p50/p95 with 10,000 threads and 200,000 messages (BENCH_THREADS, BENCH_MESSAGES),
 //            sandbox DM → open thread API; PostgreSQL when TEST_DATABASE_URL is set, else PGlite
 //   analytics  the Dashboard's and Post Performance's API on one account with 5,000 posts, two years of
-//            daily values and their snapshots, p50/p95 (apps/server/src/bench/analytics-bench.ts;
-//            PostgreSQL when TEST_DATABASE_URL is set, else PGlite; BENCH_POSTS, BENCH_SNAPSHOT_DAYS)
+//            daily values and their snapshots, p50/p95 (apps/server/src/bench/analytics-bench.ts),
+//            on PGlite with /dashboard's JavaScript (gzip) and first chart in Chromium, then on
+//            PostgreSQL when TEST_DATABASE_URL is set or --postgres; BENCH_POSTS, BENCH_SNAPSHOT_DAYS
 //   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
 //            for a month grid with 2,000 posts, and the month, week and list views' first render in
 //            Chromium (BENCH_CALENDAR_POSTS to change the count)
@@ -33,7 +34,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureWebBuild, root, webBuildCommand } from "./web-build.mjs";
 
-const wanted = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const run = (name) => wanted.length === 0 || wanted.includes(name);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -326,17 +328,24 @@ if (inboxBenches.length > 0) {
 }
 
 if (run("analytics")) {
-  const result = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/bench/analytics-bench.ts"],
-    {
-      cwd: root,
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        ...(process.env.TEST_DATABASE_URL ? { SIGHTLINE_TEST_DB: "postgres" } : {}),
-      },
-    },
-  );
-  if (result.status !== 0) console.error(`analytics benchmark exited with ${result.status}`);
+  // PGlite (with the dashboard in Chromium), then PostgreSQL when TEST_DATABASE_URL is set or
+  // --postgres is given (default URL: the local test database).
+  const engines = [{ SIGHTLINE_TEST_DB: "pglite", BENCH_BROWSER: "1" }];
+  if (process.env.TEST_DATABASE_URL || flags.includes("--postgres")) {
+    engines.push({
+      SIGHTLINE_TEST_DB: "postgres",
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    });
+  }
+  if (engines.length === 1) {
+    console.info("analytics: PostgreSQL skipped (set TEST_DATABASE_URL or pass --postgres)");
+  }
+  for (const engine of engines) {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/bench/analytics-bench.ts"],
+      { cwd: root, stdio: "inherit", env: { ...process.env, ...engine } },
+    );
+    if (result.status !== 0) console.error(`analytics benchmark exited with ${result.status}`);
+  }
 }

@@ -14,17 +14,51 @@ import {
 
 export type AnalyticsScope = { userId: string; accountId: string };
 
-/** Stored daily account values of the given metrics for days `from`..`to` (inclusive, UTC). */
+/**
+ * Stored daily account values of the given metrics for days `from`..`to` (inclusive, UTC),
+ * oldest first. Each metric's days come back as one JSON array: two years of eight metrics is
+ * 5,840 values, and one row per value costs PGlite several times more to hand over.
+ */
 export async function listAccountDailyMetrics(
   db: Db,
   scope: AnalyticsScope,
   options: { from: string; to: string; metrics: readonly string[] },
 ): Promise<Array<{ day: string; metric: string; value: number }>> {
-  return db
+  if (options.metrics.length === 0) return [];
+  const result = await db.execute(sql`
+    select metric, json_agg(json_build_array(day, value) order by day)::text as points
+    from instagram_account_insights
+    where user_id = ${scope.userId} and account_id = ${scope.accountId}
+      and day >= ${options.from} and day <= ${options.to}
+      and metric in (${sql.join(
+        options.metrics.map((metric) => sql`${metric}`),
+        sql`, `,
+      )})
+    group by metric`);
+  const rows: Array<{ day: string; metric: string; value: number }> = [];
+  for (const row of rowsOf<{ metric: string; points: string }>(result)) {
+    for (const [day, value] of JSON.parse(row.points) as Array<[string, number]>) {
+      rows.push({ day, metric: row.metric, value: Number(value) });
+    }
+  }
+  return rows.sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
+}
+
+/**
+ * Per metric, the sum of the stored daily values for days `from`..`to` and how many days are
+ * stored (a metric with no stored day has no row). The previous period of a comparison needs only
+ * these, not its days.
+ */
+export async function sumAccountDailyMetrics(
+  db: Db,
+  scope: AnalyticsScope,
+  options: { from: string; to: string; metrics: readonly string[] },
+): Promise<Map<string, { total: number; days: number }>> {
+  const rows = await db
     .select({
-      day: instagramAccountInsights.day,
       metric: instagramAccountInsights.metric,
-      value: instagramAccountInsights.value,
+      total: sql<number | string>`sum(${instagramAccountInsights.value})`,
+      days: count(),
     })
     .from(instagramAccountInsights)
     .where(
@@ -36,7 +70,10 @@ export async function listAccountDailyMetrics(
         inArray(instagramAccountInsights.metric, [...options.metrics]),
       ),
     )
-    .orderBy(asc(instagramAccountInsights.day));
+    .groupBy(instagramAccountInsights.metric);
+  return new Map(
+    rows.map((row) => [row.metric, { total: Number(row.total), days: Number(row.days) }]),
+  );
 }
 
 /** The first day any daily account value is stored for (null before the first sync). */
@@ -172,10 +209,12 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Top-level posts with each metric's latest snapshot (the newest captured_at per post and
- * metric: a metric Meta left out of the newest snapshot keeps its last stored value, and one
- * never stored stays null). Likes and comments fall back to the counts on the media row, which
- * the sync also reads from Instagram, for posts Instagram gives no insights for.
+ * Top-level posts with each metric's latest snapshot value (instagram_media's latest_* columns,
+ * kept in step with the snapshots by insertMediaInsights: a metric Meta left out of the newest
+ * snapshot keeps its last stored value, and one never stored stays null). Likes and comments
+ * fall back to the counts on the media row, which the sync also reads from Instagram, for posts
+ * Instagram gives no insights for. One table, filtered, sorted and cut at the page size: the
+ * cost no longer grows with the snapshots each post gathers.
  * Keyset-paginated on (sort value, ig_media_id); asks for one row more than `limit` so the caller
  * knows whether another page exists.
  */
@@ -201,67 +240,18 @@ export async function listPostsWithLatestMetrics(
   const key = sortColumns[options.sort];
   const direction = sql.raw(options.order === "desc" ? "desc" : "asc");
   const result = await db.execute(sql`
-    with selected as (
+    select * from (
       select m.ig_media_id, m.media_type, m.media_product_type, m.caption, m.permalink,
-        m.posted_at, m.like_count, m.comments_count
+        m.posted_at, m.latest_reach as reach, m.latest_views as views,
+        coalesce(m.latest_likes, m.like_count::double precision) as likes,
+        coalesce(m.latest_comments, m.comments_count::double precision) as comments,
+        m.latest_saves as saves, m.latest_shares as shares,
+        m.latest_interactions as interactions,
+        m.latest_interactions / nullif(m.latest_reach, 0) as engagement
       from instagram_media m
       where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
         and m.parent_ig_media_id is null${where}
-    ),
-    -- One backward step along the primary key per post and metric: the cost follows the
-    -- number of posts, not the snapshots a post gathers over its months of history.
-    latest as (
-      select s.ig_media_id, x.metric, x.value
-      from selected s
-      cross join (values ('reach'), ('views'), ('likes'), ('comments'), ('saves'), ('shares'),
-        ('interactions')) as wanted(metric)
-      cross join lateral (
-        select i.metric, i.value
-        from instagram_media_insights i
-        where i.user_id = ${scope.userId} and i.account_id = ${scope.accountId}
-          and i.ig_media_id = s.ig_media_id and i.metric = wanted.metric
-        order by i.captured_at desc
-        limit 1
-      ) x
-    ),
-    -- Posts and their latest values meet in one grouping rather than a join: on a freshly
-    -- synced table the planner guesses one row per side and picks a nested loop, which grows
-    -- with posts × posts (45 ms for 200 posts on PostgreSQL; the grouping takes a few).
-    combined as (
-      select m.ig_media_id, true as is_post, m.media_type, m.media_product_type, m.caption,
-        m.permalink, m.posted_at, m.like_count::double precision as like_count,
-        m.comments_count::double precision as comments_count,
-        null::text as metric, null::double precision as value
-      from selected m
-      union all
-      select l.ig_media_id, false, null, null, null, null, null, null, null, l.metric, l.value
-      from latest l
-    ),
-    pivot as (
-      select ig_media_id,
-        max(media_type) as media_type, max(media_product_type) as media_product_type,
-        max(caption) as caption, max(permalink) as permalink, max(posted_at) as posted_at,
-        max(like_count) as like_count, max(comments_count) as comments_count,
-        max(value) filter (where metric = 'reach') as reach,
-        max(value) filter (where metric = 'views') as views,
-        max(value) filter (where metric = 'likes') as likes,
-        max(value) filter (where metric = 'comments') as comments,
-        max(value) filter (where metric = 'saves') as saves,
-        max(value) filter (where metric = 'shares') as shares,
-        max(value) filter (where metric = 'interactions') as interactions
-      from combined group by ig_media_id
-      having bool_or(is_post)
-    ),
-    posts as (
-      select ig_media_id, media_type, media_product_type, caption, permalink, posted_at,
-        reach, views,
-        coalesce(likes, like_count) as likes,
-        coalesce(comments, comments_count) as comments,
-        saves, shares, interactions,
-        interactions / nullif(reach, 0) as engagement
-      from pivot
-    )
-    select * from posts
+    ) posts
     ${cursor ? sql`where ${cursor}` : sql``}
     order by ${key} ${direction} nulls last, posts.ig_media_id ${direction}
     limit ${options.limit + 1}

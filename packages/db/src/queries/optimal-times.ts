@@ -36,43 +36,29 @@ export async function listPostEngagement(
     interactions: number;
   }>
 > {
+  // instagram_media's latest_* columns hold each metric's newest snapshot value (kept in step
+  // by insertMediaInsights): one table read, not two lookups per post. The rows come back as
+  // one JSON array (PGlite hands over one row per post several times slower).
   const result = (await db.execute(sql`
-    select m.ig_media_id as "igMediaId", m.media_type as "mediaType",
-      m.media_product_type as "mediaProductType",
-      m.posted_at as "postedAt", m.caption, r.value as reach, i.value as interactions
+    select json_agg(json_build_array(m.ig_media_id, m.media_type, m.media_product_type,
+      m.posted_at, m.caption, m.latest_reach, m.latest_interactions))::text as posts
     from instagram_media m
-    join lateral (
-      select value from instagram_media_insights s
-      where s.user_id = m.user_id and s.account_id = m.account_id
-        and s.ig_media_id = m.ig_media_id and s.metric = 'reach'
-      order by s.captured_at desc limit 1
-    ) r on true
-    join lateral (
-      select value from instagram_media_insights s
-      where s.user_id = m.user_id and s.account_id = m.account_id
-        and s.ig_media_id = m.ig_media_id and s.metric = 'interactions'
-      order by s.captured_at desc limit 1
-    ) i on true
     where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
       and m.parent_ig_media_id is null and m.posted_at is not null
-  `)) as unknown as {
-    rows: Array<{
-      igMediaId: string;
-      mediaType: string;
-      mediaProductType: string | null;
-      postedAt: Date | string;
-      caption: string | null;
-      reach: number | string;
-      interactions: number | string;
-    }>;
-  };
-  return result.rows.map((row) => ({
-    igMediaId: row.igMediaId,
-    mediaType: row.mediaType,
-    mediaProductType: row.mediaProductType,
-    postedAt: new Date(row.postedAt),
-    caption: row.caption,
-    reach: Number(row.reach),
-    interactions: Number(row.interactions),
-  }));
+      and m.latest_reach is not null and m.latest_interactions is not null
+  `)) as unknown as { rows: Array<{ posts: string | null }> };
+  const posts = JSON.parse(result.rows[0]?.posts ?? "[]") as Array<
+    [string, string, string | null, string, string | null, number, number]
+  >;
+  return posts.map(
+    ([igMediaId, mediaType, mediaProductType, postedAt, caption, reach, interactions]) => ({
+      igMediaId,
+      mediaType,
+      mediaProductType,
+      postedAt: new Date(postedAt),
+      caption,
+      reach: Number(reach),
+      interactions: Number(interactions),
+    }),
+  );
 }

@@ -129,6 +129,20 @@ export const instagramMedia = pgTable(
     commentsCount: integer("comments_count"),
     isCommentEnabled: boolean("is_comment_enabled"),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * Each metric's value in the post's newest snapshot that has it (instagram_media_insights
+     * stays the record; these are kept in step by insertMediaInsights so the post table sorts
+     * and pages without reading every snapshot). Null: never given by Meta.
+     */
+    latestReach: doublePrecision("latest_reach"),
+    latestViews: doublePrecision("latest_views"),
+    latestLikes: doublePrecision("latest_likes"),
+    latestComments: doublePrecision("latest_comments"),
+    latestSaves: doublePrecision("latest_saves"),
+    latestShares: doublePrecision("latest_shares"),
+    latestInteractions: doublePrecision("latest_interactions"),
+    /** When the newest snapshot was taken (null: none stored yet). */
+    metricsCapturedAt: timestamp("metrics_captured_at", { withTimezone: true }),
   },
   (table) => [
     unique("instagram_media_unique").on(table.userId, table.accountId, table.igMediaId),

@@ -1,4 +1,5 @@
 import type { AnalyticsPostListItem } from "@sightline/contracts";
+import { insertMediaInsights } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -511,5 +512,42 @@ describe("access and validation", () => {
     expect(
       (await lena.client.get("/api/analytics/overview?from=2024-01-01&to=2025-12-30")).status,
     ).toBe(200);
+  });
+});
+
+describe("latest metrics after later snapshots", () => {
+  // Last in the file: it adds snapshots to lena's stored data through the sync's own writer.
+  it("the table shows each metric's newest snapshot, keeps a metric Meta left out, and sorts by it", async () => {
+    const before = await posts(lena.client, "sort=reach&order=asc&limit=100");
+    const target = before.items.find((item) => item.saves !== null && item.reach !== null)!;
+    expect(target).toBeDefined();
+    const scope = { userId: lena.userId, accountId: lena.igUserId };
+    const row = (capturedAt: Date, metric: string, value: number) => ({
+      ...scope,
+      igMediaId: target.id,
+      capturedAt,
+      metric,
+      sourceMetric: metric,
+      mappingVersion: 2,
+      value,
+    });
+    // A newer snapshot without saves, then an older one arriving late: the newest value wins.
+    await insertMediaInsights(testApp.database.db, [
+      row(new Date(fixedNow + 3_600_000), "reach", 9_000_000),
+      row(new Date(fixedNow + 3_600_000), "interactions", 900_000),
+    ]);
+    await insertMediaInsights(testApp.database.db, [
+      row(new Date(fixedNow - 400 * DAY_MS), "reach", 1),
+      row(new Date(fixedNow - 400 * DAY_MS), "saves", 123_456),
+    ]);
+    const top = await posts(lena.client, "sort=reach&order=desc&limit=1");
+    expect(top.items[0]!.id).toBe(target.id);
+    expect(top.items[0]!.reach).toBe(9_000_000);
+    expect(top.items[0]!.saves).toBe(target.saves);
+    expect(top.items[0]!.engagementRate).toBeCloseTo(0.1, 12);
+    const detail = (await (
+      await lena.client.get(`/api/analytics/posts/${encodeURIComponent(target.id)}`)
+    ).json()) as { snapshots: Array<{ capturedAt: string; metric: string; value: number }> };
+    expect(detail.snapshots.filter((s) => s.metric === "reach").at(-1)!.value).toBe(9_000_000);
   });
 });

@@ -19,6 +19,7 @@ import {
   listPostsWithLatestMetrics,
   type PostCursor,
   type PostMetricsRow,
+  sumAccountDailyMetrics,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
 import { addDays, dayStart, eachDay, resolvePeriod } from "./period.ts";
@@ -95,12 +96,17 @@ export async function buildOverview(
 ) {
   const period = resolvePeriod(query, now, timeZone);
   const periodDays = eachDay(period.from, period.to);
-  const previousDays = eachDay(period.previous.from, period.previous.to);
-  const [rows, oldestDay, top] = await Promise.all([
+  // The period's days one by one (series); the previous period only as sums and stored days.
+  const [rows, previousSums, oldestDay, top] = await Promise.all([
     listAccountDailyMetrics(db, scope, {
-      from: period.previous.from,
+      from: period.from,
       to: period.to,
       metrics: [...Object.values(kpiMetrics), "new_followers", "follows", "unfollows"],
+    }),
+    sumAccountDailyMetrics(db, scope, {
+      from: period.previous.from,
+      to: period.previous.to,
+      metrics: Object.values(kpiMetrics),
     }),
     findOldestAccountInsightDay(db, scope),
     listPostsWithLatestMetrics(db, scope, {
@@ -121,9 +127,9 @@ export async function buildOverview(
   for (const [name, metric] of Object.entries(kpiMetrics) as Array<[KpiName, string]>) {
     const days = values.get(metric);
     const value = sumOver(days, periodDays);
-    const previous = sumOver(days, previousDays);
+    const previous = previousSums.get(metric)?.total ?? null;
     const stored = storedDays(days, periodDays);
-    const previousStored = storedDays(days, previousDays);
+    const previousStored = previousSums.get(metric)?.days ?? 0;
     // Sums over unequal numbers of stored days (a period reaching back before the first sync)
     // are not comparable: no change is given rather than a misleading one.
     const comparable = stored === period.days && previousStored === period.days;

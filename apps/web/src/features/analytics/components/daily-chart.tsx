@@ -23,7 +23,7 @@ export function DailyChart({ title, series }: { title: string; series: DailySeri
   const group = Math.max(1, slot * 0.75);
   const bar = group / series.length;
   return (
-    <div>
+    <div data-chart={title}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"

@@ -5,7 +5,7 @@ import {
   analyticsPostTypeLabels,
   analyticsPostTypes,
 } from "@sightline/contracts";
-import { ArrowDown, ArrowUp, Download, LayoutGrid, Rows3 } from "lucide-react";
+import { Download, LayoutGrid, Rows3 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
@@ -18,43 +18,10 @@ import {
   downloadAnalyticsPostsCsv,
   useAnalyticsPosts,
 } from "../api/list-analytics-posts.ts";
-import { formatNumber, formatRatioPercent } from "../utils/format.ts";
 import { PostBenchmarks } from "./post-benchmarks.tsx";
 import { PostDrawer } from "./post-drawer.tsx";
-import { formatDate } from "./top-posts.tsx";
+import { VirtualPostGrid, VirtualPostTable } from "./post-list-views.tsx";
 import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
-
-type MetricKey = "reach" | "views" | "likes" | "comments" | "saves" | "shares";
-
-const COLUMNS: Array<{ sort: AnalyticsPostSort; label: string }> = [
-  { sort: "posted_at", label: "Posted" },
-  { sort: "reach", label: "Reach" },
-  { sort: "views", label: "Views" },
-  { sort: "likes", label: "Likes" },
-  { sort: "comments", label: "Comments" },
-  { sort: "saves", label: "Saves" },
-  { sort: "shares", label: "Shares" },
-  { sort: "engagement", label: "Engagement" },
-];
-
-const NOT_AVAILABLE = "Not available: Instagram did not report this metric for this post.";
-
-function Metric({
-  value,
-  format = formatNumber,
-}: {
-  value: number | null;
-  format?: (v: number) => string;
-}) {
-  if (value === null) {
-    return (
-      <span title={NOT_AVAILABLE} className="text-slate-400">
-        —<span className="sr-only"> (not available)</span>
-      </span>
-    );
-  }
-  return <span>{format(value)}</span>;
-}
 
 const PERIODS = [
   { value: "", label: "All time" },
@@ -118,6 +85,12 @@ export function PostPerformanceTable() {
     }
   };
 
+  const resetKey = JSON.stringify(filter);
+  const paging = {
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: () => void query.fetchNextPage(),
+  };
   const items: AnalyticsPostListItem[] =
     query.data?.pages.flatMap((page) => page.items as AnalyticsPostListItem[]) ?? [];
 
@@ -219,144 +192,18 @@ export function PostPerformanceTable() {
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-500">No posts match.</p>
       ) : view === "grid" ? (
-        <ul
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
-          data-testid="post-grid"
-        >
-          {items.map((post) => (
-            <li
-              key={post.id}
-              className="[contain-intrinsic-size:auto_11rem] [content-visibility:auto]"
-            >
-              <button
-                type="button"
-                onClick={() => setOpenPost(post.id)}
-                className="flex h-full w-full flex-col rounded-2xl border border-slate-200 bg-white p-4 text-left hover:border-slate-300"
-                data-testid="post-card"
-              >
-                <span className="flex items-center justify-between text-xs text-slate-500">
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
-                    {post.typeLabel}
-                  </span>
-                  {post.postedAt ? (
-                    <time dateTime={post.postedAt}>{formatDate(post.postedAt)}</time>
-                  ) : null}
-                </span>
-                <span className="mt-2 line-clamp-2 text-sm text-slate-800">
-                  {post.caption || "No caption"}
-                </span>
-                <span className="mt-auto grid grid-cols-3 gap-2 pt-3 text-xs">
-                  {(
-                    [
-                      ["Reach", post.reach, formatNumber],
-                      ["Likes", post.likes, formatNumber],
-                      ["Engagement", post.engagementRate, (v: number) => formatRatioPercent(v)],
-                    ] as const
-                  ).map(([label, value, format]) => (
-                    <span key={label}>
-                      <span className="block text-slate-500">{label}</span>
-                      <span className="font-semibold tabular-nums text-slate-900">
-                        <Metric value={value} format={format} />
-                      </span>
-                    </span>
-                  ))}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <VirtualPostGrid items={items} onOpen={setOpenPost} resetKey={resetKey} paging={paging} />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[56rem] text-sm">
-            <thead className="bg-slate-50 text-left text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Post
-                </th>
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column.sort}
-                    scope="col"
-                    aria-sort={
-                      sort === column.sort ? (order === "asc" ? "ascending" : "descending") : "none"
-                    }
-                    className="px-3 py-2 text-right font-medium"
-                  >
-                    <button
-                      type="button"
-                      onClick={() => toggleSort(column.sort)}
-                      className="inline-flex items-center gap-1 hover:text-slate-900"
-                    >
-                      {column.label}
-                      {sort === column.sort ? (
-                        order === "asc" ? (
-                          <ArrowUp className="size-3" aria-hidden="true" />
-                        ) : (
-                          <ArrowDown className="size-3" aria-hidden="true" />
-                        )
-                      ) : null}
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((post) => (
-                <tr
-                  key={post.id}
-                  data-testid="post-row"
-                  onClick={() => setOpenPost(post.id)}
-                  className="cursor-pointer hover:bg-slate-50 [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]"
-                >
-                  <td className="max-w-72 px-3 py-2">
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                      {post.typeLabel}
-                    </span>
-                    <button
-                      type="button"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setOpenPost(post.id);
-                      }}
-                      className="mt-1 block w-full truncate text-left text-slate-800 hover:underline"
-                    >
-                      {post.caption || "No caption"}
-                    </button>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right text-slate-600">
-                    {post.postedAt ? (
-                      <time dateTime={post.postedAt}>{formatDate(post.postedAt)}</time>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  {(["reach", "views", "likes", "comments", "saves", "shares"] as MetricKey[]).map(
-                    (key) => (
-                      <td key={key} className="px-3 py-2 text-right tabular-nums" data-col={key}>
-                        <Metric value={post[key]} />
-                      </td>
-                    ),
-                  )}
-                  <td className="px-3 py-2 text-right tabular-nums" data-col="engagement">
-                    <Metric value={post.engagementRate} format={(v) => formatRatioPercent(v)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <VirtualPostTable
+          items={items}
+          sort={sort}
+          order={order}
+          onSort={toggleSort}
+          onOpen={setOpenPost}
+          resetKey={resetKey}
+          paging={paging}
+        />
       )}
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
-          </Button>
-        </div>
-      ) : null}
       {query.isError && items.length > 0 ? (
         <WidgetError
           message="More posts could not be loaded."
