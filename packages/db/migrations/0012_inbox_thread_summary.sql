@@ -22,6 +22,8 @@ CREATE INDEX "inbox_thread_summaries_list_idx" ON "inbox_thread_summaries" USING
 CREATE INDEX "inbox_thread_summaries_kind_idx" ON "inbox_thread_summaries" USING btree ("user_id","account_id","kind","updated_time","conversation_id");--> statement-breakpoint
 CREATE INDEX "inbox_thread_summaries_unread_idx" ON "inbox_thread_summaries" USING btree ("user_id","account_id","updated_time","conversation_id") WHERE "inbox_thread_summaries"."is_unread";--> statement-breakpoint
 CREATE INDEX "inbox_thread_summaries_needs_reply_idx" ON "inbox_thread_summaries" USING btree ("user_id","account_id","updated_time","conversation_id") WHERE "inbox_thread_summaries"."needs_reply";--> statement-breakpoint
+CREATE INDEX "instagram_comments_media_newest_idx" ON "instagram_comments" USING btree ("user_id","account_id","ig_media_id","created_at","ig_comment_id");--> statement-breakpoint
+CREATE INDEX "instagram_messages_thread_newest_idx" ON "instagram_messages" USING btree ("user_id","account_id","conversation_id","created_time","ig_message_id");--> statement-breakpoint
 -- Hand-written below (keep when regenerating): the functions and triggers that keep
 -- inbox_thread_summaries current on every write, and the backfill of existing rows.
 -- Recomputes the DM threads given (user, account, thread) from their messages: one index probe

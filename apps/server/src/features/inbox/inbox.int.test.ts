@@ -59,6 +59,14 @@ it("lists every DM thread and commented post once, newest first, and opens only 
   expect(messages.messages.length).toBeGreaterThan(0);
   expect(messages.messages.at(-1)!.fromId).toBe(thread.last_message_sender_id);
 
+  // Deep links: an id alone says which kind of conversation it is.
+  const post = all.find((item) => item.kind === "comments")!;
+  for (const item of [thread, post]) {
+    const found = await client.get(`/api/inbox/conversations/${encodeURIComponent(item.id)}`);
+    expect(await found.json()).toEqual({ id: item.id, kind: item.kind });
+  }
+  expect((await client.get("/api/inbox/conversations/no-such-thread")).status).toBe(404);
+
   const other = await createVerifiedUser(testApp);
   await connectSandboxAccount(testApp, other.client, {
     username: "oona.bakes",
@@ -69,6 +77,11 @@ it("lists every DM thread and commented post once, newest first, and opens only 
     (await other.client.get(`/api/inbox/conversations/${encodeURIComponent(thread.id)}/messages`))
       .status,
   ).toBe(404);
+  for (const id of [thread.id, post.id]) {
+    expect(
+      (await other.client.get(`/api/inbox/conversations/${encodeURIComponent(id)}`)).status,
+    ).toBe(404);
+  }
   const theirs = (await (await other.client.get("/api/inbox/conversations?limit=100")).json()) as {
     items: Item[];
   };
