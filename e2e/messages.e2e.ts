@@ -243,6 +243,17 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     await page.getByRole("button", { name: "Back to conversations" }).click();
     await items.first().waitFor();
 
+    // A deep link by id alone (the analytics drawer's post link) opens that thread, on a phone too.
+    const postId = await page.evaluate(async () => {
+      const response = await fetch("/api/inbox/conversations?filter=comments&limit=1");
+      return ((await response.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+    });
+    await page.goto(`${url}/messages?conversation=${encodeURIComponent(postId)}`);
+    await page.waitForURL((target) => target.searchParams.get("open") === `comments:${postId}`);
+    await page.getByTestId("comment").first().waitFor();
+    await page.getByRole("button", { name: "Back to conversations" }).waitFor();
+    await shot(page, "deep-link-390");
+
     // Mock mode: a labelled sample inbox that never calls the inbox API or Instagram.
     await page.setViewportSize({ width: 1440, height: 900 });
     const calls: string[] = [];

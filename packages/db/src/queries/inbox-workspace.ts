@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   inboxCommentActions,
@@ -363,4 +363,45 @@ export async function insertMessageAttachments(
       // CDN URLs expire: the newest read of the message has the fresh ones.
       set: { attachments: sql`excluded.attachments` },
     });
+}
+
+/**
+ * Hidden state as Instagram reports it (the comment field `hidden`, read on every sync and
+ * webhook re-read): a comment hidden in Instagram's own app shows as hidden here too. Only hidden
+ * comments get a row; a stored hidden flag is cleared when Instagram says it is visible again.
+ */
+export async function syncCommentsHidden(
+  db: Db,
+  scope: Scope,
+  comments: Array<{ commentId: string; hidden: boolean }>,
+) {
+  const hidden = comments.filter((comment) => comment.hidden).map((c) => c.commentId);
+  const visible = comments.filter((comment) => !comment.hidden).map((c) => c.commentId);
+  if (hidden.length > 0) {
+    await db
+      .insert(inboxCommentActions)
+      .values(hidden.map((igCommentId) => ({ ...scope, igCommentId, isHidden: true })))
+      .onConflictDoUpdate({
+        target: [
+          inboxCommentActions.userId,
+          inboxCommentActions.accountId,
+          inboxCommentActions.igCommentId,
+        ],
+        set: { isHidden: true, updatedAt: new Date() },
+        setWhere: sql`${inboxCommentActions.isHidden} = false`,
+      });
+  }
+  if (visible.length > 0) {
+    await db
+      .update(inboxCommentActions)
+      .set({ isHidden: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(inboxCommentActions.userId, scope.userId),
+          eq(inboxCommentActions.accountId, scope.accountId),
+          inArray(inboxCommentActions.igCommentId, visible),
+          eq(inboxCommentActions.isHidden, true),
+        ),
+      );
+  }
 }

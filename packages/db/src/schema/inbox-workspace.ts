@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -120,5 +121,67 @@ export const inboxMessageAttachments = pgTable(
       name: "inbox_message_attachments_pk",
       columns: [table.userId, table.accountId, table.igMessageId],
     }),
+  ],
+);
+
+/**
+ * One row per conversation of the list (issue 15 point 1): what the list shows and filters on,
+ * kept current by database triggers on instagram_messages, instagram_thread_map,
+ * instagram_comments and inbox_read_states (migration 0012), so every write path (sync,
+ * webhooks, sends, deletes, marking read) updates it in its own transaction and the list never
+ * aggregates messages. See docs/decisions for why triggers.
+ */
+export const inboxThreadSummaries = pgTable(
+  "inbox_thread_summaries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    kind: text("kind", { enum: ["dm", "comments"] }).notNull(),
+    /** The DM thread id or the post's media id. */
+    conversationId: text("conversation_id").notNull(),
+    /** Instagram's time of the newest message or comment. */
+    updatedTime: timestamp("updated_time", { withTimezone: true }).notNull(),
+    lastSenderId: text("last_sender_id").notNull(),
+    preview: text("preview").notNull(),
+    /** DMs: the other person; comments: the newest commenter who is not the account. */
+    personId: text("person_id"),
+    /** Comments: that commenter's username (DM people live in inbox_people). */
+    personUsername: text("person_username"),
+    /** Comments: the post's caption (kept here too: the list joins nothing but people). */
+    caption: text("caption"),
+    /** The newest item from someone else (unread compares it with the read time). */
+    lastOtherTime: timestamp("last_other_time", { withTimezone: true }),
+    itemCount: integer("item_count").notNull(),
+    needsReply: boolean("needs_reply").notNull(),
+    isUnread: boolean("is_unread").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "inbox_thread_summaries_pk",
+      columns: [table.userId, table.accountId, table.kind, table.conversationId],
+    }),
+    check("inbox_thread_summaries_kind_check", sql`${table.kind} in ('dm', 'comments')`),
+    // Keyset pages, newest first, for All and for each filter.
+    index("inbox_thread_summaries_list_idx").on(
+      table.userId,
+      table.accountId,
+      table.updatedTime,
+      table.conversationId,
+    ),
+    index("inbox_thread_summaries_kind_idx").on(
+      table.userId,
+      table.accountId,
+      table.kind,
+      table.updatedTime,
+      table.conversationId,
+    ),
+    index("inbox_thread_summaries_unread_idx")
+      .on(table.userId, table.accountId, table.updatedTime, table.conversationId)
+      .where(sql`${table.isUnread}`),
+    index("inbox_thread_summaries_needs_reply_idx")
+      .on(table.userId, table.accountId, table.updatedTime, table.conversationId)
+      .where(sql`${table.needsReply}`),
   ],
 );

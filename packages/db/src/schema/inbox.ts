@@ -82,6 +82,15 @@ export const instagramMessages = pgTable(
       table.conversationId,
       table.createdTime,
     ),
+    // The inbox summary triggers' probe (newest message of one thread): every equality and the
+    // full order in one index, so the planner picks it even without statistics (PGlite).
+    index("instagram_messages_thread_newest_idx").on(
+      table.userId,
+      table.accountId,
+      table.conversationId,
+      table.createdTime,
+      table.igMessageId,
+    ),
   ],
 );
 
@@ -123,5 +132,13 @@ export const instagramComments = pgTable(
       .on(table.userId, table.createdAt)
       .where(sql`${table.mediaOwnerId} = ${table.accountId}`),
     index("instagram_comments_media_idx").on(table.userId, table.igMediaId, table.createdAt),
+    // The same for a post's newest comment.
+    index("instagram_comments_media_newest_idx").on(
+      table.userId,
+      table.accountId,
+      table.igMediaId,
+      table.createdAt,
+      table.igCommentId,
+    ),
   ],
 );

@@ -147,6 +147,10 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
   expect(
     (await other.client.post(`/api/inbox/comments/${comment.id}/replies`, { text: "hi" })).status,
   ).toBe(404);
+  expect(
+    (await other.client.post(`/api/inbox/comments/${comment.id}/private-reply`, { text: "hi" }))
+      .status,
+  ).toBe(404);
 
   // Hide and unhide at Instagram.
   expect(

@@ -11,6 +11,13 @@ afterAll(async () => {
   await testApp?.close();
 });
 
+async function countMessages(threadId: string) {
+  const result = (await testApp.database.db.execute(
+    `select count(*)::int as n from instagram_messages where conversation_id = '${threadId}'`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
+}
+
 type Item = {
   id: string;
   kind: "dm" | "comments";
@@ -59,6 +66,14 @@ it("lists every DM thread and commented post once, newest first, and opens only 
   expect(messages.messages.length).toBeGreaterThan(0);
   expect(messages.messages.at(-1)!.fromId).toBe(thread.last_message_sender_id);
 
+  // Deep links: an id alone says which kind of conversation it is.
+  const post = all.find((item) => item.kind === "comments")!;
+  for (const item of [thread, post]) {
+    const found = await client.get(`/api/inbox/conversations/${encodeURIComponent(item.id)}`);
+    expect(await found.json()).toEqual({ id: item.id, kind: item.kind });
+  }
+  expect((await client.get("/api/inbox/conversations/no-such-thread")).status).toBe(404);
+
   const other = await createVerifiedUser(testApp);
   await connectSandboxAccount(testApp, other.client, {
     username: "oona.bakes",
@@ -69,6 +84,35 @@ it("lists every DM thread and commented post once, newest first, and opens only 
     (await other.client.get(`/api/inbox/conversations/${encodeURIComponent(thread.id)}/messages`))
       .status,
   ).toBe(404);
+  // Sending through, or marking, another user's thread is not possible: it does not exist for them.
+  const before = await countMessages(thread.id);
+  expect(
+    (
+      await other.client.post(
+        `/api/inbox/conversations/${encodeURIComponent(thread.id)}/messages`,
+        {
+          text: "Not my thread",
+          client_id: crypto.randomUUID(),
+        },
+      )
+    ).status,
+  ).toBe(404);
+  expect(await countMessages(thread.id)).toBe(before);
+  for (const item of [thread, post]) {
+    expect(
+      (
+        await other.client.post(`/api/inbox/conversations/${encodeURIComponent(item.id)}/read`, {
+          kind: item.kind,
+          read: true,
+        })
+      ).status,
+    ).toBe(404);
+  }
+  for (const id of [thread.id, post.id]) {
+    expect(
+      (await other.client.get(`/api/inbox/conversations/${encodeURIComponent(id)}`)).status,
+    ).toBe(404);
+  }
   const theirs = (await (await other.client.get("/api/inbox/conversations?limit=100")).json()) as {
     items: Item[];
   };

@@ -113,417 +113,429 @@ export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: ()
     }
   }
 
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get("/conversations", validate("query", listQuerySchema), async (c) => {
-      const query = c.req.valid("query");
-      const found = await activeScope(c.var.user.id);
-      if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
-      const { scope } = found;
-      const rows = await listInboxConversations(deps.db, scope, {
-        ...(query.filter === "all" ? {} : { filter: query.filter }),
-        ...(query.q ? { q: query.q } : {}),
-        ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-        limit: query.limit + 1,
-      });
-      const page = rows.slice(0, query.limit);
-      return c.json({
-        connected: true as const,
-        items: page.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          updated_time: row.updatedTime.toISOString(),
-          last_message_sender_id: row.lastSenderId,
-          preview: row.preview,
-          items: row.items,
-          person: {
-            id: row.personId,
-            username: row.username,
-            name: row.name,
-            profile_pic: row.profilePic,
-          },
-          caption: row.caption,
-          is_unread: row.isUnread,
-          needs_reply: row.needsReply,
-        })),
-        nextCursor:
-          rows.length > query.limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
-      });
-    })
-    .get("/conversations/:id/messages", validate("param", idParam), async (c) => {
-      const { connection, scope } = await requireActive(c.var.user.id);
-      const threadId = c.req.valid("param").id;
-      const messages = await listThreadMessages(deps.db, scope, threadId);
-      if (messages.length === 0) throw notFound();
-      const thread = await findThreadCounterpart(deps.db, scope, threadId);
-      let person = thread?.personId
-        ? await findInboxPerson(deps.db, scope, thread.personId)
-        : undefined;
-      const isStale =
-        !person ||
-        person.name === null ||
-        deps.now().getTime() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
-      if (thread?.personId && isStale && connection.status === "active") {
-        try {
-          // Contract §5.3: the person messaged first, so their profile may be read.
-          const profile = await accountClientFor(deps.instagram, connection).getUserProfile(
-            thread.personId,
-            "name,username,profile_pic",
-          );
-          await upsertInboxPerson(deps.db, scope, {
-            igsid: thread.personId,
-            username: profile.username ?? person?.username ?? null,
-            name: profile.name ?? null,
-            profilePic: profile.profile_pic ?? null,
-          });
-          person = await findInboxPerson(deps.db, scope, thread.personId);
-        } catch (error) {
-          // The thread opens without the profile; the stored name (if any) stays.
-          await handleGraphFailure(deps.instagram, connection, error);
-        }
-      }
-      const readState = await findConversationReadState(deps.db, scope, "dm", threadId);
-      return c.json({
-        messages,
-        person: thread?.personId
-          ? {
-              id: thread.personId,
-              username: person?.username ?? null,
-              name: person?.name ?? null,
-              profile_pic: person?.profilePic ?? null,
-            }
-          : null,
-        window: messagingWindow(thread?.lastInbound ?? null, deps.now()),
-        read_at: readState?.readAt?.toISOString() ?? null,
-        is_marked_unread: readState?.isMarkedUnread ?? false,
-      });
-    })
-    .post(
-      "/conversations/:id/messages",
-      validate("param", idParam),
-      validate("json", replySchema),
-      async (c) => {
-        const { text, client_id: clientId } = c.req.valid("json");
-        const { connection, scope } = await requireActive(c.var.user.id);
-        const threadId = c.req.valid("param").id;
-        const thread = await findThreadCounterpart(deps.db, scope, threadId);
-        if (!thread) throw notFound();
-        if (!thread.personId || !thread.lastInbound) {
-          throw new AppError("conflict", "There is no message from this person to reply to yet.");
-        }
-        const now = deps.now();
-        const window = messagingWindow(thread.lastInbound, now);
-        if (!window.isOpen) {
-          throw new AppError(
-            "conflict",
-            `The 24-hour window to reply closed on ${window.closesAt!.slice(0, 16).replace("T", " ")} UTC. Instagram lets a business reply within 24 hours of the person's last message.`,
-          );
-        }
-        ensureConnectionActive(connection);
-        const pendingId = `pending:${clientId}`;
-        const started = await insertSendingMessage(deps.db, {
-          ...scope,
-          conversationId: threadId,
-          clientMessageId: clientId,
-          pendingId,
-          fromId: thread.businessIgsid,
-          text,
-          now,
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser)
+      .get("/conversations", validate("query", listQuerySchema), async (c) => {
+        const query = c.req.valid("query");
+        const found = await activeScope(c.var.user.id);
+        if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
+        const { scope } = found;
+        const rows = await listInboxConversations(deps.db, scope, {
+          ...(query.filter === "all" ? {} : { filter: query.filter }),
+          ...(query.q ? { q: query.q } : {}),
+          ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
+          limit: query.limit + 1,
         });
-        if (!started) throw new AppError("conflict", "This message is already sent or on its way.");
-        try {
-          const sent = await accountClientFor(deps.instagram, connection).sendText(
-            thread.personId,
-            text,
-          );
-          const messageId = sent.message_id ?? `sent:${clientId}`;
-          await settleSendingMessage(deps.db, scope, pendingId, { messageId });
-          await setConversationReadState(deps.db, scope, {
-            kind: "dm",
-            conversationId: threadId,
-            read: true,
-            readAt: thread.lastInbound,
-          });
-          return c.json({ status: "sent" as const, message_id: messageId }, 201);
-        } catch (error) {
-          await handleGraphFailure(deps.instagram, connection, error);
-          const reason = graphReason(error);
-          await settleSendingMessage(deps.db, scope, pendingId, { error: reason });
-          // The text stays in the thread as a failed message, with the reason, to retry.
-          throw new AppError("unavailable", `The message was not sent: ${reason}`);
-        }
-      },
-    )
-    .post(
-      "/conversations/:id/read",
-      validate("param", idParam),
-      validate(
-        "json",
-        z
-          .object({
-            kind: z.enum(["dm", "comments"]),
-            read: z.boolean("Say whether the conversation is read (true) or unread (false)."),
-          })
-          .strict(),
-      ),
-      async (c) => {
+        const page = rows.slice(0, query.limit);
+        return c.json({
+          connected: true as const,
+          items: page.map((row) => ({
+            id: row.id,
+            kind: row.kind,
+            updated_time: row.updatedTime.toISOString(),
+            last_message_sender_id: row.lastSenderId,
+            preview: row.preview,
+            items: row.items,
+            person: {
+              id: row.personId,
+              username: row.username,
+              name: row.name,
+              profile_pic: row.profilePic,
+            },
+            caption: row.caption,
+            is_unread: row.isUnread,
+            needs_reply: row.needsReply,
+          })),
+          nextCursor:
+            rows.length > query.limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+        });
+      })
+      // Deep links (/messages?conversation=<id>, the analytics drawer's post link) name an id
+      // without its kind: this says which it is, or 404 when it is not the user's.
+      .get("/conversations/:id", validate("param", idParam), async (c) => {
         const { scope } = await requireActive(c.var.user.id);
         const id = c.req.valid("param").id;
-        const { kind, read } = c.req.valid("json");
-        const rows = await listInboxConversations(deps.db, scope, {
-          filter: kind,
-          limit: 1,
-          exactId: id,
-        });
-        const row = rows[0];
+        const [row] = await listInboxConversations(deps.db, scope, { exactId: id, limit: 1 });
         if (!row) throw notFound();
-        await setConversationReadState(deps.db, scope, {
-          kind,
-          conversationId: id,
-          read,
-          readAt: row.updatedTime,
+        return c.json({ id: row.id, kind: row.kind });
+      })
+      .get("/conversations/:id/messages", validate("param", idParam), async (c) => {
+        const { connection, scope } = await requireActive(c.var.user.id);
+        const threadId = c.req.valid("param").id;
+        const messages = await listThreadMessages(deps.db, scope, threadId);
+        if (messages.length === 0) throw notFound();
+        const thread = await findThreadCounterpart(deps.db, scope, threadId);
+        let person = thread?.personId
+          ? await findInboxPerson(deps.db, scope, thread.personId)
+          : undefined;
+        const isStale =
+          !person ||
+          person.name === null ||
+          deps.now().getTime() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
+        if (thread?.personId && isStale && connection.status === "active") {
+          try {
+            // Contract §5.3: the person messaged first, so their profile may be read.
+            const profile = await accountClientFor(deps.instagram, connection).getUserProfile(
+              thread.personId,
+              "name,username,profile_pic",
+            );
+            await upsertInboxPerson(deps.db, scope, {
+              igsid: thread.personId,
+              username: profile.username ?? person?.username ?? null,
+              name: profile.name ?? null,
+              profilePic: profile.profile_pic ?? null,
+            });
+            person = await findInboxPerson(deps.db, scope, thread.personId);
+          } catch (error) {
+            // The thread opens without the profile; the stored name (if any) stays.
+            await handleGraphFailure(deps.instagram, connection, error);
+          }
+        }
+        const readState = await findConversationReadState(deps.db, scope, "dm", threadId);
+        return c.json({
+          messages,
+          person: thread?.personId
+            ? {
+                id: thread.personId,
+                username: person?.username ?? null,
+                name: person?.name ?? null,
+                profile_pic: person?.profilePic ?? null,
+              }
+            : null,
+          window: messagingWindow(thread?.lastInbound ?? null, deps.now()),
+          read_at: readState?.readAt?.toISOString() ?? null,
+          is_marked_unread: readState?.isMarkedUnread ?? false,
         });
-        return c.json({ id, kind, is_unread: !read });
-      },
-    )
-    .get("/posts/:id/comments", validate("param", idParam), async (c) => {
-      const { connection, scope } = await requireActive(c.var.user.id);
-      const mediaId = c.req.valid("param").id;
-      const thread = await findCommentThread(deps.db, scope, mediaId);
-      if (!thread) throw notFound();
-      let thumbnailUrl: string | null = null;
-      if (connection.status === "active") {
-        try {
-          // CDN URLs expire, so they are read fresh and shown through the media proxy.
-          const media = await accountClientFor(deps.instagram, connection).getMedia(
-            mediaId,
-            "id,media_type,media_url,thumbnail_url",
-          );
-          thumbnailUrl = media.thumbnail_url ?? media.media_url ?? null;
-        } catch (error) {
-          await handleGraphFailure(deps.instagram, connection, error);
-        }
-      }
-      const now = deps.now();
-      const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
-      return c.json({
-        post: {
-          id: mediaId,
-          caption: thread.media?.caption ?? null,
-          permalink: thread.media?.permalink ?? null,
-          media_type: thread.media?.mediaType ?? null,
-          posted_at: thread.media?.postedAt?.toISOString() ?? null,
-          thumbnail_url: thumbnailUrl,
-        },
-        comments: thread.comments.map((comment) => {
-          const isOwn = comment.fromId === scope.accountId;
-          return {
-            id: comment.id,
-            parent_id: comment.parentId,
-            from_id: comment.fromId,
-            username: comment.username,
-            text: comment.text,
-            created_at: comment.createdAt.toISOString(),
-            is_own: isOwn,
-            is_hidden: comment.isHidden,
-            private_reply: {
-              ...privateReplyState(
-                {
-                  createdAt: comment.createdAt,
-                  isOwn,
-                  privateReplyAt: comment.privateReplyAt,
-                },
-                now,
-              ),
-              sent_at: comment.privateReplyAt?.toISOString() ?? null,
-              text: comment.privateReplyText,
-            },
-          };
-        }),
-        read_at: readState?.readAt?.toISOString() ?? null,
-        is_marked_unread: readState?.isMarkedUnread ?? false,
-      });
-    })
-    .post(
-      "/comments/:id/replies",
-      validate("param", idParam),
-      validate("json", z.object({ text: commentTextSchema }).strict()),
-      async (c) => {
-        const { connection, scope } = await requireActive(c.var.user.id);
-        const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
-        if (!comment) throw commentNotFound();
-        ensureConnectionActive(connection);
-        const { text } = c.req.valid("json");
-        // Instagram threads replies under the top-level comment only.
-        const parentId = comment.parentId ?? comment.id;
-        try {
-          const { id } = await accountClientFor(deps.instagram, connection).replyToComment(
-            parentId,
-            text,
-          );
+      })
+      .post(
+        "/conversations/:id/messages",
+        validate("param", idParam),
+        validate("json", replySchema),
+        async (c) => {
+          const { text, client_id: clientId } = c.req.valid("json");
+          const { connection, scope } = await requireActive(c.var.user.id);
+          const threadId = c.req.valid("param").id;
+          const thread = await findThreadCounterpart(deps.db, scope, threadId);
+          if (!thread) throw notFound();
+          if (!thread.personId || !thread.lastInbound) {
+            throw new AppError("conflict", "There is no message from this person to reply to yet.");
+          }
           const now = deps.now();
-          await insertComments(deps.db, [
-            {
-              ...scope,
-              igCommentId: id,
-              igMediaId: comment.mediaId,
-              mediaOwnerId: scope.accountId,
-              parentIgCommentId: parentId,
-              userIgsid: scope.accountId,
-              username: connection.instagramUsername,
-              text,
-              createdAt: now,
-            },
-          ]);
-          await setConversationReadState(deps.db, scope, {
-            kind: "comments",
-            conversationId: comment.mediaId,
-            read: true,
-            readAt: now,
-          });
-          return c.json({ id, parent_id: parentId }, 201);
-        } catch (error) {
-          await handleGraphFailure(deps.instagram, connection, error);
-          throw new AppError("unavailable", `The reply was not posted: ${graphReason(error)}`);
-        }
-      },
-    )
-    .post(
-      "/comments/:id/private-reply",
-      validate("param", idParam),
-      validate("json", z.object({ text: messageTextSchema }).strict()),
-      async (c) => {
-        const { connection, scope } = await requireActive(c.var.user.id);
-        const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
-        if (!comment) throw commentNotFound();
-        const now = deps.now();
-        const state = privateReplyState(
-          {
-            createdAt: comment.createdAt,
-            isOwn: comment.fromId === scope.accountId,
-            privateReplyAt: comment.privateReplyAt,
-          },
-          now,
-        );
-        if (!state.canReply) {
-          throw new AppError(
-            "conflict",
-            state.reason === "sent"
-              ? "This comment already has its private reply: Instagram allows one per comment."
-              : state.reason === "own"
-                ? "Private replies go to other people's comments, not your own."
-                : "Private replies are possible for 7 days after a comment; this one is older.",
-          );
-        }
-        ensureConnectionActive(connection);
-        const { text } = c.req.valid("json");
-        if (!(await claimPrivateReply(deps.db, scope, { commentId: comment.id, text, now }))) {
-          throw new AppError(
-            "conflict",
-            "This comment already has its private reply: Instagram allows one per comment.",
-          );
-        }
-        try {
-          const sent = await accountClientFor(deps.instagram, connection).sendPrivateReply(
-            comment.id,
+          const window = messagingWindow(thread.lastInbound, now);
+          if (!window.isOpen) {
+            throw new AppError(
+              "conflict",
+              `The 24-hour window to reply closed on ${window.closesAt!.slice(0, 16).replace("T", " ")} UTC. Instagram lets a business reply within 24 hours of the person's last message.`,
+            );
+          }
+          ensureConnectionActive(connection);
+          const pendingId = `pending:${clientId}`;
+          const started = await insertSendingMessage(deps.db, {
+            ...scope,
+            conversationId: threadId,
+            clientMessageId: clientId,
+            pendingId,
+            fromId: thread.businessIgsid,
             text,
-          );
-          await settlePrivateReply(deps.db, scope, comment.id, {
-            messageId: sent.message_id ?? "sent",
+            now,
           });
-          return c.json({ status: "sent" as const, message_id: sent.message_id ?? null }, 201);
-        } catch (error) {
-          await handleGraphFailure(deps.instagram, connection, error);
-          await settlePrivateReply(deps.db, scope, comment.id, { failed: true });
-          throw new AppError(
-            "unavailable",
-            `The private reply was not sent: ${graphReason(error)}`,
-          );
+          if (!started)
+            throw new AppError("conflict", "This message is already sent or on its way.");
+          try {
+            const sent = await accountClientFor(deps.instagram, connection).sendText(
+              thread.personId,
+              text,
+            );
+            const messageId = sent.message_id ?? `sent:${clientId}`;
+            await settleSendingMessage(deps.db, scope, pendingId, { messageId });
+            await setConversationReadState(deps.db, scope, {
+              kind: "dm",
+              conversationId: threadId,
+              read: true,
+              readAt: thread.lastInbound,
+            });
+            return c.json({ status: "sent" as const, message_id: messageId }, 201);
+          } catch (error) {
+            await handleGraphFailure(deps.instagram, connection, error);
+            const reason = graphReason(error);
+            await settleSendingMessage(deps.db, scope, pendingId, { error: reason });
+            // The text stays in the thread as a failed message, with the reason, to retry.
+            throw new AppError("unavailable", `The message was not sent: ${reason}`);
+          }
+        },
+      )
+      .post(
+        "/conversations/:id/read",
+        validate("param", idParam),
+        validate(
+          "json",
+          z
+            .object({
+              kind: z.enum(["dm", "comments"]),
+              read: z.boolean("Say whether the conversation is read (true) or unread (false)."),
+            })
+            .strict(),
+        ),
+        async (c) => {
+          const { scope } = await requireActive(c.var.user.id);
+          const id = c.req.valid("param").id;
+          const { kind, read } = c.req.valid("json");
+          const rows = await listInboxConversations(deps.db, scope, {
+            filter: kind,
+            limit: 1,
+            exactId: id,
+          });
+          const row = rows[0];
+          if (!row) throw notFound();
+          await setConversationReadState(deps.db, scope, {
+            kind,
+            conversationId: id,
+            read,
+            readAt: row.updatedTime,
+          });
+          return c.json({ id, kind, is_unread: !read });
+        },
+      )
+      .get("/posts/:id/comments", validate("param", idParam), async (c) => {
+        const { connection, scope } = await requireActive(c.var.user.id);
+        const mediaId = c.req.valid("param").id;
+        const thread = await findCommentThread(deps.db, scope, mediaId);
+        if (!thread) throw notFound();
+        let thumbnailUrl: string | null = null;
+        if (connection.status === "active") {
+          try {
+            // CDN URLs expire, so they are read fresh and shown through the media proxy.
+            const media = await accountClientFor(deps.instagram, connection).getMedia(
+              mediaId,
+              "id,media_type,media_url,thumbnail_url",
+            );
+            thumbnailUrl = media.thumbnail_url ?? media.media_url ?? null;
+          } catch (error) {
+            await handleGraphFailure(deps.instagram, connection, error);
+          }
         }
-      },
-    )
-    .post(
-      "/comments/:id/hide",
-      validate("param", idParam),
-      validate(
-        "json",
-        z.object({ hidden: z.boolean("Say whether to hide (true) or unhide (false).") }).strict(),
-      ),
-      async (c) => {
+        const now = deps.now();
+        const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
+        return c.json({
+          post: {
+            id: mediaId,
+            caption: thread.media?.caption ?? null,
+            permalink: thread.media?.permalink ?? null,
+            media_type: thread.media?.mediaType ?? null,
+            posted_at: thread.media?.postedAt?.toISOString() ?? null,
+            thumbnail_url: thumbnailUrl,
+          },
+          comments: thread.comments.map((comment) => {
+            const isOwn = comment.fromId === scope.accountId;
+            return {
+              id: comment.id,
+              parent_id: comment.parentId,
+              from_id: comment.fromId,
+              username: comment.username,
+              text: comment.text,
+              created_at: comment.createdAt.toISOString(),
+              is_own: isOwn,
+              is_hidden: comment.isHidden,
+              private_reply: {
+                ...privateReplyState(
+                  {
+                    createdAt: comment.createdAt,
+                    isOwn,
+                    privateReplyAt: comment.privateReplyAt,
+                  },
+                  now,
+                ),
+                sent_at: comment.privateReplyAt?.toISOString() ?? null,
+                text: comment.privateReplyText,
+              },
+            };
+          }),
+          read_at: readState?.readAt?.toISOString() ?? null,
+          is_marked_unread: readState?.isMarkedUnread ?? false,
+        });
+      })
+      .post(
+        "/comments/:id/replies",
+        validate("param", idParam),
+        validate("json", z.object({ text: commentTextSchema }).strict()),
+        async (c) => {
+          const { connection, scope } = await requireActive(c.var.user.id);
+          const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+          if (!comment) throw commentNotFound();
+          ensureConnectionActive(connection);
+          const { text } = c.req.valid("json");
+          // Instagram threads replies under the top-level comment only.
+          const parentId = comment.parentId ?? comment.id;
+          try {
+            const { id } = await accountClientFor(deps.instagram, connection).replyToComment(
+              parentId,
+              text,
+            );
+            const now = deps.now();
+            await insertComments(deps.db, [
+              {
+                ...scope,
+                igCommentId: id,
+                igMediaId: comment.mediaId,
+                mediaOwnerId: scope.accountId,
+                parentIgCommentId: parentId,
+                userIgsid: scope.accountId,
+                username: connection.instagramUsername,
+                text,
+                createdAt: now,
+              },
+            ]);
+            await setConversationReadState(deps.db, scope, {
+              kind: "comments",
+              conversationId: comment.mediaId,
+              read: true,
+              readAt: now,
+            });
+            return c.json({ id, parent_id: parentId }, 201);
+          } catch (error) {
+            await handleGraphFailure(deps.instagram, connection, error);
+            throw new AppError("unavailable", `The reply was not posted: ${graphReason(error)}`);
+          }
+        },
+      )
+      .post(
+        "/comments/:id/private-reply",
+        validate("param", idParam),
+        validate("json", z.object({ text: messageTextSchema }).strict()),
+        async (c) => {
+          const { connection, scope } = await requireActive(c.var.user.id);
+          const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+          if (!comment) throw commentNotFound();
+          const now = deps.now();
+          const state = privateReplyState(
+            {
+              createdAt: comment.createdAt,
+              isOwn: comment.fromId === scope.accountId,
+              privateReplyAt: comment.privateReplyAt,
+            },
+            now,
+          );
+          if (!state.canReply) {
+            throw new AppError(
+              "conflict",
+              state.reason === "sent"
+                ? "This comment already has its private reply: Instagram allows one per comment."
+                : state.reason === "own"
+                  ? "Private replies go to other people's comments, not your own."
+                  : "Private replies are possible for 7 days after a comment; this one is older.",
+            );
+          }
+          ensureConnectionActive(connection);
+          const { text } = c.req.valid("json");
+          if (!(await claimPrivateReply(deps.db, scope, { commentId: comment.id, text, now }))) {
+            throw new AppError(
+              "conflict",
+              "This comment already has its private reply: Instagram allows one per comment.",
+            );
+          }
+          try {
+            const sent = await accountClientFor(deps.instagram, connection).sendPrivateReply(
+              comment.id,
+              text,
+            );
+            await settlePrivateReply(deps.db, scope, comment.id, {
+              messageId: sent.message_id ?? "sent",
+            });
+            return c.json({ status: "sent" as const, message_id: sent.message_id ?? null }, 201);
+          } catch (error) {
+            await handleGraphFailure(deps.instagram, connection, error);
+            await settlePrivateReply(deps.db, scope, comment.id, { failed: true });
+            throw new AppError(
+              "unavailable",
+              `The private reply was not sent: ${graphReason(error)}`,
+            );
+          }
+        },
+      )
+      .post(
+        "/comments/:id/hide",
+        validate("param", idParam),
+        validate(
+          "json",
+          z.object({ hidden: z.boolean("Say whether to hide (true) or unhide (false).") }).strict(),
+        ),
+        async (c) => {
+          const { connection, scope } = await requireActive(c.var.user.id);
+          const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
+          if (!comment) throw commentNotFound();
+          if (comment.fromId === scope.accountId) {
+            throw new AppError("conflict", "Your own comments always show: they cannot be hidden.");
+          }
+          ensureConnectionActive(connection);
+          const { hidden } = c.req.valid("json");
+          try {
+            await accountClientFor(deps.instagram, connection).hideComment(comment.id, hidden);
+          } catch (error) {
+            await handleGraphFailure(deps.instagram, connection, error);
+            throw new AppError(
+              "unavailable",
+              `The comment was not ${hidden ? "hidden" : "unhidden"}: ${graphReason(error)}`,
+            );
+          }
+          await setCommentHidden(deps.db, scope, comment.id, hidden);
+          return c.json({ id: comment.id, is_hidden: hidden });
+        },
+      )
+      .delete("/comments/:id", validate("param", idParam), async (c) => {
         const { connection, scope } = await requireActive(c.var.user.id);
         const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
         if (!comment) throw commentNotFound();
-        if (comment.fromId === scope.accountId) {
-          throw new AppError("conflict", "Your own comments always show: they cannot be hidden.");
-        }
         ensureConnectionActive(connection);
-        const { hidden } = c.req.valid("json");
         try {
-          await accountClientFor(deps.instagram, connection).hideComment(comment.id, hidden);
+          await accountClientFor(deps.instagram, connection).deleteComment(comment.id);
         } catch (error) {
           await handleGraphFailure(deps.instagram, connection, error);
+          throw new AppError("unavailable", `The comment was not deleted: ${graphReason(error)}`);
+        }
+        await deleteStoredComment(deps.db, scope, comment.id);
+        return c.json({ id: comment.id, deleted: true as const });
+      })
+      .get("/saved-replies", async (c) => {
+        const rows = await listSavedReplies(deps.db, c.var.user.id);
+        return c.json({
+          items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+        });
+      })
+      .post("/saved-replies", validate("json", savedReplyInputSchema), async (c) => {
+        if ((await countSavedReplies(deps.db, c.var.user.id)) >= MAX_SAVED_REPLIES) {
           throw new AppError(
-            "unavailable",
-            `The comment was not ${hidden ? "hidden" : "unhidden"}: ${graphReason(error)}`,
+            "conflict",
+            `You can keep up to ${MAX_SAVED_REPLIES} saved replies. Delete one to add another.`,
           );
         }
-        await setCommentHidden(deps.db, scope, comment.id, hidden);
-        return c.json({ id: comment.id, is_hidden: hidden });
-      },
-    )
-    .delete("/comments/:id", validate("param", idParam), async (c) => {
-      const { connection, scope } = await requireActive(c.var.user.id);
-      const comment = await findOwnPostComment(deps.db, scope, c.req.valid("param").id);
-      if (!comment) throw commentNotFound();
-      ensureConnectionActive(connection);
-      try {
-        await accountClientFor(deps.instagram, connection).deleteComment(comment.id);
-      } catch (error) {
-        await handleGraphFailure(deps.instagram, connection, error);
-        throw new AppError("unavailable", `The comment was not deleted: ${graphReason(error)}`);
-      }
-      await deleteStoredComment(deps.db, scope, comment.id);
-      return c.json({ id: comment.id, deleted: true as const });
-    })
-    .get("/saved-replies", async (c) => {
-      const rows = await listSavedReplies(deps.db, c.var.user.id);
-      return c.json({
-        items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
-      });
-    })
-    .post("/saved-replies", validate("json", savedReplyInputSchema), async (c) => {
-      if ((await countSavedReplies(deps.db, c.var.user.id)) >= MAX_SAVED_REPLIES) {
-        throw new AppError(
-          "conflict",
-          `You can keep up to ${MAX_SAVED_REPLIES} saved replies. Delete one to add another.`,
-        );
-      }
-      const row = await createSavedReply(deps.db, c.var.user.id, c.req.valid("json"));
-      return c.json({ ...row, updatedAt: row.updatedAt.toISOString() }, 201);
-    })
-    .put(
-      "/saved-replies/:id",
-      validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
-      validate("json", savedReplyInputSchema),
-      async (c) => {
-        const row = await updateSavedReply(
-          deps.db,
-          c.var.user.id,
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        );
-        if (!row) throw new AppError("not_found", "This saved reply does not exist.");
-        return c.json({ ...row, updatedAt: row.updatedAt.toISOString() });
-      },
-    )
-    .delete(
-      "/saved-replies/:id",
-      validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
-      async (c) => {
-        if (!(await deleteSavedReply(deps.db, c.var.user.id, c.req.valid("param").id))) {
-          throw new AppError("not_found", "This saved reply does not exist.");
-        }
-        return c.json({ deleted: true as const });
-      },
-    );
+        const row = await createSavedReply(deps.db, c.var.user.id, c.req.valid("json"));
+        return c.json({ ...row, updatedAt: row.updatedAt.toISOString() }, 201);
+      })
+      .put(
+        "/saved-replies/:id",
+        validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
+        validate("json", savedReplyInputSchema),
+        async (c) => {
+          const row = await updateSavedReply(
+            deps.db,
+            c.var.user.id,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          );
+          if (!row) throw new AppError("not_found", "This saved reply does not exist.");
+          return c.json({ ...row, updatedAt: row.updatedAt.toISOString() });
+        },
+      )
+      .delete(
+        "/saved-replies/:id",
+        validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
+        async (c) => {
+          if (!(await deleteSavedReply(deps.db, c.var.user.id, c.req.valid("param").id))) {
+            throw new AppError("not_found", "This saved reply does not exist.");
+          }
+          return c.json({ deleted: true as const });
+        },
+      )
+  );
 }

@@ -6,6 +6,7 @@ import {
   insertMessages,
   listAccountMedia,
   type MessageInsert,
+  syncCommentsHidden,
   upsertInboxPerson,
   upsertThread,
 } from "@sightline/db";
@@ -57,6 +58,15 @@ export async function syncCommentsOfMedia(run: SyncRun, mediaId: string) {
     });
     const inserted = await insertComments(run.ctx.db, commentRows(run, mediaId, result.data));
     run.newComments += inserted.length;
+    await syncCommentsHidden(
+      run.ctx.db,
+      run.scope,
+      result.data.flatMap((comment) =>
+        [comment, ...(comment.replies?.data ?? [])].flatMap((item) =>
+          item.hidden === undefined ? [] : [{ commentId: item.id, hidden: item.hidden }],
+        ),
+      ),
+    );
     if (result.nextCursor === undefined) return;
     after = result.nextCursor;
   }

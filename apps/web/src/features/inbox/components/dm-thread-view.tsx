@@ -332,7 +332,7 @@ export function DmThreadView({
         onChange={setDraft}
         onSubmit={submit}
         label="Reply"
-        placeholder={window.isOpen ? "Write a reply…" : "Replies are closed for this conversation"}
+        placeholder={window.isOpen ? "Write a reply…" : "Replies are closed"}
         disabled={!window.isOpen}
         limit={{
           count: messageByteLength,

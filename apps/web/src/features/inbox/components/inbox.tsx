@@ -6,6 +6,7 @@ import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { markSeen } from "../../../lib/seen-timestamps.ts";
 import { cn } from "../../../utils/cn.ts";
 import { useDeleteComment } from "../api/delete-comment.ts";
+import { useFindConversation } from "../api/find-conversation.ts";
 import { useCommentThread } from "../api/get-comment-thread.ts";
 import { useDmThread } from "../api/get-dm-thread.ts";
 import { useHideComment } from "../api/hide-comment.ts";
@@ -172,6 +173,22 @@ function ApiCommentThread({
 function ApiInbox({ onManageSavedReplies }: { onManageSavedReplies: () => void }) {
   const [params, setParams] = useSearchParams();
   const open = parseOpen(params.get("open"));
+  // A deep link names the conversation by id only: once its kind is known it opens like a click.
+  const linked = open === null ? params.get("conversation") : null;
+  const found = useFindConversation(linked);
+  const linkedKind = found.data?.kind;
+  useEffect(() => {
+    if (!linked || !linkedKind) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("conversation");
+        next.set("open", `${linkedKind}:${linked}`);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linked, linkedKind, setParams]);
   const [filter, setFilter] = useState<InboxFilter>("all");
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser } from "../../testing/factories.ts";
+import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+type Row = {
+  kind: string;
+  id: string;
+  updated_time: string;
+  last_sender_id: string;
+  needs_reply: boolean;
+  items: number;
+  last_other_time: string | null;
+  caption: string | null;
+};
+
+async function rows(query: string): Promise<Row[]> {
+  const result = (await testApp.database.db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows
+    .map((row) => ({
+      ...row,
+      updated_time: new Date(row.updated_time).toISOString(),
+      last_other_time: row.last_other_time ? new Date(row.last_other_time).toISOString() : null,
+    }))
+    .sort((a, b) => `${a.kind}${a.id}`.localeCompare(`${b.kind}${b.id}`));
+}
+
+/** The summaries as the triggers keep them. */
+const stored = (userId: string) =>
+  rows(`select kind, conversation_id as id, updated_time, last_sender_id, needs_reply,
+      item_count as items, last_other_time, caption
+    from inbox_thread_summaries where user_id = '${userId}'`);
+
+/** The same, aggregated from scratch out of the messages and comments (the old list query). */
+const recomputed = (userId: string) =>
+  rows(`
+    select 'dm' as kind, t.thread_id as id,
+      (array_agg(m.created_time order by m.created_time desc, m.ig_message_id desc))[1] as updated_time,
+      (array_agg(m.from_id order by m.created_time desc, m.ig_message_id desc))[1] as last_sender_id,
+      (array_agg(m.direction order by m.created_time desc, m.ig_message_id desc))[1] = 'inbound' as needs_reply,
+      count(*)::int as items,
+      max(m.created_time) filter (where m.direction = 'inbound') as last_other_time,
+      null::text as caption
+    from instagram_thread_map t
+    join instagram_messages m on m.user_id = t.user_id and m.account_id = t.account_id
+      and m.conversation_id = t.thread_id
+    where t.user_id = '${userId}'
+    group by t.thread_id
+    union all
+    select 'comments', c.ig_media_id,
+      (array_agg(c.created_at order by c.created_at desc, c.ig_comment_id desc))[1],
+      (array_agg(c.user_igsid order by c.created_at desc, c.ig_comment_id desc))[1],
+      (array_agg(c.user_igsid order by c.created_at desc, c.ig_comment_id desc))[1] <> c.account_id,
+      count(*)::int,
+      max(c.created_at) filter (where c.user_igsid <> c.account_id),
+      (select caption from instagram_media m where m.user_id = c.user_id
+        and m.account_id = c.account_id and m.ig_media_id = c.ig_media_id)
+    from instagram_comments c
+    where c.user_id = '${userId}' and c.media_owner_id = c.account_id
+    group by c.user_id, c.account_id, c.ig_media_id`);
+
+it("keeps every conversation's summary equal to its messages and comments through sync, webhooks, sends, deletes and read marks", async () => {
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "lena.makes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const userId = connection.user_id;
+  const db = testApp.database.db;
+
+  // After the first sync.
+  const afterSync = await stored(userId);
+  expect(afterSync.filter((row) => row.kind === "dm").length).toBeGreaterThan(0);
+  expect(afterSync.filter((row) => row.kind === "comments").length).toBeGreaterThan(0);
+  expect(afterSync).toEqual(await recomputed(userId));
+
+  // A DM through the webhook path.
+  await sandboxControl(testApp, "/simulate/message", { username: "lena.makes", text: "Hi there" });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+  const list = (await (await client.get("/api/inbox/conversations?limit=1")).json()) as {
+    items: Array<{ id: string; kind: string; preview: string; needs_reply: boolean }>;
+  };
+  expect(list.items[0]).toMatchObject({ kind: "dm", preview: "Hi there", needs_reply: true });
+  expect(await stored(userId)).toEqual(await recomputed(userId));
+
+  // A reply sent from Sightline: the thread no longer needs one.
+  const threadId = list.items[0]!.id;
+  const sent = await client.post(
+    `/api/inbox/conversations/${encodeURIComponent(threadId)}/messages`,
+    {
+      text: "Hello back",
+      client_id: crypto.randomUUID(),
+    },
+  );
+  expect(sent.status).toBeLessThan(300);
+  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+  const after = (await (await client.get("/api/inbox/conversations?limit=1")).json()) as {
+    items: Array<{ id: string; preview: string; needs_reply: boolean }>;
+  };
+  expect(after.items[0]).toMatchObject({ id: threadId, preview: "Hello back", needs_reply: false });
+  expect(await stored(userId)).toEqual(await recomputed(userId));
+
+  // Deleting a thread's newest message and a post's newest comment moves both back.
+  await db.execute(`delete from instagram_messages where user_id = '${userId}'
+    and ig_message_id = (select ig_message_id from instagram_messages where user_id = '${userId}'
+      and conversation_id = '${threadId}' order by created_time desc limit 1)`);
+  const post = afterSync.find((row) => row.kind === "comments")!;
+  await db.execute(`delete from instagram_comments where user_id = '${userId}'
+    and ig_comment_id = (select ig_comment_id from instagram_comments where user_id = '${userId}'
+      and ig_media_id = '${post.id}' order by created_at desc, ig_comment_id desc limit 1)`);
+  await db.execute(`update instagram_media set caption = 'A new caption'
+    where user_id = '${userId}' and ig_media_id = '${post.id}'`);
+  expect(await stored(userId)).toEqual(await recomputed(userId));
+  expect((await stored(userId)).find((row) => row.id === post.id)?.caption).toBe("A new caption");
+
+  // Read, then unread again: the Unread filter follows (the post is read first in the list).
+  const isUnread = async () =>
+    (
+      (await db.execute(`select is_unread from inbox_thread_summaries where user_id = '${userId}'
+        and kind = 'comments' and conversation_id = '${post.id}'`)) as unknown as {
+        rows: Array<{ is_unread: boolean }>;
+      }
+    ).rows[0]?.is_unread;
+  const mark = (read: boolean) =>
+    client.post(`/api/inbox/conversations/${encodeURIComponent(post.id)}/read`, {
+      kind: "comments",
+      read,
+    });
+  expect((await mark(true)).status).toBe(200);
+  expect(await isUnread()).toBe(false);
+  expect((await mark(false)).status).toBe(200);
+  expect(await isUnread()).toBe(true);
+
+  // Disconnecting removes every summary with the synced rows.
+  await db.execute(`delete from instagram_comments where user_id = '${userId}'`);
+  await db.execute(`delete from instagram_messages where user_id = '${userId}'`);
+  expect(await stored(userId)).toEqual([]);
+});
