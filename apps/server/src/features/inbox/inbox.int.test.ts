@@ -127,6 +127,13 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  // A customer writes now, so one window is open whatever the time of day (the sandbox's seeded
+  // messages sit at fixed hours, and by late afternoon none of them is under 20 h old).
+  await sandboxControl(testApp, "/simulate/message", {
+    username: "northfield.coffee",
+    text: "Do you ship whole beans to Vienna?",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const windows = (await testApp.database.db.execute(
     `select conversation_id as id, max(created_time) as last from instagram_messages
      where user_id = '${connection.user_id}' and direction = 'inbound' group by conversation_id order by last desc`,
