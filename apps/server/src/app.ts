@@ -136,7 +136,13 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route(
       "/inbox",
-      inboxRoutes({ db, instagram: deps.instagramContext, now: () => new Date(deps.now()) }),
+      inboxRoutes({
+        db,
+        instagram: deps.instagramContext,
+        now: () => new Date(deps.now()),
+        storage: deps.storage,
+        publicUrl: deps.env.publicUrl,
+      }),
     )
     .route("/functions", functionRoutes(deps.instagramContext))
     .route(

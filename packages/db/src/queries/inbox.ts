@@ -145,7 +145,7 @@ export async function listThreadMessages(db: Db, scope: Scope, threadId: string)
   >;
 }
 
-type MessageAttachmentType = "image" | "video" | "audio" | "file" | "share" | "story";
+export type MessageAttachmentType = "image" | "video" | "audio" | "file" | "share" | "story";
 
 /** The other person of a thread (from their messages) and when they last wrote. */
 export async function findThreadCounterpart(db: Db, scope: Scope, threadId: string) {
@@ -188,8 +188,10 @@ export async function insertSendingMessage(
     clientMessageId: string;
     pendingId: string;
     fromId: string;
-    text: string;
+    text: string | null;
     now: Date;
+    /** An image reply: what the thread shows for it (kept with the pending row, then moved). */
+    attachments?: Array<{ type: MessageAttachmentType; url: string }>;
   },
 ): Promise<boolean> {
   const result = (await db.execute(sql`
@@ -203,7 +205,17 @@ export async function insertSendingMessage(
       where instagram_messages.send_status = 'failed'
     returning 1 as one
   `)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  if (result.rows.length === 0) return false;
+  if (row.attachments) {
+    await db.execute(sql`
+      insert into inbox_message_attachments (user_id, account_id, ig_message_id, attachments)
+      values (${row.userId}, ${row.accountId}, ${row.pendingId},
+        ${JSON.stringify(row.attachments)}::jsonb)
+      on conflict (user_id, account_id, ig_message_id) do update
+        set attachments = excluded.attachments
+    `);
+  }
+  return true;
 }
 
 /** Settles a reply: Instagram's id once sent, or the reason it failed. */
@@ -229,6 +241,20 @@ export async function settleSendingMessage(
         send_error = null
       where user_id = ${scope.userId} and account_id = ${scope.accountId}
         and ig_message_id = ${pendingId} and not exists (select 1 from echoed)
+    `);
+    // What the reply carried follows it to Instagram's id (unless the echo brought its own).
+    await db.execute(sql`
+      update inbox_message_attachments set ig_message_id = ${outcome.messageId}
+      where user_id = ${scope.userId} and account_id = ${scope.accountId}
+        and ig_message_id = ${pendingId}
+        and not exists (select 1 from inbox_message_attachments e
+          where e.user_id = ${scope.userId} and e.account_id = ${scope.accountId}
+            and e.ig_message_id = ${outcome.messageId})
+    `);
+    await db.execute(sql`
+      delete from inbox_message_attachments
+      where user_id = ${scope.userId} and account_id = ${scope.accountId}
+        and ig_message_id = ${pendingId}
     `);
     return;
   }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   commentTextSchema,
   MAX_SAVED_REPLIES,
@@ -38,15 +39,36 @@ import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import { isBucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import { handleGraphFailure } from "../instagram/connection-service.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/context.ts";
+import { ownStoredFile } from "../publishing/own-file.ts";
 
 const replySchema = z
   .object({
-    text: messageTextSchema,
+    text: messageTextSchema.optional(),
+    /** One of the caller's own uploads (a signed storage URL): sent as an image attachment. */
+    image_url: z.string().trim().min(1).max(2000, "The image address is too long.").optional(),
     client_id: z.uuid("client_id must be a UUID (it makes a retried send safe)."),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.text !== undefined || body.image_url !== undefined, {
+    message: "Write a message or attach an image first.",
+    path: ["text"],
+  });
+
+/** Contract §5.2: Instagram takes image attachments up to 8 MB. */
+export const MAX_DM_IMAGE_BYTES = 8 * 1024 * 1024;
+const DM_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);
+
+/**
+ * The image half of a reply has its own client id, derived from the reply's, so each half is
+ * sent at most once and a retry sends only the half that failed.
+ */
+export function imageClientId(clientId: string): string {
+  const hex = createHash("sha256").update(`${clientId}:image`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 const listQuerySchema = z.object({
   filter: z.enum(["all", "dm", "comments", "unread", "needs_reply"]).default("all"),
@@ -94,7 +116,65 @@ function graphReason(error: unknown): string {
  * moderation, read state and saved replies. Everything is the signed-in user's own account's:
  * another account's id is simply not found.
  */
-export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: () => Date }) {
+export function inboxRoutes(deps: {
+  db: Db;
+  instagram: InstagramContext;
+  now: () => Date;
+  storage: Storage;
+  publicUrl: string;
+}) {
+  /**
+   * Stored replies name their image by path (and an echo may carry a signed URL that expires):
+   * the thread gets a fresh signed URL for the caller's own files of this server's storage
+   * (never for anyone else's, whatever a message names).
+   */
+  function shownUrl(userId: string, url: string | null): string | null {
+    if (!url) return url;
+    let parsed: URL;
+    try {
+      parsed = new URL(url, deps.publicUrl);
+    } catch {
+      return url;
+    }
+    const match = /^\/storage\/([^/]+)\/(.+)$/.exec(parsed.pathname);
+    if (parsed.origin !== new URL(deps.publicUrl).origin || !match?.[1] || !match[2]) return url;
+    if (!isBucket(match[1]) || match[1] === "instagram_media") return url;
+    try {
+      const key = decodeURIComponent(match[2]);
+      if (!key.startsWith(`${userId}/`)) return url;
+      return deps.storage.signedUrl(match[1], key);
+    } catch {
+      return url;
+    }
+  }
+
+  /** The caller's own stored image, checked as Instagram would take it in a DM. */
+  async function ownDmImage(userId: string, raw: string) {
+    const file = ownStoredFile(deps.storage, deps.publicUrl, userId, raw);
+    const bytes = file ? await deps.storage.get(file.bucket, file.key) : undefined;
+    if (!file || !bytes) {
+      throw new AppError("not_found", "This image does not exist. Upload it again.");
+    }
+    const media = sniffMedia(bytes);
+    if (!media || !DM_IMAGE_TYPES.has(media.contentType)) {
+      throw new AppError(
+        "unsupported_media_type",
+        "Instagram takes JPEG, PNG or GIF images in messages. Choose another image.",
+      );
+    }
+    if (bytes.length > MAX_DM_IMAGE_BYTES) {
+      throw new AppError(
+        "payload_too_large",
+        "The image is too large: Instagram takes images up to 8 MB in messages.",
+      );
+    }
+    return {
+      path: `/storage/${file.bucket}/${file.key.split("/").map(encodeURIComponent).join("/")}`,
+      // Instagram (or the sandbox) downloads it from here when the message is sent.
+      url: deps.storage.signedUrl(file.bucket, file.key),
+    };
+  }
+
   async function activeScope(userId: string) {
     const connection = await findInstagramConnection(deps.db, userId);
     if (!connection) return undefined;
@@ -194,7 +274,13 @@ export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: ()
         }
         const readState = await findConversationReadState(deps.db, scope, "dm", threadId);
         return c.json({
-          messages,
+          messages: messages.map((message) => ({
+            ...message,
+            attachments: message.attachments.map((attachment) => ({
+              ...attachment,
+              url: shownUrl(c.var.user.id, attachment.url),
+            })),
+          })),
           person: thread?.personId
             ? {
                 id: thread.personId,
@@ -213,14 +299,16 @@ export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: ()
         validate("param", idParam),
         validate("json", replySchema),
         async (c) => {
-          const { text, client_id: clientId } = c.req.valid("json");
+          const { text, image_url: imageUrl, client_id: clientId } = c.req.valid("json");
           const { connection, scope } = await requireActive(c.var.user.id);
           const threadId = c.req.valid("param").id;
           const thread = await findThreadCounterpart(deps.db, scope, threadId);
           if (!thread) throw notFound();
+          const image = imageUrl ? await ownDmImage(c.var.user.id, imageUrl) : undefined;
           if (!thread.personId || !thread.lastInbound) {
             throw new AppError("conflict", "There is no message from this person to reply to yet.");
           }
+          const personId = thread.personId;
           const now = deps.now();
           const window = messagingWindow(thread.lastInbound, now);
           if (!window.isOpen) {
@@ -230,39 +318,80 @@ export function inboxRoutes(deps: { db: Db; instagram: InstagramContext; now: ()
             );
           }
           ensureConnectionActive(connection);
-          const pendingId = `pending:${clientId}`;
-          const started = await insertSendingMessage(deps.db, {
-            ...scope,
-            conversationId: threadId,
-            clientMessageId: clientId,
-            pendingId,
-            fromId: thread.businessIgsid,
-            text,
-            now,
-          });
-          if (!started)
-            throw new AppError("conflict", "This message is already sent or on its way.");
-          try {
-            const sent = await accountClientFor(deps.instagram, connection).sendText(
-              thread.personId,
-              text,
-            );
-            const messageId = sent.message_id ?? `sent:${clientId}`;
-            await settleSendingMessage(deps.db, scope, pendingId, { messageId });
-            await setConversationReadState(deps.db, scope, {
-              kind: "dm",
+          // Image first, then the text: two Send API calls in a fixed order, each its own
+          // message in the thread. Only the parts not sent yet (new, or failed) are claimed.
+          const parts: Array<{
+            pendingId: string;
+            send: () => Promise<{ message_id?: string }>;
+          }> = [];
+          const client = accountClientFor(deps.instagram, connection);
+          if (image) {
+            const pendingId = `pending:${clientId}:image`;
+            const claimed = await insertSendingMessage(deps.db, {
+              ...scope,
               conversationId: threadId,
-              read: true,
-              readAt: thread.lastInbound,
+              clientMessageId: imageClientId(clientId),
+              pendingId,
+              fromId: thread.businessIgsid,
+              text: null,
+              now,
+              attachments: [{ type: "image", url: image.path }],
             });
-            return c.json({ status: "sent" as const, message_id: messageId }, 201);
-          } catch (error) {
-            await handleGraphFailure(deps.instagram, connection, error);
-            const reason = graphReason(error);
-            await settleSendingMessage(deps.db, scope, pendingId, { error: reason });
-            // The text stays in the thread as a failed message, with the reason, to retry.
-            throw new AppError("unavailable", `The message was not sent: ${reason}`);
+            if (claimed) {
+              parts.push({
+                pendingId,
+                send: () => client.sendAttachment(personId, { type: "image", url: image.url }),
+              });
+            }
           }
+          if (text !== undefined) {
+            const pendingId = `pending:${clientId}`;
+            const claimed = await insertSendingMessage(deps.db, {
+              ...scope,
+              conversationId: threadId,
+              clientMessageId: clientId,
+              pendingId,
+              fromId: thread.businessIgsid,
+              text,
+              // Just after the image, so the thread keeps the order they were sent in.
+              now: image ? new Date(now.getTime() + 1) : now,
+            });
+            if (claimed) parts.push({ pendingId, send: () => client.sendText(personId, text) });
+          }
+          if (parts.length === 0)
+            throw new AppError("conflict", "This message is already sent or on its way.");
+          const messageIds: string[] = [];
+          for (const [index, part] of parts.entries()) {
+            try {
+              const sent = await part.send();
+              const messageId =
+                sent.message_id ?? `sent:${part.pendingId.slice("pending:".length)}`;
+              await settleSendingMessage(deps.db, scope, part.pendingId, { messageId });
+              messageIds.push(messageId);
+            } catch (error) {
+              await handleGraphFailure(deps.instagram, connection, error);
+              const reason = graphReason(error);
+              // What failed stays in the thread, with the reason, to retry; so does the text
+              // after a failed image (it is not sent without the image it goes with).
+              await settleSendingMessage(deps.db, scope, part.pendingId, { error: reason });
+              for (const later of parts.slice(index + 1)) {
+                await settleSendingMessage(deps.db, scope, later.pendingId, {
+                  error: `Not sent because the image before it failed: ${reason}`,
+                });
+              }
+              throw new AppError("unavailable", `The message was not sent: ${reason}`);
+            }
+          }
+          await setConversationReadState(deps.db, scope, {
+            kind: "dm",
+            conversationId: threadId,
+            read: true,
+            readAt: thread.lastInbound,
+          });
+          return c.json(
+            { status: "sent" as const, message_id: messageIds.at(-1)!, message_ids: messageIds },
+            201,
+          );
         },
       )
       .post(
