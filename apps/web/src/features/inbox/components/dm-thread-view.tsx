@@ -19,12 +19,17 @@ import { useDraft } from "../hooks/use-draft.ts";
 import { useInboxMedia } from "./inbox-media.tsx";
 import { ReplyBox } from "./reply-box.tsx";
 
+/** An image chosen for a reply: the file until it is uploaded, then its storage URL too. */
+export type ReplyImage = { previewUrl: string; name: string; file?: File; url?: string };
+
 type LocalSend = {
   clientId: string;
-  text: string;
+  text: string | null;
+  image?: ReplyImage | null;
   status: "sending" | "sent" | "failed";
   error?: string;
   messageId?: string;
+  messageIds?: string[];
   at: string;
 };
 
@@ -37,9 +42,20 @@ type Row = {
   status: "sending" | "sent" | "failed" | null;
   error: string | null;
   clientId: string | null;
+  part: "text" | "image";
 };
 
 const PENDING_PREFIX = "pending:";
+const IMAGE_SUFFIX = ":image";
+
+/** A pending row's reply: its client id and which half it is (an image reply's image half). */
+function pendingPart(id: string): { clientId: string; part: "text" | "image" } | null {
+  if (!id.startsWith(PENDING_PREFIX)) return null;
+  const rest = id.slice(PENDING_PREFIX.length);
+  return rest.endsWith(IMAGE_SUFFIX)
+    ? { clientId: rest.slice(0, -IMAGE_SUFFIX.length), part: "image" }
+    : { clientId: rest, part: "text" };
+}
 
 /**
  * The thread as shown: Instagram's messages and this tab's sends. A send stays on screen from
@@ -50,9 +66,8 @@ export function mergeThread(messages: readonly DmMessage[], local: readonly Loca
   const localById = new Map(local.map((entry) => [entry.clientId, entry]));
   const serverIds = new Set(messages.map((message) => message.id));
   const rows: Row[] = messages.map((message) => {
-    const clientId = message.id.startsWith(PENDING_PREFIX)
-      ? message.id.slice(PENDING_PREFIX.length)
-      : null;
+    const pending = pendingPart(message.id);
+    const clientId = pending?.clientId ?? null;
     const entry = clientId ? localById.get(clientId) : undefined;
     const status = entry?.status === "sending" ? "sending" : message.sendStatus;
     return {
@@ -64,20 +79,24 @@ export function mergeThread(messages: readonly DmMessage[], local: readonly Loca
       status,
       error: status === "failed" ? (message.sendError ?? entry?.error ?? null) : null,
       clientId,
+      part: pending?.part ?? (message.text === null ? "image" : "text"),
     };
   });
   for (const entry of local) {
     if (serverIds.has(`${PENDING_PREFIX}${entry.clientId}`)) continue;
+    if (serverIds.has(`${PENDING_PREFIX}${entry.clientId}${IMAGE_SUFFIX}`)) continue;
     if (entry.messageId && serverIds.has(entry.messageId)) continue;
+    if (entry.messageIds?.some((id) => serverIds.has(id))) continue;
     rows.push({
       key: `local:${entry.clientId}`,
-      attachments: [],
+      attachments: entry.image ? [{ type: "image", url: entry.image.previewUrl }] : [],
       direction: "outbound",
       text: entry.text,
       createdTime: entry.at,
       status: entry.status,
       error: entry.error ?? null,
       clientId: entry.clientId,
+      part: entry.image ? "image" : "text",
     });
   }
   return rows;
@@ -90,7 +109,7 @@ function StatusLine({
 }: {
   row: Row;
   onRetry: () => void;
-  onEdit: () => void;
+  onEdit: (() => void) | null;
 }) {
   if (row.status === "sending") {
     return (
@@ -116,9 +135,11 @@ function StatusLine({
           <RotateCcw aria-hidden="true" className="size-3" />
           Retry
         </button>
-        <button type="button" onClick={onEdit} className="font-semibold hover:underline">
-          Edit
-        </button>
+        {onEdit ? (
+          <button type="button" onClick={onEdit} className="font-semibold hover:underline">
+            Edit
+          </button>
+        ) : null}
       </span>
     );
   }
@@ -187,22 +208,46 @@ function AttachmentView({ attachment }: { attachment: DmMessage["attachments"][n
   );
 }
 
-export type DmSend = (input: { text: string; clientId: string }) => Promise<{ message_id: string }>;
+export type DmSend = (input: {
+  text: string | null;
+  clientId: string;
+  imageUrl?: string | null;
+}) => Promise<{ message_id: string; message_ids?: string[] }>;
+
+/** Contract §5.2: Instagram takes JPEG, PNG (and GIF) images up to 8 MB in a message. */
+export const DM_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"];
+export const MAX_DM_IMAGE_BYTES = 8 * 1024 * 1024;
+
+/** Why a chosen file cannot go in a message, or null when it can. */
+export function dmImageProblem(file: { type: string; size: number }): string | null {
+  if (!DM_IMAGE_TYPES.includes(file.type)) {
+    return "Instagram takes JPEG, PNG or GIF images in messages. Choose another image.";
+  }
+  if (file.size > MAX_DM_IMAGE_BYTES) {
+    return "The image is too large: Instagram takes images up to 8 MB in messages.";
+  }
+  return null;
+}
 
 export function DmThreadView({
   threadId,
   thread,
   onSend,
+  onUploadImage,
   onManageSavedReplies,
 }: {
   threadId: string;
   thread: DmThread;
   onSend: DmSend;
+  /** Stores a chosen image and answers its URL (the server checks it is the user's own). */
+  onUploadImage: (file: File) => Promise<{ url: string }>;
   onManageSavedReplies: () => void;
 }) {
   const format = useFormatDateTime();
   const [draft, setDraft] = useDraft(`dm:${threadId}`);
   const [local, setLocal] = useState<LocalSend[]>([]);
+  const [image, setImage] = useState<ReplyImage | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const rows = mergeThread(thread.messages, local);
   const window = thread.window;
@@ -222,35 +267,81 @@ export function DmThreadView({
     bottom.current?.scrollIntoView({ block: "end" });
   }, [rows.length]);
 
-  async function send(text: string, clientId: string) {
+  async function send(entry: { clientId: string; text: string | null; image: ReplyImage | null }) {
+    const { clientId, text } = entry;
     setLocal((current) => [
-      ...current.filter((entry) => entry.clientId !== clientId),
-      { clientId, text, status: "sending", at: new Date().toISOString() },
+      ...current.filter((item) => item.clientId !== clientId),
+      { clientId, text, image: entry.image, status: "sending", at: new Date().toISOString() },
     ]);
     try {
-      const sent = await onSend({ text, clientId });
+      let imageUrl = entry.image?.url;
+      if (entry.image && !imageUrl && entry.image.file) {
+        // Kept on the entry, so a retry after a failed send does not upload it again.
+        imageUrl = (await onUploadImage(entry.image.file)).url;
+        const uploaded = { ...entry.image, url: imageUrl };
+        setLocal((current) =>
+          current.map((item) => (item.clientId === clientId ? { ...item, image: uploaded } : item)),
+        );
+      }
+      const sent = await onSend({ text, clientId, ...(imageUrl ? { imageUrl } : {}) });
       setLocal((current) =>
-        current.map((entry) =>
-          entry.clientId === clientId
-            ? { ...entry, status: "sent", messageId: sent.message_id }
-            : entry,
+        current.map((item) =>
+          item.clientId === clientId
+            ? {
+                ...item,
+                status: "sent",
+                messageId: sent.message_id,
+                messageIds: sent.message_ids ?? [sent.message_id],
+              }
+            : item,
         ),
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : "Instagram could not be reached.";
       setLocal((current) =>
-        current.map((entry) =>
-          entry.clientId === clientId ? { ...entry, status: "failed", error: message } : entry,
+        current.map((item) =>
+          item.clientId === clientId ? { ...item, status: "failed", error: message } : item,
         ),
       );
     }
   }
 
+  /** Retry sends again what of this reply failed: its image, its text, or both. */
+  function retry(row: Row) {
+    if (!row.clientId) return;
+    const entry = local.find((item) => item.clientId === row.clientId);
+    const group = rows.filter((item) => item.clientId === row.clientId);
+    const serverGroup = group.filter((item) => !item.key.startsWith("local:"));
+    if (serverGroup.length === 0 && entry) {
+      void send({ clientId: entry.clientId, text: entry.text, image: entry.image ?? null });
+      return;
+    }
+    const failedText = serverGroup.find((item) => item.part === "text" && item.status === "failed");
+    const failedImage = serverGroup.find(
+      (item) => item.part === "image" && item.status === "failed",
+    );
+    const imageUrl = failedImage?.attachments[0]?.url ?? null;
+    void send({
+      clientId: row.clientId,
+      text: failedText?.text ?? null,
+      image: imageUrl ? { previewUrl: imageUrl, name: "image", url: imageUrl } : null,
+    });
+  }
+
+  function pickImage(file: File) {
+    const problem = dmImageProblem(file);
+    setImageError(problem);
+    if (problem) return;
+    setImage({ previewUrl: URL.createObjectURL(file), name: file.name, file });
+  }
+
   function submit() {
     const text = draft.trim();
-    if (!text) return;
+    if (!text && !image) return;
     setDraft("");
-    void send(text, crypto.randomUUID());
+    setImage(null);
+    setImageError(null);
+    void send({ clientId: crypto.randomUUID(), text: text || null, image });
   }
 
   return (
@@ -303,8 +394,12 @@ export function DmThreadView({
                 </time>
                 <StatusLine
                   row={row}
-                  onRetry={() => row.text && row.clientId && void send(row.text, row.clientId)}
-                  onEdit={() => row.text && setDraft(draft ? `${draft} ${row.text}` : row.text)}
+                  onRetry={() => retry(row)}
+                  onEdit={
+                    row.text
+                      ? () => row.text && setDraft(draft ? `${draft} ${row.text}` : row.text)
+                      : null
+                  }
                 />
               </span>
             </li>
@@ -331,6 +426,15 @@ export function DmThreadView({
         value={draft}
         onChange={setDraft}
         onSubmit={submit}
+        attachment={{
+          image,
+          error: imageError,
+          onPick: pickImage,
+          onRemove: () => {
+            setImage(null);
+            setImageError(null);
+          },
+        }}
         label="Reply"
         placeholder={window.isOpen ? "Write a reply…" : "Replies are closed"}
         disabled={!window.isOpen}

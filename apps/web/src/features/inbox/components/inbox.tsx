@@ -16,7 +16,7 @@ import {
   useConversations,
 } from "../api/list-conversations.ts";
 import { useReplyToComment } from "../api/reply-to-comment.ts";
-import { useSendDmReply } from "../api/send-dm-reply.ts";
+import { uploadReplyImage, useSendDmReply } from "../api/send-dm-reply.ts";
 import { useSendPrivateReply } from "../api/send-private-reply.ts";
 import { useSetReadState } from "../api/set-read-state.ts";
 import { useMessagingMode } from "../hooks/use-messaging-mode.tsx";
@@ -84,7 +84,8 @@ function ApiDmThread({
       : item
         ? conversationTitle(item).title
         : "Instagram user");
-  const onSend: DmSend = ({ text, clientId }) => send.mutateAsync({ threadId: id, text, clientId });
+  const onSend: DmSend = ({ text, clientId, imageUrl }) =>
+    send.mutateAsync({ threadId: id, text, clientId, imageUrl: imageUrl ?? null });
   return (
     <>
       <ThreadHeader
@@ -116,6 +117,7 @@ function ApiDmThread({
         threadId={id}
         thread={data}
         onSend={onSend}
+        onUploadImage={uploadReplyImage}
         onManageSavedReplies={onManageSavedReplies}
       />
     </>

@@ -101,7 +101,7 @@ export function MockInbox({ onManageSavedReplies }: { onManageSavedReplies: () =
   let thread = <NoConversationOpen />;
   if (open && headerProps && open.kind === "dm") {
     const dm = inbox.dms[open.id]!;
-    const onSend: DmSend = async ({ text, clientId }) => {
+    const onSend: DmSend = async ({ text, clientId, imageUrl }) => {
       await wait(400);
       const id = `sample:${clientId}`;
       setDm(open.id, (current) => ({
@@ -116,12 +116,14 @@ export function MockInbox({ onManageSavedReplies }: { onManageSavedReplies: () =
             createdTime: new Date().toISOString(),
             sendStatus: "sent",
             sendError: null,
-            attachments: [],
+            attachments: imageUrl ? [{ type: "image", url: imageUrl }] : [],
           },
         ],
       }));
       return { message_id: id };
     };
+    // Mock mode never leaves the browser: the chosen image is shown from memory.
+    const onUploadImage = async (file: File) => ({ url: URL.createObjectURL(file) });
     const { title } = conversationTitle(open);
     thread = (
       <>
@@ -136,6 +138,7 @@ export function MockInbox({ onManageSavedReplies }: { onManageSavedReplies: () =
           threadId={open.id}
           thread={dm}
           onSend={onSend}
+          onUploadImage={onUploadImage}
           onManageSavedReplies={onManageSavedReplies}
         />
       </>

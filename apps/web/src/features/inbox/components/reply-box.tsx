@@ -5,7 +5,15 @@ import {
   type ReplySuggestion,
   slashQuery,
 } from "@sightline/contracts";
-import { BookmarkPlus, Loader2, MessageSquareQuote, Send, Sparkles } from "lucide-react";
+import {
+  BookmarkPlus,
+  ImagePlus,
+  Loader2,
+  MessageSquareQuote,
+  Send,
+  Sparkles,
+  X,
+} from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../utils/cn.ts";
@@ -27,6 +35,7 @@ export function ReplyBox({
   suggestion,
   onManageSavedReplies,
   submitLabel = "Send",
+  attachment,
 }: {
   value: string;
   onChange: (text: string) => void;
@@ -39,8 +48,16 @@ export function ReplyBox({
   suggestion?: ReplySuggestion | null;
   onManageSavedReplies: () => void;
   submitLabel?: string;
+  /** DM replies: one image goes with the text (its own chip, removable before sending). */
+  attachment?: {
+    image: { previewUrl: string; name: string } | null;
+    error: string | null;
+    onPick: (file: File) => void;
+    onRemove: () => void;
+  };
 }) {
   const field = useRef<HTMLTextAreaElement>(null);
+  const filePicker = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const [dismissedSlash, setDismissedSlash] = useState<number | null>(null);
@@ -52,7 +69,9 @@ export function ReplyBox({
   const isSlashOpen = slash !== null && slash.start !== dismissedSlash;
   const size = limit.count(value);
   const isTooLong = size > limit.max;
-  const canSubmit = !disabled && !isSubmitting && value.trim().length > 0 && !isTooLong;
+  const hasImage = Boolean(attachment?.image);
+  const canSubmit =
+    !disabled && !isSubmitting && (value.trim().length > 0 || hasImage) && !isTooLong;
 
   function insert(reply: SavedReply) {
     const next = insertSavedReply(value, caret, reply.body);
@@ -110,6 +129,30 @@ export function ReplyBox({
             className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-violet-100"
           >
             Use
+          </button>
+        </div>
+      ) : null}
+      {attachment?.image && !disabled ? (
+        <div
+          data-testid="reply-image"
+          className="mb-2 flex w-fit max-w-full items-center gap-2 rounded-lg bg-slate-50 py-1 pr-1 pl-1 text-sm text-slate-700 ring-1 ring-inset ring-slate-200"
+        >
+          <img
+            src={attachment.image.previewUrl}
+            alt={`Preview of ${attachment.image.name}`}
+            className="size-10 shrink-0 rounded-md object-cover"
+          />
+          <span className="min-w-0 truncate">{attachment.image.name}</span>
+          <button
+            type="button"
+            onClick={() => {
+              attachment.onRemove();
+              field.current?.focus();
+            }}
+            aria-label={`Remove image ${attachment.image.name}`}
+            className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+          >
+            <X aria-hidden="true" className="size-4" />
           </button>
         </div>
       ) : null}
@@ -201,6 +244,33 @@ export function ReplyBox({
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
+          {attachment ? (
+            <>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => filePicker.current?.click()}
+                aria-label="Attach an image"
+                title="Attach an image (JPEG, PNG or GIF, up to 8 MB)"
+                className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+              >
+                <ImagePlus aria-hidden="true" className="size-5" />
+              </button>
+              <input
+                ref={filePicker}
+                type="file"
+                accept="image/jpeg,image/png,image/gif"
+                tabIndex={-1}
+                aria-hidden="true"
+                className="hidden"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = "";
+                  if (file) attachment.onPick(file);
+                }}
+              />
+            </>
+          ) : null}
           <label className="min-w-0 flex-1">
             <span className="sr-only">{label}</span>
             <textarea
@@ -236,6 +306,11 @@ export function ReplyBox({
             <span className="hidden sm:inline">{submitLabel}</span>
           </Button>
         </div>
+        {attachment?.error && !disabled ? (
+          <p role="alert" className="mt-1.5 text-xs text-red-700">
+            {attachment.error}
+          </p>
+        ) : null}
         {isTooLong ? (
           <p role="alert" className="mt-1.5 text-xs text-red-700">
             {limit.message}
