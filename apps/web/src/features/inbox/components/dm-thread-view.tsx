@@ -368,6 +368,14 @@ export function DmThreadView({
                   row.status === "failed" &&
                     "bg-red-50 text-red-900 ring-1 ring-inset ring-red-200",
                   row.status === "sending" && "opacity-70",
+                  // A photo on its own is shown as itself, not inside a coloured bubble.
+                  !row.text &&
+                    row.attachments.length > 0 &&
+                    row.attachments.every((attachment) => attachment.type === "image") &&
+                    "bg-transparent p-0 text-slate-700 ring-0",
+                  !row.text &&
+                    row.status === "failed" &&
+                    "outline-2 outline-offset-2 outline-red-400 outline-solid",
                 )}
               >
                 {row.attachments.length > 0 ? (
