@@ -175,6 +175,18 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   });
   expect(tooLarge.status).toBe(413);
   expect(await tooLarge.text()).toContain("images up to 8 MB");
+  // The 24-hour window holds for images as for text.
+  const closed = (await testApp.database.db.execute(
+    `select conversation_id as id from instagram_messages
+     where user_id = '${connection.user_id}' and direction = 'inbound'
+     group by conversation_id having max(created_time) < now() - interval '26 hours' limit 1`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const late = await client.post(
+    `/api/inbox/conversations/${encodeURIComponent(closed.rows[0]!.id)}/messages`,
+    { image_url: imageUrl, client_id: crypto.randomUUID() },
+  );
+  expect(late.status).toBe(409);
+  expect(await late.text()).toContain("24-hour window to reply closed");
   const gif = await upload(client, "instagram-media", bytesStartingWith("GIF89a", 64));
   const gifSent = await client.post(sendPath, { image_url: gif, client_id: crypto.randomUUID() });
   expect(gifSent.status).toBe(201);
