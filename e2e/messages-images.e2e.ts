@@ -93,8 +93,23 @@ describe.skipIf(!hasChromium())("Messages: image replies (sandbox)", () => {
     });
     const text = `Here is the label ${Date.now()}`;
     await page.getByLabel("Reply", { exact: true }).fill(text);
+    // Hold the send a moment, so the 'sending' state with its image can be seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/inbox/conversations/*/messages", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Send" }).click();
     await chip.waitFor({ state: "detached" });
+    const sending = page.locator('[data-testid="dm-message"][data-status="sending"]');
+    await sending.filter({ hasText: text }).locator("img").waitFor({ timeout: 15_000 });
+    await sending.filter({ hasText: text }).getByText("Sending…").waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/image-sending-1440.png` });
+    // Released: this and every later request goes straight through.
+    release();
     const failedImage = page.locator('[data-testid="dm-message"][data-status="failed"] img');
     await failedImage.first().waitFor({ timeout: 15_000 });
     await page
