@@ -210,6 +210,7 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   const failedImage = afterFailure.find((message) => message.id === `pending:${retryId}:image`);
   expect(failedImage).toMatchObject({ sendStatus: "failed", text: null });
   expect(failedImage!.sendError).toContain("Service temporarily unavailable");
+  expect(failedImage!.sendError).not.toContain("graph.");
   expect(failedImage!.attachments).toEqual([
     { type: "image", url: expect.stringContaining(new URL(second).pathname) },
   ]);

@@ -103,10 +103,10 @@ function decodeCursor(cursor: string): { updatedTime: Date; id: string } {
 const notFound = () => new AppError("not_found", "This conversation does not exist.");
 const commentNotFound = () => new AppError("not_found", "This comment does not exist.");
 
+/** What the user reads under a failed reply: Instagram's words, never the request's address. */
 function graphReason(error: unknown): string {
-  return isGraphApiError(error)
-    ? error.message
-    : "Instagram could not be reached. Please try again.";
+  if (!isGraphApiError(error)) return "Instagram could not be reached. Please try again.";
+  return error.userMessage ?? error.graphMessage;
 }
 
 /**
