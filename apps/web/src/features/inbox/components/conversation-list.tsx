@@ -3,9 +3,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { cn } from "../../../utils/cn.ts";
+import { visibleRange } from "../../../utils/virtual-rows.ts";
 import type { Conversation, InboxFilter } from "../api/list-conversations.ts";
 import { formatListTime } from "../utils/list-time.ts";
-import { visibleRange } from "../utils/virtual-rows.ts";
 import { useInboxMedia } from "./inbox-media.tsx";
 
 export const inboxFilters: Array<{ value: InboxFilter; label: string }> = [

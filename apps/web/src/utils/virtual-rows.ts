@@ -1,6 +1,7 @@
 /**
  * The rows of a fixed-height list that a scroll position shows, plus `overscan` rows either
- * side: only these are rendered, so 10,000 conversations cost as much as a screenful.
+ * side: only these are rendered, so 10,000 conversations or 5,000 posts cost as much as a
+ * screenful (the inbox list, the post table and grid).
  */
 export function visibleRange(input: {
   count: number;
