@@ -81,6 +81,33 @@ export async function findSyncedMedia(db: Db, scope: CalendarScope, igMediaId: s
   return row;
 }
 
+type PostStatus = (typeof scheduledPosts.$inferSelect)["status"];
+
+/**
+ * One conditional UPDATE of this user's post, only while its status is one of `from`: the status
+ * check and the change are one statement, so against the worker's claim exactly one wins.
+ * Undefined when nothing changed (no such post of this user, or its status moved on).
+ */
+async function updateOwnPostWhile(
+  db: Db,
+  params: { userId: string; id: string },
+  from: readonly PostStatus[],
+  set: Partial<typeof scheduledPosts.$inferInsert>,
+) {
+  const [row] = await db
+    .update(scheduledPosts)
+    .set(set)
+    .where(
+      and(
+        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.id, params.id),
+        inArray(scheduledPosts.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /**
  * Moves a post that has not started publishing. The status condition is in the same UPDATE as
  * the change, so against the worker's claim (scheduled → publishing) exactly one of the two wins.
@@ -90,18 +117,11 @@ export async function rescheduleWaitingPost(
   db: Db,
   params: { userId: string; id: string; scheduledTime: Date; timeZone: string; now: Date },
 ) {
-  const [row] = await db
-    .update(scheduledPosts)
-    .set({ scheduledTime: params.scheduledTime, timeZone: params.timeZone, updatedAt: params.now })
-    .where(
-      and(
-        eq(scheduledPosts.userId, params.userId),
-        eq(scheduledPosts.id, params.id),
-        inArray(scheduledPosts.status, ["scheduled", "draft"]),
-      ),
-    )
-    .returning();
-  return row;
+  return updateOwnPostWhile(db, params, ["scheduled", "draft"], {
+    scheduledTime: params.scheduledTime,
+    timeZone: params.timeZone,
+    updatedAt: params.now,
+  });
 }
 
 /**
@@ -109,34 +129,17 @@ export async function rescheduleWaitingPost(
  * from `scheduled`, in the same UPDATE, so a post the worker already claimed stays publishing.
  */
 export async function cancelToDraft(db: Db, params: { userId: string; id: string; now: Date }) {
-  const [row] = await db
-    .update(scheduledPosts)
-    .set({ status: "draft", updatedAt: params.now })
-    .where(
-      and(
-        eq(scheduledPosts.userId, params.userId),
-        eq(scheduledPosts.id, params.id),
-        eq(scheduledPosts.status, "scheduled"),
-      ),
-    )
-    .returning();
-  return row;
+  return updateOwnPostWhile(db, params, ["scheduled"], { status: "draft", updatedAt: params.now });
 }
 
 /** Publish now: a draft or scheduled post becomes due at `now` (the worker's claim decides). */
 export async function makeDueNow(db: Db, params: { userId: string; id: string; now: Date }) {
-  const [row] = await db
-    .update(scheduledPosts)
-    .set({ status: "scheduled", scheduledTime: params.now, error: null, updatedAt: params.now })
-    .where(
-      and(
-        eq(scheduledPosts.userId, params.userId),
-        eq(scheduledPosts.id, params.id),
-        inArray(scheduledPosts.status, ["scheduled", "draft"]),
-      ),
-    )
-    .returning();
-  return row;
+  return updateOwnPostWhile(db, params, ["scheduled", "draft"], {
+    status: "scheduled",
+    scheduledTime: params.now,
+    error: null,
+    updatedAt: params.now,
+  });
 }
 
 /** Duplicate: a new draft with the same content and time, nothing of the original's publishing. */
@@ -209,22 +212,11 @@ export async function updateWaitingPostContent(
   db: Db,
   params: { userId: string; id: string; content: EditedPostContent; now: Date },
 ) {
-  const [row] = await db
-    .update(scheduledPosts)
-    .set({
-      ...params.content,
-      status: "scheduled",
-      error: null,
-      progress: {},
-      updatedAt: params.now,
-    })
-    .where(
-      and(
-        eq(scheduledPosts.userId, params.userId),
-        eq(scheduledPosts.id, params.id),
-        inArray(scheduledPosts.status, ["draft", "scheduled", "failed"]),
-      ),
-    )
-    .returning();
-  return row;
+  return updateOwnPostWhile(db, params, ["draft", "scheduled", "failed"], {
+    ...params.content,
+    status: "scheduled",
+    error: null,
+    progress: {},
+    updatedAt: params.now,
+  });
 }
