@@ -75,6 +75,131 @@ describe("isPrivateAddress", () => {
   );
 });
 
+/**
+ * Issue 25: both ends of every blocked range, and the addresses just outside them. The table is
+ * written out here, not read from the implementation, so a wrong prefix there (172.16.0.0/16
+ * instead of /12) shows up as a last address that is let through.
+ */
+describe("isPrivateAddress at the edges of every blocked range", () => {
+  const v4Ranges: Array<[string, number]> = [
+    ["0.0.0.0", 8],
+    ["10.0.0.0", 8],
+    ["100.64.0.0", 10],
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16],
+    ["172.16.0.0", 12],
+    ["192.0.0.0", 24],
+    ["192.0.2.0", 24],
+    ["192.88.99.0", 24],
+    ["192.168.0.0", 16],
+    ["198.18.0.0", 15],
+    ["198.51.100.0", 24],
+    ["203.0.113.0", 24],
+    ["224.0.0.0", 4],
+    ["240.0.0.0", 4],
+  ];
+  const v4ToNumber = (address: string) =>
+    address.split(".").reduce((sum, part) => sum * 256 + Number(part), 0);
+  const v4FromNumber = (value: number) =>
+    [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join(".");
+  const v4Bounds = ([network, prefix]: [string, number]) => {
+    const first = v4ToNumber(network);
+    return { first, last: first + 2 ** (32 - prefix) - 1 };
+  };
+  const inSomeV4Range = (value: number) =>
+    v4Ranges.some((range) => {
+      const { first, last } = v4Bounds(range);
+      return value >= first && value <= last;
+    });
+
+  it.each(v4Ranges)("refuses the first and last address of %s/%i", (network, prefix) => {
+    const { first, last } = v4Bounds([network, prefix]);
+    expect(isPrivateAddress(v4FromNumber(first))).toBe(true);
+    expect(isPrivateAddress(v4FromNumber(last))).toBe(true);
+    // And the same addresses written IPv4-mapped in IPv6.
+    expect(isPrivateAddress(`::ffff:${v4FromNumber(first)}`)).toBe(true);
+    expect(isPrivateAddress(`::ffff:${v4FromNumber(last)}`)).toBe(true);
+  });
+
+  it.each(v4Ranges)(
+    "judges the neighbours just outside %s/%i by their own range",
+    (network, prefix) => {
+      const { first, last } = v4Bounds([network, prefix]);
+      for (const outside of [first - 1, last + 1]) {
+        if (outside < 0 || outside > 2 ** 32 - 1) continue;
+        expect([v4FromNumber(outside), isPrivateAddress(v4FromNumber(outside))]).toEqual([
+          v4FromNumber(outside),
+          inSomeV4Range(outside),
+        ]);
+      }
+    },
+  );
+
+  it("lets 172.15.255.255 and 172.32.0.0 through but not 172.31.255.255 (a /12, not a /16)", () => {
+    expect(isPrivateAddress("172.31.255.255")).toBe(true);
+    expect(isPrivateAddress("172.17.0.1")).toBe(true);
+    expect(isPrivateAddress("172.15.255.255")).toBe(false);
+    expect(isPrivateAddress("172.32.0.0")).toBe(false);
+  });
+
+  // IPv6: only global unicast 2000::/3 is public, less these.
+  const v6Blocked: Array<[string, number]> = [
+    ["2001::", 23],
+    ["2001:db8::", 32],
+    ["2002::", 16],
+    ["3fff::", 20],
+  ];
+  const v6ToBigInt = (address: string) => {
+    const [head, tail = ""] = address.split("::");
+    const headParts = head ? head.split(":") : [];
+    const tailParts = tail ? tail.split(":") : [];
+    const parts = [
+      ...headParts,
+      ...Array(8 - headParts.length - tailParts.length).fill("0"),
+      ...tailParts,
+    ];
+    return parts.reduce((sum, part) => (sum << 16n) + BigInt(Number.parseInt(part, 16)), 0n);
+  };
+  const v6FromBigInt = (value: bigint) =>
+    Array.from({ length: 8 }, (_, index) =>
+      ((value >> BigInt(16 * (7 - index))) & 0xffffn).toString(16),
+    ).join(":");
+  const v6Bounds = ([network, prefix]: [string, number]) => {
+    const first = v6ToBigInt(network);
+    return { first, last: first + (1n << BigInt(128 - prefix)) - 1n };
+  };
+  const globalUnicast = v6Bounds(["2000::", 3]);
+  const v6IsPrivate = (value: bigint) =>
+    value < globalUnicast.first ||
+    value > globalUnicast.last ||
+    v6Blocked.some((range) => {
+      const { first, last } = v6Bounds(range);
+      return value >= first && value <= last;
+    });
+
+  it.each(v6Blocked)(
+    "refuses the first and last address of %s/%i, and judges its neighbours",
+    (network, prefix) => {
+      const { first, last } = v6Bounds([network, prefix]);
+      expect(isPrivateAddress(v6FromBigInt(first))).toBe(true);
+      expect(isPrivateAddress(v6FromBigInt(last))).toBe(true);
+      for (const outside of [first - 1n, last + 1n]) {
+        expect([v6FromBigInt(outside), isPrivateAddress(v6FromBigInt(outside))]).toEqual([
+          v6FromBigInt(outside),
+          v6IsPrivate(outside),
+        ]);
+      }
+    },
+  );
+
+  it("allows both ends of global unicast 2000::/3 and refuses the addresses just outside it", () => {
+    expect(isPrivateAddress(v6FromBigInt(globalUnicast.first))).toBe(false);
+    expect(isPrivateAddress(v6FromBigInt(globalUnicast.last))).toBe(false);
+    expect(isPrivateAddress(v6FromBigInt(globalUnicast.first - 1n))).toBe(true);
+    expect(isPrivateAddress(v6FromBigInt(globalUnicast.last + 1n))).toBe(true);
+  });
+});
+
 describe("safeFetch refusals before any connection", () => {
   it("refuses http unless allowed", async () => {
     expect((await refusal(refusingFetch()("http://cdn.test/a.jpg"))).reason).toBe("not_https");
