@@ -1,5 +1,5 @@
-import { scheduledPosts } from "@sightline/db";
-import { and, eq } from "drizzle-orm";
+import { claimPost, scheduledPosts } from "@sightline/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -7,6 +7,7 @@ import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount } from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
 import type { CalendarEntry } from "./calendar.ts";
+import { LEASE_MS } from "./pipeline.ts";
 
 let testApp: TestApp;
 let client: HttpClient;
@@ -194,30 +195,45 @@ describe("PATCH /api/content-calendar/posts/:id", () => {
     expect(await response.text()).toContain("has started publishing, so it can no longer be moved");
   });
 
-  it("races the worker's claim: exactly one of the two wins", async () => {
-    for (let round = 0; round < 5; round++) {
-      const id = await schedule(client, new Date(Date.now() + 2 * DAY));
-      // The worker's claim is the same kind of conditional update: scheduled → publishing.
-      const claim = testApp.database.db
-        .update(scheduledPosts)
-        .set({ status: "publishing" })
-        .where(and(eq(scheduledPosts.id, id), eq(scheduledPosts.status, "scheduled")))
-        .returning({ id: scheduledPosts.id });
-      const move = client.request(`/api/content-calendar/posts/${id}`, {
+  it("races the worker's claim (the real claimPost): exactly one of the two wins", async () => {
+    // The worker claims at the post's time (2 days out); the move takes it to 6 days out.
+    const claimAt = () => new Date(Date.now() + 3 * DAY);
+    const move = (id: string) =>
+      client.request(`/api/content-calendar/posts/${id}`, {
         method: "PATCH",
         json: { scheduled_time: new Date(Date.now() + 6 * DAY).toISOString(), time_zone: "UTC" },
       });
-      const [claimed, moved] = await Promise.all([claim, move]);
-      const claimWon = claimed.length === 1;
-      const moveWon = moved.status === 200;
-      expect(claimWon !== moveWon).toBe(true);
-      if (!moveWon) expect(moved.status).toBe(409);
+    const status = async (id: string) => {
       const [row] = await testApp.database.db
         .select()
         .from(scheduledPosts)
         .where(eq(scheduledPosts.id, id));
-      // The claimed post keeps the time the worker claimed it at; a moved one is still waiting.
-      expect(row!.status).toBe(claimWon ? "publishing" : "scheduled");
+      return row!.status;
+    };
+    for (let round = 0; round < 6; round++) {
+      const id = await schedule(client, new Date(Date.now() + 2 * DAY));
+      let claimed: Awaited<ReturnType<typeof claimPost>>;
+      let moved: Response;
+      if (round % 3 === 0) {
+        [claimed, moved] = await Promise.all([
+          claimPost(testApp.database.db, id, claimAt(), LEASE_MS),
+          move(id),
+        ]);
+      } else if (round % 3 === 1) {
+        // The move lands first: the worker's claim must then find nothing due.
+        moved = await move(id);
+        claimed = await claimPost(testApp.database.db, id, claimAt(), LEASE_MS);
+      } else {
+        // The claim lands first: the move must then be refused.
+        claimed = await claimPost(testApp.database.db, id, claimAt(), LEASE_MS);
+        moved = await move(id);
+      }
+      const claimWon = claimed !== undefined;
+      const moveWon = moved.status === 200;
+      expect(claimWon !== moveWon).toBe(true);
+      if (!moveWon) expect(moved.status).toBe(409);
+      // The claimed post is the worker's now; a moved one is still waiting.
+      expect(await status(id)).toBe(claimWon ? "publishing" : "scheduled");
     }
   });
 
