@@ -1,4 +1,6 @@
-import { trendHashtags } from "@sightline/db";
+import { type ScheduledPostStatus, scheduledPostStatuses } from "@sightline/contracts";
+import { scheduledPosts, trendHashtags } from "@sightline/db";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
 import { createVerifiedUser } from "./testing/factories.ts";
@@ -53,6 +55,8 @@ type Victim = {
   pressKeywordId: string;
   trendHashtagId: string;
   scheduledPostId: string;
+  /** One post of theirs in every status, walked on every route that takes a post id. */
+  postsByStatus: Record<ScheduledPostStatus, string>;
   threadId: string;
   commentId: string;
   markers: string[];
@@ -132,10 +136,34 @@ async function prepareVictim(): Promise<Victim> {
       time_zone: "UTC",
     }),
   );
+  // And one in every other status: a failed post, say, is the one Retry would act on.
+  const postsByStatus = { scheduled: scheduled.post.id } as Record<ScheduledPostStatus, string>;
+  for (const status of scheduledPostStatuses) {
+    if (status === "scheduled") continue;
+    const created = await json<{ post: { id: string } }>(
+      await client.post("/api/scheduled-posts", {
+        items: [{ ...file, mediaType: "image" }],
+        caption: `${scheduledCaption}-${status}`,
+        scheduled_time: new Date(Date.now() + 3_600_000).toISOString(),
+        time_zone: "UTC",
+      }),
+    );
+    await testApp.database.db
+      .update(scheduledPosts)
+      .set({
+        status,
+        // A publishing post is held by a live worker; a failed one says why.
+        ...(status === "publishing" ? { leaseUntil: new Date(Date.now() + 3_600_000) } : {}),
+        ...(status === "failed" ? { error: "Photo post failed: victim's failure" } : {}),
+      })
+      .where(inArray(scheduledPosts.id, [created.post.id]));
+    postsByStatus[status] = created.post.id;
+  }
   return {
     client,
     email,
     scheduledPostId: scheduled.post.id,
+    postsByStatus,
     userId: connection.user_id,
     connectionId: connection.id,
     sessionId: sessions.sessions[0]!.id,
@@ -159,6 +187,7 @@ async function prepareVictim(): Promise<Victim> {
       "open studios weekend",
       scheduled.post.id,
       scheduledCaption,
+      ...Object.values(postsByStatus),
     ],
     threadId: stored.rows[0]!.conversation_id,
     commentId: simulatedComment.id,
@@ -186,62 +215,68 @@ describe("one user can never read or change another's data through any route", (
     const routes = routesOf(testApp.app).filter((route) => !(route in excluded));
     // Reads first, then writes, so a write cannot hide a read's leak.
     routes.sort((a, b) => Number(!a.startsWith("GET")) - Number(!b.startsWith("GET")));
+    const postRoute = /\/(scheduled-posts|content-calendar\/posts)\/:id/;
     for (const route of routes) {
       const [method, pattern] = route.split(" ") as [string, string];
-      const path = pattern
-        .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
-        .replace("/exports/:id", `/exports/${victim.exportId}`)
-        .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
-        .replace("/media/:igMediaId", `/media/${victim.postId}`)
-        .replace("/content-calendar/posts/:id", `/content-calendar/posts/${victim.scheduledPostId}`)
-        .replace("/press-radar/sources/:id", `/press-radar/sources/${victim.pressSourceId}`)
-        .replace("/press-radar/keywords/:id", `/press-radar/keywords/${victim.pressKeywordId}`)
-        .replace("/trend-radar/hashtags/:id", `/trend-radar/hashtags/${victim.trendHashtagId}`)
-        .replace("/scheduled-posts/:id", `/scheduled-posts/${victim.scheduledPostId}`)
-        .replace("/inbox/posts/:id", `/inbox/posts/${victim.postId}`)
-        .replace("/conversations/:id", `/conversations/${encodeURIComponent(victim.threadId)}`)
-        .replace("/comments/:id", `/comments/${victim.commentId}`)
-        .replace(/:[a-zA-Z]+/g, victim.userId);
-      const query = new URLSearchParams({
-        userId: victim.userId,
-        user_id: victim.userId,
-        id: victim.connectionId,
-        from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
-        to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        time_zone: "UTC",
-        src: `https://scontent.cdninstagram.com/v/${victim.userId}.jpg`,
-      });
-      const body = {
-        userId: victim.userId,
-        user_id: victim.userId,
-        id: victim.connectionId,
-        igsid: victim.personIgsid,
-        force: true,
-        username: "lena.makes",
-        login: "instagram",
-        keepPublishedHistory: false,
-        scheduled_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-        time_zone: "UTC",
-        ids: [victim.pressSourceId],
-        isMuted: true,
-        term: "Lena Makes",
-        exclusions: ["Wedding"],
-        name: "victimtag",
-        kind: "dm",
-        read: false,
-        hidden: true,
-        text: "Sent by another user",
-        client_id: crypto.randomUUID(),
-      };
-      const response = await attacker.request(`${path}?${query}`, {
-        method: method === "ALL" ? "GET" : method,
-        ...(method === "GET" || method === "ALL"
-          ? {}
-          : { json: route.includes("/settings/profile") ? { firstName: "Mallory" } : body }),
-      });
-      const text = await response.text();
-      for (const marker of victim.markers) {
-        expect(text, `${route} leaked ${marker}`).not.toContain(marker);
+      // Routes that take a post id are walked with the victim's post in every status.
+      for (const postId of postRoute.test(pattern)
+        ? Object.values(victim.postsByStatus)
+        : [victim.scheduledPostId]) {
+        const path = pattern
+          .replace("/sessions/:id", `/sessions/${victim.sessionId}`)
+          .replace("/exports/:id", `/exports/${victim.exportId}`)
+          .replace("/posts/:igMediaId", `/posts/${victim.postId}`)
+          .replace("/media/:igMediaId", `/media/${victim.postId}`)
+          .replace("/content-calendar/posts/:id", `/content-calendar/posts/${postId}`)
+          .replace("/press-radar/sources/:id", `/press-radar/sources/${victim.pressSourceId}`)
+          .replace("/press-radar/keywords/:id", `/press-radar/keywords/${victim.pressKeywordId}`)
+          .replace("/trend-radar/hashtags/:id", `/trend-radar/hashtags/${victim.trendHashtagId}`)
+          .replace("/scheduled-posts/:id", `/scheduled-posts/${postId}`)
+          .replace("/inbox/posts/:id", `/inbox/posts/${victim.postId}`)
+          .replace("/conversations/:id", `/conversations/${encodeURIComponent(victim.threadId)}`)
+          .replace("/comments/:id", `/comments/${victim.commentId}`)
+          .replace(/:[a-zA-Z]+/g, victim.userId);
+        const query = new URLSearchParams({
+          userId: victim.userId,
+          user_id: victim.userId,
+          id: victim.connectionId,
+          from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+          to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          time_zone: "UTC",
+          src: `https://scontent.cdninstagram.com/v/${victim.userId}.jpg`,
+        });
+        const body = {
+          userId: victim.userId,
+          user_id: victim.userId,
+          id: victim.connectionId,
+          igsid: victim.personIgsid,
+          force: true,
+          username: "lena.makes",
+          login: "instagram",
+          keepPublishedHistory: false,
+          scheduled_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+          time_zone: "UTC",
+          ids: [victim.pressSourceId],
+          isMuted: true,
+          term: "Lena Makes",
+          exclusions: ["Wedding"],
+          name: "victimtag",
+          kind: "dm",
+          read: false,
+          hidden: true,
+          text: "Sent by another user",
+          client_id: crypto.randomUUID(),
+        };
+        const response = await attacker.request(`${path}?${query}`, {
+          method: method === "ALL" ? "GET" : method,
+          ...(method === "GET" || method === "ALL"
+            ? {}
+            : { json: route.includes("/settings/profile") ? { firstName: "Mallory" } : body }),
+        });
+        const text = await response.text();
+        for (const marker of victim.markers) {
+          expect(text, `${route} leaked ${marker}`).not.toContain(marker);
+        }
       }
       walked.push(route);
     }
@@ -331,5 +366,18 @@ describe("one user can never read or change another's data through any route", (
     expect(new Date(plan.rows[0]!.scheduled_time).getTime()).toBeLessThan(
       Date.now() + 1.5 * 86_400_000,
     );
-  }, 240_000);
+    // Every one of their posts is as it was, whatever its status: a failed one not retried, a
+    // draft not scheduled, a published one not deleted.
+    const rows = await testApp.database.db
+      .select()
+      .from(scheduledPosts)
+      .where(inArray(scheduledPosts.id, Object.values(victim.postsByStatus)));
+    expect(rows).toHaveLength(scheduledPostStatuses.length);
+    for (const status of scheduledPostStatuses) {
+      const row = rows.find((candidate) => candidate.id === victim.postsByStatus[status])!;
+      expect([status, row.status]).toEqual([status, status]);
+      expect(row.scheduledTime!.getTime()).toBeLessThan(Date.now() + 1.5 * 86_400_000);
+      if (status === "failed") expect(row.error).toBe("Photo post failed: victim's failure");
+    }
+  }, 300_000);
 });
