@@ -138,6 +138,44 @@ describe("scheduling a post", () => {
     expect(await tooManyPeople.text()).toContain("Maximum 3 collaborators allowed");
   });
 
+  it("counts the caption's hashtags and the hashtag field together: 31 split between them is refused, 30 accepted, on create and on edit", async () => {
+    const file = await uploadAs(client, "scheduled-content", jpeg);
+    const inCaption = (n: number) =>
+      `Bake day ${Array.from({ length: n }, (_, i) => `#cap${i}`).join(" ")}`;
+    const field = (n: number) => Array.from({ length: n }, (_, i) => `field${i}`);
+    const draft = (captionTags: number, fieldTags: number) => ({
+      items: [{ ...file, mediaType: "image" }],
+      caption: inCaption(captionTags),
+      hashtags: field(fieldTags),
+      scheduled_time: inAnHour(),
+      time_zone: "UTC",
+    });
+    for (const [captionTags, fieldTags] of [
+      [20, 11],
+      [30, 1],
+      [1, 30],
+    ] as const) {
+      const refused = await client.post("/api/scheduled-posts", draft(captionTags, fieldTags));
+      expect([captionTags, fieldTags, refused.status]).toEqual([captionTags, fieldTags, 400]);
+      expect(await refused.text()).toContain("Maximum 30 hashtags allowed");
+    }
+    const accepted = await client.post("/api/scheduled-posts", draft(20, 10));
+    expect(accepted.status).toBe(201);
+    const { post } = (await accepted.json()) as { post: { id: string } };
+    // Editing the post into 31 is refused the same way, and the post keeps its 30.
+    const edited = await client.request(`/api/scheduled-posts/${post.id}`, {
+      method: "PUT",
+      json: draft(21, 10),
+    });
+    expect(edited.status).toBe(400);
+    expect(await edited.text()).toContain("Maximum 30 hashtags allowed");
+    const kept = (await (await client.get(`/api/scheduled-posts/${post.id}`)).json()) as {
+      post: { caption: string; hashtags: string[] };
+    };
+    expect(kept.post.caption).toBe(inCaption(20));
+    expect(kept.post.hashtags).toHaveLength(10);
+  });
+
   it("never schedules another user's file or touches another user's post", async () => {
     const mine = await uploadAs(client, "scheduled-content", jpeg);
     const other = await createVerifiedUser(testApp);
