@@ -119,8 +119,24 @@ export function isTokenInvalid(error: unknown): boolean {
   return isGraphApiError(error) && (error.code === 190 || error.code === 102);
 }
 
+/**
+ * §5.2 — a message sent outside the messaging window: code 10 with subcode 2534022 (what
+ * graph.instagram.com answers, HTTP 403 IGApiException) or 2018278 (Messenger's). Code 10 here
+ * is about the window, not a missing permission.
+ */
+export function isOutsideMessagingWindow(error: unknown): boolean {
+  return (
+    isGraphApiError(error) &&
+    error.code === 10 &&
+    (error.subcode === 2534022 ||
+      error.subcode === 2018278 ||
+      /outside (of )?(the )?allowed window/i.test(error.graphMessage))
+  );
+}
+
 /** §8.2 — 10 and 200–299: a permission is missing; re-request the scope. */
 export function isPermissionError(error: unknown): boolean {
+  if (isOutsideMessagingWindow(error)) return false;
   return isGraphApiError(error) && (error.code === 10 || (error.code >= 200 && error.code <= 299));
 }
 

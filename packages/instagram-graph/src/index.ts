@@ -43,6 +43,7 @@ export {
   type GraphErrorKind,
   isContainerNotReady,
   isGraphApiError,
+  isOutsideMessagingWindow,
   isPermissionError,
   isPublishQuotaReached,
   isRateLimited,

@@ -1,4 +1,9 @@
-import { messagingEventSchema, parseWebhookPayload } from "@sightline/instagram-graph";
+import {
+  isOutsideMessagingWindow,
+  isPermissionError,
+  messagingEventSchema,
+  parseWebhookPayload,
+} from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
 import { caught, signedWith } from "./assertions.ts";
 import { APP_SECRET, createRig, INSTAGRAM_APP_SECRET, type Rig } from "./test-rig.ts";
@@ -65,7 +70,17 @@ describe("messaging (§5)", () => {
 
     rig.advance(3 * 86400_000);
     const late = await caught(account.sendText(person.id, "Following up"));
-    expect(late).toMatchObject({ code: 10, subcode: 2534022 });
+    // As Meta answers it (issue 25): 403, IGApiException, no "(#10)" prefix; the client reads
+    // it as a closed window, not as a missing permission.
+    expect(late).toMatchObject({
+      code: 10,
+      subcode: 2534022,
+      status: 403,
+      type: "IGApiException",
+      graphMessage: "This message is sent outside of allowed window.",
+    });
+    expect(isOutsideMessagingWindow(late)).toBe(true);
+    expect(isPermissionError(late)).toBe(false);
     await expect(
       account.sendText(person.id, "Following up", { humanAgent: true }),
     ).resolves.toMatchObject({ recipient_id: person.id });

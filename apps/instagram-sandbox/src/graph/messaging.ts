@@ -82,8 +82,16 @@ export function getPerson(ctx: GraphContext, person: Person): Record<string, unk
   return renderNode(personNode, person, requestedFields(ctx), ctx);
 }
 
+/**
+ * §5.2 — as Meta answers on graph.instagram.com (captured replies, issue 25): HTTP 403, type
+ * IGApiException, code 10 / subcode 2534022, and a message without the "(#10)" prefix.
+ */
 const outsideWindow = () =>
-  graphError(10, "(#10) This message is sent outside of allowed window.", { subcode: 2534022 });
+  graphError(10, "This message is sent outside of allowed window.", {
+    subcode: 2534022,
+    type: "IGApiException",
+    status: 403,
+  });
 
 function messageContent(ctx: GraphContext): {
   text?: string;

@@ -32,7 +32,7 @@ import {
   updateSavedReply,
   upsertInboxPerson,
 } from "@sightline/db";
-import { isGraphApiError } from "@sightline/instagram-graph";
+import { isGraphApiError, isOutsideMessagingWindow } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
@@ -106,6 +106,9 @@ const commentNotFound = () => new AppError("not_found", "This comment does not e
 /** What the user reads under a failed reply: Instagram's words, never the request's address. */
 function graphReason(error: unknown): string {
   if (!isGraphApiError(error)) return "Instagram could not be reached. Please try again.";
+  if (isOutsideMessagingWindow(error)) {
+    return "Instagram says the 24-hour window to reply has closed: a business can reply only within 24 hours of the person's last message.";
+  }
   return error.userMessage ?? error.graphMessage;
 }
 
@@ -379,7 +382,11 @@ export function inboxRoutes(deps: {
                   error: `Not sent because the image before it failed: ${reason}`,
                 });
               }
-              throw new AppError("unavailable", `The message was not sent: ${reason}`);
+              // A closed window is the person's to reopen, not a failure to try again.
+              throw new AppError(
+                isOutsideMessagingWindow(error) ? "conflict" : "unavailable",
+                `The message was not sent: ${reason}`,
+              );
             }
           }
           await setConversationReadState(deps.db, scope, {
@@ -575,6 +582,12 @@ export function inboxRoutes(deps: {
           } catch (error) {
             await handleGraphFailure(deps.instagram, connection, error);
             await settlePrivateReply(deps.db, scope, comment.id, { failed: true });
+            if (isOutsideMessagingWindow(error)) {
+              throw new AppError(
+                "conflict",
+                "The private reply was not sent: Instagram says the 7 days to reply privately to this comment have passed.",
+              );
+            }
             throw new AppError(
               "unavailable",
               `The private reply was not sent: ${graphReason(error)}`,
