@@ -25,7 +25,7 @@ import { renderIndexPage } from "./http/index-page.ts";
 import { registerOAuthRoutes } from "./http/oauth-routes.ts";
 import { registerRuploadRoutes } from "./http/rupload-routes.ts";
 import { liveComment, liveMessage, runActivity, scheduleActivity } from "./live/activity.ts";
-import { FaultRegistry } from "./live/faults.ts";
+import { FaultRegistry, faultSpecSchema } from "./live/faults.ts";
 import { UsageTracker } from "./live/usage.ts";
 import { WebhookDispatcher } from "./live/webhooks.ts";
 import { type SandboxLogger, silentLogger } from "./logger.ts";
@@ -130,6 +130,11 @@ export type Sandbox = {
   accounts(): SandboxAccountInfo[];
   simulateComment(input: SimulateCommentInput): { id: string } | undefined;
   simulateMessage(input: SimulateMessageInput): { id: string };
+  /**
+   * The same as `POST /_control/faults`, synchronously: for in-process tests that must arm a
+   * fault at an exact point (between two calls of the code under test).
+   */
+  addFault(spec: z.input<typeof faultSpecSchema>): { id: string };
   summary(): unknown;
   reset(): void;
   now(): Date;
@@ -529,6 +534,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     accounts: () => core.store.accounts.map(accountInfo),
     simulateComment: control.simulateComment,
     simulateMessage: control.simulateMessage,
+    addFault: (spec) => ({ id: core.faults.add(faultSpecSchema.parse(spec)).id }),
     summary,
     reset,
     now: () => new Date(core.now()),

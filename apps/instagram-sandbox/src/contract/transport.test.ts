@@ -36,6 +36,27 @@ describe("errors, retries and rate limits (§8) through fault injection", () => 
     expect((await account.getContainerStatus(id)).statusCode).toBe("FINISHED");
   });
 
+  it("can publish and then drop the connection: the caller sees a network error, the container says PUBLISHED", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    const caption = "Lost answer";
+    const { id } = await account.createContainer({
+      kind: "image",
+      imageUrl: rig.sampleJpeg(1080, 1080),
+      caption,
+    });
+    rig.advance(3000);
+    await rig.control("/faults", { pathGlob: "*/media_publish", dropResponse: true, times: 1 });
+    const error = await caught(account.publish(id));
+    expect(error).toMatchObject({ kind: "network", attempts: 1 });
+    // It went live all the same, exactly once.
+    expect((await account.getContainerStatus(id)).statusCode).toBe("PUBLISHED");
+    const live = await account.listMedia({ limit: 10, fields: "id,caption" });
+    expect(live.data.filter((media) => media.caption === caption)).toHaveLength(1);
+    // Asking again is refused: a container is published once.
+    expect(await caught(account.publish(id))).toMatchObject({ code: 100 });
+  });
+
   it("surfaces rate-limit codes with usage headers, and retries them", async () => {
     const usages: GraphUsage[] = [];
     const rig = createRig({ client: { onUsage: (usage) => usages.push(usage) } });

@@ -5,7 +5,7 @@ import { statsAt } from "../data/stats.ts";
 import type { Account } from "../data/types.ts";
 import { GraphFault, graphError, unknownField, unsupportedRequest } from "../http/graph-fault.ts";
 import { collectParams, stringParam } from "../http/params.ts";
-import { applyFault } from "../live/fault-response.ts";
+import { applyFault, droppedConnection } from "../live/fault-response.ts";
 import { auth, authenticate, type NodeRef, requireCapability, resolveNode } from "./auth.ts";
 import {
   createComment,
@@ -82,14 +82,31 @@ export async function handleGraph(
   const { version, path } = splitVersion(rest);
   const method = c.req.method.toUpperCase();
   const traceHeaders = { "x-fb-trace-id": core.traceId(), "x-fb-rev": "1000000" };
-  const faultResponse = await applyFault(core, {
+  const fault = await applyFault(core, {
     host: hostName,
     path,
     method,
     signal: c.req.raw.signal,
     shape: "graph",
   });
-  if (faultResponse) return faultResponse;
+  if (fault instanceof Response) return fault;
+  const answer = await answerGraph(core, c, hostName, { version, path, method, traceHeaders });
+  // The work is done (and persisted); only the answer is lost on the way back.
+  return fault?.dropResponse ? droppedConnection() : answer;
+}
+
+async function answerGraph(
+  core: SandboxCore,
+  c: Context,
+  hostName: GraphHostName,
+  request: {
+    version: string | undefined;
+    path: string;
+    method: string;
+    traceHeaders: Record<string, string>;
+  },
+): Promise<Response> {
+  const { version, path, method, traceHeaders } = request;
 
   let ctx: GraphContext | undefined;
   let accountForUsage: string | undefined;

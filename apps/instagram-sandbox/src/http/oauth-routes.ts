@@ -215,7 +215,7 @@ function instagramCodeExchange(core: SandboxCore) {
       signal: c.req.raw.signal,
       shape: "legacy-oauth",
     });
-    if (fault) return fault;
+    if (fault instanceof Response) return fault;
     if (c.req.method !== "POST") return legacyError(c, "Unsupported method; use POST");
     const params = await collectParams(c.req);
     const clientId = stringParam(params, "client_id");

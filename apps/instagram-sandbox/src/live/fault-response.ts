@@ -3,10 +3,29 @@ import { delay, type Fault, faultMessage, rateLimitHeaders } from "./faults.ts";
 
 export type FaultShape = "graph" | "legacy-oauth" | "rupload";
 
+/** What a matching fault does to a request: answer instead of it, or let it run and drop its answer. */
+export type AppliedFault = Response | { dropResponse: true } | undefined;
+
+/**
+ * A response whose body fails as soon as it is read: to the caller, a connection that closed
+ * before the answer arrived (in process and over HTTP alike).
+ */
+export function droppedConnection(): Response {
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new TypeError("other side closed"));
+      },
+    }),
+    { status: 200, headers: { "content-type": "application/json" } },
+  );
+}
+
 /**
  * Applies a matching injected fault: waits `delayMs` (cut short if the client gives up), then
  * answers with the fault in the shape that endpoint uses. A fault with only a delay lets the
- * request continue normally.
+ * request continue normally; one with `dropResponse` lets it run and tells the caller to drop
+ * the answer.
  */
 export async function applyFault(
   core: SandboxCore,
@@ -18,11 +37,12 @@ export async function applyFault(
     shape: FaultShape;
     accountId?: string;
   },
-): Promise<Response | undefined> {
+): Promise<AppliedFault> {
   const fault = core.faults.take(request.host, request.path, request.method);
   if (!fault) return undefined;
   core.logger.info({ fault: fault.id, path: request.path }, "sandbox fault injected");
   if (fault.delayMs !== undefined) await delay(fault.delayMs, request.signal);
+  if (fault.dropResponse) return { dropResponse: true };
   if (fault.status === undefined && fault.code === undefined && fault.body === undefined)
     return undefined;
   return faultResponse(core, fault, request.shape, request.accountId);

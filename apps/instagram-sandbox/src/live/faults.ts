@@ -29,6 +29,11 @@ export const faultSpecSchema = z
     body: z.string().optional(),
     /** rupload: commit the first half of the chunk before failing (an interrupted upload). */
     partial: z.boolean().optional(),
+    /**
+     * Graph API: carry the request out (a publish goes live), then drop the connection before
+     * the answer is sent: the caller sees a network error and cannot tell what happened.
+     */
+    dropResponse: z.boolean().optional(),
     /** Rate-limit faults: minutes in `estimated_time_to_regain_access`. */
     regainMinutes: z.number().min(0).optional(),
   })

@@ -255,12 +255,24 @@ export async function findScheduledPostByClientId(db: Db, userId: string, client
   return row;
 }
 
-/** A failed post goes back in line to run now; answers the row, or undefined if not failed. */
+/**
+ * A failed post goes back in line to run now; answers the row, or undefined if not failed.
+ * Containers of the failed attempt may have expired or errored, so it starts afresh, except
+ * when a publish was asked for: Instagram may have published it and the answer been lost, so
+ * that journal stays and the next attempt settles it from the container before anything else
+ * (it never publishes a second time).
+ */
 export async function retryFailedPost(db: Db, userId: string, id: string, now: Date) {
   const [row] = await db
     .update(scheduledPosts)
-    // A fresh start: containers of the failed attempt may have expired or errored.
-    .set({ status: "scheduled", scheduledTime: now, error: null, progress: {}, updatedAt: now })
+    .set({
+      status: "scheduled",
+      scheduledTime: now,
+      error: null,
+      progress: sql`case when ${scheduledPosts.progress} ? 'publishRequestedAt'
+        then ${scheduledPosts.progress} else '{}'::jsonb end`,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(scheduledPosts.userId, userId),

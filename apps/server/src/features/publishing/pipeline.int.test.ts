@@ -363,6 +363,78 @@ describe("exactly once across crashes", () => {
   );
 });
 
+describe("a publish whose answer was lost", () => {
+  it("is never published again by Retry: the next attempt settles it from the container", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Lost answer ${randomUUID().slice(0, 8)}`;
+    // Just before media_publish: Instagram publishes, then the connection drops, and the
+    // container cannot be read either (the network is gone for a while).
+    testApp.instagramContext.publishRuntime!.crashAfter = (step) => {
+      if (step !== "publish-requested") return;
+      testApp.sandbox!.addFault({ pathGlob: "*/media_publish", dropResponse: true, times: 1 });
+      testApp.sandbox!.addFault({
+        pathGlob: "/180*",
+        method: "GET",
+        times: 0,
+        status: 503,
+        code: 2,
+        isTransient: true,
+      });
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: failed } = await settled(post.id);
+    testApp.instagramContext.publishRuntime!.crashAfter = undefined;
+    expect(failed.status).toBe("failed");
+    // It is live on Instagram, once, though Sightline could not tell.
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+
+    // The network is back; the user presses Retry.
+    await sandboxControl(testApp, "/faults", undefined, "DELETE");
+    const retry = await client.post(`/api/scheduled-posts/${post.id}/retry`, {});
+    expect(retry.status).toBe(200);
+    const { post: done, attempts } = await settled(post.id);
+    const live = await liveMediaWithCaption(caption);
+    expect(live).toHaveLength(1);
+    expect(done).toMatchObject({ status: "published", ig_media_id: live[0]!.id });
+    expect(
+      attempts.some(
+        (step) =>
+          step.attempt === 2 &&
+          step.step === "publish" &&
+          step.message === "The post was already live (settled from the container).",
+      ),
+    ).toBe(true);
+  }, 90_000);
+
+  it("a Retry after a publish that never went live (its container expired) starts again with a new container", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Never live ${randomUUID().slice(0, 8)}`;
+    // media_publish fails for good, and the container cannot be read to check.
+    testApp.instagramContext.publishRuntime!.crashAfter = (step) => {
+      if (step !== "publish-requested") return;
+      testApp.sandbox!.addFault({
+        pathGlob: "*/media_publish",
+        times: 0,
+        status: 400,
+        code: 100,
+        message: "Invalid parameter",
+      });
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: failed } = await settled(post.id);
+    testApp.instagramContext.publishRuntime!.crashAfter = undefined;
+    expect(failed.status).toBe("failed");
+    expect(await liveMediaWithCaption(caption)).toHaveLength(0);
+    await sandboxControl(testApp, "/faults", undefined, "DELETE");
+    await forceContainer(post.id, "EXPIRED");
+    const retry = await client.post(`/api/scheduled-posts/${post.id}/retry`, {});
+    expect(retry.status).toBe(200);
+    const { post: done } = await settled(post.id);
+    expect(done.status).toBe("published");
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+  }, 90_000);
+});
+
 describe("disconnecting", () => {
   it("keeps the history of published posts unless asked not to", async () => {
     const before = (await listInstagramPosts(testApp.database.db, userId)).length;

@@ -209,7 +209,8 @@ export async function runPublishPipeline(
     const client = accountClientFor(ctx, connection);
 
     if (progress.publishRequestedAt && progress.containerId) {
-      // A publish was asked for before: settle it from the container before anything else.
+      // A publish was asked for before (by a worker that died, or an attempt whose answer was
+      // lost and that a Retry took up): settle it from the container before anything else.
       const state = await withRetry("publish", () =>
         client.getContainerStatus(progress.containerId!),
       );
@@ -217,7 +218,15 @@ export async function runPublishPipeline(
         await log("publish", "done", "The post was already live (settled from the container).");
         return await record(client, await findLiveMedia(client), type);
       }
-    } else {
+      if (state.statusCode === "ERROR" || state.statusCode === "EXPIRED") {
+        // That container can never go live now: start again with new ones.
+        for (const key of Object.keys(progress) as Array<keyof PublishProgress>) {
+          delete progress[key];
+        }
+        await save();
+      }
+    }
+    if (!progress.publishRequestedAt) {
       const limit = await withRetry("check", () => client.getPublishingLimit());
       if (limit.quotaTotal !== undefined && limit.quotaUsage >= limit.quotaTotal) {
         throw new PublishFailure(
