@@ -88,6 +88,11 @@ export async function saveProgress(
   return rows.length > 0;
 }
 
+/**
+ * One line of an attempt's journal, written only while that attempt is still the post's latest
+ * (fenced like every other write): a worker whose post was claimed again writes nothing more.
+ * Answers false when the line was not written for that reason.
+ */
 export async function recordAttemptStep(
   db: Db,
   row: {
@@ -99,8 +104,32 @@ export async function recordAttemptStep(
     message?: string | null;
     at: Date;
   },
-) {
-  await db.insert(publishAttempts).values({ ...row, message: row.message ?? null });
+): Promise<boolean> {
+  const inserted = await db
+    .insert(publishAttempts)
+    .select(
+      db
+        .select({
+          id: sql`gen_random_uuid()`.as("id"),
+          postId: scheduledPosts.id,
+          userId: scheduledPosts.userId,
+          attempt: sql`${row.attempt}::int`.as("attempt"),
+          at: sql`${row.at.toISOString()}::timestamptz`.as("at"),
+          step: sql`${row.step}`.as("step"),
+          outcome: sql`${row.outcome}`.as("outcome"),
+          message: sql`${row.message ?? null}::text`.as("message"),
+        })
+        .from(scheduledPosts)
+        .where(
+          and(
+            eq(scheduledPosts.id, row.postId),
+            eq(scheduledPosts.userId, row.userId),
+            eq(scheduledPosts.attemptCount, row.attempt),
+          ),
+        ),
+    )
+    .returning({ id: publishAttempts.id });
+  return inserted.length > 0;
 }
 
 export async function listAttemptSteps(db: Db, userId: string, postId: string) {

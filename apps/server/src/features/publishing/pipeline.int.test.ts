@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { findInstagramConnection, findScheduledPostById, listInstagramPosts } from "@sightline/db";
+import {
+  findInstagramConnection,
+  findScheduledPostById,
+  insertScheduledPost,
+  listAttemptSteps,
+  listInstagramPosts,
+  recordAttemptStep,
+} from "@sightline/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -361,6 +368,89 @@ describe("exactly once across crashes", () => {
     () => crashThenResume("published"),
     60_000,
   );
+});
+
+describe("a worker that lost its lease", () => {
+  it("writes nothing after another attempt claimed the post, and the post goes out once", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Zombie ${randomUUID().slice(0, 8)}`;
+    const connection = await findInstagramConnection(testApp.database.db, userId);
+    const { row } = await insertScheduledPost(testApp.database.db, {
+      userId,
+      accountId: connection!.instagramId,
+      mediaUrl: `/storage/${file.bucket}/${file.key}`,
+      mediaType: "IMAGE",
+      caption,
+      scheduledTime: new Date(Date.now() + clockOffset - 1_000),
+      status: "scheduled",
+      timeZone: "UTC",
+      items: [{ ...(file as { bucket: "instagram-media"; key: string }), mediaType: "image" }],
+      postType: "IMAGE",
+    });
+    const ctx = testApp.instagramContext;
+    const journal = async () => {
+      const post = await findScheduledPostById(testApp.database.db, row.id);
+      const steps = await listAttemptSteps(testApp.database.db, userId, row.id);
+      return { post, steps };
+    };
+
+    // Worker B: claims the post once A's lease has run out, then waits in its first poll.
+    let bWaiting!: () => void;
+    const bIsWaiting = new Promise<void>((resolve) => {
+      bWaiting = resolve;
+    });
+    let releaseB!: () => void;
+    const bMayGoOn = new Promise<void>((resolve) => {
+      releaseB = resolve;
+    });
+    const runtimeB = {
+      sleep: async (ms: number) => {
+        await sandboxControl(testApp, "/clock", { advanceMs: ms });
+        bWaiting();
+        await bMayGoOn;
+      },
+    };
+    // Worker A: stalls in its first poll (a long GC pause, a frozen VM) past its lease.
+    let bOutcome: ReturnType<typeof publishIfClaimable> | undefined;
+    let snapshot: Awaited<ReturnType<typeof journal>> | undefined;
+    const runtimeA = {
+      sleep: async (ms: number) => {
+        if (bOutcome) {
+          await sandboxControl(testApp, "/clock", { advanceMs: ms });
+          return;
+        }
+        clockOffset += LEASE_MS + 1_000;
+        bOutcome = publishIfClaimable(ctx, row.id, runtimeB);
+        await bIsWaiting;
+        snapshot = await journal();
+        expect(snapshot.post).toMatchObject({ status: "publishing", attemptCount: 2 });
+      },
+    };
+    const aOutcome = await publishIfClaimable(ctx, row.id, runtimeA);
+    expect(aOutcome).toBe("lost");
+    // A woke up and stopped: not one write since B's claim, not even a journal line.
+    expect(await journal()).toEqual(snapshot);
+    // Every write of an attempt is fenced by its number, the journal's lines too.
+    const stale = {
+      postId: row.id,
+      userId,
+      step: "publish",
+      outcome: "done" as const,
+      message: "from a worker that lost the post",
+      at: new Date(),
+    };
+    expect(await recordAttemptStep(testApp.database.db, { ...stale, attempt: 1 })).toBe(false);
+    expect(await journal()).toEqual(snapshot);
+    releaseB();
+    expect(await bOutcome).toBe("published");
+    const { post: done, steps } = await journal();
+    const live = await liveMediaWithCaption(caption);
+    expect(live).toHaveLength(1);
+    expect(done).toMatchObject({ status: "published", igMediaId: live[0]!.id, attemptCount: 2 });
+    expect(steps.filter((step) => step.attempt === 1).map((step) => step.step)).not.toContain(
+      "publish",
+    );
+  }, 90_000);
 });
 
 describe("a publish whose answer was lost", () => {
