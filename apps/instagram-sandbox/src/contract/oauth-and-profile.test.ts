@@ -1,5 +1,6 @@
-import { isTokenInvalid } from "@sightline/instagram-graph";
+import { type GraphApiError, isTokenInvalid } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
+import { formatExpiry } from "../graph/auth.ts";
 import {
   consent,
   createRig,
@@ -95,6 +96,16 @@ describe("Instagram Login: consent → code → tokens → /me → media", () =>
     expect(isTokenInvalid(error)).toBe(true);
     expect(error).toMatchObject({ code: 190, subcode: 463 });
     expect(String((error as Error).message)).not.toContain(token);
+    // Meta's wording and clock (captured replies): "Session has expired on Monday,
+    // 19-Jun-23 06:29:46 PDT. The current time is …", Pacific time, PDT or PST.
+    expect((error as GraphApiError).graphMessage).toMatch(
+      /^Error validating access token: Session has expired on (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} P[SD]T\. The current time is \w+day, \d{2}-\w{3}-\d{2} \d{2}:\d{2}:\d{2} P[SD]T\.$/,
+    );
+  });
+
+  it("writes expiry times as Meta does, in Pacific time with PDT in summer and PST in winter", () => {
+    expect(formatExpiry(Date.parse("2023-06-19T13:29:46Z"))).toBe("Monday, 19-Jun-23 06:29:46 PDT");
+    expect(formatExpiry(Date.parse("2016-12-25T12:45:57Z"))).toBe("Sunday, 25-Dec-16 04:45:57 PST");
   });
 });
 

@@ -217,7 +217,7 @@ describe("content publishing (§2)", () => {
     const tags = Array.from({ length: 31 }, (_, index) => `#tag${index}`).join(" ");
     expect(
       await caught(account.createContainer({ kind: "image", imageUrl, caption: tags })),
-    ).toMatchObject({ code: 100 });
+    ).toMatchObject({ code: 36004, subcode: 2207010 });
     await expect(
       account.createContainer({
         kind: "image",
@@ -289,6 +289,10 @@ describe("content publishing (§2)", () => {
     await account.publish(ids[1]!);
     const error = await caught(account.publish(ids[2]!));
     expect(isPublishQuotaReached(error)).toBe(true);
+    // Meta's error table, word for word (§8.3).
+    expect(error.graphMessage).toBe(
+      "You reached maximum number of posts that is allowed to be published by Content Publishing API.",
+    );
     expect(await account.getPublishingLimit()).toMatchObject({ quotaUsage: 2, quotaTotal: 2 });
     rig.advance(24 * 3600_000 - 10_000);
     // The window is rolling: the first two posts age out 24 h after publishing.

@@ -15,26 +15,29 @@ import type { ContainerRecord } from "../state/dynamic-state.ts";
 import type { PageRecord } from "../state/store.ts";
 import { hashtagNameById } from "./hashtags.ts";
 
-function formatExpiry(ms: number): string {
-  const date = new Date(ms);
-  const weekday = date.toLocaleString("en-US", {
-    weekday: "long",
-    timeZone: "America/Los_Angeles",
-  });
-  const day = date.toLocaleString("en-US", {
-    day: "2-digit",
-    month: "long",
-    year: "numeric",
-    timeZone: "America/Los_Angeles",
-  });
-  const time = date.toLocaleString("en-US", {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hour12: false,
-    timeZone: "America/Los_Angeles",
-  });
-  return `${weekday}, ${day} ${time} PDT`;
+/**
+ * §8.2 — Meta's clock in its expiry messages: Pacific time, as "Monday, 19-Jun-23 06:29:46 PDT"
+ * (PST in winter), e.g. "Session has expired on Sunday, 25-Dec-16 04:45:57 PST" in captured
+ * replies.
+ */
+export function formatExpiry(ms: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Los_Angeles",
+      weekday: "long",
+      day: "2-digit",
+      month: "short",
+      year: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return `${parts.weekday}, ${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
 }
 
 /** §8.2 — 190 with subcodes for expired (463) and invalidated (460) sessions. */

@@ -23,18 +23,24 @@ const VIDEO_PROCESSING_MS = 10 * SECOND_MS;
 const CAROUSEL_PROCESSING_MS = 1 * SECOND_MS;
 const MAX_CONTAINERS_PER_DAY = 400;
 
-/** §2.1 — caption ≤ 2 200 characters, ≤ 30 hashtags, ≤ 20 @-mentions, counted as the product counts them. */
+/**
+ * §2.1/§8.3 — caption ≤ 2 200 characters, ≤ 30 hashtags, ≤ 20 @-mentions, counted as the
+ * product counts them. Meta's error table has one row, 36004 / 2207010, for a caption over
+ * its length or its hashtag limit (its solution reads "2,200 characters, 30 hashtags"); the
+ * user message says which. Too many @-tags has a row of its own, 100 / 2207040.
+ */
 function rejectBadCaption(caption: string): void {
   const problem = checkCaption(caption);
-  if (problem === "too_long") {
+  if (problem === "too_long" || problem === "too_many_hashtags") {
     throw graphError(36004, "The caption is too long.", {
       subcode: 2207010,
       userTitle: "Caption too long",
-      userMessage: `The caption exceeds the maximum of ${MAX_CAPTION_LENGTH} characters.`,
+      userMessage:
+        problem === "too_long"
+          ? `The caption exceeds the maximum of ${MAX_CAPTION_LENGTH} characters.`
+          : `The caption contains more than ${MAX_CAPTION_HASHTAGS} hashtags.`,
     });
   }
-  if (problem === "too_many_hashtags")
-    throw invalidParameter(`The caption contains more than ${MAX_CAPTION_HASHTAGS} hashtags.`);
   if (problem === "too_many_mentions")
     throw invalidParameter(
       `The caption contains more than ${MAX_CAPTION_MENTIONS} @-mentions.`,
@@ -367,11 +373,17 @@ export function publishContainer(ctx: GraphContext, account: Account): Record<st
     });
   }
   if (publishesSince(ctx, account.igUserId, now - DAY_MS) >= core.options.quotaTotal) {
-    throw graphError(9, "Application request limit reached", {
-      subcode: 2207042,
-      userTitle: "Publishing limit reached",
-      userMessage: `You have reached the maximum of ${core.options.quotaTotal} posts that can be published via the API in 24 hours.`,
-    });
+    // §8.3, Meta's error table word for word.
+    throw graphError(
+      9,
+      "You reached maximum number of posts that is allowed to be published by Content Publishing API.",
+      {
+        subcode: 2207042,
+        userTitle: "Publishing limit reached",
+        userMessage:
+          "You reached maximum number of posts that is allowed to be published by Content Publishing API.",
+      },
+    );
   }
 
   const mediaId = core.newId("179");
