@@ -17,7 +17,7 @@ const sandbox = createSandbox({
   appId: env("META_APP_ID") ?? "100000000000001",
   appSecret: env("META_APP_SECRET") ?? "sandbox-app-secret",
   instagramAppSecret: env("INSTAGRAM_APP_SECRET") ?? "sandbox-instagram-app-secret",
-  ...(env("INSTAGRAM_APP_ID") ? { instagramAppId: env("INSTAGRAM_APP_ID")! } : {}),
+  instagramAppId: env("INSTAGRAM_APP_ID") ?? "100000000000002",
   ...(env("WEBHOOK_URL") ? { webhookUrl: env("WEBHOOK_URL")! } : {}),
   ...(env("WEBHOOK_VERIFY_TOKEN") ? { webhookVerifyToken: env("WEBHOOK_VERIFY_TOKEN")! } : {}),
   seed: Number(env("SANDBOX_SEED") ?? 42),

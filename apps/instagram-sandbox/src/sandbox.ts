@@ -51,8 +51,11 @@ export type SandboxOptions = {
    * `ig_exchange_token` and Instagram-Login webhook signatures accept only this one.
    */
   instagramAppSecret: string;
-  /** Instagram Login client_id, when different from appId. */
-  instagramAppId?: string;
+  /**
+   * The Instagram app id (Instagram Login's client_id): a different value from the Meta app id,
+   * and the only one accepted there; the Meta app id is refused with "Invalid platform app".
+   */
+  instagramAppId: string;
   /** Where webhooks go (the app's `/webhooks/instagram`). Without it no webhooks are sent. */
   webhookUrl?: string;
   /** When set, the sandbox performs Meta's GET verification handshake before delivering. */
@@ -88,7 +91,7 @@ const optionsSchema = z
     appId: z.string().min(1),
     appSecret: z.string().min(1),
     instagramAppSecret: z.string().min(1),
-    instagramAppId: z.string().min(1).optional(),
+    instagramAppId: z.string().min(1),
     webhookUrl: z.url().optional(),
     webhookVerifyToken: z.string().optional(),
     seed: z.number().int().default(42),
@@ -103,6 +106,9 @@ const optionsSchema = z
   })
   .refine((value) => value.instagramAppSecret !== value.appSecret, {
     message: "instagramAppSecret must differ from appSecret, as Meta's two secrets do",
+  })
+  .refine((value) => value.instagramAppId !== value.appId, {
+    message: "instagramAppId must differ from appId, as Meta's two app ids do",
   });
 
 export type SandboxAccountInfo = {
@@ -213,7 +219,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     appId: parsed.appId,
     appSecret: parsed.appSecret,
     instagramAppSecret: parsed.instagramAppSecret,
-    instagramAppId: parsed.instagramAppId ?? parsed.appId,
+    instagramAppId: parsed.instagramAppId,
     webhookUrl: parsed.webhookUrl,
     webhookVerifyToken: parsed.webhookVerifyToken,
     seed: parsed.seed,

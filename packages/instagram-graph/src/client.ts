@@ -12,7 +12,11 @@ export type GraphClientOptions = {
   appId: string;
   /** The Meta app secret: Facebook Login exchanges. */
   appSecret: string;
-  /** [IG] Instagram app id, shown in the dashboard's Instagram settings; defaults to appId. */
+  /**
+   * [IG] The Instagram app id, shown under "Instagram > API setup with Instagram login": a
+   * different value from the Meta app id, which Meta refuses there ("Invalid platform app"), so
+   * there is no fallback. Without it, Instagram Login calls throw.
+   */
   instagramAppId?: string;
   /**
    * [IG] The Instagram app secret (Instagram Login exchanges): a different value from the Meta
@@ -65,7 +69,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     oauth: createOAuthApi(transport, {
       appId: options.appId,
       appSecret: options.appSecret,
-      instagramAppId: options.instagramAppId ?? options.appId,
+      instagramAppId: options.instagramAppId,
       instagramAppSecret: options.instagramAppSecret,
       redirectUri: options.redirectUri,
     }),

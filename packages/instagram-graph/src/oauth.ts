@@ -19,7 +19,8 @@ export type TokenGrant = {
 export type OAuthConfig = {
   appId: string;
   appSecret: string;
-  instagramAppId: string;
+  /** Unset when Instagram Login is not configured (never the Meta app id in its place). */
+  instagramAppId: string | undefined;
   instagramAppSecret: string;
   redirectUri: string;
 };
@@ -81,10 +82,18 @@ export function cleanAuthorizationCode(code: string): string {
 }
 
 export function createOAuthApi(transport: Transport, config: OAuthConfig): OAuthApi {
+  const instagramAppId = (): string => {
+    if (config.instagramAppId === undefined) {
+      throw new TypeError(
+        "Instagram Login needs the Instagram app id (instagramAppId); Meta refuses the Meta app id there",
+      );
+    }
+    return config.instagramAppId;
+  };
   return {
     instagramAuthorizeUrl(input) {
       const url = new URL(transport.baseUrls.instagramAuthorize);
-      url.searchParams.set("client_id", config.instagramAppId);
+      url.searchParams.set("client_id", instagramAppId());
       url.searchParams.set("redirect_uri", input.redirectUri ?? config.redirectUri);
       url.searchParams.set("response_type", "code");
       url.searchParams.set("scope", input.scopes.join(","));
@@ -113,7 +122,7 @@ export function createOAuthApi(transport: Transport, config: OAuthConfig): OAuth
       return url.toString();
     },
 
-    exchangeInstagramCode(code, options) {
+    async exchangeInstagramCode(code, options) {
       return transport.request(
         {
           host: "apiInstagram",
@@ -121,7 +130,7 @@ export function createOAuthApi(transport: Transport, config: OAuthConfig): OAuth
           path: "/oauth/access_token",
           versioned: false,
           form: {
-            client_id: config.instagramAppId,
+            client_id: instagramAppId(),
             client_secret: config.instagramAppSecret,
             grant_type: "authorization_code",
             redirect_uri: options?.redirectUri ?? config.redirectUri,

@@ -2,8 +2,10 @@ import { type GraphApiError, isTokenInvalid } from "@sightline/instagram-graph";
 import { describe, expect, it } from "vitest";
 import { formatExpiry } from "../graph/auth.ts";
 import {
+  APP_ID,
   consent,
   createRig,
+  INSTAGRAM_APP_ID,
   INSTAGRAM_APP_SECRET,
   instagramCode,
   REDIRECT_URI,
@@ -135,15 +137,53 @@ describe("consent page validation and cancel", () => {
     expect(
       (
         await rig.fetch(
-          `${base}?client_id=100000000000001&scope=instagram_business_basic&response_type=code`,
+          `${base}?client_id=${INSTAGRAM_APP_ID}&scope=instagram_business_basic&response_type=code`,
         )
       ).status,
     ).toBe(400);
     const badScope = await rig.fetch(
-      `${base}?client_id=100000000000001&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=business_basic&response_type=code`,
+      `${base}?client_id=${INSTAGRAM_APP_ID}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=business_basic&response_type=code`,
     );
     expect(badScope.status).toBe(400);
     expect(await badScope.text()).toContain("Invalid Scopes: business_basic");
+  });
+
+  it("refuses the Meta app id as Instagram Login's client_id: 'Invalid platform app', as Meta does", async () => {
+    const rig = createRig();
+    const base = "http://sandbox.test/sandbox/www.instagram.com/oauth/authorize";
+    const page = await rig.fetch(
+      `${base}?client_id=${APP_ID}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=instagram_business_basic&response_type=code`,
+    );
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Invalid platform app");
+    const code = await instagramCode(rig, "lena.makes");
+    const exchange = await rig.fetch(
+      "http://sandbox.test/sandbox/api.instagram.com/oauth/access_token",
+      {
+        method: "POST",
+        body: new URLSearchParams({
+          client_id: APP_ID,
+          client_secret: INSTAGRAM_APP_SECRET,
+          grant_type: "authorization_code",
+          redirect_uri: REDIRECT_URI,
+          code,
+        }),
+      },
+    );
+    expect(exchange.status).toBe(400);
+    expect(await exchange.json()).toMatchObject({ error_message: "Invalid platform app" });
+  });
+
+  it("the client has no fallback to the Meta app id: without the Instagram app id, Instagram Login throws", async () => {
+    const rig = createRig({ client: { instagramAppId: undefined } });
+    expect(() =>
+      rig.graph.oauth.instagramAuthorizeUrl({ scopes: ["instagram_business_basic"], state: "s" }),
+    ).toThrow(/Instagram app id/);
+    await expect(rig.graph.oauth.exchangeInstagramCode("code")).rejects.toThrow(/Instagram app id/);
+    // Facebook Login still works with the Meta app id alone.
+    expect(
+      new URL(rig.graph.oauth.facebookAuthorizeUrl({ state: "s" })).searchParams.get("client_id"),
+    ).toBe(APP_ID);
   });
 
   it("accepts the documented wrapped code-exchange shape too", async () => {
@@ -168,7 +208,7 @@ describe("consent page validation and cancel", () => {
       {
         method: "POST",
         body: new URLSearchParams({
-          client_id: "100000000000001",
+          client_id: INSTAGRAM_APP_ID,
           client_secret: INSTAGRAM_APP_SECRET,
           grant_type: "authorization_code",
           redirect_uri: REDIRECT_URI,

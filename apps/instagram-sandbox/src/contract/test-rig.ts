@@ -7,6 +7,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox.ts"
 
 export const ORIGIN = "http://sandbox.test";
 export const APP_ID = "100000000000001";
+export const INSTAGRAM_APP_ID = "100000000000002";
 export const APP_SECRET = "test-app-secret";
 export const INSTAGRAM_APP_SECRET = "test-instagram-app-secret";
 export const REDIRECT_URI = "https://app.test/auth/instagram/callback";
@@ -37,6 +38,7 @@ export function createRig(
   sandbox = createSandbox({
     publicOrigin: ORIGIN,
     appId: APP_ID,
+    instagramAppId: INSTAGRAM_APP_ID,
     appSecret: APP_SECRET,
     instagramAppSecret: INSTAGRAM_APP_SECRET,
     webhookUrl: WEBHOOK_URL,
@@ -63,6 +65,7 @@ export function createRig(
   const graph = createGraphClient({
     baseUrls: sandboxBaseUrls(ORIGIN),
     appId: APP_ID,
+    instagramAppId: INSTAGRAM_APP_ID,
     appSecret: APP_SECRET,
     instagramAppSecret: INSTAGRAM_APP_SECRET,
     redirectUri: REDIRECT_URI,
@@ -195,6 +198,7 @@ export function wireClientToSandbox(sandbox: Sandbox) {
   return createGraphClient({
     baseUrls: sandboxBaseUrls(ORIGIN),
     appId: APP_ID,
+    instagramAppId: INSTAGRAM_APP_ID,
     appSecret: APP_SECRET,
     instagramAppSecret: INSTAGRAM_APP_SECRET,
     redirectUri: REDIRECT_URI,

@@ -10,6 +10,7 @@ import {
   APP_SECRET,
   consent,
   createRig,
+  INSTAGRAM_APP_ID,
   INSTAGRAM_APP_SECRET,
   instagramCode,
   ORIGIN,
@@ -22,6 +23,7 @@ function clientWith(rig: Rig, secrets: { appSecret: string; instagramAppSecret: 
   return createGraphClient({
     baseUrls: sandboxBaseUrls(ORIGIN),
     appId: APP_ID,
+    instagramAppId: INSTAGRAM_APP_ID,
     ...secrets,
     redirectUri: REDIRECT_URI,
     version: "v23.0",

@@ -65,11 +65,11 @@ function validate(
   const clientId = stringParam(params, "client_id");
   const redirectUri = stringParam(params, "redirect_uri");
   if (!clientId) return fail("Invalid request", "The client_id parameter is missing.");
-  const validIds =
-    family === "instagram"
-      ? [core.options.instagramAppId, core.options.appId]
-      : [core.options.appId];
-  if (!validIds.includes(clientId))
+  const validId = family === "instagram" ? core.options.instagramAppId : core.options.appId;
+  // Instagram Login takes the Instagram app id only; Meta's own id there is a known mistake.
+  if (family === "instagram" && clientId === core.options.appId)
+    return fail("Invalid platform app", "Invalid platform app");
+  if (clientId !== validId)
     return fail("Invalid App ID", "The provided app ID does not look like a valid app ID.");
   if (!redirectUri) return fail("Invalid request", "The redirect_uri parameter is missing.");
   try {
@@ -232,8 +232,7 @@ function instagramCodeExchange(core: SandboxCore) {
     })) {
       if (!value) return legacyError(c, `You must provide a ${name}`);
     }
-    if (clientId !== core.options.instagramAppId && clientId !== core.options.appId)
-      return legacyError(c, "Invalid platform app");
+    if (clientId !== core.options.instagramAppId) return legacyError(c, "Invalid platform app");
     // Instagram Login takes the Instagram app secret, never the Meta app secret (§12.1).
     if (clientSecret !== core.options.instagramAppSecret)
       return legacyError(c, "Error validating client secret.");

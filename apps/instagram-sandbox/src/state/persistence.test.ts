@@ -15,6 +15,7 @@ function boot(stateFile: string, now: () => Date) {
   const sandbox = createSandbox({
     publicOrigin: "http://sandbox.test",
     appId: "1",
+    instagramAppId: "2",
     appSecret: "s",
     instagramAppSecret: "i",
     stateFile,
