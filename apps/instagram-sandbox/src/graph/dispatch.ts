@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { GraphContext, GraphHostName, SandboxCore } from "../core/context.ts";
-import { readToken } from "../core/tokens.ts";
+import { readToken, spaceOfCredential } from "../core/tokens.ts";
 import { statsAt } from "../data/stats.ts";
 import type { Account } from "../data/types.ts";
 import { GraphFault, graphError, unknownField, unsupportedRequest } from "../http/graph-fault.ts";
@@ -72,10 +72,11 @@ function tokenFrom(c: Context, params: Record<string, unknown>): string | undefi
 
 /** Entry point for `/graph.instagram.com/*` and `/graph.facebook.com/*`. */
 export async function handleGraph(
-  core: SandboxCore,
+  base: SandboxCore,
   c: Context,
   hostName: GraphHostName,
 ): Promise<Response> {
+  let core = base;
   const fullPath = new URL(c.req.url).pathname;
   const marker = `/${hostName}`;
   const rest = fullPath.slice(fullPath.indexOf(marker) + marker.length);
@@ -98,6 +99,15 @@ export async function handleGraph(
     if (method !== "GET" && method !== "POST" && method !== "DELETE")
       throw graphError(100, `(#100) Unsupported method ${method}`);
     const params = await collectParams(c.req);
+    const rawToken = tokenFrom(c, params);
+    // The credential names the space (decision 015): a token, or for the token endpoints the
+    // code or the token being exchanged. Everything below reads and writes that copy only.
+    core = base.inSpace(
+      spaceOfCredential(
+        base.options.appSecret,
+        rawToken ?? stringParam(params, "code") ?? stringParam(params, "fb_exchange_token"),
+      ),
+    );
     ctx = {
       core,
       login: hostName === "graph.instagram.com" ? "instagram" : "facebook",
@@ -107,7 +117,7 @@ export async function handleGraph(
       path,
       segments: path.split("/").filter(Boolean),
       params,
-      rawToken: tokenFrom(c, params),
+      rawToken,
       auth: undefined,
       now: core.now(),
     };
@@ -415,7 +425,9 @@ function debugToken(ctx: GraphContext): Record<string, unknown> {
   const input = stringParam(ctx.params, "input_token");
   const claims =
     input === undefined ? auth(ctx).claims : readToken(ctx.core.options.appSecret, input);
-  if (!claims) return { data: { app_id: ctx.core.options.appId, is_valid: false } };
+  // Another space's token is nothing this caller may look into.
+  if (!claims || claims.space !== ctx.core.space)
+    return { data: { app_id: ctx.core.options.appId, is_valid: false } };
   return {
     data: {
       app_id: ctx.core.options.appId,
