@@ -130,6 +130,14 @@ const anonymous = async (path: string, init: RequestInit) =>
 const signedIn = (client: HttpClient) => (path: string, init: RequestInit) =>
   client.request(path, init);
 
+/** The id of @lena.makes in the signed-in user's own copy, read off their consent page. */
+async function ownLenaId(client: HttpClient): Promise<string> {
+  const page = await client.get(`${facebookDialog}?${consentFields("facebook").toString()}`);
+  const forms = (await page.text()).match(/<form class="account"[\s\S]*?<\/form>/g) ?? [];
+  const lena = forms.find((form) => form.includes("@lena.makes<"))!;
+  return /name="account" value="(\d+)"/.exec(lena)![1]!;
+}
+
 describe("the consent pages act only for the signed-in Sightline user", () => {
   it("a POST without a Sightline session mints no code and no token", async () => {
     for (const login of ["instagram", "facebook"] as const) {
@@ -147,6 +155,7 @@ describe("the consent pages act only for the signed-in Sightline user", () => {
 
   it("redirects only to this app's own callbacks", async () => {
     const { client } = await createVerifiedUser(testApp);
+    const account = await ownLenaId(client);
     for (const foreign of [
       "https://attacker.example/callback",
       `${TEST_PUBLIC_URL}/auth/instagram/callback/../../api/me`,
@@ -154,7 +163,10 @@ describe("the consent pages act only for the signed-in Sightline user", () => {
       `${TEST_PUBLIC_URL}/auth/instagram/callback?next=https://attacker.example`,
     ]) {
       for (const login of ["instagram", "facebook"] as const) {
-        const response = await postConsent(signedIn(client), login, { redirect_uri: foreign });
+        const response = await postConsent(signedIn(client), login, {
+          redirect_uri: foreign,
+          account,
+        });
         expect(response.status, foreign).toBe(400);
         expect(response.headers.get("location")).toBeNull();
         expect(await response.text()).toContain("URL blocked");
@@ -166,8 +178,6 @@ describe("the consent pages act only for the signed-in Sightline user", () => {
       }
     }
     // The app's own callback still works for the signed-in user (on the account of their copy).
-    const page = await client.get(`${facebookDialog}?${consentFields("facebook").toString()}`);
-    const account = /name="account" value="(\d+)"/.exec(await page.text())![1]!;
     const own = await postConsent(signedIn(client), "facebook", { account });
     expect(own.status).toBe(302);
     expect(own.headers.get("location")).toMatch(
@@ -177,8 +187,12 @@ describe("the consent pages act only for the signed-in Sightline user", () => {
 
   it("takes the code flow only: no implicit flow with a token in the fragment", async () => {
     const { client } = await createVerifiedUser(testApp);
+    const account = await ownLenaId(client);
     for (const login of ["instagram", "facebook"] as const) {
-      const response = await postConsent(signedIn(client), login, { response_type: "token" });
+      const response = await postConsent(signedIn(client), login, {
+        response_type: "token",
+        account,
+      });
       expect(response.status).toBe(400);
       expect(response.headers.get("location")).toBeNull();
       expect(await response.text()).toContain("Unsupported response_type");
@@ -193,7 +207,7 @@ describe("the consent pages act only for the signed-in Sightline user", () => {
         "content-type": "application/x-www-form-urlencoded",
         "sec-fetch-site": "cross-site",
       },
-      body: consentFields("facebook").toString(),
+      body: consentFields("facebook", { account: await ownLenaId(client) }).toString(),
     });
     expect(response.status).toBe(403);
     expect(response.headers.get("location")).toBeNull();
@@ -307,12 +321,12 @@ describe("each Sightline user works on a private copy of the demo accounts", () 
     });
     await testApp.sandbox!.idle();
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-    // B's copy of @lena.makes is another account at Instagram's end, so nothing of A's is routed to B.
-    expect(bConnection.instagram_id).not.toBe(aConnection.instagram_id);
     const found = (await testApp.database.db.execute(
       `select user_id from instagram_messages where text = '${marker}'`,
     )) as unknown as { rows: Array<{ user_id: string }> };
     expect(found.rows.map((row) => row.user_id)).toEqual([aConnection.user_id]);
+    // B's copy of @lena.makes is another account at Instagram's end, so nothing of A's is routed to B.
+    expect(bConnection.instagram_id).not.toBe(aConnection.instagram_id);
     const search = (await (
       await b.client.get(`/api/inbox/conversations?q=${encodeURIComponent(marker)}`)
     ).json()) as { items: unknown[] };
