@@ -6,7 +6,8 @@ import { createSandbox } from "./index.ts";
  * Standalone runner: `npm start -w @sightline/instagram-sandbox`.
  * Environment: PORT (4010), PUBLIC_ORIGIN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_SECRET, INSTAGRAM_APP_ID,
  * WEBHOOK_URL, WEBHOOK_VERIFY_TOKEN, SANDBOX_SEED, SANDBOX_STATE_FILE, SANDBOX_ACTIVITY,
- * SANDBOX_QUOTA_TOTAL.
+ * SANDBOX_QUOTA_TOTAL, REDIRECT_URIS (comma-separated; default any URL on PUBLIC_ORIGIN).
+ * One shared world (no per-user spaces); media are downloaded only from its own sample files.
  */
 const port = Number(process.env.PORT ?? 4010);
 const env = (name: string) => (process.env[name] === "" ? undefined : process.env[name]);
@@ -24,6 +25,14 @@ const sandbox = createSandbox({
   stateFile: env("SANDBOX_STATE_FILE") ?? ".data/instagram-sandbox.json",
   activity: activity === "low" || activity === "high" ? activity : "off",
   quotaTotal: Number(env("SANDBOX_QUOTA_TOTAL") ?? 100),
+  ...(env("REDIRECT_URIS")
+    ? {
+        redirectUris: env("REDIRECT_URIS")!
+          .split(",")
+          .map((uri) => uri.trim())
+          .filter(Boolean),
+      }
+    : {}),
   logger: {
     info: (fields, message) => console.info(message, fields),
     warn: (fields, message) => console.warn(message, fields),

@@ -1,4 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ActivityLevel, FetchResult, ResolvedOptions, SandboxCore } from "./core/context.ts";
@@ -65,8 +67,34 @@ export type SandboxOptions = {
   /** Persist mutations (published posts, replies, …) as JSON; written atomically. */
   stateFile?: string;
   activity?: ActivityLevel;
-  /** Used for image_url/video_url downloads and webhook deliveries. */
+  /** Used for webhook deliveries and the signed requests of `POST /_control/signed-request`. */
   fetch?: FetchLike;
+  /**
+   * Downloads a media URL a caller gave (`image_url`, `video_url`, `cover_url`, rupload
+   * `file_url`). The host decides what may be fetched (Sightline: its own signed storage, else its
+   * safe-fetch helper, which checks every redirect hop) and answers a refusal with a non-2xx
+   * response or an error. The sandbox never follows a redirect itself and answers every failure
+   * alike. Without it only the sandbox's own sample files (`/sandbox/cdn/samples/…`) are fetched.
+   */
+  fetchMedia?: FetchLike;
+  /**
+   * Per-user spaces (decision 015): names the signed-in user of the host for a consent-page
+   * request (e.g. from its session cookie). When set, the consent pages act only for that user,
+   * in a private copy of the demo world of their own, and a signed-out request gets a sign-in
+   * page. Unset (standalone runner, contract tests): one shared world, as before.
+   */
+  spaceOf?: (request: Request) => Promise<string | undefined> | string | undefined;
+  /** Where the consent page sends a signed-out person (with `spaceOf`). Default: `publicOrigin/`. */
+  signInUrl?: string;
+  /**
+   * The only `redirect_uri` values the consent pages accept, compared exactly (the app's own
+   * callbacks). Default: any URL on `publicOrigin`.
+   */
+  redirectUris?: string[];
+  /** Folder for each space's state (`<hash>.json`); without it spaces live in memory only. */
+  spaceStateDir?: string;
+  /** Spaces kept in memory at once when they are persisted (least recently used go). Default 32. */
+  maxLoadedSpaces?: number;
   /** Posts per 24 h (§2.6: 100 per the guide, 50 per the references). */
   quotaTotal?: number;
   logger?: SandboxLogger;
@@ -103,6 +131,10 @@ const optionsSchema = z
     controlToken: z.string().min(16).optional(),
     metaCallbackBaseUrl: z.url().optional(),
     webhookDuplicateRate: z.number().min(0).max(1).default(0.02),
+    signInUrl: z.url().optional(),
+    redirectUris: z.array(z.url()).optional(),
+    spaceStateDir: z.string().optional(),
+    maxLoadedSpaces: z.number().int().positive().default(32),
   })
   .refine((value) => value.instagramAppSecret !== value.appSecret, {
     message: "instagramAppSecret must differ from appSecret, as Meta's two secrets do",
@@ -132,16 +164,25 @@ export type Sandbox = {
   tick(): Promise<{ events: number }>;
   /** Waits until in-flight webhook deliveries are done. */
   idle(): Promise<void>;
-  issueToken(input: Partial<IssueTokenInput> & Pick<IssueTokenInput, "username" | "login">): string;
-  accounts(): SandboxAccountInfo[];
-  simulateComment(input: SimulateCommentInput): { id: string } | undefined;
-  simulateMessage(input: SimulateMessageInput): { id: string };
   /**
    * The same as `POST /_control/faults`, synchronously: for in-process tests that must arm a
    * fault at an exact point (between two calls of the code under test).
    */
   addFault(spec: z.input<typeof faultSpecSchema>): { id: string };
-  summary(): unknown;
+  /**
+   * A token without OAuth. `space`: whose copy (decision 015); omitted, the space whose owner
+   * last gave consent (else the default world), the same rule as control calls naming none.
+   */
+  issueToken(
+    input: Partial<IssueTokenInput> &
+      Pick<IssueTokenInput, "username" | "login"> & { space?: string | undefined },
+  ): string;
+  accounts(space?: string): SandboxAccountInfo[];
+  simulateComment(input: SimulateCommentInput & { space?: string }): { id: string } | undefined;
+  simulateMessage(input: SimulateMessageInput & { space?: string }): { id: string };
+  summary(space?: string): unknown;
+  /** The space whose owner last gave consent on a consent page (undefined: none yet). */
+  readonly currentSpace: string | undefined;
   reset(): void;
   now(): Date;
   /** The per-process token `/_control/*` requires (header `x-sandbox-control-token`). */
@@ -208,6 +249,15 @@ function pruned(state: DynamicState, now: number): DynamicState {
   };
 }
 
+/** A space is named by the host's user id: a short, plain token (it goes into tokens and file names). */
+const spacePattern = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** What a control call sends in `x-sandbox-space` to name the shared default world. */
+export const DEFAULT_SPACE_NAME = "default";
+
+export function isValidSpace(space: string): boolean {
+  return spacePattern.test(space) && space !== DEFAULT_SPACE_NAME;
+}
+
 export function createSandbox(input: SandboxOptions): Sandbox {
   const parsed = optionsSchema.parse(input);
   const logger = input.logger ?? silentLogger;
@@ -233,112 +283,206 @@ export function createSandbox(input: SandboxOptions): Sandbox {
   )?.replace(/\/+$/, "");
   const seed = parsed.seed;
   const stateFile = parsed.stateFile;
+  const spaceStateDir = parsed.spaceStateDir;
 
-  function initialState(): DynamicState {
-    if (stateFile) {
-      const loaded = loadState(stateFile, logger);
+  function spaceFile(space: string): string | undefined {
+    if (!spaceStateDir) return undefined;
+    return join(
+      spaceStateDir,
+      `${createHash("sha256").update(space).digest("hex").slice(0, 32)}.json`,
+    );
+  }
+
+  function initialState(file: string | undefined): DynamicState {
+    if (file) {
+      const loaded = loadState(file, logger);
       if (loaded && loaded.seed === seed)
-        return pruned(loaded, clock().getTime() + loaded.clockOffsetMs);
+        return pruned(loaded, clock().getTime() + (loaded.clockOffsetMs ?? 0));
       if (loaded)
         logger.warn(
-          { stateFile, fileSeed: loaded.seed, seed },
+          { stateFile: file, fileSeed: loaded.seed, seed },
           "sandbox state file was made with another seed; starting fresh",
         );
     }
     return freshDynamicState(seed, startOfUtcDay(clock().getTime()));
   }
 
-  function buildStore(dyn: DynamicState): Store {
-    const store = new Store(generateWorld(seed, dyn.anchorDay), dyn);
+  function buildStore(dyn: DynamicState, space: string | undefined, file: string | undefined) {
+    const store = new Store(generateWorld(seed, dyn.anchorDay, space), dyn);
     store.onMutate = () => {
-      if (stateFile) saveState(stateFile, store.dyn);
+      if (file) saveState(file, store.dyn);
     };
     return store;
   }
 
   let traceCounter = 0;
   let duplicateCounter = 0;
+  let activityLevel: ActivityLevel = parsed.activity;
   let app: Hono;
-  const core: SandboxCore = {
-    options,
-    logger,
-    store: buildStore(initialState()),
-    activity: parsed.activity,
-    now: () => clock().getTime() + core.store.dyn.clockOffsetMs,
-    newId: (prefix, length = 17) =>
-      numericId(runtimeRng(seed, core.store.nextCounter()), prefix, length),
-    issueToken: (claims) => signToken(options.appSecret, claims, String(core.store.nextCounter())),
-    async fetchUrl(url, maxBytes): Promise<FetchResult> {
-      let response: Response;
-      try {
-        // URLs on the sandbox itself (its CDN samples) are answered in-process.
-        response = url.startsWith(`${options.publicOrigin}/sandbox/`)
-          ? await app.fetch(new Request(url))
-          : await fetchImpl(url, { signal: AbortSignal.timeout(15_000), redirect: "follow" });
-      } catch (error) {
-        return {
-          ok: false,
-          reason: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network",
-        };
+  /** The space whose owner last gave consent: control calls and JS calls naming none act there. */
+  let currentSpace: string | undefined;
+  const spaces = new Map<string, SandboxCore>();
+
+  async function fetchUrl(url: string, maxBytes: number): Promise<FetchResult> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { ok: false };
+    }
+    let response: Response;
+    try {
+      // The sandbox's own sample files (a publisher's host) are answered in-process; anything
+      // else only through the host's media fetch, which decides what may be reached.
+      if (
+        target.origin === options.publicOrigin &&
+        target.pathname.startsWith("/sandbox/cdn/samples/")
+      ) {
+        response = await app.fetch(new Request(target.href));
+      } else if (input.fetchMedia) {
+        response = await input.fetchMedia(target.href, {
+          signal: AbortSignal.timeout(15_000),
+          redirect: "manual",
+        });
+      } else {
+        return { ok: false };
       }
-      if (!response.ok) return { ok: false, reason: "status", status: response.status };
-      const { bytes, tooLarge } = await readLimited(response, maxBytes);
-      return {
-        ok: true,
-        status: response.status,
-        bytes,
-        contentType: response.headers.get("content-type") ?? undefined,
-        tooLarge,
-      };
-    },
-    webhooks: new WebhookDispatcher({
-      url: options.webhookUrl,
-      verifyToken: options.webhookVerifyToken,
-      secrets: { instagram: options.instagramAppSecret, facebook: options.appSecret },
-      fetch: fetchImpl,
-      logger,
-      now: () => core.now(),
-      challenge: () => createRng(seed, "challenge", traceCounter++).digits(10),
-      duplicate: () =>
-        createRng(seed, "duplicate", duplicateCounter++).float(0, 1) < parsed.webhookDuplicateRate,
-    }),
-    faults: new FaultRegistry(),
-    usage: new UsageTracker(),
-    traceId: () => {
-      traceCounter += 1;
-      // fbtrace ids look like "A6LJylpZRKw": 11 base64 characters.
-      return shortcode(createRng(seed, "trace", traceCounter));
-    },
-    sandboxUrl: (path) => `${options.publicOrigin}/sandbox${path}`,
+    } catch {
+      return { ok: false };
+    }
+    // A redirect is never followed here: the host's fetch follows (and checks) them itself.
+    if (response.status < 200 || response.status > 299) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ok: false };
+    }
+    const { bytes, tooLarge } = await readLimited(response, maxBytes);
+    return {
+      ok: true,
+      status: response.status,
+      bytes,
+      contentType: response.headers.get("content-type") ?? undefined,
+      tooLarge,
+    };
+  }
+
+  const faults = new FaultRegistry();
+  const usage = new UsageTracker();
+  const traceId = () => {
+    traceCounter += 1;
+    // fbtrace ids look like "A6LJylpZRKw": 11 base64 characters.
+    return shortcode(createRng(seed, "trace", traceCounter));
   };
+  /** One clock for every space: the default world's offset (moved by `POST /_control/clock`). */
+  const now = () => clock().getTime() + core.store.dyn.clockOffsetMs;
+  const webhooks = new WebhookDispatcher({
+    url: options.webhookUrl,
+    verifyToken: options.webhookVerifyToken,
+    secrets: { instagram: options.instagramAppSecret, facebook: options.appSecret },
+    fetch: fetchImpl,
+    logger,
+    now,
+    challenge: () => createRng(seed, "challenge", traceCounter++).digits(10),
+    duplicate: () =>
+      createRng(seed, "duplicate", duplicateCounter++).float(0, 1) < parsed.webhookDuplicateRate,
+  });
+
+  function makeCore(space: string | undefined, store: Store): SandboxCore {
+    const made: SandboxCore = {
+      options,
+      logger,
+      space,
+      inSpace: (other) => coreFor(other),
+      store,
+      activity: activityLevel,
+      now,
+      newId: (prefix, length = 17) =>
+        numericId(
+          space === undefined
+            ? runtimeRng(seed, made.store.nextCounter())
+            : createRng(seed, "runtime-id", "space", space, made.store.nextCounter()),
+          prefix,
+          length,
+        ),
+      issueToken: (claims) =>
+        signToken(
+          options.appSecret,
+          { ...claims, ...(space !== undefined ? { space } : {}) },
+          String(made.store.nextCounter()),
+        ),
+      fetchUrl,
+      webhooks,
+      faults,
+      usage,
+      traceId,
+      sandboxUrl: (path) => `${options.publicOrigin}/sandbox${path}`,
+    };
+    return made;
+  }
+
+  const core: SandboxCore = makeCore(
+    undefined,
+    buildStore(initialState(stateFile), undefined, stateFile),
+  );
   if (core.activity !== "off") scheduleActivity(core, core.activity, core.now());
 
-  function accountByUsername(username: string) {
-    const account = core.store.accountByUsername.get(username.replace(/^@/, ""));
+  /**
+   * The core of a space, loaded (or created) on first use. With a state folder only the most
+   * recently used spaces stay in memory; the others are read back from their files when needed.
+   */
+  function coreFor(space: string | undefined): SandboxCore {
+    if (space === undefined) return core;
+    if (!isValidSpace(space)) throw new Error("Invalid sandbox space");
+    const loaded = spaces.get(space);
+    if (loaded) {
+      spaces.delete(space);
+      spaces.set(space, loaded);
+      return loaded;
+    }
+    const file = spaceFile(space);
+    const made = makeCore(space, buildStore(initialState(file), space, file));
+    spaces.set(space, made);
+    if (activityLevel !== "off") scheduleActivity(made, activityLevel, now());
+    if (spaceStateDir && spaces.size > parsed.maxLoadedSpaces) {
+      const oldest = spaces.keys().next().value;
+      if (oldest !== undefined) spaces.delete(oldest);
+    }
+    return made;
+  }
+
+  /** Control and JS calls that name no space act where the last consent was given. */
+  function targetSpace(given: string | undefined): string | undefined {
+    if (given === DEFAULT_SPACE_NAME) return undefined;
+    return given ?? currentSpace;
+  }
+
+  function accountByUsername(target: SandboxCore, username: string) {
+    const account = target.store.accountByUsername.get(username.replace(/^@/, ""));
     if (!account) throw new Error(`Unknown sandbox account @${username}`);
     return account;
   }
 
   function issueToken(
-    request: Partial<IssueTokenInput> & Pick<IssueTokenInput, "username" | "login">,
+    request: Partial<IssueTokenInput> &
+      Pick<IssueTokenInput, "username" | "login"> & { space?: string | undefined },
   ): string {
-    const account = accountByUsername(request.username);
+    const target = coreFor(targetSpace(request.space));
+    const account = accountByUsername(target, request.username);
     const kind = request.kind ?? "long";
-    const now = core.now();
-    const issuedAt = now - (request.issuedAgoSeconds ?? 0) * 1000;
+    const at = target.now();
+    const issuedAt = at - (request.issuedAgoSeconds ?? 0) * 1000;
     const defaultLifetime =
       kind === "short" ? SHORT_LIVED_MS : kind === "long" ? LONG_LIVED_MS : undefined;
     const expiresAt =
       request.expiresInSeconds === null
         ? undefined
         : request.expiresInSeconds !== undefined
-          ? now + request.expiresInSeconds * 1000
+          ? at + request.expiresInSeconds * 1000
           : defaultLifetime !== undefined
             ? issuedAt + defaultLifetime
             : undefined;
     if (request.login === "instagram") {
       if (kind === "page") throw new Error("Page tokens exist only with Facebook Login");
-      return core.issueToken({
+      return target.issueToken({
         subject: account.igUserId,
         kind: kind === "short" ? "ig_short" : "ig_long",
         scopes: request.scopes ?? [...instagramLoginScopes],
@@ -346,7 +490,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
         expiresAt,
       });
     }
-    return core.issueToken({
+    return target.issueToken({
       subject: kind === "page" ? account.pageId : account.fbUserId,
       kind: kind === "page" ? "fb_page" : kind === "short" ? "fb_short" : "fb_long",
       scopes: request.scopes ?? [...facebookLoginScopes],
@@ -355,13 +499,23 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     });
   }
 
+  function loadedCores(): SandboxCore[] {
+    return [core, ...spaces.values()];
+  }
+
+  function setActivity(level: ActivityLevel): void {
+    activityLevel = level;
+    for (const each of loadedCores()) scheduleActivity(each, level, now());
+  }
+
   let ticking: Promise<{ events: number }> | undefined;
   async function tick(): Promise<{ events: number }> {
     if (ticking) return ticking;
     ticking = (async () => {
-      const events = runActivity(core, core.now());
-      core.webhooks.retryDue();
-      await core.webhooks.idle();
+      let events = 0;
+      for (const each of loadedCores()) events += runActivity(each, now());
+      webhooks.retryDue();
+      await webhooks.idle();
       return { events };
     })();
     try {
@@ -371,51 +525,104 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     }
   }
 
-  function summary() {
-    const store = core.store;
-    const now = core.now();
+  function summary(space?: string) {
+    const target = coreFor(targetSpace(space));
+    const store = target.store;
+    const at = now();
     const containers: Record<string, number> = {};
     for (const container of Object.values(store.dyn.containers)) {
-      const code = containerStatus(core, container, now).code;
+      const code = containerStatus(target, container, at).code;
       containers[code] = (containers[code] ?? 0) + 1;
     }
     return {
-      now: new Date(now).toISOString(),
+      now: new Date(at).toISOString(),
       seed,
+      space: target.space ?? DEFAULT_SPACE_NAME,
       anchorDay: new Date(store.dyn.anchorDay).toISOString().slice(0, 10),
-      activity: core.activity,
+      activity: activityLevel,
       quotaTotal: options.quotaTotal,
       accounts: store.accounts.map((account) => ({
         ...accountInfo(account),
-        followers: followersAt(account, store.dyn.anchorDay, now),
-        media: store.listMedia(account.igUserId, now).length,
-        conversations: store.conversationsOf(account.igUserId, now).length,
+        followers: followersAt(account, store.dyn.anchorDay, at),
+        media: store.listMedia(account.igUserId, at).length,
+        conversations: store.conversationsOf(account.igUserId, at).length,
         subscribedFields: store.dyn.subscriptions[account.igUserId] ?? [],
       })),
       containers,
       publishedViaApi: store.dyn.media.length,
       addedComments: store.dyn.comments.length,
       addedMessages: store.dyn.messages.length,
-      faults: core.faults.list(),
-      webhooks: { url: options.webhookUrl ?? null, ...core.webhooks.summary() },
+      faults: faults.list(),
+      webhooks: { url: options.webhookUrl ?? null, ...webhooks.summary() },
     };
   }
 
+  /** Forgets one space's mutations (its copy starts over from the seed, anchored to today). */
+  function resetSpace(space: string): void {
+    const file = spaceFile(space);
+    if (file) rmSync(file, { force: true });
+    spaces.delete(space);
+    coreFor(space).store.touch();
+  }
+
+  /** Forgets every mutation and fault in every space, and re-anchors the world to today. */
   function reset(): void {
-    core.faults.clear();
-    const now = clock().getTime();
-    core.store = buildStore(freshDynamicState(seed, startOfUtcDay(now)));
+    faults.clear();
+    const at = clock().getTime();
+    core.store = buildStore(freshDynamicState(seed, startOfUtcDay(at)), undefined, stateFile);
     core.store.touch();
-    if (core.activity !== "off") scheduleActivity(core, core.activity, core.now());
+    if (activityLevel !== "off") scheduleActivity(core, activityLevel, core.now());
+    spaces.clear();
+    currentSpace = undefined;
+    if (spaceStateDir) {
+      let files: string[] = [];
+      try {
+        files = readdirSync(spaceStateDir);
+      } catch {
+        files = [];
+      }
+      for (const file of files) {
+        if (/^[0-9a-f]{32}\.json$/.test(file)) rmSync(join(spaceStateDir, file), { force: true });
+      }
+    }
+  }
+
+  function simulateComment(request: SimulateCommentInput & { space?: string | undefined }) {
+    const target = coreFor(targetSpace(request.space));
+    const account = accountByUsername(target, request.username);
+    const rng = createRng(seed, "simulate", target.store.nextCounter());
+    const comment = liveComment(target, rng, account, target.now(), {
+      ...(request.text !== undefined ? { text: request.text } : {}),
+      ...(request.mediaId !== undefined ? { mediaId: request.mediaId } : {}),
+      ...(request.from !== undefined ? { username: request.from } : {}),
+    });
+    return comment ? { id: comment.id } : undefined;
+  }
+
+  function simulateMessage(request: SimulateMessageInput & { space?: string | undefined }) {
+    const target = coreFor(targetSpace(request.space));
+    const account = accountByUsername(target, request.username);
+    const rng = createRng(seed, "simulate", target.store.nextCounter());
+    const message = liveMessage(target, rng, account, target.now(), {
+      ...(request.text !== undefined ? { text: request.text } : {}),
+      ...(request.from !== undefined ? { username: request.from } : {}),
+    });
+    return { id: message.id };
   }
 
   const control: ControlApi = {
     tick,
-    reset,
-    setActivity: (level) => scheduleActivity(core, level, core.now()),
-    issueToken: (request) => {
-      const token = issueToken(request);
-      const account = accountByUsername(request.username);
+    reset: (space) => {
+      const target = targetSpace(space);
+      // Naming a space resets only that copy; naming none (and no consent yet) resets it all.
+      if (space !== undefined && target !== undefined) resetSpace(target);
+      else reset();
+    },
+    setActivity,
+    issueToken: (space, request) => {
+      const token = issueToken({ ...request, space });
+      const target = coreFor(targetSpace(space));
+      const account = accountByUsername(target, request.username);
       const expiresAt = readToken(options.appSecret, token)?.expiresAt;
       return {
         access_token: token,
@@ -428,44 +635,29 @@ export function createSandbox(input: SandboxOptions): Sandbox {
               : account.fbUserId,
       };
     },
-    revokeTokens(username) {
-      const account = accountByUsername(username);
-      const now = core.now();
+    revokeTokens(space, username) {
+      const target = coreFor(targetSpace(space));
+      const account = accountByUsername(target, username);
+      const at = now();
       for (const subject of [account.igUserId, account.fbUserId, account.pageId])
-        core.store.dyn.revokedBefore[subject] = now;
-      core.store.touch();
+        target.store.dyn.revokedBefore[subject] = at;
+      target.store.touch();
     },
     advanceClock(ms) {
       core.store.dyn.clockOffsetMs += ms;
       core.store.touch();
     },
-    simulateComment(request) {
-      const account = accountByUsername(request.username);
-      const rng = createRng(seed, "simulate", core.store.nextCounter());
-      const comment = liveComment(core, rng, account, core.now(), {
-        ...(request.text !== undefined ? { text: request.text } : {}),
-        ...(request.mediaId !== undefined ? { mediaId: request.mediaId } : {}),
-        ...(request.from !== undefined ? { username: request.from } : {}),
-      });
-      return comment ? { id: comment.id } : undefined;
-    },
-    simulateMessage(request) {
-      const account = accountByUsername(request.username);
-      const rng = createRng(seed, "simulate", core.store.nextCounter());
-      const message = liveMessage(core, rng, account, core.now(), {
-        ...(request.text !== undefined ? { text: request.text } : {}),
-        ...(request.from !== undefined ? { username: request.from } : {}),
-      });
-      return { id: message.id };
-    },
-    async sendSignedRequest(request) {
-      const account = accountByUsername(request.username);
+    simulateComment: (space, request) => simulateComment({ ...request, space }),
+    simulateMessage: (space, request) => simulateMessage({ ...request, space }),
+    async sendSignedRequest(space, request) {
+      const target = coreFor(targetSpace(space));
+      const account = accountByUsername(target, request.username);
       // Which id Meta puts here for IG Login is unconfirmed (§1.5); the sandbox sends the IG_ID.
       const userId = request.login === "instagram" ? account.igUserId : account.fbUserId;
       const payload = Buffer.from(
         JSON.stringify({
           algorithm: "HMAC-SHA256",
-          issued_at: Math.floor(core.now() / 1000),
+          issued_at: Math.floor(now() / 1000),
           user_id: userId,
         }),
       ).toString("base64url");
@@ -481,27 +673,56 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       });
       return { status: response.status, body: await response.text() };
     },
-    forceContainer(id, status, subcode) {
-      const container = core.store.container(id);
+    forceContainer(space, id, status, subcode) {
+      const target = coreFor(targetSpace(space));
+      const container = target.store.container(id);
       if (!container) return false;
-      core.store.putContainer({
+      target.store.putContainer({
         ...container,
         forced: { status, ...(subcode !== undefined ? { subcode } : {}) },
       });
       return true;
     },
-    summary,
+    summary: (space) => summary(space),
+    isSpace: (space) => space === DEFAULT_SPACE_NAME || isValidSpace(space),
   };
 
+  const redirectUris = parsed.redirectUris;
   const routes = new Hono();
   routes.all("/graph.instagram.com/*", (c) => handleGraph(core, c, "graph.instagram.com"));
   routes.all("/graph.facebook.com/*", (c) => handleGraph(core, c, "graph.facebook.com"));
-  registerOAuthRoutes(routes, core);
+  registerOAuthRoutes(routes, core, {
+    spaceOf: input.spaceOf,
+    signInUrl: parsed.signInUrl ?? `${options.publicOrigin}/`,
+    allowsRedirect: (uri) =>
+      redirectUris
+        ? redirectUris.includes(uri)
+        : (() => {
+            try {
+              return new URL(uri).origin === options.publicOrigin;
+            } catch {
+              return false;
+            }
+          })(),
+    onConsent: (space) => {
+      if (space !== undefined) currentSpace = space;
+    },
+  });
   registerRuploadRoutes(routes, core);
   registerCdnRoutes(routes, core);
   registerControlRoutes(routes, core, control);
   registerPressFeedRoutes(routes, core);
-  routes.get("/", (c) => c.html(renderIndexPage(core, summary())));
+  routes.get("/", async (c) => {
+    if (!input.spaceOf) return c.html(renderIndexPage(core, summary(DEFAULT_SPACE_NAME)));
+    // Per-user spaces: only the signed-in person's own copy is shown, and nobody else's.
+    const space = await input.spaceOf(c.req.raw);
+    return c.html(
+      renderIndexPage(
+        core,
+        space !== undefined && isValidSpace(space) ? summary(space) : undefined,
+      ),
+    );
+  });
   const notFound = (c: { json: (body: unknown, status: 404) => Response }) =>
     c.json(
       { error: { message: "Unknown sandbox path", type: "SandboxException", code: 404 } },
@@ -530,23 +751,26 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       app.fetch(
         request instanceof Request && init === undefined ? request : new Request(request, init),
       ),
-    setActivity: (level) => scheduleActivity(core, level, core.now()),
+    setActivity,
     get activity() {
-      return core.activity;
+      return activityLevel;
+    },
+    get currentSpace() {
+      return currentSpace;
     },
     tick,
-    idle: () => core.webhooks.idle(),
+    idle: () => webhooks.idle(),
     issueToken,
-    accounts: () => core.store.accounts.map(accountInfo),
-    simulateComment: control.simulateComment,
-    simulateMessage: control.simulateMessage,
-    addFault: (spec) => ({ id: core.faults.add(faultSpecSchema.parse(spec)).id }),
+    accounts: (space) => coreFor(targetSpace(space)).store.accounts.map(accountInfo),
+    simulateComment,
+    simulateMessage,
+    addFault: (spec) => ({ id: faults.add(faultSpecSchema.parse(spec)).id }),
     summary,
     reset,
-    now: () => new Date(core.now()),
+    now: () => new Date(now()),
     async close() {
       if (timer) clearInterval(timer);
-      await core.webhooks.idle();
+      await webhooks.idle();
     },
   };
 }

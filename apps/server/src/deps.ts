@@ -12,6 +12,7 @@ import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createSafeFetch, type SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { type AiModel, createAiModel } from "./platform/ai.ts";
 import { createS3Storage } from "./platform/s3-storage.ts";
 import { createLocalStorage, type Storage } from "./platform/storage.ts";
@@ -86,6 +87,65 @@ export function trustedOriginsFor(env: Pick<Env, "publicUrl" | "nodeEnv">): stri
   ];
 }
 
+/**
+ * How the Instagram sandbox downloads a media URL it was given (`image_url`, `video_url`,
+ * `cover_url`, rupload `file_url`), as Meta would (decision 015): a URL on this server only when
+ * it is a signed storage URL (`/storage/…`, answered in process, its signature checked by the
+ * storage route); anything else only through the safe-fetch helper (no private, loopback or
+ * link-local address on any hop, redirects checked hop by hop). Every refusal or failure is the
+ * same bare 502, so the sandbox's answer cannot tell what is behind an address.
+ */
+export function sandboxMediaFetch(options: {
+  publicOrigin: string;
+  loopback: Services["loopback"];
+  outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport"> | undefined;
+}) {
+  const safeFetch = createSafeFetch({
+    allowUrl: () => true,
+    // Meta fetches http:// media too; what keeps this safe is the address check on every hop.
+    allowHttp: true,
+    maxRedirects: 3,
+    // The sandbox applies Meta's own limits (8 MB images, 300 MB videos) to what comes back.
+    maxBytes: 300 * 1024 * 1024,
+    timeoutMs: 15_000,
+    ...options.outboundFetch,
+  });
+  const refused = () => new Response(null, { status: 502 });
+  return async (url: string, init?: RequestInit): Promise<Response> => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return refused();
+    }
+    if (target.origin === options.publicOrigin) {
+      if (!target.pathname.startsWith("/storage/") || !options.loopback.fetch) return refused();
+      const response = await options.loopback.fetch(
+        new Request(target.href, {
+          method: "GET",
+          ...(init?.signal ? { signal: init.signal } : {}),
+        }),
+      );
+      if (response.status !== 200) {
+        await response.body?.cancel().catch(() => undefined);
+        return refused();
+      }
+      return response;
+    }
+    try {
+      const result = await safeFetch(target, init?.signal ? { signal: init.signal } : {});
+      if (result.status !== 200) return refused();
+      const type = result.headers.get("content-type");
+      return new Response(result.body, {
+        status: 200,
+        headers: type ? { "content-type": type } : {},
+      });
+    } catch {
+      return refused();
+    }
+  };
+}
+
 /** The Graph API version every call names (Meta supports each for about two years). */
 export const GRAPH_API_VERSION = "v23.0";
 
@@ -109,6 +169,8 @@ export function createServices(options: {
   storageRoot?: string;
   /** A storage built by the caller (tests); otherwise S3 when S3_BUCKET is set, else the folder. */
   storage?: Storage;
+  /** Stands in for DNS and the network under the sandbox's media downloads (tests only). */
+  outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }): Services {
   const { env, database, logger } = options;
   const now = options.now ?? Date.now;
@@ -170,6 +232,26 @@ export function createServices(options: {
           webhookUrl: `${publicUrl.origin}/webhooks/instagram`,
           webhookVerifyToken: instagram.webhookVerifyToken,
           fetch: loopbackFetch,
+          fetchMedia: sandboxMediaFetch({
+            publicOrigin: publicUrl.origin,
+            loopback,
+            outboundFetch: options.outboundFetch,
+          }),
+          // Each Sightline user gets a private copy of the demo accounts (decision 015): the
+          // consent pages act only for the user signed in here (the session cookie), and only
+          // redirect to this app's own callbacks.
+          spaceOf: async (request: Request) => {
+            try {
+              return (await auth.api.getSession({ headers: request.headers }))?.user.id;
+            } catch {
+              return undefined;
+            }
+          },
+          signInUrl: `${publicUrl.origin}/settings?connect=instagram`,
+          redirectUris: [
+            `${publicUrl.origin}/auth/instagram/callback`,
+            `${publicUrl.origin}/facebook-callback`,
+          ],
           tickIntervalMs: options.sandboxOptions?.tickIntervalMs ?? 1000,
           ...(options.sandboxOptions?.quotaTotal
             ? { quotaTotal: options.sandboxOptions.quotaTotal }
@@ -181,6 +263,7 @@ export function createServices(options: {
                 stateFile:
                   options.sandboxOptions?.stateFile ??
                   path.join(env.dataDir, "instagram-sandbox.json"),
+                spaceStateDir: path.join(env.dataDir, "instagram-sandbox-spaces"),
               }),
           logger: logger.child({ component: "instagram-sandbox" }),
         })

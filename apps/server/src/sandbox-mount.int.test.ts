@@ -1,6 +1,7 @@
 import { createGraphClient, sandboxBaseUrls } from "@sightline/instagram-graph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
+import { createVerifiedUser } from "./testing/factories.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -21,9 +22,13 @@ describe("the Instagram sandbox in the embedded default", () => {
     expect(profile.followers_count).toBeGreaterThan(20_000);
   });
 
-  it("serves the consent page that lists the sandbox's accounts", async () => {
-    const url = graphAuthorizeUrl();
-    const page = await testApp.app.request(url);
+  it("serves the consent page that lists the sandbox's accounts, to a signed-in user only", async () => {
+    const url = new URL(graphAuthorizeUrl());
+    const anonymous = await testApp.app.request(url.toString());
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain("Continue as @");
+    const { client } = await createVerifiedUser(testApp);
+    const page = await client.get(`${url.pathname}${url.search}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Continue as @lena.makes");

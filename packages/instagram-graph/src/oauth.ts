@@ -39,7 +39,6 @@ export type FacebookAuthorizeInput = {
   /** Facebook Login for Business configuration, sent instead of scopes. */
   configId?: string;
   redirectUri?: string;
-  responseType?: "code" | "token";
   display?: "page" | "popup";
   extras?: Record<string, unknown>;
 };
@@ -114,7 +113,8 @@ export function createOAuthApi(transport: Transport, config: OAuthConfig): OAuth
       url.searchParams.set("client_id", config.appId);
       url.searchParams.set("redirect_uri", input.redirectUri ?? config.redirectUri);
       url.searchParams.set("state", input.state);
-      url.searchParams.set("response_type", input.responseType ?? "code");
+      // The code flow only: a token in the redirect's fragment (implicit flow) is never asked for.
+      url.searchParams.set("response_type", "code");
       if (input.configId !== undefined) url.searchParams.set("config_id", input.configId);
       if (input.scopes !== undefined) url.searchParams.set("scope", input.scopes.join(","));
       if (input.display !== undefined) url.searchParams.set("display", input.display);

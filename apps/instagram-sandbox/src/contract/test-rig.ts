@@ -42,6 +42,11 @@ export function createRig(
     appSecret: APP_SECRET,
     instagramAppSecret: INSTAGRAM_APP_SECRET,
     webhookUrl: WEBHOOK_URL,
+    // The app's own callback is the only place a consent page redirects to (decision 015).
+    redirectUris: [REDIRECT_URI],
+    // Media URLs that are not the sandbox's samples: the test's stand-in for the host's fetch.
+    fetchMedia: async (url, init) =>
+      options.external ? options.external(url, init) : new Response("not found", { status: 404 }),
     // Tests that count deliveries need each sent once; duplicates are tested on their own.
     webhookDuplicateRate: 0,
     tickIntervalMs: false,

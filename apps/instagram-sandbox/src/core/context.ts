@@ -31,11 +31,22 @@ export type FetchResult =
       contentType: string | undefined;
       tooLarge: boolean;
     }
-  | { ok: false; reason: "timeout" | "network" | "status"; status?: number };
+  /**
+   * Refused, unreachable, timed out, redirected or not 2xx: one outcome, so that what the sandbox
+   * answers never tells these apart (decision 015).
+   */
+  | { ok: false };
 
 /** What every handler can reach. `store` is replaced on reset, so always read it from here. */
 export type SandboxCore = {
   options: ResolvedOptions;
+  /**
+   * Whose private copy of the demo world this is (the host's user id, decision 015); undefined
+   * for the shared default world (standalone runner, contract tests, control calls naming none).
+   */
+  space: string | undefined;
+  /** The core of another space (same options, clock, faults and webhooks; its own store). */
+  inSpace(space: string | undefined): SandboxCore;
   logger: SandboxLogger;
   store: Store;
   activity: ActivityLevel;

@@ -16,6 +16,11 @@ export type TokenClaims = {
   issuedAt: number;
   /** Milliseconds; undefined = never (Page tokens from a long-lived user token). */
   expiresAt: number | undefined;
+  /**
+   * The private copy of the demo world the token belongs to (the host's user, decision 015);
+   * absent for the shared default world.
+   */
+  space?: string;
 };
 
 export type CodeClaims = {
@@ -27,6 +32,8 @@ export type CodeClaims = {
   redirectUri: string;
   expiresAt: number;
   nonce: string;
+  /** The space the consent was given in (see TokenClaims.space). */
+  space?: string;
 };
 
 const SIGNATURE_LENGTH = 43; // base64url of a 32-byte HMAC, without padding
@@ -57,6 +64,7 @@ export function issueToken(secret: string, claims: TokenClaims, nonce: string): 
     i: claims.issuedAt,
     e: claims.expiresAt === undefined ? 0 : Math.floor(claims.expiresAt / 1000),
     n: nonce,
+    ...(claims.space !== undefined ? { t: claims.space } : {}),
   });
   const body = `${prefixFor(claims.kind)}${payload}`;
   return `${body}${sign(secret, body)}`;
@@ -76,6 +84,7 @@ export function readToken(secret: string, token: string): TokenClaims | undefine
       p: number;
       i: number;
       e: number;
+      t?: string;
     };
     if (prefixFor(raw.k) !== prefix) return undefined;
     return {
@@ -84,6 +93,7 @@ export function readToken(secret: string, token: string): TokenClaims | undefine
       scopes: maskToScopes(raw.p),
       issuedAt: raw.i,
       expiresAt: raw.e === 0 ? undefined : raw.e * 1000,
+      ...(typeof raw.t === "string" ? { space: raw.t } : {}),
     };
   } catch {
     return undefined;
@@ -99,6 +109,7 @@ export function issueCode(secret: string, claims: CodeClaims): string {
     r: claims.redirectUri,
     e: Math.floor(claims.expiresAt / 1000),
     n: claims.nonce,
+    ...(claims.space !== undefined ? { t: claims.space } : {}),
   })}`;
   return `${body}${sign(secret, body)}`;
 }
@@ -116,6 +127,7 @@ export function readCode(secret: string, code: string): CodeClaims | undefined {
       r: string;
       e: number;
       n: string;
+      t?: string;
     };
     return {
       family: raw.f === "i" ? "instagram" : "facebook",
@@ -125,8 +137,22 @@ export function readCode(secret: string, code: string): CodeClaims | undefined {
       redirectUri: raw.r,
       expiresAt: raw.e * 1000,
       nonce: raw.n,
+      ...(typeof raw.t === "string" ? { space: raw.t } : {}),
     };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The space a credential (an access token or an OAuth code) belongs to, read from its signed
+ * payload; undefined for the default world or anything that does not verify.
+ */
+export function spaceOfCredential(
+  secret: string,
+  credential: string | undefined,
+): string | undefined {
+  if (!credential) return undefined;
+  const cleaned = credential.replace(/#.*$/, "");
+  return (cleaned.startsWith("AQ") ? readCode(secret, cleaned) : readToken(secret, cleaned))?.space;
 }

@@ -18,9 +18,12 @@ import type {
 
 /**
  * Builds the demo world from a seed and an anchor day (UTC midnight). Nothing here reads the
- * clock or Math.random: the same seed and anchor give byte-identical data.
+ * clock or Math.random: the same seed and anchor give byte-identical data. A `space` (a private
+ * copy for one user of the host, decision 015) gets the same posts, comments and conversations
+ * under account, Page and Facebook-user ids of its own, so nothing one copy's owner does can be
+ * routed to another's (webhooks, deauthorize callbacks and stored rows all key on those ids).
  */
-export function generateWorld(seed: number, anchorDay: number): World {
+export function generateWorld(seed: number, anchorDay: number, space?: string): World {
   const world: World = {
     seed,
     anchorDay,
@@ -33,7 +36,7 @@ export function generateWorld(seed: number, anchorDay: number): World {
     publicAccounts: [],
   };
   for (const profile of accountProfiles) {
-    generateAccount(world, profile);
+    generateAccount(world, profile, space);
   }
   const publicRng = createRng(seed, "public-accounts");
   world.publicAccounts = publicAccountSeeds.map((entry) => ({
@@ -50,9 +53,12 @@ export function profileFor(account: Pick<Account, "key">): AccountProfile {
   return profile;
 }
 
-function generateAccount(world: World, profile: AccountProfile): void {
+function generateAccount(world: World, profile: AccountProfile, space: string | undefined): void {
   const { seed, anchorDay } = world;
-  const idRng = createRng(seed, profile.key, "ids");
+  const idRng =
+    space === undefined
+      ? createRng(seed, profile.key, "ids")
+      : createRng(seed, profile.key, "ids", "space", space);
   const account: Account = {
     key: profile.key,
     igUserId: numericId(idRng, "17841", 17),

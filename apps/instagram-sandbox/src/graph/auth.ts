@@ -48,7 +48,7 @@ export function authenticate(ctx: GraphContext): AuthInfo {
   }
   const claims = readToken(core.options.appSecret, ctx.rawToken);
   const login = claims?.kind.startsWith("ig") ? "instagram" : "facebook";
-  if (!claims || login !== ctx.login) {
+  if (!claims || login !== ctx.login || claims.space !== core.space) {
     throw graphError(190, "Invalid OAuth access token - Cannot parse access token");
   }
   if (claims.expiresAt !== undefined && claims.expiresAt <= ctx.now) {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { GraphContext, GraphHostName, SandboxCore } from "../core/context.ts";
-import { readToken } from "../core/tokens.ts";
+import { readToken, spaceOfCredential } from "../core/tokens.ts";
 import { statsAt } from "../data/stats.ts";
 import type { Account } from "../data/types.ts";
 import { GraphFault, graphError, unknownField, unsupportedRequest } from "../http/graph-fault.ts";
@@ -96,7 +96,7 @@ export async function handleGraph(
 }
 
 async function answerGraph(
-  core: SandboxCore,
+  base: SandboxCore,
   c: Context,
   hostName: GraphHostName,
   request: {
@@ -107,7 +107,7 @@ async function answerGraph(
   },
 ): Promise<Response> {
   const { version, path, method, traceHeaders } = request;
-
+  let core = base;
   let ctx: GraphContext | undefined;
   let accountForUsage: string | undefined;
   let platformLimited = false;
@@ -115,6 +115,15 @@ async function answerGraph(
     if (method !== "GET" && method !== "POST" && method !== "DELETE")
       throw graphError(100, `(#100) Unsupported method ${method}`);
     const params = await collectParams(c.req);
+    const rawToken = tokenFrom(c, params);
+    // The credential names the space (decision 015): a token, or for the token endpoints the
+    // code or the token being exchanged. Everything below reads and writes that copy only.
+    core = base.inSpace(
+      spaceOfCredential(
+        base.options.appSecret,
+        rawToken ?? stringParam(params, "code") ?? stringParam(params, "fb_exchange_token"),
+      ),
+    );
     ctx = {
       core,
       login: hostName === "graph.instagram.com" ? "instagram" : "facebook",
@@ -124,7 +133,7 @@ async function answerGraph(
       path,
       segments: path.split("/").filter(Boolean),
       params,
-      rawToken: tokenFrom(c, params),
+      rawToken,
       auth: undefined,
       now: core.now(),
     };
@@ -432,7 +441,9 @@ function debugToken(ctx: GraphContext): Record<string, unknown> {
   const input = stringParam(ctx.params, "input_token");
   const claims =
     input === undefined ? auth(ctx).claims : readToken(ctx.core.options.appSecret, input);
-  if (!claims) return { data: { app_id: ctx.core.options.appId, is_valid: false } };
+  // Another space's token is nothing this caller may look into.
+  if (!claims || claims.space !== ctx.core.space)
+    return { data: { app_id: ctx.core.options.appId, is_valid: false } };
   return {
     data: {
       app_id: ctx.core.options.appId,

@@ -54,14 +54,9 @@ export async function fetchImage(
 ): Promise<{ width: number; height: number; bytes: number }> {
   assertFetchableUrl(url);
   const result = await core.fetchUrl(url, MAX_IMAGE_BYTES);
+  // Refused, unreachable, timed out, redirected or an error status: one answer for all, so that
+  // the reply never tells what is (or is not) behind an address (decision 015).
   if (!result.ok) {
-    if (result.reason === "timeout") {
-      throw graphError(-2, "Media download has timed out", {
-        subcode: 2207003,
-        isTransient: true,
-        userTitle: "Timeout",
-      });
-    }
     throw graphError(9004, "The media could not be fetched from this uri", {
       subcode: 2207052,
       userTitle: "Media download has failed.",
@@ -184,12 +179,7 @@ export async function fetchVideo(
   }
   const result = await core.fetchUrl(url, maxVideoBytes(kind));
   if (!result.ok) {
-    return {
-      failure:
-        result.reason === "timeout"
-          ? failureFor(2207003, "Media download has timed out")
-          : failureFor(2207052, "The media could not be fetched from this uri"),
-    };
+    return { failure: failureFor(2207052, "The media could not be fetched from this uri") };
   }
   if (result.tooLarge) return { failure: failureFor(2207026, "The video file is too large.") };
   if (isNotMedia(result.bytes, result.contentType)) {

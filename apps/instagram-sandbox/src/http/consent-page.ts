@@ -110,3 +110,15 @@ export function renderErrorPage(
     `<main class="card"><div class="error">${family === "instagram" ? instagramLogo : facebookLogo}<h1>${escapeHtml(title)}</h1><p class="sub">${escapeHtml(message)}</p></div></main>`,
   );
 }
+
+/**
+ * With per-user spaces (decision 015) the consent page acts only for the host's signed-in user:
+ * a signed-out visitor is told to sign in first, and nothing is granted.
+ */
+export function renderSignInPage(family: "instagram" | "facebook", signInUrl: string): string {
+  return layout(
+    family,
+    "Sign in first",
+    `<main class="card"><div class="error">${family === "instagram" ? instagramLogo : facebookLogo}<h1>Sign in first</h1><p class="sub">This demo shows each person their own copy of the sandbox's accounts. Sign in to the app, then connect Instagram from its settings.</p><p class="sub"><a href="${escapeHtml(signInUrl)}">Go to the app</a></p></div></main>`,
+  );
+}

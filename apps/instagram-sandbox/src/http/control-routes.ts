@@ -35,27 +35,54 @@ const simulateMessageSchema = z.object({
   from: z.string().optional(),
 });
 
+/**
+ * `space`: the `x-sandbox-space` header, naming whose copy of the demo world a call acts on
+ * (`default` for the shared one); undefined when the call names none, which means the space whose
+ * owner last gave consent (decision 015). The clock, faults and activity level are the whole
+ * sandbox's.
+ */
 export type ControlApi = {
   tick(): Promise<{ events: number }>;
-  reset(): void;
+  reset(space: string | undefined): void;
   setActivity(level: ActivityLevel): void;
-  issueToken(input: IssueTokenInput): {
+  issueToken(
+    space: string | undefined,
+    input: IssueTokenInput,
+  ): {
     access_token: string;
     expires_at: number | null;
     user_id: string;
   };
-  revokeTokens(username: string): void;
+  revokeTokens(space: string | undefined, username: string): void;
   advanceClock(ms: number): void;
-  simulateComment(input: SimulateCommentInput): { id: string } | undefined;
-  simulateMessage(input: SimulateMessageInput): { id: string };
-  forceContainer(id: string, status: "ERROR" | "EXPIRED", subcode?: number): boolean;
-  sendSignedRequest(input: {
-    username: string;
-    login: "instagram" | "facebook";
-    callback: "deauthorize" | "data-deletion";
-  }): Promise<{ status: number; body: string }>;
-  summary(): unknown;
+  simulateComment(
+    space: string | undefined,
+    input: SimulateCommentInput,
+  ): { id: string } | undefined;
+  simulateMessage(space: string | undefined, input: SimulateMessageInput): { id: string };
+  forceContainer(
+    space: string | undefined,
+    id: string,
+    status: "ERROR" | "EXPIRED",
+    subcode?: number,
+  ): boolean;
+  sendSignedRequest(
+    space: string | undefined,
+    input: {
+      username: string;
+      login: "instagram" | "facebook";
+      callback: "deauthorize" | "data-deletion";
+    },
+  ): Promise<{ status: number; body: string }>;
+  summary(space: string | undefined): unknown;
+  /** Whether a header value names a space (or `default`). */
+  isSpace(space: string): boolean;
 };
+
+/** The space a control call names in `x-sandbox-space`, if any. */
+function spaceOf(c: Context): string | undefined {
+  return c.req.header("x-sandbox-space") ?? undefined;
+}
 
 async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T> | Response> {
   let json: unknown = {};
@@ -105,10 +132,14 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     ) {
       return c.json({ error: { message: "Control requests must send application/json" } }, 415);
     }
+    const space = spaceOf(c);
+    if (space !== undefined && !api.isSpace(space)) {
+      return c.json({ error: { message: "x-sandbox-space does not name a space" } }, 400);
+    }
     return next();
   });
 
-  app.get("/_control/state", (c) => c.json(api.summary() as object));
+  app.get("/_control/state", (c) => c.json(api.summary(spaceOf(c)) as object));
 
   app.post("/_control/faults", async (c) => {
     const spec = await body(c, faultSpecSchema);
@@ -127,7 +158,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
       z.object({ status: z.enum(["ERROR", "EXPIRED"]), subcode: z.number().int().optional() }),
     );
     if (input instanceof Response) return input;
-    if (!api.forceContainer(c.req.param("id"), input.status, input.subcode)) {
+    if (!api.forceContainer(spaceOf(c), c.req.param("id"), input.status, input.subcode)) {
       return c.json({ error: { message: "Unknown container" } }, 404);
     }
     return c.json({ success: true });
@@ -150,7 +181,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   });
 
   app.post("/_control/reset", (c) => {
-    api.reset();
+    api.reset(spaceOf(c));
     return c.json({ success: true });
   });
 
@@ -158,7 +189,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     const input = await body(c, issueTokenSchema);
     if (input instanceof Response) return input;
     try {
-      return c.json(api.issueToken(input), 201);
+      return c.json(api.issueToken(spaceOf(c), input), 201);
     } catch (error) {
       return c.json(
         { error: { message: error instanceof Error ? error.message : String(error) } },
@@ -170,14 +201,14 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   app.post("/_control/tokens/revoke", async (c) => {
     const input = await body(c, z.object({ username: z.string() }));
     if (input instanceof Response) return input;
-    api.revokeTokens(input.username);
+    api.revokeTokens(spaceOf(c), input.username);
     return c.json({ success: true });
   });
 
   app.post("/_control/simulate/comment", async (c) => {
     const input = await body(c, simulateCommentSchema);
     if (input instanceof Response) return input;
-    const result = api.simulateComment(input);
+    const result = api.simulateComment(spaceOf(c), input);
     return result
       ? c.json(result, 201)
       : c.json({ error: { message: "No media to comment on" } }, 404);
@@ -195,7 +226,7 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     );
     if (input instanceof Response) return input;
     try {
-      return c.json(await api.sendSignedRequest(input));
+      return c.json(await api.sendSignedRequest(spaceOf(c), input));
     } catch (error) {
       return c.json(
         { error: { message: error instanceof Error ? error.message : String(error) } },
@@ -207,6 +238,6 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
   app.post("/_control/simulate/message", async (c) => {
     const input = await body(c, simulateMessageSchema);
     if (input instanceof Response) return input;
-    return c.json(api.simulateMessage(input), 201);
+    return c.json(api.simulateMessage(spaceOf(c), input), 201);
   });
 }

@@ -2,11 +2,11 @@ import type { Context, Hono } from "hono";
 import type { SandboxCore } from "../core/context.ts";
 import { isKnownScope } from "../core/scopes.ts";
 import { HOUR_MS } from "../core/time.ts";
-import { issueCode, readCode } from "../core/tokens.ts";
+import { issueCode, readCode, spaceOfCredential } from "../core/tokens.ts";
 import { followersAt } from "../data/stats.ts";
 import { issueTokenFor, SHORT_LIVED_MS } from "../graph/oauth-tokens.ts";
 import { applyFault } from "../live/fault-response.ts";
-import { renderConsentPage, renderErrorPage } from "./consent-page.ts";
+import { renderConsentPage, renderErrorPage, renderSignInPage } from "./consent-page.ts";
 import { collectParams, stringParam } from "./params.ts";
 
 type Family = "instagram" | "facebook";
@@ -52,8 +52,20 @@ type Validated =
     }
   | { ok: false; response: Response };
 
+/** What the host tells the consent pages (decision 015). */
+export type ConsentPolicy = {
+  /** The signed-in user of the host (per-user spaces), or undefined = one shared world. */
+  spaceOf: ((request: Request) => Promise<string | undefined> | string | undefined) | undefined;
+  signInUrl: string;
+  /** Whether a `redirect_uri` is one of the app's own callbacks (compared exactly). */
+  allowsRedirect(uri: string): boolean;
+  /** Called when someone allows access: control calls naming no space act there next. */
+  onConsent(space: string | undefined): void;
+};
+
 function validate(
   core: SandboxCore,
+  policy: ConsentPolicy,
   family: Family,
   params: Record<string, unknown>,
   c: Context,
@@ -78,10 +90,17 @@ function validate(
   } catch {
     return fail("URL blocked", "The redirect_uri is not a valid absolute URL.");
   }
+  // Only the app's own callbacks, compared exactly, as Meta's strict mode does: a code (or
+  // anything else) is never sent to an address someone put in the link.
+  if (!policy.allowsRedirect(redirectUri)) {
+    return fail(
+      "URL blocked",
+      "This redirect failed because the redirect URI is not on the app's list of valid OAuth redirect URIs.",
+    );
+  }
+  // The code flow only: the implicit flow (a token in the redirect's fragment) is refused.
   const responseType = stringParam(params, "response_type") ?? "code";
-  if (
-    family === "instagram" ? responseType !== "code" : !["code", "token"].includes(responseType)
-  ) {
+  if (responseType !== "code") {
     return fail("Invalid request", `Unsupported response_type "${responseType}".`);
   }
   let scopes = parseScopes(stringParam(params, "scope"));
@@ -110,10 +129,43 @@ function validate(
   };
 }
 
-function consentPage(core: SandboxCore, family: Family) {
+/**
+ * Whose copy of the demo world a consent request acts in: with per-user spaces the host's
+ * signed-in user (a signed-out request gets the sign-in page), else the shared world.
+ */
+async function consentSpace(
+  core: SandboxCore,
+  policy: ConsentPolicy,
+  family: Family,
+  c: Context,
+): Promise<{ core: SandboxCore; space: string | undefined } | Response> {
+  if (!policy.spaceOf) return { core, space: undefined };
+  let space: string | undefined;
+  try {
+    space = await policy.spaceOf(c.req.raw);
+  } catch {
+    space = undefined;
+  }
+  if (space === undefined) return c.html(renderSignInPage(family, policy.signInUrl), 401);
+  return { core: core.inSpace(space), space };
+}
+
+/** A consent decision must come from the consent page itself, never from another site's form. */
+function crossSite(core: SandboxCore, c: Context): boolean {
+  const origin = c.req.header("origin");
+  return (
+    (origin !== undefined && origin !== core.options.publicOrigin) ||
+    c.req.header("sec-fetch-site") === "cross-site"
+  );
+}
+
+function consentPage(base: SandboxCore, policy: ConsentPolicy, family: Family) {
   return async (c: Context) => {
+    const resolved = await consentSpace(base, policy, family, c);
+    if (resolved instanceof Response) return resolved;
+    const { core } = resolved;
     const params = await collectParams(c.req);
-    const checked = validate(core, family, params, c);
+    const checked = validate(core, policy, family, params, c);
     if (!checked.ok) return checked.response;
     const now = core.now();
     const hidden: Record<string, string> = {
@@ -139,10 +191,19 @@ function consentPage(core: SandboxCore, family: Family) {
   };
 }
 
-function consentDecision(core: SandboxCore, family: Family) {
+function consentDecision(base: SandboxCore, policy: ConsentPolicy, family: Family) {
   return async (c: Context) => {
+    if (crossSite(base, c)) {
+      return c.html(
+        renderErrorPage(family, "Invalid request", "The consent form was sent from another site."),
+        403,
+      );
+    }
+    const resolved = await consentSpace(base, policy, family, c);
+    if (resolved instanceof Response) return resolved;
+    const { core, space } = resolved;
     const params = await collectParams(c.req);
-    const checked = validate(core, family, params, c);
+    const checked = validate(core, policy, family, params, c);
     if (!checked.ok) return checked.response;
     const decision = stringParam(params, "decision");
     if (decision !== "allow") {
@@ -164,22 +225,7 @@ function consentDecision(core: SandboxCore, family: Family) {
       );
     const now = core.now();
     const subject = family === "instagram" ? account.igUserId : account.fbUserId;
-    if (family === "facebook" && checked.responseType === "token") {
-      const token = core.issueToken({
-        subject,
-        kind: "fb_short",
-        scopes: checked.scopes,
-        issuedAt: now,
-        expiresAt: now + SHORT_LIVED_MS,
-      });
-      const fragment = new URLSearchParams({
-        access_token: token,
-        data_access_expiration_time: String(Math.floor(now / 1000) + 90 * 86400),
-        expires_in: String(SHORT_LIVED_MS / 1000),
-        ...(checked.state !== undefined ? { state: checked.state } : {}),
-      });
-      return c.redirect(`${checked.redirectUri}#${fragment.toString()}`, 302);
-    }
+    policy.onConsent(space);
     const code = issueCode(core.options.appSecret, {
       family,
       subject,
@@ -188,6 +234,7 @@ function consentDecision(core: SandboxCore, family: Family) {
       redirectUri: checked.redirectUri,
       expiresAt: now + HOUR_MS,
       nonce: core.newId("9", 12),
+      ...(space !== undefined ? { space } : {}),
     });
     // §1.2: Instagram appends `#_`, Facebook `#_=_`.
     return c.redirect(
@@ -206,9 +253,9 @@ function legacyError(c: Context, message: string): Response {
 }
 
 /** `POST api.instagram.com/oauth/access_token` — code → short-lived token, legacy errors (§1.2). */
-function instagramCodeExchange(core: SandboxCore) {
+function instagramCodeExchange(base: SandboxCore) {
   return async (c: Context) => {
-    const fault = await applyFault(core, {
+    const fault = await applyFault(base, {
       host: "api.instagram.com",
       path: "/oauth/access_token",
       method: c.req.method,
@@ -218,6 +265,10 @@ function instagramCodeExchange(core: SandboxCore) {
     if (fault instanceof Response) return fault;
     if (c.req.method !== "POST") return legacyError(c, "Unsupported method; use POST");
     const params = await collectParams(c.req);
+    // A code names the space it was given in: exchanged there, and only there.
+    const core = base.inSpace(
+      spaceOfCredential(base.options.appSecret, stringParam(params, "code")),
+    );
     const clientId = stringParam(params, "client_id");
     const clientSecret = stringParam(params, "client_secret");
     const grantType = stringParam(params, "grant_type");
@@ -241,6 +292,7 @@ function instagramCodeExchange(core: SandboxCore) {
     const claims = readCode(core.options.appSecret, (code ?? "").replace(/#.*$/, ""));
     if (
       claims?.family !== "instagram" ||
+      claims.space !== core.space ||
       claims.expiresAt <= now ||
       core.store.dyn.usedCodes[claims.nonce] !== undefined
     ) {
@@ -274,14 +326,14 @@ function instagramCodeExchange(core: SandboxCore) {
   };
 }
 
-export function registerOAuthRoutes(app: Hono, core: SandboxCore): void {
+export function registerOAuthRoutes(app: Hono, core: SandboxCore, policy: ConsentPolicy): void {
   for (const path of ["/www.instagram.com/oauth/authorize", "/api.instagram.com/oauth/authorize"]) {
-    app.get(path, consentPage(core, "instagram"));
-    app.post(path, consentDecision(core, "instagram"));
+    app.get(path, consentPage(core, policy, "instagram"));
+    app.post(path, consentDecision(core, policy, "instagram"));
   }
-  app.get("/www.facebook.com/:version/dialog/oauth", consentPage(core, "facebook"));
-  app.post("/www.facebook.com/:version/dialog/oauth", consentDecision(core, "facebook"));
-  app.get("/www.facebook.com/dialog/oauth", consentPage(core, "facebook"));
-  app.post("/www.facebook.com/dialog/oauth", consentDecision(core, "facebook"));
+  app.get("/www.facebook.com/:version/dialog/oauth", consentPage(core, policy, "facebook"));
+  app.post("/www.facebook.com/:version/dialog/oauth", consentDecision(core, policy, "facebook"));
+  app.get("/www.facebook.com/dialog/oauth", consentPage(core, policy, "facebook"));
+  app.post("/www.facebook.com/dialog/oauth", consentDecision(core, policy, "facebook"));
   app.all("/api.instagram.com/oauth/access_token", instagramCodeExchange(core));
 }

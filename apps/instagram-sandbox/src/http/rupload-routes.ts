@@ -39,8 +39,9 @@ function intHeader(c: Context, name: string): number | undefined {
  * offset; a wrong offset is answered with the committed one (`offset` in the body) so the client
  * can resume after an interrupted chunk.
  */
-function upload(core: SandboxCore) {
+function upload(base: SandboxCore) {
   return async (c: Context) => {
+    let core = base;
     const path = new URL(c.req.url).pathname;
     const segments = path
       .slice(path.indexOf("/ig-api-upload/") + "/ig-api-upload/".length)
@@ -60,6 +61,8 @@ function upload(core: SandboxCore) {
     const claims = token ? readToken(core.options.appSecret, token) : undefined;
     if (!claims || (claims.expiresAt !== undefined && claims.expiresAt <= now))
       return failure(c, "unauthorized user request");
+    // The token's own copy of the demo world (decision 015): another space's containers are unknown.
+    core = base.inSpace(claims.space);
     const container = core.store.container(containerId);
     const store = core.store;
     const allowed =

@@ -84,6 +84,7 @@ export async function createTestApp(
     },
     storageRoot,
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
   });
   const events = await createEventBus({ database, logger, now: services.now });
   const encryptionKeys: EncryptionKey[] = [{ id: "test", key: randomBytes(32) }];

@@ -21,25 +21,27 @@ function decodeEntities(text: string): string {
 
 /**
  * Walks the OAuth round trip as a person would: ask the app where to go, pick the account on the
- * sandbox's consent page, and bring the redirect's query back to the callback route.
+ * sandbox's consent page, and bring the redirect's query back to the callback route. The consent
+ * page is reached through the app with the client's cookies, as a browser would: it acts only for
+ * the signed-in user, in that user's own copy of the demo accounts (decision 015).
  */
 export async function consentAtSandbox(
-  testApp: TestApp,
+  _testApp: TestApp,
   client: HttpClient,
   input: { username: string; login: "instagram" | "facebook"; decision?: "allow" | "cancel" },
 ): Promise<URLSearchParams> {
   const start = await client.post("/api/instagram/connect", { login: input.login });
   if (start.status !== 200) throw new Error(`connect: ${start.status} ${await start.text()}`);
   const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
-  const page = await testApp.sandbox!.fetch(authorizeUrl);
+  const url = new URL(authorizeUrl);
+  const page = await client.get(`${url.pathname}${url.search}`);
+  if (page.status !== 200) throw new Error(`consent page: ${page.status} ${await page.text()}`);
   const { action, fields } = consentForm(await page.text(), input.username);
   if (input.decision === "cancel") fields.set("decision", "deny");
-  const origin = new URL(authorizeUrl).origin;
-  const decision = await testApp.sandbox!.fetch(`${origin}${action}`, {
+  const decision = await client.request(action, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: fields.toString(),
-    redirect: "manual",
   });
   const location = decision.headers.get("location");
   if (!location) throw new Error(`consent decision: ${decision.status} ${await decision.text()}`);
