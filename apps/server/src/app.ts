@@ -17,6 +17,7 @@ import {
   type InstagramContext,
   instagramDeletionHooks,
   mediaProxyRoutes,
+  WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
@@ -270,6 +271,8 @@ export function createApp(deps: AppDeps) {
         { prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES },
         // Spec §9: one 6MB chunk per call.
         { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
+        // Meta batches up to 1,000 updates in one delivery.
+        { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
       ],
     }),
   );

@@ -19,7 +19,7 @@ export { connectionRoutes } from "./connection-routes.ts";
 export { accountClientFor, hasCapability, type InstagramContext } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
-export { webhookRoutes } from "./webhook-routes.ts";
+export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
 
 /**
  * The Instagram feature's runtime: its context (Graph client, vault, events, mail) and the job
