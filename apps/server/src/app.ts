@@ -116,6 +116,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
   const dataDeletion: DataDeletionDeps = {
     db,
     mailer: deps.mailer,
+    storage: deps.storage,
+    logger: deps.logger,
     publicUrl: deps.env.publicUrl,
     ...instagramDeletionHooks(deps.instagramContext),
   };
@@ -161,7 +163,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       "/functions",
       graphFunctionRoutes({ instagram: deps.instagramContext, storage: deps.storage }),
     )
-    .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))
+    .route("/uploads", uploadRoutes({ db, storage: deps.storage, now: deps.now }))
     .route(
       "/scheduled-posts",
       scheduledPostRoutes({

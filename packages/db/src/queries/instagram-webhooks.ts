@@ -109,3 +109,31 @@ export async function pruneWebhookEvents(db: Db, before: Date): Promise<number> 
     .returning({ id: instagramWebhookEvents.id });
   return deleted.length;
 }
+
+/**
+ * Deletes every stored delivery (DM and comment text) that names one of `accountIds` (an entry's
+ * `id`) while no connection holds that account any more: what a deleted or disconnected user's
+ * account received goes with them, and another user still connected to the same account keeps it.
+ * Runs inside the caller's transaction when given one.
+ */
+export async function deleteWebhookEventsOfUnconnectedAccounts(
+  db: Pick<Db, "execute">,
+  accountIds: string[],
+): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const ids = sql.join(
+    accountIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    delete from instagram_webhook_events e
+    where exists (
+      select 1 from jsonb_array_elements(
+        case when jsonb_typeof(e.body::jsonb -> 'entry') = 'array' then e.body::jsonb -> 'entry' else '[]'::jsonb end
+      ) as entry
+      where entry ->> 'id' in (${ids})
+        and not exists (select 1 from instagram_connections c where c.instagram_id = entry ->> 'id')
+    )
+    returning e.id`)) as unknown as { rows?: unknown[] } | unknown[];
+  return Array.isArray(result) ? result.length : (result.rows?.length ?? 0);
+}
