@@ -17,6 +17,7 @@ import {
   type InstagramContext,
   instagramDeletionHooks,
   mediaProxyRoutes,
+  WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
@@ -54,6 +55,7 @@ import { supportRoutes } from "./routes/support.ts";
 import { createWebHandler } from "./routes/web.ts";
 import type { AttemptKind } from "./services/attempt-limits.ts";
 import type { DataDeletionDeps } from "./services/data-deletion.ts";
+import { createKnownDevices } from "./services/known-device.ts";
 
 export interface AppDeps extends Services {
   /** Live change events (NOTIFY/LISTEN) for /api/realtime. */
@@ -115,6 +117,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
   const dataDeletion: DataDeletionDeps = {
     db,
     mailer: deps.mailer,
+    storage: deps.storage,
+    logger: deps.logger,
     publicUrl: deps.env.publicUrl,
     ...instagramDeletionHooks(deps.instagramContext),
   };
@@ -160,7 +164,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       "/functions",
       graphFunctionRoutes({ instagram: deps.instagramContext, storage: deps.storage }),
     )
-    .route("/uploads", uploadRoutes({ storage: deps.storage, now: deps.now }))
+    .route("/uploads", uploadRoutes({ db, storage: deps.storage, now: deps.now }))
     .route(
       "/scheduled-posts",
       scheduledPostRoutes({
@@ -256,6 +260,7 @@ export function createApp(deps: AppDeps) {
     audience: publicOrigin,
   });
   const api = createApiRoutes(deps, clientIp);
+  const knownDevices = createKnownDevices(deps.secret);
 
   const app = new Hono<AppEnv>();
   app.use("*", requestId({ headerName: "X-Request-Id" }));
@@ -270,6 +275,8 @@ export function createApp(deps: AppDeps) {
         { prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES },
         // Spec §9: one 6MB chunk per call.
         { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
+        // Meta batches up to 1,000 updates in one delivery.
+        { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
       ],
     }),
   );
@@ -290,11 +297,25 @@ export function createApp(deps: AppDeps) {
       );
     const email = emailOf(body);
     if (!email) return forward();
-    if (await deps.attemptLimiter.isLimited(kind, email)) return c.json(tooManyForAddress, 429);
+    // A browser that signed in to this account before counts apart from every other client:
+    // failures elsewhere cannot lock the owner out (services/known-device.ts).
+    const cookieHeader = c.req.header("cookie");
+    const limitKey = knownDevices.isKnown(cookieHeader, email) ? `${email}#known-device` : email;
+    if (await deps.attemptLimiter.isLimited(kind, limitKey)) {
+      return c.json(tooManyForAddress, 429);
+    }
     const response = await forward();
     // Sign-in counts failures only; the others count every accepted request (each sends mail).
     if (kind === "signInFailure" ? response.status === 401 : response.ok) {
-      await deps.attemptLimiter.record(kind, email);
+      await deps.attemptLimiter.record(kind, limitKey);
+    }
+    if (kind === "signInFailure" && response.ok) {
+      const marked = new Response(response.body, response);
+      marked.headers.append(
+        "set-cookie",
+        knownDevices.cookieAfterSignIn(cookieHeader, email, publicOrigin.startsWith("https:")),
+      );
+      return marked;
     }
     return response;
   });

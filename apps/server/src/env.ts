@@ -119,6 +119,12 @@ const envSchema = z
       .url("must be the API's base URL, such as http://127.0.0.1:11434/v1")
       .regex(/^https?:\/\//, "must be an http:// or https:// URL")
       .optional(),
+    WEBHOOK_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(2, "must be at least 2 (deliveries up to 2 days old are taken)")
+      .max(365, "must be at most 365")
+      .default(7),
     TRUST_PROXY_HOPS: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")
@@ -313,6 +319,8 @@ const envSchema = z
     sandboxControlToken: env.NODE_ENV === "production" ? undefined : env.SANDBOX_CONTROL_TOKEN,
     /** How many trusted proxies append to X-Forwarded-For in front of the server. */
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    /** Days a processed (or dead-lettered) webhook body is kept before it is deleted. */
+    webhookRetentionDays: env.WEBHOOK_RETENTION_DAYS,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */
     meta:
       env.META_APP_ID && env.META_APP_SECRET

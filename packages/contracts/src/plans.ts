@@ -17,13 +17,17 @@ export type PlanLimits = {
   trendHashtags: number;
   /** Press Radar: keywords watched at once. */
   pressKeywords: number;
+  /** Uploaded files kept at once (drafts' media, covers, DM images), in bytes. */
+  storageBytes: number;
 };
 
+const GB = 1024 * 1024 * 1024;
+
 export const planLimits: Record<PlanId, PlanLimits> = {
-  free: { trendHashtags: 3, pressKeywords: 1 },
-  starter: { trendHashtags: 10, pressKeywords: 3 },
-  pro: { trendHashtags: 30, pressKeywords: 10 },
-  premium: { trendHashtags: 30, pressKeywords: 30 },
+  free: { trendHashtags: 3, pressKeywords: 1, storageBytes: 1 * GB },
+  starter: { trendHashtags: 10, pressKeywords: 3, storageBytes: 5 * GB },
+  pro: { trendHashtags: 30, pressKeywords: 10, storageBytes: 20 * GB },
+  premium: { trendHashtags: 30, pressKeywords: 30, storageBytes: 50 * GB },
 };
 
 /** The cheapest plan above `plan` that allows more than `plan` does of `limit`, if any. */

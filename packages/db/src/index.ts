@@ -21,6 +21,7 @@ export * from "./queries/realtime-events.ts";
 export * from "./queries/scheduled-posts.ts";
 export * from "./queries/sessions.ts";
 export * from "./queries/settings.ts";
+export * from "./queries/stored-files.ts";
 export * from "./queries/support-requests.ts";
 export * from "./schema/index.ts";
 export * as schema from "./schema/index.ts";

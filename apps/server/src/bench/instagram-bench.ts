@@ -46,7 +46,7 @@ async function worker() {
     const index = next++;
     const body = JSON.stringify({
       object: "instagram",
-      entry: [{ id: "17841400000000001", time: 1700000000 + index,
+      entry: [{ id: "17841400000000001", time: Math.floor(Date.now() / 1000) + index,
         changes: [{ field: "comments", value: { id: String(9000000 + index), text: "bench " + index, media: { id: "1" } } }] }],
     });
     const signature = "sha256=" + createHmac("sha256", secret).update(body).digest("hex");

@@ -6,6 +6,7 @@ import { ZodError } from "zod";
 import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
 import { redactPath } from "../lib/redact.ts";
+import { RateLimitedError } from "../services/user-limits.ts";
 
 function body(c: Context<AppEnv>, error: ErrorResponse["error"]): ErrorResponse {
   return { error: { ...error, requestId: c.get("requestId") } };
@@ -14,6 +15,7 @@ function body(c: Context<AppEnv>, error: ErrorResponse["error"]): ErrorResponse 
 /** Maps every thrown error to the one wire shape; unexpected ones are logged with their stack. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
+    if (err instanceof RateLimitedError) c.header("Retry-After", String(err.retryAfterSeconds));
     return c.json(
       body(c, {
         code: err.code,

@@ -5,17 +5,15 @@ import type { Auth } from "../auth/create-auth.ts";
 import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
 
-const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
  * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)
  * or the session cookie, looked up at most once and only when a route asks (health, config and
  * Meta's callbacks never touch the session store). Routes that need a user use `requireUser`;
  * every query then takes `c.var.user.id`.
  *
- * An access token stays valid for reads until it expires (15 minutes), but a state-changing
- * request with one also needs the session it was minted from to exist still: signing out, a
- * revoked session or a password reset stops writes at once (docs/decisions/006-…md).
+ * A request with an access token also needs the session it was minted from to exist still, reads
+ * as well as writes (issue 25): signing out, a revoked session, a password reset or deleting the
+ * account stops the token at once, not when it expires 15 minutes later.
  */
 export function sessionMiddleware(
   auth: Auth,
@@ -28,8 +26,9 @@ export function sessionMiddleware(
       const authorization = c.req.header("authorization");
       if (authorization?.toLowerCase().startsWith("bearer ")) {
         const claims = await verifyAccessToken(authorization.slice(7).trim());
+        // Every request, reads too: a token of a session that ended (sign-out, revoke, password
+        // reset, account deletion) reads nothing more, though it has not expired yet.
         if (
-          !safeMethods.has(c.req.method) &&
           !(
             claims.sessionId &&
             (await isSessionActive(

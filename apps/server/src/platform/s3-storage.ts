@@ -1,6 +1,8 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -86,6 +88,25 @@ export function createS3Storage(
       const Key = objectKey(bucket, key);
       // S3 answers 204 for a key that is not there: deleting twice is fine, as with files.
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key }));
+    },
+    async deleteFolder(bucket, folder) {
+      const Prefix = `${objectKey(bucket, folder)}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix, ContinuationToken }),
+        );
+        const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : []));
+        if (keys.length > 0) {
+          await client.send(
+            new DeleteObjectsCommand({
+              Bucket: options.bucket,
+              Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+            }),
+          );
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     ...createUrlSigner(options),
     close() {

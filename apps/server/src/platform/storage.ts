@@ -12,6 +12,8 @@ export interface Storage {
   put(bucket: Bucket, key: string, bytes: Uint8Array): Promise<void>;
   get(bucket: Bucket, key: string): Promise<Uint8Array | undefined>;
   delete(bucket: Bucket, key: string): Promise<void>;
+  /** Deletes every file whose key starts with `folder/` (a user's folder, say). */
+  deleteFolder(bucket: Bucket, folder: string): Promise<void>;
   /** A URL anyone may GET until it expires (`ttlSeconds`, default 1 hour). */
   signedUrl(bucket: Bucket, key: string, ttlSeconds?: number): string;
   /** True when `signature` signs this bucket, key and expiry and the expiry is ahead. */
@@ -112,6 +114,9 @@ export function createLocalStorage(options: {
     },
     async delete(bucket, key) {
       await rm(fileOf(bucket, key), { force: true });
+    },
+    async deleteFolder(bucket, folder) {
+      await rm(fileOf(bucket, folder), { recursive: true, force: true });
     },
     ...createUrlSigner(options),
   };

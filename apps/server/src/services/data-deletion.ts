@@ -6,8 +6,11 @@ import {
   insertDataDeletionRequest,
   insertDataDeletionRequestOnce,
 } from "@sightline/db";
+import type { Logger } from "../lib/logger.ts";
+import type { Storage } from "../platform/storage.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { accountDeletedMessage } from "./mail/templates.ts";
+import { prepareUserFilesRemoval } from "./user-files.ts";
 
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -18,6 +21,9 @@ export function newConfirmationCode(): string {
 export interface DataDeletionDeps {
   db: Db;
   mailer: Mailer;
+  /** Where the user's uploads are: they go with the account. */
+  storage: Storage;
+  logger: Logger;
   publicUrl: string;
   /**
    * Revokes the user's Instagram access at Meta before their rows go. Called once per user,
@@ -36,12 +42,16 @@ export interface DataDeletionDeps {
 /**
  * THE one account-deletion path, shared by Settings → Delete account, the /data-deletion page and
  * Meta's data-deletion callback: revoke Instagram access, delete every row the user owns (every
- * user-owned table, found from the schema) which ends every session, record the request under a
- * confirmation code, and confirm by e-mail. Returns the counts per table.
+ * user-owned table, found from the schema) which ends every session, and the webhook bodies naming
+ * the user's accounts, then the user's files in storage (folders and recorded uploads), record
+ * the request under a confirmation code, and confirm by e-mail. Returns the counts per table.
  */
 export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) {
   await deps.revokeInstagramAccess?.(userId);
-  return deleteEverythingOwnedByUser(deps.db, userId);
+  const removeFiles = await prepareUserFilesRemoval(deps, userId);
+  const deleted = await deleteEverythingOwnedByUser(deps.db, userId);
+  await removeFiles();
+  return deleted;
 }
 
 function statusUrl(publicUrl: string, code: string) {

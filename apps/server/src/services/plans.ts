@@ -16,13 +16,36 @@ export async function planOf(_db: Db, _userId: string): Promise<PlanId> {
   return "free";
 }
 
-const limitNouns: Record<keyof PlanLimits, [one: string, many: string, verb: string]> = {
+type CountedLimit = Exclude<keyof PlanLimits, "storageBytes">;
+
+const limitNouns: Record<CountedLimit, [one: string, many: string, verb: string]> = {
   trendHashtags: ["hashtag", "hashtags", "track"],
   pressKeywords: ["keyword", "keywords", "watch"],
 };
 
+/**
+ * The storage quota: refuses (413) an upload of `adding` bytes that would take the user's files
+ * past their plan's `storageBytes` (contracts/plans.ts is the one place that says the number).
+ */
+export async function assertStorageRoom(
+  db: Db,
+  userId: string,
+  used: number,
+  adding: number,
+): Promise<void> {
+  const plan = await planOf(db, userId);
+  const quota = planLimits[plan].storageBytes;
+  if (used + adding <= quota) return;
+  const gb = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
+  const next = planAllowingMore(plan, "storageBytes");
+  throw new AppError(
+    "payload_too_large",
+    `Storage is full: the ${planNames[plan]} plan keeps up to ${gb(quota)} of uploads (${gb(used)} used). Delete drafts you no longer need${next ? ` or upgrade to ${planNames[next]} for ${gb(planLimits[next].storageBytes)}` : ""}.`,
+  );
+}
+
 /** "The Free plan tracks up to 3 hashtags. Starter tracks up to 10." */
-export function planLimitMessage(plan: PlanId, limit: keyof PlanLimits): string {
+export function planLimitMessage(plan: PlanId, limit: CountedLimit): string {
   const [one, many, verb] = limitNouns[limit];
   const max = planLimits[plan][limit];
   const current = `The ${planNames[plan]} plan can ${verb} up to ${max} ${max === 1 ? one : many}.`;
@@ -36,7 +59,7 @@ export function planLimitMessage(plan: PlanId, limit: keyof PlanLimits): string 
 export async function assertWithinPlan(
   db: Db,
   userId: string,
-  limit: keyof PlanLimits,
+  limit: CountedLimit,
   count: number,
 ): Promise<PlanId> {
   const plan = await planOf(db, userId);

@@ -26,6 +26,9 @@ export interface TestApp extends Services {
   radarsContext: RadarsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
+  logger: ReturnType<typeof createLogger>;
+  /** The local storage folder (unless the test gave a storage of its own). */
+  storageRoot: string;
   close: () => Promise<void>;
 }
 
@@ -139,6 +142,8 @@ export async function createTestApp(
     radarsContext,
     vault,
     encryptionKeys,
+    logger,
+    storageRoot,
     close: async () => {
       await instagramContext.queue.stop();
       await events.close();

@@ -36,6 +36,21 @@ export function describeStorageContract(
       await storage.delete("instagram-media", key);
     });
 
+    it("deletes a folder with everything under it, and nothing beside it", async () => {
+      const storage = await make(Date.now);
+      const stamp = Date.now();
+      const gone = [`f${stamp}/a.jpg`, `f${stamp}/thumbnails/b.jpg`];
+      const kept = [`f${stamp}x/c.jpg`, `g${stamp}/d.jpg`];
+      for (const key of [...gone, ...kept]) await storage.put("scheduled-content", key, jpeg(16));
+      await storage.put("instagram-media", `f${stamp}/e.jpg`, jpeg(16));
+      await storage.deleteFolder("scheduled-content", `f${stamp}`);
+      for (const key of gone) expect(await storage.get("scheduled-content", key)).toBeUndefined();
+      for (const key of kept) expect(await storage.get("scheduled-content", key)).toHaveLength(16);
+      expect(await storage.get("instagram-media", `f${stamp}/e.jpg`)).toHaveLength(16);
+      // A folder that is not there is not an error.
+      await storage.deleteFolder("scheduled-content", `f${stamp}`);
+    });
+
     it("answers undefined for a missing key and keeps buckets apart", async () => {
       const storage = await make(Date.now);
       expect(await storage.get("scheduled-content", "u1/never-written.mp4")).toBeUndefined();

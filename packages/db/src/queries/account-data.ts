@@ -1,7 +1,8 @@
-import { eq, getTableColumns, getTableName, isTable } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, isTable, like } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import * as schema from "../schema/index.ts";
+import { deleteWebhookEventsOfUnconnectedAccounts } from "./instagram-webhooks.ts";
 
 /** A table that holds rows owned by one user, and the column that names the owner. */
 export interface UserOwnedTable {
@@ -76,6 +77,10 @@ export async function selectUserRowsForExport(db: Db, owned: UserOwnedTable, use
 export async function deleteEverythingOwnedByUser(db: Db, userId: string) {
   const deleted: Record<string, number> = {};
   await db.transaction(async (tx) => {
+    const accounts = await tx
+      .select({ instagramId: schema.instagramConnections.instagramId })
+      .from(schema.instagramConnections)
+      .where(eq(schema.instagramConnections.userId, userId));
     for (const owned of listUserOwnedTables()) {
       if (owned.name === "user") continue;
       const rows = await tx
@@ -89,6 +94,17 @@ export async function deleteEverythingOwnedByUser(db: Db, userId: string) {
       .where(eq(schema.user.id, userId))
       .returning({ id: schema.user.id });
     deleted.user = users.length;
+    // Per-user limits (services/user-limits.ts) are keyed `user:<kind>:<user id>`.
+    await tx
+      .delete(schema.rateLimitEvents)
+      .where(like(schema.rateLimitEvents.key, `user:%:${userId}`));
+    // Webhook bodies carry no user id: the ones naming the user's accounts (if nobody else is
+    // connected to them) go too.
+    const events = await deleteWebhookEventsOfUnconnectedAccounts(
+      tx,
+      accounts.map((account) => account.instagramId),
+    );
+    if (events > 0) deleted.instagram_webhook_events = events;
   });
   return deleted;
 }

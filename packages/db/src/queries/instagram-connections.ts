@@ -13,6 +13,7 @@ import {
   instagramSyncState,
   instagramThreadMap,
 } from "../schema/index.ts";
+import { deleteWebhookEventsOfUnconnectedAccounts } from "./instagram-webhooks.ts";
 
 export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
 export type NewInstagramConnection = typeof instagramConnections.$inferInsert;
@@ -192,9 +193,15 @@ export async function deleteInstagramConnectionAndData(db: Db, userId: string) {
     const connections = await tx
       .delete(instagramConnections)
       .where(eq(instagramConnections.userId, userId))
-      .returning({ id: instagramConnections.id });
+      .returning({ id: instagramConnections.id, instagramId: instagramConnections.instagramId });
     if (connections.length > 0) deleted.instagram_connections = connections.length;
     await tx.delete(instagramOauthStates).where(eq(instagramOauthStates.userId, userId));
+    // The stored webhook bodies (DM and comment text) of an account nobody is connected to now.
+    const events = await deleteWebhookEventsOfUnconnectedAccounts(
+      tx,
+      connections.map((connection) => connection.instagramId),
+    );
+    if (events > 0) deleted.instagram_webhook_events = events;
   });
   return deleted;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instagramWebhookEvents } from "../schema/index.ts";
 
@@ -38,6 +38,7 @@ export async function listPendingWebhookEvents(
     .where(
       and(
         isNull(instagramWebhookEvents.processedAt),
+        isNull(instagramWebhookEvents.deadLetteredAt),
         lt(instagramWebhookEvents.attempts, options.maxAttempts),
         or(
           isNull(instagramWebhookEvents.retryAt),
@@ -70,4 +71,69 @@ export async function markWebhookEventFailed(
       retryAt: failure.retryAt,
     })
     .where(eq(instagramWebhookEvents.id, id));
+}
+
+/** The drain gives up on an event: counted, kept with its last error, never tried again. */
+export async function markWebhookEventDeadLettered(
+  db: Db,
+  id: number,
+  failure: { error: string; at: Date },
+) {
+  await db
+    .update(instagramWebhookEvents)
+    .set({
+      attempts: sql`${instagramWebhookEvents.attempts} + 1`,
+      error: failure.error.slice(0, 500),
+      retryAt: null,
+      deadLetteredAt: failure.at,
+    })
+    .where(eq(instagramWebhookEvents.id, id));
+}
+
+/**
+ * Retention: deletes deliveries (their bodies hold DM and comment text) received before `before`
+ * that are done with: processed or dead-lettered. Answers how many went.
+ */
+export async function pruneWebhookEvents(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(instagramWebhookEvents)
+    .where(
+      and(
+        lt(instagramWebhookEvents.receivedAt, before),
+        or(
+          isNotNull(instagramWebhookEvents.processedAt),
+          isNotNull(instagramWebhookEvents.deadLetteredAt),
+        ),
+      ),
+    )
+    .returning({ id: instagramWebhookEvents.id });
+  return deleted.length;
+}
+
+/**
+ * Deletes every stored delivery (DM and comment text) that names one of `accountIds` (an entry's
+ * `id`) while no connection holds that account any more: what a deleted or disconnected user's
+ * account received goes with them, and another user still connected to the same account keeps it.
+ * Runs inside the caller's transaction when given one.
+ */
+export async function deleteWebhookEventsOfUnconnectedAccounts(
+  db: Pick<Db, "execute">,
+  accountIds: string[],
+): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const ids = sql.join(
+    accountIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    delete from instagram_webhook_events e
+    where exists (
+      select 1 from jsonb_array_elements(
+        case when jsonb_typeof(e.body::jsonb -> 'entry') = 'array' then e.body::jsonb -> 'entry' else '[]'::jsonb end
+      ) as entry
+      where entry ->> 'id' in (${ids})
+        and not exists (select 1 from instagram_connections c where c.instagram_id = entry ->> 'id')
+    )
+    returning e.id`)) as unknown as { rows?: unknown[] } | unknown[];
+  return Array.isArray(result) ? result.length : (result.rows?.length ?? 0);
 }

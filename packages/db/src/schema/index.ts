@@ -11,4 +11,5 @@ export * from "./publishing.ts";
 export * from "./radars.ts";
 export * from "./rate-limits.ts";
 export * from "./realtime-events.ts";
+export * from "./stored-files.ts";
 export * from "./support-requests.ts";

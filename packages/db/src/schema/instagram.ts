@@ -288,10 +288,17 @@ export const instagramWebhookEvents = pgTable(
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     retryAt: timestamp("retry_at", { withTimezone: true }),
+    /**
+     * Set when the drain gave up on the event after its last attempt (dead-lettered): it is not
+     * tried again, and an operator finds it with `dead_lettered_at is not null` (and in the log).
+     */
+    deadLetteredAt: timestamp("dead_lettered_at", { withTimezone: true }),
   },
   (table) => [
     index("instagram_webhook_events_unprocessed_idx")
       .on(table.id)
       .where(sql`${table.processedAt} is null`),
+    // The retention job prunes bodies by age (processed or given up).
+    index("instagram_webhook_events_received_at_idx").on(table.receivedAt),
   ],
 );

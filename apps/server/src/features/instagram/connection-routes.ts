@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import { userLimit } from "../../services/user-limits.ts";
 import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
@@ -15,12 +16,22 @@ export function connectionRoutes(ctx: InstagramContext) {
       const row = await findInstagramConnection(ctx.db, c.var.user.id);
       return c.json({ connection: row ? connectionView(row, ctx) : null });
     })
-    .post("/connect", requireUser, validate("json", connectStartSchema), async (c) => {
-      const { login } = c.req.valid("json");
-      return c.json(
-        await startConnect(ctx, { userId: c.var.user.id, sessionId: c.var.user.sessionId, login }),
-      );
-    })
+    .post(
+      "/connect",
+      requireUser,
+      userLimit(ctx, "connect"),
+      validate("json", connectStartSchema),
+      async (c) => {
+        const { login } = c.req.valid("json");
+        return c.json(
+          await startConnect(ctx, {
+            userId: c.var.user.id,
+            sessionId: c.var.user.sessionId,
+            login,
+          }),
+        );
+      },
+    )
     .post("/connect/callback", requireUser, validate("json", connectCallbackSchema), async (c) => {
       const input = c.req.valid("json");
       const connection = await completeConnect(ctx, {
@@ -35,7 +46,7 @@ export function connectionRoutes(ctx: InstagramContext) {
       await ctx.queue.send(syncAccountJob, { userId: c.var.user.id, reason: "connected" });
       return c.json({ connection });
     })
-    .post("/sync", requireUser, async (c) => {
+    .post("/sync", requireUser, userLimit(ctx, "syncNow"), async (c) => {
       const row = await findInstagramConnection(ctx.db, c.var.user.id);
       if (row?.status !== "active") {
         return c.json({ queued: false });

@@ -22,6 +22,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { instagramReconnectMessage } from "../../services/mail/templates.ts";
+import { removeFilesNoDraftUses } from "../../services/user-files.ts";
 import { accountClientFor, type InstagramContext, sealToken, tokenContext } from "./context.ts";
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -386,6 +387,8 @@ export async function disconnect(
   // Posts published through Sightline live in the publishing tables (not synced rows): kept
   // unless the user asked for them to go too.
   const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
+  const files = await removeFilesNoDraftUses(ctx, userId);
+  if (files > 0) deleted.stored_files = files;
   if (!options.keepPublishedHistory) {
     deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, userId);
   }

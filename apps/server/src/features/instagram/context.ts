@@ -34,6 +34,8 @@ export interface InstagramContext {
   userEmail: (userId: string) => Promise<string | undefined>;
   /** Set right after the queue starts (the queue's jobs receive this very object). */
   queue: JobQueue<InstagramContext>;
+  /** Days processed webhook bodies are kept (WEBHOOK_RETENTION_DAYS). */
+  webhookRetentionDays: number;
   /** Media files (publishing reads the draft's files from here). */
   storage: Storage;
   /** Tests only: how the publish pipeline sleeps, and where it plays a crash. */

@@ -11,6 +11,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { createJobQueue, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
+import { removeFilesNoDraftUses } from "../../services/user-files.ts";
 import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
@@ -19,7 +20,7 @@ export { connectionRoutes } from "./connection-routes.ts";
 export { accountClientFor, hasCapability, type InstagramContext } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
-export { webhookRoutes } from "./webhook-routes.ts";
+export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
 
 /**
  * The Instagram feature's runtime: its context (Graph client, vault, events, mail) and the job
@@ -57,6 +58,7 @@ export async function startInstagramFeature(options: {
     userEmail: (userId) => getUserEmail(database.db, userId),
     queue: undefined as unknown as JobQueue<InstagramContext>,
     storage: services.storage,
+    webhookRetentionDays: options.env.webhookRetentionDays,
   };
   ctx.queue = await createJobQueue({
     database,
@@ -81,6 +83,8 @@ export function instagramDeletionHooks(ctx: InstagramContext) {
     findUserIdsForMetaUser: (metaUserId: string) => findUserIdsForMetaUserId(ctx.db, metaUserId),
     deleteInstagramData: async (userId: string) => {
       const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
+      const files = await removeFilesNoDraftUses(ctx, userId);
+      if (files > 0) deleted.stored_files = files;
       await announceConnection(ctx, userId);
       return deleted;
     },

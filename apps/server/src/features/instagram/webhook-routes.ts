@@ -3,16 +3,40 @@ import { insertWebhookEventsOnce, type WebhookEventInsert } from "@sightline/db"
 import { answerWebhookChallenge } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-types.ts";
+import { stripControlCharacters, stripControlCharactersDeep } from "../../lib/clean-text.ts";
 import type { InstagramContext } from "./context.ts";
 import { processWebhooksJob } from "./jobs/process-webhooks.job.ts";
 
 /** Spacing of drain requests during a burst (adds at most this to a webhook's way to the tab). */
 const DRAIN_REQUEST_GAP_MS = 25;
 
-function signatureMatches(raw: Uint8Array, header: string, secret: string): boolean {
-  const received = Buffer.from(header.slice("sha256=".length), "hex");
+/**
+ * Largest delivery body: Meta batches up to 1,000 updates in one delivery (reference §6.2) and
+ * documents no byte size; 1,000 updates of about 4 KB each (a long comment with every non-ASCII
+ * character escaped as \uXXXX) fit. Decision 015.
+ */
+export const WEBHOOK_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Deliveries whose newest entry is older than this are answered 200 and dropped: Meta retries for
+ * up to about 36 hours, and a replayed old body must not be taken again once retention has pruned
+ * the stored copy its hash was deduplicated against (WEBHOOK_RETENTION_DAYS is at least 2).
+ */
+export const WEBHOOK_MAX_AGE_MS = 48 * 60 * 60 * 1000;
+
+/** Exactly "sha256=" and 64 hex digits: nothing before, nothing after. */
+const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/i;
+
+function signatureMatches(raw: Uint8Array, hex: string, secret: string): boolean {
+  const received = Buffer.from(hex, "hex");
   if (received.length !== 32) return false;
   return timingSafeEqual(createHmac("sha256", secret).update(raw).digest(), received);
+}
+
+/** An entry's `time` in ms: changes-style entries count seconds, messaging ones milliseconds. */
+function entryTimeMs(time: unknown): number | undefined {
+  if (typeof time !== "number" || !Number.isFinite(time)) return undefined;
+  return time < 1e12 ? time * 1000 : time;
 }
 
 /**
@@ -98,22 +122,32 @@ export function webhookRoutes(ctx: InstagramContext) {
     .post("/", async (c) => {
       const raw = new Uint8Array(await c.req.arrayBuffer());
       const header = c.req.header("x-hub-signature-256") ?? "";
-      const signer = header.startsWith("sha256=")
-        ? secrets.find((candidate) => signatureMatches(raw, header, candidate.secret))
+      const hex = SIGNATURE_HEADER.exec(header)?.[1];
+      const signer = hex
+        ? secrets.find((candidate) => signatureMatches(raw, hex, candidate.secret))
         : undefined;
       if (!signer) {
         c.var.logger.warn({ hasSignature: header !== "" }, "webhook refused: bad signature");
         return c.json({ error: { code: "unauthorized", message: "Invalid signature." } }, 401);
       }
-      const body = new TextDecoder().decode(raw);
-      let object: string;
+      let parsed: { object: string; entry: unknown[] };
       try {
-        const parsed = JSON.parse(body) as { object?: unknown; entry?: unknown };
+        parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
         if (typeof parsed.object !== "string" || !Array.isArray(parsed.entry)) throw new Error();
-        object = parsed.object;
       } catch {
         return c.json({ error: { code: "bad_request", message: "Not a webhook event." } }, 400);
       }
+      const times = parsed.entry
+        .map((entry) => entryTimeMs((entry as { time?: unknown } | null)?.time))
+        .filter((time): time is number => time !== undefined);
+      if (times.length > 0 && Math.max(...times) < ctx.now() - WEBHOOK_MAX_AGE_MS) {
+        c.var.logger.warn({ newestEntryMs: Math.max(...times) }, "webhook dropped: too old");
+        return c.text("EVENT_RECEIVED", 200);
+      }
+      // Control characters (NUL above all, which PostgreSQL cannot store) go at the door, so
+      // the drain never meets them; the hash stays the one of the bytes Meta sent.
+      const object = stripControlCharacters(parsed.object);
+      const body = JSON.stringify(stripControlCharactersDeep(parsed));
       const isNew = await store({
         bodySha256: createHash("sha256").update(raw).digest("hex"),
         object,

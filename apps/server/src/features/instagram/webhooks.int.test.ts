@@ -41,7 +41,7 @@ const sampleBody = (id: string) =>
     entry: [
       {
         id: "17841400000000999",
-        time: 1_700_000_000,
+        time: Math.floor(Date.now() / 1000),
         changes: [{ field: "comments", value: { id, text: "Hello", media: { id: "1" } } }],
       },
     ],

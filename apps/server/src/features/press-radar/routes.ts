@@ -28,6 +28,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { assertWithinPlan, planOf } from "../../services/plans.ts";
+import { userLimit } from "../../services/user-limits.ts";
 import type { RadarsContext } from "../radars/context.ts";
 import { fetchUserFeedsJob } from "./jobs/fetch-user-feeds.job.ts";
 import { highlightRanges } from "./keyword-matcher.ts";
@@ -127,7 +128,7 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       await ctx.events.publish(userId, "press-radar:updated", {});
       return c.body(null, 204);
     })
-    .post("/fetch", async (c) => {
+    .post("/fetch", userLimit(ctx, "fetchNow"), async (c) => {
       const userId = c.var.user.id;
       const sources = await listPressSources(db, userId);
       if (!sources.some((source) => !source.isMuted)) {

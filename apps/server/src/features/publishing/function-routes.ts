@@ -18,6 +18,7 @@ import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { type AiModel, writeCaptionWithAi } from "../../platform/ai.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
+import { userLimit } from "../../services/user-limits.ts";
 import { bestCaptions, draftCaption, rankHashtags } from "./caption-draft.ts";
 import { optimalTimes } from "./optimal-times.ts";
 import { ownStoredFile } from "./own-file.ts";
@@ -96,6 +97,7 @@ export function publishingFunctionRoutes(deps: {
     .post(
       "/instagram-caption-generate",
       requireUser,
+      userLimit(deps, "caption"),
       validate("json", captionGenerateRequestSchema),
       async (c) => {
         const connection = await findInstagramConnection(deps.db, c.var.user.id);

@@ -17,6 +17,7 @@ import {
   findInstagramConnection,
   findScheduledPost,
   findScheduledPostByClientId,
+  findStoredFileOwner,
   insertScheduledPost,
   listAttemptSteps,
   listScheduledPosts,
@@ -86,8 +87,11 @@ export function scheduledPostRoutes(deps: {
     key: string,
     kind: "image" | "video" | "any",
   ): Promise<boolean> {
-    // Covers are shared-layout keys (video_covers/…); everything else lives under the user.
-    if (bucket !== "instagram_media" && !key.startsWith(`${userId}/`)) return false;
+    // Covers are shared-layout keys (video_covers/…) whose uploader stored_files records;
+    // everything else lives under the user's folder.
+    if (bucket === "instagram_media") {
+      if ((await findStoredFileOwner(deps.db, bucket, key)) !== userId) return false;
+    } else if (!key.startsWith(`${userId}/`)) return false;
     let bytes: Uint8Array | undefined;
     try {
       bytes = await deps.storage.get(bucket, key);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type Db, insertStoredFile, sumStoredBytes } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../app-types.ts";
@@ -6,6 +7,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { isBucket, type SniffedMedia, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { assertStorageRoom } from "../../services/plans.ts";
+import { userLimit } from "../../services/user-limits.ts";
 import { HeicConversionError, toInstagramJpeg } from "./heic.ts";
 
 /** Spec §9: the largest file the product takes. */
@@ -22,10 +25,11 @@ const uploadQuerySchema = z.object({
  * name and the declared type are ignored), the size checked, and the key built on the server
  * in the spec's layout under the user's own folder; the answer has a signed URL for an hour.
  */
-export function uploadRoutes(deps: { storage: Storage; now: () => number }) {
+export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number }) {
   return new Hono<AppEnv>().post(
     "/:bucket",
     requireUser,
+    userLimit(deps, "upload"),
     validate("query", uploadQuerySchema),
     async (c) => {
       const bucket = c.req.param("bucket");
@@ -90,6 +94,9 @@ export function uploadRoutes(deps: { storage: Storage; now: () => number }) {
             ? `${userId}/thumbnails/${stamp}-${randomUUID()}.${media.extension}`
             : `${userId}/${stamp}-${randomUUID()}.${media.extension}`;
       }
+      // The quota counts what the user keeps; the row also says whose file a cover is.
+      await assertStorageRoom(deps.db, userId, await sumStoredBytes(deps.db, userId), bytes.length);
+      await insertStoredFile(deps.db, { bucket, key, userId, sizeBytes: bytes.length });
       await deps.storage.put(bucket, key, bytes);
       return c.json(
         {
@@ -113,7 +120,12 @@ export function uploadRoutes(deps: { storage: Storage; now: () => number }) {
 export function storageFileRoutes(deps: { storage: Storage; now: () => number }) {
   return new Hono<AppEnv>().get("/:bucket/*", async (c) => {
     const bucket = c.req.param("bucket");
-    const key = decodeURIComponent(c.req.path.slice(`/storage/${bucket}/`.length));
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice(`/storage/${bucket}/`.length));
+    } catch {
+      return c.text("This link is not valid.", 400, { "cache-control": "no-store" });
+    }
     const expires = Number(c.req.query("expires"));
     const signature = c.req.query("signature") ?? "";
     if (!isBucket(bucket) || !deps.storage.verify(bucket, key, expires, signature)) {

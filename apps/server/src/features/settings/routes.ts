@@ -26,6 +26,7 @@ import {
   type DataDeletionDeps,
   deleteAccountRequestedByUser,
 } from "../../services/data-deletion.ts";
+import { userLimit } from "../../services/user-limits.ts";
 import type { DataExportRunner } from "./data-export.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
@@ -129,7 +130,7 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
       if (revoked === 0) throw new AppError("not_found", "This session has already ended.");
       return c.json({ revoked });
     })
-    .post("/exports", limit, async (c) => {
+    .post("/exports", limit, userLimit({ db: deps.db, now }, "export"), async (c) => {
       const row = await deps.exports.start(c.var.user.id);
       return c.json({ export: { id: row.id, status: row.status, progress: row.progress } }, 202);
     })

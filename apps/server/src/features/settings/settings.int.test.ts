@@ -525,6 +525,8 @@ describe(`settings: your data on ${testEngine()}`, () => {
       {
         db: testApp.database.db,
         mailer: testApp.mailer,
+        storage: testApp.storage,
+        logger: testApp.logger,
         publicUrl: TEST_PUBLIC_URL,
         revokeInstagramAccess: async (id) => {
           calls.push(`revoke ${id}`);

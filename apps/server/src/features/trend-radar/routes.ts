@@ -6,6 +6,7 @@ import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import { userLimit } from "../../services/user-limits.ts";
 import type { RadarsContext } from "../radars/context.ts";
 import { sampleUserHashtagsJob } from "./jobs/sample-user-hashtags.job.ts";
 import { trackHashtag, trendRadarOverview, trendSuggestions } from "./service.ts";
@@ -32,7 +33,7 @@ export function trendRadarRoutes(ctx: RadarsContext) {
       await ctx.events.publish(userId, "trend-radar:updated", {});
       return c.body(null, 204);
     })
-    .post("/refresh", async (c) => {
+    .post("/refresh", userLimit(ctx, "fetchNow"), async (c) => {
       const userId = c.var.user.id;
       if ((await listTrendHashtags(ctx.db, userId)).length === 0) {
         throw new AppError("bad_request", "Track a hashtag first.");

@@ -2,6 +2,7 @@ import {
   findInstagramConnectionsByAccount,
   insertComments,
   listPendingWebhookEvents,
+  markWebhookEventDeadLettered,
   markWebhookEventFailed,
   markWebhookEventsProcessed,
 } from "@sightline/db";
@@ -16,30 +17,41 @@ import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbo
 import { openSyncRun } from "../sync/run.ts";
 
 const BATCH = 50;
-const MAX_ATTEMPTS = 8;
+/** Attempts before an event is dead-lettered (the last back-off is 2^6 × 30 s, about 32 min). */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
 
 /**
  * Drains stored webhook deliveries, oldest first, in batches: each becomes inbox rows for every
  * user connected to the account it names, and their open tabs are told. A comment whose payload
  * is complete is stored as is; a partial one, and every message (a webhook carries no
- * conversation id), is read back from Instagram for just that post or thread. A failed event is
- * retried later with back-off (up to 8 times); the others go on. One drain runs at a time
- * ("stately", one key); the receiver asks for one after each new delivery.
+ * conversation id), is read back from Instagram for just that post or thread. One drain runs at a
+ * time ("stately", one key); the receiver asks for one after each new delivery.
+ *
+ * A failed event is retried on its own: it is skipped until its back-off has passed, and the
+ * wake-up for it is a job under a key of its own (`retryAt`, one per second) that only asks for an
+ * ordinary drain when it runs. A delayed drain under the drain's key would hold its one waiting
+ * place and fold every new delivery's drain request into itself, waiting out the back-off (issue
+ * 25: a comment's way to the inbox went from 0.2 s to 57 s behind one poison event). After
+ * WEBHOOK_MAX_ATTEMPTS the event is dead-lettered (`dead_lettered_at`, an error in the log).
  */
 export const processWebhooksJob = defineInstagramJob({
   name: "instagram-process-webhooks",
   version: 1,
-  schema: z.object({}),
+  schema: z.object({ retryAt: z.string().optional() }),
   policy: "stately",
-  key: () => "drain",
+  key: (payload) => (payload.retryAt ? `retry:${payload.retryAt.slice(0, 19)}` : "drain"),
   retryLimit: 5,
   retryDelaySeconds: 10,
-  async run(_payload, ctx) {
+  async run(payload, ctx) {
+    if (payload.retryAt) {
+      await ctx.queue.send(processWebhooksJob, {});
+      return;
+    }
     for (;;) {
       const events = await listPendingWebhookEvents(ctx.db, {
         now: new Date(ctx.now()),
         limit: BATCH,
-        maxAttempts: MAX_ATTEMPTS,
+        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
       });
       if (events.length === 0) return;
       const done: number[] = [];
@@ -49,13 +61,27 @@ export const processWebhooksJob = defineInstagramJob({
           await processEvent(ctx, event.body, connectionsOf);
           done.push(event.id);
         } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (event.attempts + 1 >= WEBHOOK_MAX_ATTEMPTS) {
+            ctx.logger.error(
+              { err: error, eventId: event.id, attempts: event.attempts + 1 },
+              "webhook event dead-lettered: giving up",
+            );
+            await markWebhookEventDeadLettered(ctx.db, event.id, {
+              error: message,
+              at: new Date(ctx.now()),
+            });
+            continue;
+          }
           const delayMs = 2 ** event.attempts * 30_000;
+          const retryAt = new Date(ctx.now() + delayMs);
           ctx.logger.warn({ err: error, eventId: event.id }, "webhook event failed; retried later");
-          await markWebhookEventFailed(ctx.db, event.id, {
-            error: error instanceof Error ? error.message : String(error),
-            retryAt: new Date(ctx.now() + delayMs),
-          });
-          await ctx.queue.send(processWebhooksJob, {}, { startAfterSeconds: delayMs / 1000 });
+          await markWebhookEventFailed(ctx.db, event.id, { error: message, retryAt });
+          await ctx.queue.send(
+            processWebhooksJob,
+            { retryAt: retryAt.toISOString() },
+            { startAt: retryAt },
+          );
         }
       }
       await markWebhookEventsProcessed(ctx.db, done, new Date(ctx.now()));
