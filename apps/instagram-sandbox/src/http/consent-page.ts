@@ -30,7 +30,7 @@ ul.scopes li svg{flex:none;margin-top:2px}ul.scopes code{font-size:11px;color:#8
 footer{padding:14px 28px 24px;display:flex;flex-direction:column;gap:10px;align-items:stretch}
 button.cancel{padding:10px;border-radius:10px;border:0;background:#f0f2f5;font:inherit;font-weight:600;color:#4b4f56;cursor:pointer}button.cancel:hover{background:#e4e6eb}
 small{color:#8a8d91;font-size:12px;text-align:center}
-.error{padding:28px;text-align:center}.error h1{color:#c0392b}
+.error{padding:28px;text-align:center}.error>svg{width:52px;height:52px}.error h1{color:#c0392b}.error a{color:var(--accent);font-weight:600}
 `;
 
 const instagramLogo = `<svg viewBox="0 0 52 52" aria-hidden="true"><defs><radialGradient id="ig" cx="0.3" cy="1.05" r="1.2"><stop offset="0" stop-color="#fdd86a"/><stop offset=".3" stop-color="#f77737"/><stop offset=".6" stop-color="#e1306c"/><stop offset="1" stop-color="#833ab4"/></radialGradient></defs><rect width="52" height="52" rx="14" fill="url(#ig)"/><rect x="12" y="12" width="28" height="28" rx="8.5" fill="none" stroke="#fff" stroke-width="3.2"/><circle cx="26" cy="26" r="6.6" fill="none" stroke="#fff" stroke-width="3.2"/><circle cx="34.6" cy="17.4" r="2" fill="#fff"/></svg>`;
