@@ -6,7 +6,7 @@ import { createSandbox } from "./index.ts";
  * Standalone runner: `npm start -w @sightline/instagram-sandbox`.
  * Environment: PORT (4010), PUBLIC_ORIGIN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_SECRET, INSTAGRAM_APP_ID,
  * WEBHOOK_URL, WEBHOOK_VERIFY_TOKEN, SANDBOX_SEED, SANDBOX_STATE_FILE, SANDBOX_ACTIVITY,
- * SANDBOX_QUOTA_TOTAL.
+ * SANDBOX_QUOTA_TOTAL, SANDBOX_REQUIRE_APPSECRET_PROOF.
  */
 const port = Number(process.env.PORT ?? 4010);
 const env = (name: string) => (process.env[name] === "" ? undefined : process.env[name]);
@@ -24,6 +24,7 @@ const sandbox = createSandbox({
   stateFile: env("SANDBOX_STATE_FILE") ?? ".data/instagram-sandbox.json",
   activity: activity === "low" || activity === "high" ? activity : "off",
   quotaTotal: Number(env("SANDBOX_QUOTA_TOTAL") ?? 100),
+  requireAppSecretProof: env("SANDBOX_REQUIRE_APPSECRET_PROOF") === "true",
   logger: {
     info: (fields, message) => console.info(message, fields),
     warn: (fields, message) => console.warn(message, fields),

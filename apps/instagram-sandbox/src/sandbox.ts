@@ -83,6 +83,11 @@ export type SandboxOptions = {
   metaCallbackBaseUrl?: string;
   /** Share of webhook deliveries also sent a second time, as Meta sometimes does (§12.10). Default 0.02. */
   webhookDuplicateRate?: number;
+  /**
+   * Meta's "Require App Secret": Graph calls with a token need `appsecret_proof`. Default off
+   * (a proof that is sent is checked either way); also `POST /_control/settings`.
+   */
+  requireAppSecretProof?: boolean;
 };
 
 const optionsSchema = z
@@ -103,6 +108,7 @@ const optionsSchema = z
     controlToken: z.string().min(16).optional(),
     metaCallbackBaseUrl: z.url().optional(),
     webhookDuplicateRate: z.number().min(0).max(1).default(0.02),
+    requireAppSecretProof: z.boolean().default(false),
   })
   .refine((value) => value.instagramAppSecret !== value.appSecret, {
     message: "instagramAppSecret must differ from appSecret, as Meta's two secrets do",
@@ -226,6 +232,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     quotaTotal: parsed.quotaTotal,
     igCodeExchangeShape: parsed.igCodeExchangeShape,
     controlToken: parsed.controlToken ?? randomBytes(24).toString("base64url"),
+    requireAppSecretProof: parsed.requireAppSecretProof,
   };
   const metaCallbackBaseUrl = (
     parsed.metaCallbackBaseUrl ??
