@@ -197,9 +197,7 @@ function errorFromBody(
       status,
       message,
       type: upload.data.debug_info.type,
-      // With a committed offset the fix is to resume from it, not to repeat the same chunk.
-      isTransient: upload.data.debug_info.retriable && upload.data.offset === undefined,
-      ...(upload.data.offset !== undefined ? { committedOffset: upload.data.offset } : {}),
+      isTransient: upload.data.debug_info.retriable,
       ...context,
     });
   }

@@ -11,7 +11,7 @@ import { feedMp4Scan } from "../media/mp4.ts";
 function failure(
   c: Context,
   message: string,
-  options: { retriable?: boolean; type?: string; offset?: number; status?: number } = {},
+  options: { retriable?: boolean; type?: string; status?: number } = {},
 ): Response {
   return c.json(
     {
@@ -20,7 +20,6 @@ function failure(
         type: options.type ?? "ProcessingFailedError",
         message: JSON.stringify({ success: false, error: { message } }),
       },
-      ...(options.offset !== undefined ? { offset: options.offset } : {}),
     },
     (options.status ?? 400) as 400,
   );
@@ -35,9 +34,10 @@ function intHeader(c: Context, name: string): number | undefined {
 
 /**
  * §2.3 — `POST rupload.facebook.com/ig-api-upload/{version}/{container-id}` with `offset` and
- * `file_size` headers and raw bytes (or a `file_url` header). Chunks must arrive at the committed
- * offset; a wrong offset is answered with the committed one (`offset` in the body) so the client
- * can resume after an interrupted chunk.
+ * `file_size` headers and raw bytes (or a `file_url` header). Replies are Meta's documented
+ * `{"success":true,"message":"Upload successful."}`, with no offset in them: how many bytes
+ * arrived is read from the container's `video_status.uploading_phase.bytes_transferred`, and an
+ * interrupted upload resumes from there. A chunk at any other offset is refused.
  */
 function upload(core: SandboxCore) {
   return async (c: Context) => {
@@ -77,7 +77,7 @@ function upload(core: SandboxCore) {
     const fileUrl = c.req.header("file_url");
     if (fileUrl !== undefined && fileUrl !== "") {
       if (state.completedAt !== undefined)
-        return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+        return c.json({ success: true, message: "Upload successful." });
       const fetched = await fetchVideo(core, fileUrl, container.kind);
       if ("failure" in fetched) {
         container.failure = fetched.failure;
@@ -92,7 +92,7 @@ function upload(core: SandboxCore) {
         : { ...state.scan, error: "unparseable" };
       completeUpload({ core, now }, container);
       store.putContainer(container);
-      return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+      return c.json({ success: true, message: "Upload successful." });
     }
 
     const offset = intHeader(c, "offset");
@@ -111,24 +111,21 @@ function upload(core: SandboxCore) {
       return failure(
         c,
         `file_size ${fileSize} does not match the size of this upload (${state.fileSize})`,
-        { offset: state.committed },
       );
     }
     if (state.completedAt !== undefined) {
-      return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+      return c.json({ success: true, message: "Upload successful." });
     }
     if (offset !== state.committed) {
-      // Repeating the same chunk cannot succeed; the client must continue from `offset`.
-      return failure(c, `Offset mismatch: the server has ${state.committed} bytes`, {
+      // Repeating the same chunk cannot succeed; the client reads where to continue from.
+      return failure(c, "Offset mismatch: resume from the container's bytes_transferred", {
         retriable: false,
         type: "OffsetMismatchError",
-        offset: state.committed,
       });
     }
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length === 0) return failure(c, "Empty chunk", { offset: state.committed });
-    if (offset + bytes.length > fileSize)
-      return failure(c, "Chunk goes past file_size", { offset: state.committed });
+    if (bytes.length === 0) return failure(c, "Empty chunk");
+    if (offset + bytes.length > fileSize) return failure(c, "Chunk goes past file_size");
     // An interrupted chunk (fault with `partial`): keep what "arrived", then fail.
     const kept = fault?.partial ? bytes.subarray(0, Math.floor(bytes.length / 2)) : bytes;
     state.fileSize = fileSize;
@@ -139,7 +136,7 @@ function upload(core: SandboxCore) {
     if (fault?.partial) {
       return faultResponse(core, { ...fault, status: fault.status ?? 500 }, "rupload");
     }
-    return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+    return c.json({ success: true, message: "Upload successful." });
   };
 }
 
