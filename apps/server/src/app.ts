@@ -1,5 +1,6 @@
 import { VIDEO_CHUNK_BYTES } from "@sightline/contracts";
 import type { Database } from "@sightline/db";
+import { RUPLOAD_MAX_BODY_BYTES } from "@sightline/instagram-sandbox";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -270,6 +271,9 @@ export function createApp(deps: AppDeps) {
         { prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES },
         // Spec §9: one 6MB chunk per call.
         { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
+        // The sandbox's video upload takes what Meta's does (a whole video per request); it
+        // streams the bytes, so this limit costs no memory.
+        { prefix: "/sandbox/rupload.facebook.com/", maxBytes: RUPLOAD_MAX_BODY_BYTES },
       ],
     }),
   );

@@ -123,22 +123,61 @@ function upload(core: SandboxCore) {
         type: "OffsetMismatchError",
       });
     }
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length === 0) return failure(c, "Empty chunk");
-    if (offset + bytes.length > fileSize) return failure(c, "Chunk goes past file_size");
-    // An interrupted chunk (fault with `partial`): keep what "arrived", then fail.
-    const kept = fault?.partial ? bytes.subarray(0, Math.floor(bytes.length / 2)) : bytes;
-    state.fileSize = fileSize;
-    state.scan = feedMp4Scan(state.scan, kept, offset);
-    state.committed = offset + kept.length;
-    if (state.committed === fileSize) completeUpload({ core, now }, container);
-    store.putContainer(container);
     if (fault?.partial) {
+      // An interrupted chunk (test fault): keep the first half of what was sent, then fail.
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (offset + bytes.length > fileSize) return failure(c, "Chunk goes past file_size");
+      const kept = bytes.subarray(0, Math.floor(bytes.length / 2));
+      state.fileSize = fileSize;
+      state.scan = feedMp4Scan(state.scan, kept, offset);
+      state.committed = offset + kept.length;
+      store.putContainer(container);
       return faultResponse(core, { ...fault, status: fault.status ?? 500 }, "rupload");
     }
+    // The bytes are read as they stream in (a request may carry the whole file, up to the
+    // video size limit) and only the MP4 boxes the scan needs are kept: memory stays small.
+    // What arrived before a broken connection counts, as at Meta (video_status tells how much).
+    let received = 0;
+    let scan = state.scan;
+    let broken = false;
+    const reader = c.req.raw.body?.getReader();
+    if (reader) {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (offset + received + value.length > fileSize) {
+            await reader.cancel().catch(() => undefined);
+            return failure(c, "Chunk goes past file_size");
+          }
+          scan = feedMp4Scan(scan, value, offset + received);
+          received += value.length;
+        }
+      } catch {
+        broken = true;
+      }
+    }
+    if (received === 0) return failure(c, "Empty chunk");
+    state.fileSize = fileSize;
+    state.scan = scan;
+    state.committed = offset + received;
+    if (state.committed === fileSize) completeUpload({ core, now }, container);
+    store.putContainer(container);
+    if (broken) return failure(c, "The upload was interrupted", { retriable: true, status: 500 });
     return c.json({ success: true, message: "Upload successful." });
   };
 }
+
+/**
+ * The largest body one rupload request may carry: a whole video in one request, as Meta's
+ * resumable-upload guide shows (reels 300 MB, §2.2). A host that mounts the sandbox gives the
+ * rupload path this limit instead of its own small default.
+ */
+export const RUPLOAD_MAX_BODY_BYTES = Math.max(
+  maxVideoBytes("REELS"),
+  maxVideoBytes("STORIES"),
+  maxVideoBytes("VIDEO"),
+);
 
 export function registerRuploadRoutes(app: Hono, core: SandboxCore): void {
   app.post("/rupload.facebook.com/ig-api-upload/*", upload(core));
