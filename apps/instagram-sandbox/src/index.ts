@@ -1,5 +1,6 @@
 export type { ActivityLevel } from "./core/context.ts";
 export type { IssueTokenInput } from "./http/control-routes.ts";
+export { RUPLOAD_MAX_BODY_BYTES } from "./http/rupload-routes.ts";
 export type { FaultSpec } from "./live/faults.ts";
 export { metaJson, signBody } from "./live/webhooks.ts";
 export type { SandboxLogger } from "./logger.ts";

@@ -6,7 +6,8 @@ import { createSandbox } from "./index.ts";
  * Standalone runner: `npm start -w @sightline/instagram-sandbox`.
  * Environment: PORT (4010), PUBLIC_ORIGIN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_SECRET, INSTAGRAM_APP_ID,
  * WEBHOOK_URL, WEBHOOK_VERIFY_TOKEN, SANDBOX_SEED, SANDBOX_STATE_FILE, SANDBOX_ACTIVITY,
- * SANDBOX_QUOTA_TOTAL, REDIRECT_URIS (comma-separated; default any URL on PUBLIC_ORIGIN).
+ * SANDBOX_QUOTA_TOTAL, SANDBOX_REQUIRE_APPSECRET_PROOF, REDIRECT_URIS (comma-separated; default any
+ * URL on PUBLIC_ORIGIN).
  * One shared world (no per-user spaces); media are downloaded only from its own sample files.
  */
 const port = Number(process.env.PORT ?? 4010);
@@ -33,6 +34,7 @@ const sandbox = createSandbox({
           .filter(Boolean),
       }
     : {}),
+  requireAppSecretProof: env("SANDBOX_REQUIRE_APPSECRET_PROOF") === "true",
   logger: {
     info: (fields, message) => console.info(message, fields),
     warn: (fields, message) => console.warn(message, fields),

@@ -111,6 +111,11 @@ export type SandboxOptions = {
   metaCallbackBaseUrl?: string;
   /** Share of webhook deliveries also sent a second time, as Meta sometimes does (§12.10). Default 0.02. */
   webhookDuplicateRate?: number;
+  /**
+   * Meta's "Require App Secret": Graph calls with a token need `appsecret_proof`. Default off
+   * (a proof that is sent is checked either way); also `POST /_control/settings`.
+   */
+  requireAppSecretProof?: boolean;
 };
 
 const optionsSchema = z
@@ -135,6 +140,7 @@ const optionsSchema = z
     redirectUris: z.array(z.url()).optional(),
     spaceStateDir: z.string().optional(),
     maxLoadedSpaces: z.number().int().positive().default(32),
+    requireAppSecretProof: z.boolean().default(false),
   })
   .refine((value) => value.instagramAppSecret !== value.appSecret, {
     message: "instagramAppSecret must differ from appSecret, as Meta's two secrets do",
@@ -276,6 +282,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     quotaTotal: parsed.quotaTotal,
     igCodeExchangeShape: parsed.igCodeExchangeShape,
     controlToken: parsed.controlToken ?? randomBytes(24).toString("base64url"),
+    requireAppSecretProof: parsed.requireAppSecretProof,
   };
   const metaCallbackBaseUrl = (
     parsed.metaCallbackBaseUrl ??

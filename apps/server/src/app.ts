@@ -1,5 +1,6 @@
 import { VIDEO_CHUNK_BYTES } from "@sightline/contracts";
 import type { Database } from "@sightline/db";
+import { RUPLOAD_MAX_BODY_BYTES } from "@sightline/instagram-sandbox";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -277,6 +278,9 @@ export function createApp(deps: AppDeps) {
         { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
         // Meta batches up to 1,000 updates in one delivery.
         { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
+        // The sandbox's video upload takes what Meta's does (a whole video per request); it
+        // streams the bytes, so this limit costs no memory.
+        { prefix: "/sandbox/rupload.facebook.com/", maxBytes: RUPLOAD_MAX_BODY_BYTES },
       ],
     }),
   );

@@ -63,6 +63,11 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     ...(options.random !== undefined ? { random: options.random } : {}),
     ...(options.onUsage !== undefined ? { onUsage: options.onUsage } : {}),
     ...(options.tokenTransport !== undefined ? { tokenTransport: options.tokenTransport } : {}),
+    // Facebook Login tokens belong to the Meta app, Instagram Login tokens to the Instagram app.
+    appSecrets: {
+      graphFacebook: options.appSecret,
+      graphInstagram: options.instagramAppSecret,
+    },
   });
   const uploadTimeoutMs = options.uploadTimeoutMs ?? 120_000;
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   GraphApiError,
+  isOutsideMessagingWindow,
   isPermissionError,
   isRateLimited,
   isRetryable,
@@ -25,6 +26,23 @@ describe("GraphApiError predicates (§8.2)", () => {
     expect([10, 200, 299].every((code) => isPermissionError(graph(code)))).toBe(true);
     expect([4, 17, 32, 613, 80002].every((code) => isRateLimited(graph(code)))).toBe(true);
     expect(isRateLimited(new Error("x"))).toBe(false);
+  });
+
+  it("tells a closed messaging window (10/2534022, 10/2018278) from a missing permission", () => {
+    for (const subcode of [2534022, 2018278]) {
+      expect(isOutsideMessagingWindow(graph(10, subcode))).toBe(true);
+      expect(isPermissionError(graph(10, subcode))).toBe(false);
+    }
+    const byWords = new GraphApiError({
+      kind: "graph",
+      status: 403,
+      type: "IGApiException",
+      message: "This message is sent outside of allowed window.",
+      code: 10,
+    });
+    expect(isOutsideMessagingWindow(byWords)).toBe(true);
+    expect(isOutsideMessagingWindow(graph(10))).toBe(false);
+    expect(isPermissionError(graph(10))).toBe(true);
   });
 
   it("treats generic service errors and flagged errors as transient, specific subcodes not", () => {

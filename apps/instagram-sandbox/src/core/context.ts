@@ -21,6 +21,11 @@ export type ResolvedOptions = {
   quotaTotal: number;
   igCodeExchangeShape: "flat" | "wrapped";
   controlToken: string;
+  /**
+   * The app's "Require App Secret" setting: every Graph call with a token must carry a valid
+   * `appsecret_proof`. Off, a proof that is sent is still checked. Switchable at run time.
+   */
+  requireAppSecretProof: boolean;
 };
 
 export type FetchResult =

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AuthInfo, GraphContext } from "../core/context.ts";
 import { type Capability, requiredScopes } from "../core/scopes.ts";
 import { readToken } from "../core/tokens.ts";
@@ -84,6 +85,32 @@ export function authenticate(ctx: GraphContext): AuthInfo {
     throw graphError(190, "Invalid OAuth access token - Cannot parse access token");
   }
   return { token: ctx.rawToken, claims, login, accounts, fbUserAccount, page };
+}
+
+/**
+ * Meta's `appsecret_proof` (Graph API "Securing Requests"): HMAC-SHA256 of the access token,
+ * keyed with the secret of the app the token belongs to (the Instagram app's for Instagram
+ * Login tokens, the Meta app's for Facebook Login ones), hex. A proof that is sent must match;
+ * none at all is refused only when the app requires it.
+ */
+export function checkAppSecretProof(ctx: GraphContext, info: AuthInfo): void {
+  const sent = ctx.params.appsecret_proof;
+  if (sent === undefined || sent === "") {
+    if (!ctx.core.options.requireAppSecretProof) return;
+    throw graphError(100, "API calls from the server require an appsecret_proof argument", {
+      type: "GraphMethodException",
+    });
+  }
+  const secret =
+    info.login === "instagram" ? ctx.core.options.instagramAppSecret : ctx.core.options.appSecret;
+  const expected = createHmac("sha256", secret).update(info.token).digest();
+  const given =
+    typeof sent === "string" && /^[0-9a-f]{64}$/i.test(sent) ? Buffer.from(sent, "hex") : undefined;
+  if (!given || !timingSafeEqual(given, expected)) {
+    throw graphError(100, "Invalid appsecret_proof provided in the API argument", {
+      type: "GraphMethodException",
+    });
+  }
 }
 
 export function auth(ctx: GraphContext): AuthInfo {

@@ -6,7 +6,14 @@ import type { Account } from "../data/types.ts";
 import { GraphFault, graphError, unknownField, unsupportedRequest } from "../http/graph-fault.ts";
 import { collectParams, stringParam } from "../http/params.ts";
 import { applyFault, droppedConnection } from "../live/fault-response.ts";
-import { auth, authenticate, type NodeRef, requireCapability, resolveNode } from "./auth.ts";
+import {
+  auth,
+  authenticate,
+  checkAppSecretProof,
+  type NodeRef,
+  requireCapability,
+  resolveNode,
+} from "./auth.ts";
 import {
   createComment,
   deleteComment,
@@ -199,6 +206,7 @@ async function route(ctx: GraphContext): Promise<unknown> {
   if (ctx.login === "facebook" && first === "oauth" && edge === "access_token")
     return facebookAccessToken(ctx);
   ctx.auth = authenticate(ctx);
+  checkAppSecretProof(ctx, ctx.auth);
   if (first === undefined) throw graphError(100, "(#100) Unsupported request: missing node id");
   if (extra.length > 0) throw graphError(2500, `Unknown path components: /${extra.join("/")}`);
   if (first === "ig_hashtag_search") {

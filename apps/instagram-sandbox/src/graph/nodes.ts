@@ -240,6 +240,32 @@ export const containerNode: NodeType<ContainerRecord> = {
         matches_found: false,
       };
     },
+    /**
+     * §2.3 — how a resumable upload is resumed (Meta's "Upload Video to Meta Servers"): the
+     * uploading phase says how many bytes arrived, and an interrupted upload goes on from
+     * `bytes_transferred`. The upload replies themselves carry no offset.
+     */
+    video_status: (container, _field, ctx) => {
+      const upload = container.upload;
+      if (!upload) return undefined;
+      const status = containerStatus(ctx.core, container, ctx.now).code;
+      const uploaded = upload.completedAt !== undefined;
+      return {
+        uploading_phase: {
+          status: uploaded ? "complete" : upload.committed > 0 ? "in_progress" : "not_started",
+          bytes_transferred: upload.committed,
+        },
+        processing_phase: {
+          status: !uploaded
+            ? "not_started"
+            : status === "ERROR"
+              ? "error"
+              : status === "IN_PROGRESS"
+                ? "in_progress"
+                : "complete",
+        },
+      };
+    },
   },
 };
 

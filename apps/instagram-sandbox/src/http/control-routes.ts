@@ -173,6 +173,15 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
 
   app.post("/_control/tick", async (c) => c.json(await api.tick()));
 
+  // The app dashboard's settings a test may flip: "Require App Secret" (appsecret_proof).
+  app.post("/_control/settings", async (c) => {
+    const input = await body(c, z.object({ requireAppSecretProof: z.boolean() }).partial());
+    if (input instanceof Response) return input;
+    if (input.requireAppSecretProof !== undefined)
+      core.options.requireAppSecretProof = input.requireAppSecretProof;
+    return c.json({ requireAppSecretProof: core.options.requireAppSecretProof });
+  });
+
   app.post("/_control/clock", async (c) => {
     const input = await body(c, z.object({ advanceMs: z.number().int().min(0) }));
     if (input instanceof Response) return input;

@@ -11,7 +11,7 @@ import { feedMp4Scan } from "../media/mp4.ts";
 function failure(
   c: Context,
   message: string,
-  options: { retriable?: boolean; type?: string; offset?: number; status?: number } = {},
+  options: { retriable?: boolean; type?: string; status?: number } = {},
 ): Response {
   return c.json(
     {
@@ -20,7 +20,6 @@ function failure(
         type: options.type ?? "ProcessingFailedError",
         message: JSON.stringify({ success: false, error: { message } }),
       },
-      ...(options.offset !== undefined ? { offset: options.offset } : {}),
     },
     (options.status ?? 400) as 400,
   );
@@ -35,9 +34,10 @@ function intHeader(c: Context, name: string): number | undefined {
 
 /**
  * §2.3 — `POST rupload.facebook.com/ig-api-upload/{version}/{container-id}` with `offset` and
- * `file_size` headers and raw bytes (or a `file_url` header). Chunks must arrive at the committed
- * offset; a wrong offset is answered with the committed one (`offset` in the body) so the client
- * can resume after an interrupted chunk.
+ * `file_size` headers and raw bytes (or a `file_url` header). Replies are Meta's documented
+ * `{"success":true,"message":"Upload successful."}`, with no offset in them: how many bytes
+ * arrived is read from the container's `video_status.uploading_phase.bytes_transferred`, and an
+ * interrupted upload resumes from there. A chunk at any other offset is refused.
  */
 function upload(base: SandboxCore) {
   return async (c: Context) => {
@@ -80,7 +80,7 @@ function upload(base: SandboxCore) {
     const fileUrl = c.req.header("file_url");
     if (fileUrl !== undefined && fileUrl !== "") {
       if (state.completedAt !== undefined)
-        return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+        return c.json({ success: true, message: "Upload successful." });
       const fetched = await fetchVideo(core, fileUrl, container.kind);
       if ("failure" in fetched) {
         container.failure = fetched.failure;
@@ -95,7 +95,7 @@ function upload(base: SandboxCore) {
         : { ...state.scan, error: "unparseable" };
       completeUpload({ core, now }, container);
       store.putContainer(container);
-      return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+      return c.json({ success: true, message: "Upload successful." });
     }
 
     const offset = intHeader(c, "offset");
@@ -114,37 +114,73 @@ function upload(base: SandboxCore) {
       return failure(
         c,
         `file_size ${fileSize} does not match the size of this upload (${state.fileSize})`,
-        { offset: state.committed },
       );
     }
     if (state.completedAt !== undefined) {
-      return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+      return c.json({ success: true, message: "Upload successful." });
     }
     if (offset !== state.committed) {
-      // Repeating the same chunk cannot succeed; the client must continue from `offset`.
-      return failure(c, `Offset mismatch: the server has ${state.committed} bytes`, {
+      // Repeating the same chunk cannot succeed; the client reads where to continue from.
+      return failure(c, "Offset mismatch: resume from the container's bytes_transferred", {
         retriable: false,
         type: "OffsetMismatchError",
-        offset: state.committed,
       });
     }
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length === 0) return failure(c, "Empty chunk", { offset: state.committed });
-    if (offset + bytes.length > fileSize)
-      return failure(c, "Chunk goes past file_size", { offset: state.committed });
-    // An interrupted chunk (fault with `partial`): keep what "arrived", then fail.
-    const kept = fault?.partial ? bytes.subarray(0, Math.floor(bytes.length / 2)) : bytes;
-    state.fileSize = fileSize;
-    state.scan = feedMp4Scan(state.scan, kept, offset);
-    state.committed = offset + kept.length;
-    if (state.committed === fileSize) completeUpload({ core, now }, container);
-    store.putContainer(container);
     if (fault?.partial) {
+      // An interrupted chunk (test fault): keep the first half of what was sent, then fail.
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (offset + bytes.length > fileSize) return failure(c, "Chunk goes past file_size");
+      const kept = bytes.subarray(0, Math.floor(bytes.length / 2));
+      state.fileSize = fileSize;
+      state.scan = feedMp4Scan(state.scan, kept, offset);
+      state.committed = offset + kept.length;
+      store.putContainer(container);
       return faultResponse(core, { ...fault, status: fault.status ?? 500 }, "rupload");
     }
-    return c.json({ success: true, message: "Upload successful.", offset: state.committed });
+    // The bytes are read as they stream in (a request may carry the whole file, up to the
+    // video size limit) and only the MP4 boxes the scan needs are kept: memory stays small.
+    // What arrived before a broken connection counts, as at Meta (video_status tells how much).
+    let received = 0;
+    let scan = state.scan;
+    let broken = false;
+    const reader = c.req.raw.body?.getReader();
+    if (reader) {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (offset + received + value.length > fileSize) {
+            await reader.cancel().catch(() => undefined);
+            return failure(c, "Chunk goes past file_size");
+          }
+          scan = feedMp4Scan(scan, value, offset + received);
+          received += value.length;
+        }
+      } catch {
+        broken = true;
+      }
+    }
+    if (received === 0) return failure(c, "Empty chunk");
+    state.fileSize = fileSize;
+    state.scan = scan;
+    state.committed = offset + received;
+    if (state.committed === fileSize) completeUpload({ core, now }, container);
+    store.putContainer(container);
+    if (broken) return failure(c, "The upload was interrupted", { retriable: true, status: 500 });
+    return c.json({ success: true, message: "Upload successful." });
   };
 }
+
+/**
+ * The largest body one rupload request may carry: a whole video in one request, as Meta's
+ * resumable-upload guide shows (reels 300 MB, §2.2). A host that mounts the sandbox gives the
+ * rupload path this limit instead of its own small default.
+ */
+export const RUPLOAD_MAX_BODY_BYTES = Math.max(
+  maxVideoBytes("REELS"),
+  maxVideoBytes("STORIES"),
+  maxVideoBytes("VIDEO"),
+);
 
 export function registerRuploadRoutes(app: Hono, core: SandboxCore): void {
   app.post("/rupload.facebook.com/ig-api-upload/*", upload(core));

@@ -7,6 +7,7 @@ import {
   containerStatusSchema,
   publishingLimitSchema,
   ruploadSuccessSchema,
+  videoStatusSchema,
 } from "../schemas/publishing.ts";
 import { type AccountScope, nodePath, toUnixSeconds } from "./scope.ts";
 
@@ -58,6 +59,14 @@ export type ContainerState = {
   status: string | undefined;
   /** The §8.3 subcode embedded in an ERROR status text, when present. */
   errorSubcode: number | undefined;
+};
+
+/** §2.3 — a resumable upload's progress, read from the container. */
+export type UploadProgress = {
+  /** Bytes Meta has of the file: where an interrupted upload goes on from. */
+  bytesTransferred: number | undefined;
+  uploadingStatus: string | undefined;
+  processingStatus: string | undefined;
 };
 
 export type PublishingLimitState = {
@@ -156,6 +165,19 @@ export function createPublishingApi(scope: AccountScope) {
     };
   }
 
+  async function getUploadProgress(containerId: string): Promise<UploadProgress> {
+    const response = await scope.get(
+      nodePath(containerId),
+      { fields: "id,video_status" },
+      videoStatusSchema,
+    );
+    return {
+      bytesTransferred: response.video_status?.uploading_phase?.bytes_transferred,
+      uploadingStatus: response.video_status?.uploading_phase?.status,
+      processingStatus: response.video_status?.processing_phase?.status,
+    };
+  }
+
   async function uploadChunk(input: {
     containerId: string;
     offset: number;
@@ -202,9 +224,10 @@ export function createPublishingApi(scope: AccountScope) {
     },
 
     /**
-     * §2.3 — resumable upload in chunks. When a chunk is interrupted the server may have kept
-     * part of it; it then answers the next attempt with the committed offset and we continue
-     * from there instead of starting over.
+     * §2.3 — resumable upload in chunks, as Meta documents it: each chunk names its `offset`.
+     * When a chunk fails, Meta may have kept part of it; how much is read from the container's
+     * `video_status.uploading_phase.bytes_transferred` and the upload goes on from there
+     * instead of starting over (the upload replies carry no offset).
      */
     async uploadVideo(input: UploadVideoInput): Promise<{ bytes: number }> {
       const total = input.data.byteLength;
@@ -215,27 +238,26 @@ export function createPublishingApi(scope: AccountScope) {
       while (offset < total) {
         const end = Math.min(total, offset + chunkSize);
         try {
-          const result = await uploadChunk({
+          await uploadChunk({
             containerId: input.containerId,
             offset,
             fileSize: total,
             body: input.data.subarray(offset, end),
             signal: input.signal,
           });
-          offset = result.offset !== undefined && result.offset > offset ? result.offset : end;
+          offset = end;
           input.onProgress?.(offset, total);
         } catch (error) {
-          const committed = error instanceof GraphApiError ? error.committedOffset : undefined;
-          if (
-            committed === undefined ||
-            committed === offset ||
-            committed > total ||
-            resumes >= maxResumes
-          ) {
+          if (!(error instanceof GraphApiError) || resumes >= maxResumes) throw error;
+          const transferred = await getUploadProgress(input.containerId)
+            .then((progress) => progress.bytesTransferred)
+            .catch(() => undefined);
+          // Nothing moved (or Meta cannot say): repeating would fail the same way.
+          if (transferred === undefined || transferred === offset || transferred > total) {
             throw error;
           }
           resumes++;
-          offset = committed;
+          offset = transferred;
           input.onProgress?.(offset, total);
         }
       }
@@ -245,6 +267,8 @@ export function createPublishingApi(scope: AccountScope) {
     /**
      * §2.3 — one chunk of a resumable upload, for callers that stream a file in pieces (spec
      * instagram-video-upload). `offset` is the chunk's first byte; `fileSize` the whole file's.
+     * A chunk that fails after Meta kept part of it answers how far it got, read from the
+     * container, so the caller sends the rest from there.
      */
     async uploadVideoChunk(input: {
       containerId: string;
@@ -252,12 +276,16 @@ export function createPublishingApi(scope: AccountScope) {
       fileSize: number;
       body: Uint8Array;
     }): Promise<{ committedOffset: number }> {
-      const result = await uploadChunk(input);
-      const end = input.offset + input.body.byteLength;
-      return {
-        committedOffset:
-          result.offset !== undefined && result.offset > input.offset ? result.offset : end,
-      };
+      try {
+        await uploadChunk(input);
+      } catch (error) {
+        const transferred = await getUploadProgress(input.containerId)
+          .then((progress) => progress.bytesTransferred)
+          .catch(() => undefined);
+        if (transferred === undefined || transferred <= input.offset) throw error;
+        return { committedOffset: transferred };
+      }
+      return { committedOffset: input.offset + input.body.byteLength };
     },
 
     /** §2.3 — let Meta fetch the bytes from a public URL instead. */
@@ -267,6 +295,9 @@ export function createPublishingApi(scope: AccountScope) {
 
     /** §2.4 */
     getContainerStatus,
+
+    /** §2.3 — how many bytes of a resumable upload Meta has (where to resume). */
+    getUploadProgress,
 
     /**
      * Polls until the container leaves IN_PROGRESS (§2.4: Meta suggests once a minute, ≤ 5 min;

@@ -58,14 +58,13 @@ export const legacyOAuthErrorSchema = z.object({
 });
 export type LegacyOAuthError = z.infer<typeof legacyOAuthErrorSchema>;
 
-/** §2.3 — rupload failures. `offset` is the committed byte count (sandbox addition, see README). */
+/** §2.3 — rupload failures (where to resume is read from the container's video_status). */
 export const ruploadErrorSchema = z.object({
   debug_info: z.object({
     retriable: z.boolean(),
     type: z.string(),
     message: z.string(),
   }),
-  offset: z.number().optional(),
 });
 export type RuploadError = z.infer<typeof ruploadErrorSchema>;
 

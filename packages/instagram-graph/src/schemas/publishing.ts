@@ -23,6 +23,22 @@ export const containerStatusSchema = z.object({
   status_code: containerStatusCodeSchema.optional(),
   status: z.string().optional(),
 });
+
+/**
+ * §2.3 — a resumable upload's progress, on the container (`fields=video_status`): how many bytes
+ * arrived (`uploading_phase.bytes_transferred`), which is where an interrupted upload resumes.
+ */
+export const videoStatusSchema = z.object({
+  id: graphIdSchema,
+  video_status: z
+    .object({
+      uploading_phase: z
+        .object({ status: z.string().optional(), bytes_transferred: z.number().optional() })
+        .optional(),
+      processing_phase: z.object({ status: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
 export type ContainerStatus = z.infer<typeof containerStatusSchema>;
 
 /** §2.6 */
@@ -36,9 +52,8 @@ export const publishingLimitSchema = z.object({
 });
 export type PublishingLimit = z.infer<typeof publishingLimitSchema>;
 
-/** §2.3 — rupload success. `offset` (committed bytes) is a sandbox addition, see README. */
+/** §2.3 — rupload success: `{"success":true,"message":"Upload successful."}`, no offset. */
 export const ruploadSuccessSchema = z.object({
   success: z.boolean(),
   message: z.string().optional(),
-  offset: z.number().optional(),
 });
