@@ -5,6 +5,7 @@ import {
   addImages,
   connectedPage,
   expectMediaCount,
+  keptDraft,
   openComposer,
   COMPOSER_TEST_TIMEOUT_MS as TEST_TIMEOUT_MS,
   toast,
@@ -270,7 +271,9 @@ describe.skipIf(!hasChromium())("the composer's files, drafts and spec texts (is
         await sheet.getByRole("button", { name: "Close schedule" }).click();
         await sheet.waitFor({ state: "detached" });
         // The browser closes; the draft waits in IndexedDB.
-        await page.waitForTimeout(1_000);
+        await expect
+          .poll(() => keptDraft(page), { timeout: 30_000 })
+          .toMatchObject({ caption: "Kept for later", items: 1, date: expect.any(String) });
         await page.reload();
         dialog = await openComposer(page);
         const notice = dialog.getByTestId("draft-restored");
