@@ -160,6 +160,13 @@ describe.skipIf(!hasChromium())("the composer's files, drafts and spec texts (is
         await toast(page, CAPTION_CUT);
         await expect(caption.inputValue()).resolves.toBe(long.slice(0, 2_200));
         await expect(dialog.getByTestId("caption-count").textContent()).resolves.toBe("2200/2200");
+        // The long caption wraps in the preview: nothing is pushed past the screen's edge.
+        const overflow = await dialog.evaluate((root) =>
+          Array.from(root.querySelectorAll<HTMLElement>("*"))
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+            .map((el) => el.tagName),
+        );
+        expect(overflow).toEqual([]);
         await screenshot(page, `issue24-cropped-and-cut-${width}`);
 
         // The cropped photo is 4:5 and Instagram (the sandbox, which checks) publishes it.

@@ -818,7 +818,7 @@ export default function ComposerDialog({
             </Button>
           </div>
         )}
-        <div className="grid min-h-0 flex-1 overflow-y-auto lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)] lg:overflow-hidden">
+        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] overflow-y-auto lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)] lg:overflow-hidden">
           <div className="space-y-6 p-5 lg:overflow-y-auto">
             <MediaPicker
               items={items}
