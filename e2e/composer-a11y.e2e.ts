@@ -8,6 +8,8 @@ import {
   COMPOSER_TEST_TIMEOUT_MS,
   connectedPage,
   expectMediaCount,
+  keptDraft,
+  makePng,
   openComposer,
   toast,
 } from "./support/composer.ts";
@@ -95,6 +97,20 @@ describe.skipIf(!hasChromium())("the composer: accessibility and layout", () => 
         await screenshot(page, `composer-${width}-carousel`);
         expect(await axeProblems(page)).toEqual([]);
 
+        // A photo too tall for Instagram, held with its crop offer (issue 24).
+        await page.getByLabel("Add photos or videos").setInputFiles({
+          name: "tall.png",
+          mimeType: "image/png",
+          buffer: await makePng(page, "#be123c", 300, 2000),
+        });
+        const offer = dialog.getByTestId("crop-offer");
+        await offer.waitFor();
+        await offer.scrollIntoViewIfNeeded();
+        await screenshot(page, `composer-${width}-crop-offer`);
+        expect(await axeProblems(page)).toEqual([]);
+        await offer.getByRole("button", { name: "Don't add" }).click();
+        await expect.poll(() => offer.count(), { timeout: 30_000 }).toBe(0);
+
         // The tag prompt, open where the preview was clicked.
         await dialog.getByRole("button", { name: "Tag people" }).click();
         const media = dialog.getByTestId("preview-media");
@@ -135,6 +151,14 @@ describe.skipIf(!hasChromium())("the composer: accessibility and layout", () => 
         expect(await axeProblems(page)).toEqual([]);
         await frames.getByRole("button", { name: "Use as Cover" }).click();
         await toast(page, "Cover saved");
+
+        // The draft brought back after a reload, with its notice and Discard (issue 24).
+        await expect.poll(async () => (await keptDraft(page))?.items, { timeout: 30_000 }).toBe(1);
+        await page.reload();
+        dialog = await openComposer(page);
+        await dialog.getByTestId("draft-restored").waitFor();
+        await expectMediaCount(page, 1);
+        expect(await axeProblems(page)).toEqual([]);
 
         // Toasts are announced: sonner's list is a polite live region.
         await expect(

@@ -286,6 +286,11 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     await composer.getByText(/^Scheduled for .* at 10:00$/).waitFor();
     await caption.fill("Glaze test, kiln three (edited)");
     await composer.getByRole("button", { name: "Schedule" }).click();
+    // Issue 24: Schedule shows the time to confirm unless it was confirmed in this opening.
+    await page
+      .getByRole("dialog", { name: "Schedule Post" })
+      .getByRole("button", { name: "Confirm Schedule" })
+      .click();
     await page.locator("[data-sonner-toast]", { hasText: "Scheduled successfully" }).waitFor();
     await composer.waitFor({ state: "detached" });
     const after = await page.evaluate(async (postId) => {

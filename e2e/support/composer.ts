@@ -66,15 +66,18 @@ export async function toast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
 }
 
-/** A two-second portrait WebM recorded from a canvas by the browser itself, base64. */
-export async function recordWebm(page: Page): Promise<string> {
+/**
+ * A two-second portrait MP4 recorded from a canvas by the browser itself, base64. MP4, not
+ * WebM: the composer takes only what Instagram publishes (MP4, MOV), judged by the bytes.
+ */
+export async function recordMp4(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const canvas = document.createElement("canvas");
     canvas.width = 360;
     canvas.height = 640;
     const context = canvas.getContext("2d") as CanvasRenderingContext2D;
     const stream = canvas.captureStream(30);
-    const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
+    const recorder = new MediaRecorder(stream, { mimeType: "video/mp4" });
     const chunks: Blob[] = [];
     recorder.ondataavailable = (event) => chunks.push(event.data);
     const stopped = new Promise((resolve) => {
@@ -94,7 +97,7 @@ export async function recordWebm(page: Page): Promise<string> {
     });
     recorder.stop();
     await stopped;
-    const bytes = new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer());
+    const bytes = new Uint8Array(await new Blob(chunks, { type: "video/mp4" }).arrayBuffer());
     let binary = "";
     for (const byte of bytes) binary += String.fromCharCode(byte);
     return btoa(binary);
@@ -109,13 +112,46 @@ export async function expectMediaCount(page: Page, count: number) {
     .toBe(count);
 }
 
-/** Adds a freshly recorded two-second portrait WebM to the open composer and waits for it. */
+/** Adds a freshly recorded two-second portrait MP4 to the open composer and waits for it. */
 export async function addVideo(page: Page) {
-  const webm = await recordWebm(page);
+  const mp4 = await recordMp4(page);
   await page.getByLabel("Add photos or videos").setInputFiles({
-    name: "clip.webm",
-    mimeType: "video/webm",
-    buffer: Buffer.from(webm, "base64"),
+    name: "clip.mp4",
+    mimeType: "video/mp4",
+    buffer: Buffer.from(mp4, "base64"),
   });
   await expectMediaCount(page, 1);
+}
+
+/** The composer's kept draft (IndexedDB), as the page reads it back. */
+export async function keptDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ caption: string; items: number; date: string | null } | null>(
+        (resolve, reject) => {
+          const open = indexedDB.open("sightline-composer", 1);
+          open.onupgradeneeded = () => open.result.createObjectStore("drafts");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction("drafts").objectStore("drafts").get("current");
+            read.onerror = () => reject(read.error);
+            read.onsuccess = () => {
+              const draft = read.result as
+                | { caption: string; items: unknown[]; choice?: { date?: string } }
+                | undefined;
+              open.result.close();
+              resolve(
+                draft
+                  ? {
+                      caption: draft.caption,
+                      items: draft.items.length,
+                      date: draft.choice?.date ?? null,
+                    }
+                  : null,
+              );
+            };
+          };
+        },
+      ),
+  );
 }

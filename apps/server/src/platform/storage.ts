@@ -122,45 +122,5 @@ export function createLocalStorage(options: {
   };
 }
 
-export type SniffedMedia = {
-  kind: "image" | "video";
-  contentType: string;
-  extension: string;
-};
-
-function ascii(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode(...bytes.subarray(start, end));
-}
-
-/**
- * The real type of a file from its first bytes, never from its name or the declared type.
- * Undefined for anything that is not an image or video Instagram could take.
- */
-export function sniffMedia(bytes: Uint8Array): SniffedMedia | undefined {
-  if (bytes.length < 12) return undefined;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return { kind: "image", contentType: "image/jpeg", extension: "jpg" };
-  }
-  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") {
-    return { kind: "image", contentType: "image/png", extension: "png" };
-  }
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
-    return { kind: "image", contentType: "image/webp", extension: "webp" };
-  }
-  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") {
-    return { kind: "image", contentType: "image/gif", extension: "gif" };
-  }
-  if (ascii(bytes, 4, 8) === "ftyp") {
-    const brand = ascii(bytes, 8, 12);
-    if (["heic", "heix", "hevc", "hevx", "mif1", "msf1"].includes(brand)) {
-      return { kind: "image", contentType: "image/heic", extension: "heic" };
-    }
-    if (brand === "qt  ") {
-      return { kind: "video", contentType: "video/quicktime", extension: "mov" };
-    }
-    if (["isom", "iso2", "mp41", "mp42", "avc1", "M4V ", "dash"].includes(brand)) {
-      return { kind: "video", contentType: "video/mp4", extension: "mp4" };
-    }
-  }
-  return undefined;
-}
+// One reading of a file's real type for the browser and the server (issue 24).
+export { type SniffedMedia, sniffMedia } from "@sightline/contracts";

@@ -149,7 +149,10 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   const webp = await upload(
     client,
     "instagram-media",
-    bytesStartingWith([...Buffer.from("RIFF\0\0\0\0WEBP")], 64),
+    bytesStartingWith(
+      [...Buffer.from("RIFF\0\0\0\0WEBPVP8X"), 10, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 9, 0, 0],
+      64,
+    ),
   );
   const video = await upload(
     client,
@@ -167,7 +170,8 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   const huge = await upload(
     client,
     "instagram-media",
-    bytesStartingWith([0xff, 0xd8, 0xff, 0xe0], 8 * 1024 * 1024 + 1),
+    // A JPEG header with its size (the upload route reads it), then padding.
+    bytesStartingWith([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 10, 0, 10, 3], 8 * 1024 * 1024 + 1),
   );
   const tooLarge = await client.post(sendPath, {
     image_url: huge,
@@ -187,7 +191,11 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   );
   expect(late.status).toBe(409);
   expect(await late.text()).toContain("24-hour window to reply closed");
-  const gif = await upload(client, "instagram-media", bytesStartingWith("GIF89a", 64));
+  const gif = await upload(
+    client,
+    "instagram-media",
+    bytesStartingWith("GIF89a\x0a\x00\x0a\x00", 64),
+  );
   const gifSent = await client.post(sendPath, { image_url: gif, client_id: crypto.randomUUID() });
   expect(gifSent.status).toBe(201);
 

@@ -1,13 +1,10 @@
+import { imageDimensions, isImageAspectAllowed } from "@sightline/contracts";
 import { findInstagramConnection } from "@sightline/db";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import { handleGraphFailure, unreachablePublicUrl } from "../instagram/connection-service.ts";
 import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
 
 export type CheckProblem = { code: string; message: string };
-
-/** §2 (contract): Instagram takes images between 4:5 and 1.91:1. */
-const MIN_IMAGE_ASPECT = 4 / 5;
-const MAX_IMAGE_ASPECT = 1.91;
 
 /**
  * The pre-publish check (issue 13 point 7), run when a post is scheduled and again before it
@@ -85,7 +82,8 @@ export async function prePublishCheck(
 /**
  * The files' part of the check, also run by the publish pipeline just before a post goes out:
  * each file still stored and what it claims to be, images JPEG, and (at scheduling) the image
- * aspect ratio Instagram takes.
+ * aspect ratio Instagram takes — read from the file itself, the draft's figure only when the
+ * header cannot be read (issue 24: the server refuses what the composer refuses).
  */
 export async function checkFiles(
   storage: Storage,
@@ -112,15 +110,17 @@ export async function checkFiles(
         message: `${label} is ${media.contentType.replace("image/", "").toUpperCase()}; Instagram publishes JPEG images only.`,
       });
     }
+    const size = item.mediaType === "image" ? imageDimensions(bytes as Uint8Array) : undefined;
+    const aspectRatio = size ? size.width / size.height : item.aspectRatio;
     if (
       options.aspectRatio &&
       item.mediaType === "image" &&
-      item.aspectRatio !== undefined &&
-      (item.aspectRatio < MIN_IMAGE_ASPECT - 0.005 || item.aspectRatio > MAX_IMAGE_ASPECT + 0.005)
+      aspectRatio !== undefined &&
+      !isImageAspectAllowed(aspectRatio)
     ) {
       problems.push({
         code: "aspect_ratio",
-        message: `${label} has an aspect ratio of ${item.aspectRatio.toFixed(2)}; Instagram takes images between 4:5 (0.8) and 1.91:1.`,
+        message: `${label} has an aspect ratio of ${aspectRatio.toFixed(2)}; Instagram takes images between 4:5 (0.8) and 1.91:1.`,
       });
     }
   }

@@ -37,7 +37,7 @@ import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts
 import type { InstagramContext } from "../instagram/context.ts";
 import { publishPostJob } from "./jobs/publish-post.job.ts";
 import { publishTypeOf } from "./pipeline.ts";
-import { prePublishCheck } from "./pre-publish-check.ts";
+import { checkFiles, prePublishCheck } from "./pre-publish-check.ts";
 
 function storagePath(bucket: Bucket, key: string): string {
   return `/storage/${bucket}/${key}`;
@@ -200,12 +200,26 @@ export function scheduledPostRoutes(deps: {
     userId: string,
     body: ScheduleRequest | PublishNowRequest,
     at: Date,
+    options: { refuseFileProblems: boolean } = { refuseFileProblems: false },
   ): Promise<{ row: ScheduledPostRow; created: boolean }> {
     if (body.client_id) {
       const existing = await findScheduledPostByClientId(deps.db, userId, body.client_id);
       if (existing) return { row: existing, created: false };
     }
     const content = await checkedContent(userId, body, at);
+    if (options.refuseFileProblems) {
+      // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
+      // offers a crop for it) is refused here with the rule, never after as a failed publish.
+      // Scheduled posts get the same finding as the pre-publish check's advice instead.
+      const problems = await checkFiles(deps.storage, content.items, { aspectRatio: true });
+      const refused = problems.filter((problem) => problem.code === "aspect_ratio");
+      if (refused.length > 0) {
+        throw new AppError(
+          "validation_failed",
+          refused.map((problem) => problem.message).join(" "),
+        );
+      }
+    }
     const saved = await insertScheduledPost(deps.db, {
       userId,
       ...content,
@@ -264,7 +278,9 @@ export function scheduledPostRoutes(deps: {
       )
       .post("/publish-now", requireUser, validate("json", publishNowRequestSchema), async (c) => {
         const body = c.req.valid("json");
-        const { row, created } = await savePost(c.var.user.id, body, deps.now());
+        const { row, created } = await savePost(c.var.user.id, body, deps.now(), {
+          refuseFileProblems: true,
+        });
         return c.json({ post: view(row) }, created ? 202 : 200);
       })
       // Issue 14: Edit in the content scheduler saves the composer's draft into the same post.

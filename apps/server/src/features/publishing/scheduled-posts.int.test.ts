@@ -228,9 +228,18 @@ describe("scheduling a post", () => {
     });
     expect(((await fine.json()) as { checks: unknown[] }).checks).toEqual([]);
 
+    // The shape is read from the file itself, whatever the draft claims (issue 24).
+    const wide = await testApp.sandbox!.fetch(
+      `${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg?w=2500&h=1000`,
+    );
+    const wideFile = await uploadAs(
+      client,
+      "scheduled-content",
+      new Uint8Array(await wide.arrayBuffer()),
+    );
     const problems = await check({
       items: [
-        { ...jpegFile, mediaType: "image", aspectRatio: 2.5 },
+        { ...wideFile, mediaType: "image", aspectRatio: 1 },
         { ...pngFile, mediaType: "image" },
       ],
       scheduled_time: new Date(Date.now() + 70 * 86_400_000).toISOString(),
@@ -244,6 +253,35 @@ describe("scheduling a post", () => {
     expect(problems.find((problem) => problem.code === "not_jpeg")!.message).toBe(
       "Item 2 is PNG; Instagram publishes JPEG images only.",
     );
+    expect(problems.find((problem) => problem.code === "aspect_ratio")!.message).toBe(
+      "Item 1 has an aspect ratio of 2.50; Instagram takes images between 4:5 (0.8) and 1.91:1.",
+    );
+
+    // Going out now, that photo is refused before anything is saved or sent.
+    const tall = await testApp.sandbox!.fetch(
+      `${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg?w=300&h=2000`,
+    );
+    const tallFile = await uploadAs(
+      client,
+      "instagram-media",
+      new Uint8Array(await tall.arrayBuffer()),
+    );
+    const refused = await client.post("/api/scheduled-posts/publish-now", {
+      items: [{ ...tallFile, mediaType: "image", aspectRatio: 0.8 }],
+      caption: "Too tall",
+      hashtags: [],
+      collaborators: [],
+      time_zone: "UTC",
+      client_id: crypto.randomUUID(),
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain(
+      "The file has an aspect ratio of 0.15; Instagram takes images between 4:5 (0.8) and 1.91:1.",
+    );
+    const listed = (await (await client.get("/api/scheduled-posts")).json()) as {
+      posts: { caption: string }[];
+    };
+    expect(listed.posts.some((post) => post.caption === "Too tall")).toBe(false);
 
     await sandboxControl(testApp, "/faults", {
       pathGlob: "*/content_publishing_limit",

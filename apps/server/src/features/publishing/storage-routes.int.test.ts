@@ -60,6 +60,17 @@ describe("uploads", () => {
     expect(scheduled.status).toBe(201);
     expect(((await scheduled.json()) as Uploaded).contentType).toBe("video/mp4");
     expect((await upload("instagram-media", new Uint8Array())).status).toBe(400);
+    // Issue 24: what the composer refuses when a file is chosen, refused here too: a corrupt
+    // GIF (its signature, then nothing a picture has) and a JPEG cut off before its size.
+    const corruptGif = new Uint8Array(256);
+    corruptGif.set(new TextEncoder().encode("GIF89a"));
+    const cutJpeg = new Uint8Array(256);
+    cutJpeg.set(sampleJpeg.subarray(0, 4));
+    for (const damaged of [corruptGif, cutJpeg]) {
+      const answer = await upload("instagram-media", damaged);
+      expect(answer.status).toBe(415);
+      expect(await answer.text()).toContain("Upload failed: the image could not be read");
+    }
     expect((await upload("no-such-bucket", sampleJpeg)).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { imageDimensions } from "@sightline/contracts";
 import { type Db, insertStoredFile, sumStoredBytes } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -93,6 +94,14 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number
           purpose === "thumbnail"
             ? `${userId}/thumbnails/${stamp}-${randomUUID()}.${media.extension}`
             : `${userId}/${stamp}-${randomUUID()}.${media.extension}`;
+      }
+      // Issue 24: the same files the composer refuses when they are chosen. A picture whose
+      // header is damaged or says 0×0 would become a blank tile and fail at Instagram.
+      if (media.kind === "image" && !imageDimensions(bytes)) {
+        throw new AppError(
+          "unsupported_media_type",
+          "Upload failed: the image could not be read. It may be damaged; export it again and retry.",
+        );
       }
       // The quota counts what the user keeps; the row also says whose file a cover is.
       await assertStorageRoom(deps.db, userId, await sumStoredBytes(deps.db, userId), bytes.length);

@@ -2,6 +2,8 @@ import {
   captionLength,
   classifyPostType,
   MAX_CAPTION_LENGTH,
+  MAX_FILE_BYTES,
+  MAX_MEDIA_ITEMS,
   postTypeLabels,
   zonedParts,
   zonedTimeToInstant,
@@ -9,6 +11,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, Loader2, Sparkles, Tag } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -28,6 +31,7 @@ import { checkSchedule, scheduledPostsQueryKey, schedulePost } from "../api/sche
 import { updateScheduledPost } from "../api/update-scheduled-post.ts";
 import { uploadErrorMessage, uploadMedia } from "../api/upload-media.ts";
 import type { ComposerPrefill } from "../hooks/composer-store.ts";
+import { usePendingWork } from "../hooks/use-pending-work.ts";
 import type { Collaborator } from "../utils/collaborators.ts";
 import { bucketFor, type DraftMediaItem, draftRequest } from "../utils/draft.ts";
 import { clearDraft, hasContent, loadDraft, saveDraft } from "../utils/draft-db.ts";
@@ -35,14 +39,18 @@ import { addHashtags } from "../utils/hashtags.ts";
 import {
   captureCoverFrame,
   convertToJpeg,
-  readImageAspect,
-  readVideoInfo,
+  readFileFacts,
+  shrinkForInstagram,
 } from "../utils/media-files.ts";
 import {
+  CAPTION_CUT,
   CONVERSION_FAILED,
   convertingMessage,
+  isOverInstagramImageSize,
+  judgeMediaFile,
+  type MediaKind,
   moveItem,
-  needsJpegConversion,
+  scheduleFileTooLargeMessage,
   selectMediaFiles,
 } from "../utils/media-rules.ts";
 import {
@@ -56,6 +64,7 @@ import {
 import { addTag } from "../utils/tags.ts";
 import { CollaboratorsField } from "./collaborators-field.tsx";
 import { CoverPicker } from "./cover-picker.tsx";
+import { type CropOffer, CropOffers } from "./crop-offers.tsx";
 import { HashtagsField } from "./hashtags-field.tsx";
 import { MediaPicker } from "./media-picker.tsx";
 import { PostPreview, type PreviewAccount } from "./post-preview.tsx";
@@ -64,6 +73,8 @@ import { formatScheduledFor, type ScheduleChoice, ScheduleSheet } from "./schedu
 type Phase = "idle" | "preparing" | "publishing" | "scheduling";
 
 const ADD_MEDIA_FIRST = "Add at least one media item";
+/** Spec §5: scheduling needs a signed-in user. */
+const LOGIN_TO_SCHEDULE = "You must be logged in to schedule";
 
 function initialChoice(prefill: ComposerPrefill | undefined, timeZone: string): ScheduleChoice {
   // Editing keeps the post's time while it is ahead; a failed post's past time is chosen again.
@@ -144,6 +155,15 @@ export default function ComposerDialog({
   const [isGenerating, setGenerating] = useState(false);
   const [clientId, setClientId] = useState<string>(() => crypto.randomUUID());
   const [isRestored, setRestored] = useState(false);
+  // Issue 24: a draft brought back from the browser says so (with Discard) for this opening.
+  const [isDraftRestored, setDraftRestored] = useState(false);
+  // Issue 24: Schedule opens the sheet unless a time was confirmed there in this opening; a
+  // pre-filled, restored or AI-suggested time is never used without being seen.
+  const [isTimeConfirmed, setTimeConfirmed] = useState(false);
+  const [cropOffers, setCropOffers] = useState<CropOffer[]>([]);
+  const cropOffersRef = useRef(cropOffers);
+  cropOffersRef.current = cropOffers;
+  const pendingWork = usePendingWork();
 
   // Async work reads the latest items; every object URL made is freed on close.
   const itemsRef = useRef(items);
@@ -215,8 +235,12 @@ export default function ComposerDialog({
     void loadDraft().then((saved) => {
       if (cancelled) return;
       if (saved && hasContent(saved)) {
+        // Each kept item once, however the copy was written (issue 24: a restored draft
+        // published a carousel of one image twice).
+        const seen = new Set<string>();
+        const kept = saved.items.filter((item) => !seen.has(item.id) && seen.add(item.id));
         setItems(
-          saved.items.map((item) => ({
+          kept.map((item) => ({
             ...item,
             url: makeUrl(item.file),
             coverUrl: item.coverBlob ? makeUrl(item.coverBlob) : undefined,
@@ -227,7 +251,7 @@ export default function ComposerDialog({
         setCollaborators(saved.collaborators);
         setChoice(saved.choice);
         setClientId(saved.clientId);
-        toast.info("Restored the draft you were working on");
+        setDraftRestored(true);
       }
       setRestored(true);
     });
@@ -256,6 +280,25 @@ export default function ComposerDialog({
     return () => clearTimeout(timer);
   }, [isRestored, caption, hashtags, collaborators, items, choice, clientId]);
 
+  /** Discard on the restored-draft notice: an empty composer, and the kept copy goes. */
+  const discardDraft = () => {
+    for (const item of itemsRef.current) {
+      freeUrl(item.url);
+      freeUrl(item.coverUrl);
+    }
+    setItems([]);
+    setCaption("");
+    setHashtags([]);
+    setCollaborators([]);
+    setChoice(initialChoice(undefined, timeZone));
+    setClientId(crypto.randomUUID());
+    setSelected(0);
+    setCropOffers([]);
+    setTimeConfirmed(false);
+    setDraftRestored(false);
+    void clearDraft();
+  };
+
   /** Published, scheduled or discarded: the kept copy goes too. */
   const finish = () => {
     setRestored(false);
@@ -279,8 +322,77 @@ export default function ComposerDialog({
   }, []);
 
   // ---- Media ----
+  /** Adds a checked, ready file; at once (flushSync) so Publish, waiting, sees it. */
+  const addItem = (
+    file: File,
+    kind: MediaKind,
+    info: { aspectRatio: number | undefined; duration: number | undefined },
+  ) => {
+    const url = makeUrl(file);
+    const item: DraftMediaItem = {
+      id: crypto.randomUUID(),
+      url,
+      file,
+      mediaType: kind,
+      duration: info.duration,
+      aspectRatio: info.aspectRatio,
+      tags: [],
+    };
+    flushSync(() =>
+      setItems((list) => {
+        if (list.length >= MAX_MEDIA_ITEMS) {
+          freeUrl(url);
+          return list;
+        }
+        return [...list, item];
+      }),
+    );
+  };
+
+  /** Issue 24: a file is read when chosen, and refused, offered a crop or added at once. */
+  const prepareFile = async (original: File) => {
+    const verdict = judgeMediaFile(original.name, await readFileFacts(original));
+    if (verdict.action === "refuse") {
+      toast.error(verdict.message);
+      return;
+    }
+    if (verdict.action === "crop") {
+      const offer = {
+        id: crypto.randomUUID(),
+        file: original,
+        message: verdict.message,
+        crop: verdict.crop,
+      };
+      flushSync(() => setCropOffers((list) => [...list, offer]));
+      return;
+    }
+    let file = original;
+    if (verdict.isConversionNeeded) {
+      toast.info(convertingMessage(file.name));
+      try {
+        file = await convertToJpeg(file);
+      } catch {
+        toast.warning(CONVERSION_FAILED);
+      }
+    }
+    if (verdict.kind === "image" && isOverInstagramImageSize(file.size)) {
+      try {
+        file = await shrinkForInstagram(file);
+        toast.info(
+          `Scaled "${original.name}" down to 1440 px wide: Instagram takes photos up to 8MB.`,
+        );
+      } catch {
+        // HEIC this browser cannot draw: the server converts it to JPEG on upload.
+      }
+    }
+    addItem(file, verdict.kind, verdict);
+  };
+
   const addFiles = async (files: File[]) => {
-    const picked = selectMediaFiles(itemsRef.current.length + processing, files);
+    const picked = selectMediaFiles(
+      itemsRef.current.length + processing + cropOffersRef.current.length,
+      files,
+    );
     if (picked.skipped.length > 0) {
       toast.warning(
         `Skipped ${picked.skipped.map((file) => file.name).join(", ")}: only images and videos can be added.`,
@@ -293,41 +405,34 @@ export default function ComposerDialog({
       );
     }
     setProcessing((n) => n + picked.accepted.length);
-    for (const { file: original, kind } of picked.accepted) {
-      let file = original;
+    for (const { file } of picked.accepted) {
       try {
-        if (kind === "image" && needsJpegConversion(file)) {
-          toast.info(convertingMessage(file.name));
-          try {
-            file = await convertToJpeg(file);
-          } catch {
-            toast.warning(CONVERSION_FAILED);
-          }
-        }
-        const url = makeUrl(file);
-        const info =
-          kind === "video"
-            ? await readVideoInfo(url)
-            : { duration: undefined, aspectRatio: await readImageAspect(url) };
-        const item: DraftMediaItem = {
-          id: crypto.randomUUID(),
-          url,
-          file,
-          mediaType: kind,
-          duration: info.duration,
-          aspectRatio: info.aspectRatio,
-          tags: [],
-        };
-        setItems((list) => {
-          if (list.length >= 10) {
-            freeUrl(url);
-            return list;
-          }
-          return [...list, item];
-        });
+        await prepareFile(file);
+      } catch (error) {
+        console.warn("Reading a chosen file failed", error);
+        toast.error(`Could not add "${file.name}": the file could not be read.`);
       } finally {
         setProcessing((n) => n - 1);
       }
+    }
+  };
+
+  const cropAndAdd = async (offer: CropOffer) => {
+    setCropOffers((list) => list.filter((o) => o.id !== offer.id));
+    setProcessing((n) => n + 1);
+    try {
+      const file = await convertToJpeg(offer.file, { crop: offer.crop, maxWidth: 1440 });
+      addItem(file, "image", {
+        aspectRatio: offer.crop.width / offer.crop.height,
+        duration: undefined,
+      });
+    } catch (error) {
+      console.warn("Cropping failed", error);
+      toast.error(
+        `Could not crop "${offer.file.name}". Crop it in a photo editor and add it again.`,
+      );
+    } finally {
+      setProcessing((n) => n - 1);
     }
   };
 
@@ -377,9 +482,15 @@ export default function ComposerDialog({
   };
 
   // ---- Uploads ----
-  /** Uploads what is not in storage yet; false (after the spec's toast) when one fails. */
+  /**
+   * Uploads what is not in storage yet; null (after a toast: the spec's 'Upload failed:
+   * {message}', or `failure` when given) when one fails.
+   */
   const uploadsInFlight = useRef(new Map<string, Promise<DraftMediaItem["uploaded"]>>());
-  const ensureUploaded = async (only?: string): Promise<DraftMediaItem[] | null> => {
+  const ensureUploaded = async (
+    only?: string,
+    failure?: (error: unknown) => void,
+  ): Promise<DraftMediaItem[] | null> => {
     for (const item of itemsRef.current) {
       if (item.uploaded || (only && item.id !== only)) continue;
       // The schedule sheet's check and Confirm may ask at once: one upload per file.
@@ -402,7 +513,8 @@ export default function ComposerDialog({
         updateItem(item.id, (i) => ({ ...i, uploaded }));
         itemsRef.current = itemsRef.current.map((i) => (i.id === item.id ? { ...i, uploaded } : i));
       } catch (error) {
-        toast.error(uploadErrorMessage(error));
+        if (failure) failure(error);
+        else toast.error(uploadErrorMessage(error));
         return null;
       }
     }
@@ -449,9 +561,16 @@ export default function ComposerDialog({
       toast.error("Please add media first");
       return;
     }
+    // Spec §8: the AI caption's own words when its file is gone or will not upload.
+    if (!(first.file instanceof Blob) || first.file.size === 0) {
+      toast.error("No file available");
+      return;
+    }
     setGenerating(true);
     try {
-      const uploaded = await ensureUploaded(first.id);
+      const uploaded = await ensureUploaded(first.id, (error) =>
+        toast.error("Failed to upload media", { description: uploadErrorMessage(error) }),
+      );
       const url = uploaded?.find((i) => i.id === first.id)?.uploaded?.url;
       if (!url) return;
       const result = await generateCaption(url);
@@ -471,20 +590,42 @@ export default function ComposerDialog({
         toast.success("Caption and hashtags generated by AI");
       }
     } catch (error) {
-      toast.error("Failed to generate caption", { description: errorText(error) });
+      if (error instanceof ApiError && error.status === 401) toast.error("Not authenticated");
+      else toast.error("Failed to generate caption", { description: errorText(error) });
     } finally {
       setGenerating(false);
     }
   };
 
   // ---- Publish now ----
-  const publish = async () => {
+  /**
+   * Spec §2 'Preparing post...': every conversion, crop and upload still running is waited
+   * for, then the draft is judged (issue 24). False after saying what is missing.
+   */
+  const waitUntilReady = async (): Promise<boolean> => {
+    await pendingWork.settle();
+    const waiting = cropOffersRef.current[0];
+    if (waiting) {
+      toast.error(`Crop "${waiting.file.name}" or leave it out first.`);
+      return false;
+    }
     if (itemsRef.current.length === 0) {
+      toast.error(ADD_MEDIA_FIRST);
+      return false;
+    }
+    return true;
+  };
+  const hasMediaComing = () =>
+    itemsRef.current.length > 0 || cropOffersRef.current.length > 0 || pendingWork.hasPending();
+
+  const publish = async () => {
+    if (!hasMediaComing()) {
       toast.error(ADD_MEDIA_FIRST);
       return;
     }
     setPhase("preparing");
     try {
+      if (!(await waitUntilReady())) return;
       const uploaded = await ensureUploaded();
       if (!uploaded) return;
       setPhase("publishing");
@@ -523,7 +664,7 @@ export default function ComposerDialog({
 
   // ---- Schedule ----
   const confirmSchedule = async () => {
-    if (itemsRef.current.length === 0) {
+    if (!hasMediaComing()) {
       toast.error(ADD_MEDIA_FIRST);
       return;
     }
@@ -538,8 +679,16 @@ export default function ComposerDialog({
       setSheetOpen(true);
       return;
     }
+    setTimeConfirmed(true);
     setPhase("preparing");
     try {
+      if (!(await waitUntilReady())) return;
+      // Spec §5: the file over 50MB (one kept from before the limit, say) is named before upload.
+      const oversized = itemsRef.current.find((item) => item.file.size > MAX_FILE_BYTES);
+      if (oversized) {
+        toast.error(scheduleFileTooLargeMessage(oversized.file.size));
+        return;
+      }
       const uploaded = await ensureUploaded();
       if (!uploaded) return;
       // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
@@ -580,22 +729,27 @@ export default function ComposerDialog({
       setSheetOpen(false);
       finish();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) toast.error("Not authenticated");
+      // Spec §8: the server answering that it could not save is 'Failed to save schedule';
+      // anything else on the way (no connection, a file gone missing) is 'Schedule failed'.
+      if (error instanceof ApiError && error.status === 401) toast.error(LOGIN_TO_SCHEDULE);
       else if (error instanceof ApiError && error.message === SCHEDULE_IN_PAST) {
         toast.error(SCHEDULE_IN_PAST);
-      } else toast.error("Failed to save schedule", { description: errorText(error) });
+      } else if (error instanceof ApiError && error.status > 0) {
+        toast.error("Failed to save schedule", { description: errorText(error) });
+      } else toast.error("Schedule failed", { description: errorText(error) });
     } finally {
       setPhase("idle");
     }
   };
 
   const onSchedule = () => {
-    if (items.length === 0) {
+    if (!hasMediaComing()) {
       toast.error(ADD_MEDIA_FIRST);
       return;
     }
-    // Spec §4: scheduling with no date chosen opens the date sheet.
-    if (!choice.date) setSheetOpen(true);
+    // Spec §4: scheduling with no date chosen opens the date sheet; issue 24: so does a date
+    // nobody confirmed in this opening (pre-filled, restored or suggested).
+    if (!choice.date || !isTimeConfirmed) setSheetOpen(true);
     else void confirmSchedule();
   };
 
@@ -645,19 +799,43 @@ export default function ComposerDialog({
           )}
         </header>
 
-        <div className="grid min-h-0 flex-1 overflow-y-auto lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)] lg:overflow-hidden">
+        {isDraftRestored && (
+          <div
+            role="status"
+            data-testid="draft-restored"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-brand-100 bg-brand-50 px-5 py-2 text-sm text-brand-900"
+          >
+            <span>Restored the draft you were working on.</span>
+            <Button
+              type="button"
+              size="sm"
+              variant="link"
+              className="h-auto px-0"
+              onClick={discardDraft}
+              disabled={isBusy}
+            >
+              Discard
+            </Button>
+          </div>
+        )}
+        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] overflow-y-auto lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)] lg:overflow-hidden">
           <div className="space-y-6 p-5 lg:overflow-y-auto">
             <MediaPicker
               items={items}
               selectedIndex={Math.min(selected, Math.max(0, items.length - 1))}
               onSelect={setSelected}
-              onFiles={(files) => void addFiles(files)}
+              onFiles={(files) => void pendingWork.track(addFiles(files))}
               onMove={(from, to) => {
                 setItems((list) => moveItem(list, from, to));
                 setSelected(to);
               }}
               onRemove={removeItem}
               isProcessing={processing > 0}
+            />
+            <CropOffers
+              offers={cropOffers}
+              onCrop={(offer) => void pendingWork.track(cropAndAdd(offer))}
+              onDismiss={(id) => setCropOffers((list) => list.filter((o) => o.id !== id))}
             />
             {processing > 0 && (
               <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
@@ -689,7 +867,13 @@ export default function ComposerDialog({
               <Textarea
                 id={captionId}
                 value={caption}
-                onChange={(event) => setCaption(truncateCaption(event.target.value))}
+                onChange={(event) => {
+                  const text = event.target.value;
+                  const kept = truncateCaption(text);
+                  // Issue 24: a paste over the limit keeps its first 2,200 and says so.
+                  if (kept !== text) toast.warning(CAPTION_CUT, { id: "caption-cut" });
+                  setCaption(kept);
+                }}
                 aria-describedby={`${captionId}-count`}
                 placeholder="Write a caption…"
                 className="mt-1.5 min-h-36"
@@ -756,7 +940,9 @@ export default function ComposerDialog({
               <CoverPicker
                 key={current.id}
                 item={current}
-                onUseFrame={(video, time) => saveCoverFrame(current.id, video, time)}
+                onUseFrame={(video, time) =>
+                  pendingWork.track(saveCoverFrame(current.id, video, time))
+                }
               />
             )}
           </aside>

@@ -102,7 +102,7 @@ export function MediaPicker({
             Drop photos and videos here, or choose files
           </span>
           <span className="text-xs text-slate-600">
-            Up to {MAX_MEDIA_ITEMS} items · images and videos · videos up to 50MB
+            Up to {MAX_MEDIA_ITEMS} items · JPEG, PNG, WebP, GIF, HEIC, MP4, MOV · up to 50MB
           </span>
         </button>
       ) : (

@@ -311,7 +311,7 @@ export function PostPreview({
       </div>
       <div className="px-3 pb-4 pt-2 text-sm leading-5 text-slate-900">
         {caption || hashtags.length > 0 ? (
-          <p className="whitespace-pre-wrap break-words" data-testid="preview-caption">
+          <p className="whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="preview-caption">
             <span className="font-semibold">{username}</span> {emoticonsToEmoji(caption)}
             {hashtags.length > 0 && (
               <>

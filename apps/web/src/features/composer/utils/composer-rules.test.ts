@@ -17,6 +17,7 @@ import {
 } from "./hashtags.ts";
 import {
   convertingMessage,
+  judgeMediaFile,
   mediaKindOf,
   moveItem,
   needsJpegConversion,
@@ -127,10 +128,11 @@ describe("media (spec §5)", () => {
     expect(mediaKindOf(file("a.pdf", "application/pdf"))).toBeUndefined();
   });
   it("converts what is not JPEG or HEIC", () => {
-    expect(needsJpegConversion(file("a.png", "image/png"))).toBe(true);
-    expect(needsJpegConversion(file("a.webp", "image/webp"))).toBe(true);
-    expect(needsJpegConversion(file("a.jpg", "image/jpeg"))).toBe(false);
-    expect(needsJpegConversion(file("a.heic", "image/heic"))).toBe(false);
+    expect(needsJpegConversion("image/png")).toBe(true);
+    expect(needsJpegConversion("image/webp")).toBe(true);
+    expect(needsJpegConversion("image/gif")).toBe(true);
+    expect(needsJpegConversion("image/jpeg")).toBe(false);
+    expect(needsJpegConversion("image/heic")).toBe(false);
     expect(convertingMessage("a.png")).toBe("Converting a.png to JPEG for Instagram...");
   });
   it("refuses a video over 50MB with the spec's words, skips others, keeps 10 at most", () => {
@@ -151,9 +153,94 @@ describe("media (spec §5)", () => {
     expect(picked.skipped.map((f) => f.name)).toEqual(["doc.txt"]);
     expect(picked.overLimit.map((f) => f.name)).toEqual(["3.jpg", "ok.mp4"]);
   });
+  it("refuses a 157MB photo with words about photos, not the video message", () => {
+    const picked = selectMediaFiles(0, [file("holiday.jpg", "image/jpeg", 157 * MB)]);
+    expect(picked.accepted).toEqual([]);
+    expect(picked.tooLarge.map((t) => t.message)).toEqual([
+      'Photo "holiday.jpg" is too large (157.0MB). Maximum size is 50MB. Please use a smaller photo.',
+    ]);
+  });
   it("reorders", () => {
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
     expect(moveItem(["a", "b", "c"], 2, -1)).toEqual(["c", "a", "b"]);
+  });
+});
+
+describe("a chosen file judged by its bytes (issue 24)", () => {
+  const jpeg = { kind: "image", contentType: "image/jpeg", extension: "jpg" } as const;
+  const png = { kind: "image", contentType: "image/png", extension: "png" } as const;
+  const gif = { kind: "image", contentType: "image/gif", extension: "gif" } as const;
+  const heic = { kind: "image", contentType: "image/heic", extension: "heic" } as const;
+  const mp4 = { kind: "video", contentType: "video/mp4", extension: "mp4" } as const;
+
+  it("refuses a text file named .jpg, naming it and the reason", () => {
+    expect(judgeMediaFile("notes.jpg", { sniffed: undefined, isReadable: false })).toEqual({
+      action: "refuse",
+      message:
+        'Could not add "notes.jpg": it is not a photo or video Instagram takes (JPEG, PNG, WebP, GIF, HEIC, MP4 or MOV).',
+    });
+  });
+  it("refuses a picture that does not decode (a corrupt GIF) and a video without metadata", () => {
+    expect(judgeMediaFile("spin.gif", { sniffed: gif, isReadable: false })).toEqual({
+      action: "refuse",
+      message:
+        'Could not add "spin.gif": the image cannot be read. It may be damaged; export it again and retry.',
+    });
+    expect(judgeMediaFile("clip.mp4", { sniffed: mp4, isReadable: false })).toMatchObject({
+      action: "refuse",
+      message: expect.stringMatching(/^Could not add "clip\.mp4": the video cannot be read\./),
+    });
+  });
+  it("offers a tall photo a 4:5 crop and a wide one 1.91:1, with the rule", () => {
+    const tall = judgeMediaFile("tall.png", {
+      sniffed: png,
+      isReadable: true,
+      width: 300,
+      height: 2000,
+    });
+    expect(tall).toMatchObject({
+      action: "crop",
+      message:
+        '"tall.png" is 300×2000, too tall for Instagram, which takes photos from 4:5 (portrait) to 1.91:1 (landscape).',
+      crop: { label: "4:5", width: 300, height: 375 },
+    });
+    expect(
+      judgeMediaFile("pano.jpg", { sniffed: jpeg, isReadable: true, width: 4000, height: 1000 }),
+    ).toMatchObject({ action: "crop", crop: { label: "1.91:1" } });
+  });
+  it("takes a photo that fits, converting what is not JPEG by its bytes", () => {
+    expect(
+      judgeMediaFile("a.jpg", { sniffed: png, isReadable: true, width: 1080, height: 1350 }),
+    ).toEqual({
+      action: "accept",
+      kind: "image",
+      isConversionNeeded: true,
+      aspectRatio: 0.8,
+      duration: undefined,
+    });
+    expect(
+      judgeMediaFile("b.jpg", { sniffed: jpeg, isReadable: true, width: 1000, height: 1000 }),
+    ).toMatchObject({ action: "accept", isConversionNeeded: false, aspectRatio: 1 });
+    // This browser may not decode HEIC: the server converts it and reads it then.
+    expect(judgeMediaFile("c.heic", { sniffed: heic, isReadable: false })).toMatchObject({
+      action: "accept",
+      kind: "image",
+    });
+    expect(
+      judgeMediaFile("d.mov", {
+        sniffed: mp4,
+        isReadable: true,
+        width: 1080,
+        height: 1920,
+        duration: 12,
+      }),
+    ).toEqual({
+      action: "accept",
+      kind: "video",
+      isConversionNeeded: false,
+      aspectRatio: 0.5625,
+      duration: 12,
+    });
   });
 });
 

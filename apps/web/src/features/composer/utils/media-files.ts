@@ -1,5 +1,6 @@
+import { MAX_IMAGE_WIDTH, sniffMedia } from "@sightline/contracts";
 import { encodeCover } from "./cover-quality.ts";
-import { JPEG_CONVERSION_QUALITY } from "./media-rules.ts";
+import { type FileFacts, JPEG_CONVERSION_QUALITY } from "./media-rules.ts";
 
 function canvasToBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -11,57 +12,105 @@ function canvasToBlob(canvas: HTMLCanvasElement, type: string, quality: number):
   });
 }
 
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error("The image could not be read"));
-    image.src = url;
-  });
-}
-
-/** Spec §5: an image that is not JPEG or HEIC re-encoded as JPEG at quality 0.92. */
-export async function convertToJpeg(file: File): Promise<File> {
-  const url = URL.createObjectURL(file);
+/**
+ * Spec §5: an image re-encoded as JPEG at quality 0.92 — to convert a PNG, WebP or GIF, and
+ * (issue 24) to cut a photo to the part Instagram takes (`crop`, in the picture's pixels) or to
+ * scale one over Instagram's 8MB down to 1440 px wide (`maxWidth`).
+ */
+export async function convertToJpeg(
+  file: File,
+  options: {
+    crop?: { x: number; y: number; width: number; height: number } | undefined;
+    maxWidth?: number | undefined;
+  } = {},
+): Promise<File> {
+  const bitmap = await createImageBitmap(file);
   try {
-    const image = await loadImage(url);
+    const source = options.crop ?? { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
+    const scale = Math.min(1, (options.maxWidth ?? Number.POSITIVE_INFINITY) / source.width);
     const canvas = document.createElement("canvas");
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
+    canvas.width = Math.max(1, Math.round(source.width * scale));
+    canvas.height = Math.max(1, Math.round(source.height * scale));
     const context = canvas.getContext("2d");
-    if (!context || canvas.width === 0) throw new Error("No canvas");
+    if (!context || source.width === 0) throw new Error("No canvas");
     // JPEG has no transparency: transparent pixels become white, as Instagram shows them.
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0);
+    context.drawImage(
+      bitmap,
+      source.x,
+      source.y,
+      source.width,
+      source.height,
+      0,
+      0,
+      canvas.width,
+      canvas.height,
+    );
     const blob = await canvasToBlob(canvas, "image/jpeg", JPEG_CONVERSION_QUALITY);
     const name = `${file.name.replace(/\.[^./]+$/, "") || "image"}.jpg`;
     return new File([blob], name, { type: "image/jpeg", lastModified: file.lastModified });
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** A photo scaled to Instagram's widest (1440 px), for one over its 8MB. */
+export function shrinkForInstagram(file: File): Promise<File> {
+  return convertToJpeg(file, { maxWidth: MAX_IMAGE_WIDTH });
+}
+
+/**
+ * Issue 24: what a chosen file really is, read at once — its type from its first bytes, then
+ * the whole picture decoded (createImageBitmap refuses a damaged GIF that an <img> would show
+ * blank) or the video's metadata read.
+ */
+export async function readFileFacts(file: File): Promise<FileFacts> {
+  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
+  const sniffed = sniffMedia(head);
+  if (!sniffed) return { sniffed, isReadable: false };
+  if (sniffed.kind === "image") {
+    try {
+      const bitmap = await createImageBitmap(file);
+      const facts = { sniffed, isReadable: true, width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return facts;
+    } catch {
+      return { sniffed, isReadable: false };
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const info = await readVideoInfo(url);
+    return {
+      sniffed,
+      isReadable: info.isReadable,
+      width: info.width,
+      height: info.height,
+      duration: info.duration,
+    };
   } finally {
     URL.revokeObjectURL(url);
   }
 }
 
-/** Width ÷ height of an image, or undefined when the browser cannot decode it (e.g. HEIC). */
-export async function readImageAspect(url: string): Promise<number | undefined> {
-  try {
-    const image = await loadImage(url);
-    return image.naturalHeight > 0 ? image.naturalWidth / image.naturalHeight : undefined;
-  } catch {
-    return undefined;
-  }
+interface VideoInfo {
+  /** The browser read the metadata and found a picture in it. */
+  isReadable: boolean;
+  duration: number | undefined;
+  aspectRatio: number | undefined;
+  width: number | undefined;
+  height: number | undefined;
 }
 
-/** A video's duration (seconds) and aspect ratio, read from its metadata. */
-export function readVideoInfo(
-  url: string,
-): Promise<{ duration: number | undefined; aspectRatio: number | undefined }> {
+/** A video's duration (seconds), size and aspect ratio, read from its metadata. */
+export function readVideoInfo(url: string): Promise<VideoInfo> {
   return new Promise((resolve) => {
     const video = document.createElement("video");
     video.preload = "metadata";
     video.muted = true;
     let isDone = false;
-    const done = (info: { duration: number | undefined; aspectRatio: number | undefined }) => {
+    const done = (info: VideoInfo) => {
       if (isDone) return;
       isDone = true;
       video.removeAttribute("src");
@@ -70,8 +119,11 @@ export function readVideoInfo(
     };
     const report = () =>
       done({
+        isReadable: video.videoWidth > 0 && video.videoHeight > 0,
         duration: Number.isFinite(video.duration) ? video.duration : undefined,
         aspectRatio: video.videoHeight > 0 ? video.videoWidth / video.videoHeight : undefined,
+        width: video.videoWidth || undefined,
+        height: video.videoHeight || undefined,
       });
     video.onloadedmetadata = () => {
       if (Number.isFinite(video.duration)) {
@@ -86,7 +138,14 @@ export function readVideoInfo(
       video.onseeked = report;
       video.currentTime = Number.MAX_SAFE_INTEGER;
     };
-    video.onerror = () => done({ duration: undefined, aspectRatio: undefined });
+    video.onerror = () =>
+      done({
+        isReadable: false,
+        duration: undefined,
+        aspectRatio: undefined,
+        width: undefined,
+        height: undefined,
+      });
     video.src = url;
   });
 }
