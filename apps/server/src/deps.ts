@@ -136,7 +136,7 @@ export function sandboxMediaFetch(options: {
       const result = await safeFetch(target, init?.signal ? { signal: init.signal } : {});
       if (result.status !== 200) return refused();
       const type = result.headers.get("content-type");
-      return new Response(result.body, {
+      return new Response(result.body as ConstructorParameters<typeof Response>[0], {
         status: 200,
         headers: type ? { "content-type": type } : {},
       });
