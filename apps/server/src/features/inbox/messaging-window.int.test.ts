@@ -79,7 +79,7 @@ describe("the 24-hour messaging window", () => {
     const closesAt = new Date(at.getTime() + 24 * HOUR).toISOString();
     await advance(23 * HOUR);
     const sent = await reply(threadId, "Yes, whole beans ship to Vienna.");
-    expect(sent.status).toBe(201);
+    expect(sent.status, await sent.clone().text()).toBe(201);
     // The echo of our reply came back through the webhook and is stored as ours.
     await testApp.sandbox!.idle();
     await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
