@@ -16,9 +16,14 @@ export function connectionRoutes(ctx: InstagramContext) {
       return c.json({ connection: row ? connectionView(row, ctx) : null });
     })
     .post("/connect", requireUser, validate("json", connectStartSchema), async (c) => {
-      const { login } = c.req.valid("json");
+      const { login, switch: switchLogin } = c.req.valid("json");
       return c.json(
-        await startConnect(ctx, { userId: c.var.user.id, sessionId: c.var.user.sessionId, login }),
+        await startConnect(ctx, {
+          userId: c.var.user.id,
+          sessionId: c.var.user.sessionId,
+          login,
+          switchLogin: switchLogin ?? false,
+        }),
       );
     })
     .post("/connect/callback", requireUser, validate("json", connectCallbackSchema), async (c) => {

@@ -492,10 +492,14 @@ export function TrendRadarView() {
         >
           <p>{data.blocker}</p>
           <Link
-            to={paths.settings}
+            to={paths.settingsInstagramLogin}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3")}
           >
-            Go to Settings
+            {data.blockerKind === "switch_to_facebook"
+              ? "Switch to Facebook Login in Settings"
+              : data.blockerKind === "connect"
+                ? "Connect with Facebook in Settings"
+                : "Go to Settings"}
           </Link>
         </div>
       ) : (
