@@ -3,8 +3,10 @@ import { passkey } from "@better-auth/passkey";
 import {
   authMessages,
   isCommonPassword,
+  isE164Phone,
   isValidSignUpPassword,
   overlongAuthField,
+  phoneMessages,
 } from "@sightline/contracts";
 import {
   type Db,
@@ -247,6 +249,17 @@ export function createAuth(deps: AuthDeps) {
             code: "FIELD_TOO_LONG",
           });
         }
+        // Every phone number the auth routes take (sign-up's and the profile's `phone`, the
+        // texted-code routes' `phoneNumber`) is E.164 by libphonenumber's rules.
+        for (const field of ["phone", "phoneNumber"] as const) {
+          const value = body?.[field];
+          if (typeof value === "string" && value !== "" && !isE164Phone(value)) {
+            throw new APIError("BAD_REQUEST", {
+              message: phoneMessages.invalid,
+              code: "INVALID_PHONE_NUMBER",
+            });
+          }
+        }
         const password =
           ctx.path === "/sign-up/email"
             ? body?.password
@@ -315,6 +328,7 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       phoneNumber({
+        phoneNumberValidator: isE164Phone,
         sendOTP: async ({ phoneNumber: to, code }) => {
           await mailer.sendSms({ to, text: `Your Sightline verification code is ${code}` });
         },

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import {
+  browserRegion,
   canCreateAccount,
+  checkPhone,
   inlineSignUpErrors,
   type SignUpValues,
   validateSignUp,
@@ -38,11 +40,21 @@ export function SignUpForm() {
     setSubmitErrors((previous) => ({ ...previous, [key]: undefined }));
   };
 
+  // Leaving the phone field checks it and shows it formatted (+1 415 555 0123).
+  function phoneBlur() {
+    const phone = checkPhone(values.phone, browserRegion());
+    if ("problem" in phone) setSubmitErrors((previous) => ({ ...previous, phone: phone.problem }));
+    else if ("formatted" in phone)
+      setValues((previous) => ({ ...previous, phone: phone.formatted }));
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const found = validateSignUp(values);
+    const region = browserRegion();
+    const found = validateSignUp(values, region);
     setSubmitErrors(found);
     if (Object.keys(found).length > 0) return;
+    const phone = checkPhone(values.phone, region);
     setSubmitting(true);
     setFailure(undefined);
     try {
@@ -51,7 +63,7 @@ export function SignUpForm() {
         password: values.password,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        phone: values.phone.trim(),
+        phone: "e164" in phone ? phone.e164 : "",
       });
       setCreated(true);
       setValues(empty);
@@ -90,6 +102,8 @@ export function SignUpForm() {
         placeholder={t("placeholders.phone")}
         value={values.phone}
         onChange={set("phone")}
+        onBlur={phoneBlur}
+        error={errors.phone && t(errors.phone)}
       />
       <FormField
         label={t("fields.email")}

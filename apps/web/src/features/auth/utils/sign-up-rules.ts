@@ -1,4 +1,7 @@
 import { isCommonPassword, isValidSignUpPassword } from "@sightline/contracts";
+import { checkPhone } from "../../../utils/phone.ts";
+
+export { browserRegion, checkPhone } from "../../../utils/phone.ts";
 
 export interface SignUpValues {
   firstName: string;
@@ -12,6 +15,7 @@ export interface SignUpValues {
 export type SignUpError =
   | "emailRequired"
   | "emailInvalid"
+  | "phoneInvalid"
   | "passwordRule"
   | "passwordCommon"
   | "passwordsDoNotMatch";
@@ -58,8 +62,11 @@ export function validateEmail(email: string): "emailRequired" | "emailInvalid" |
 /** Submit-time validation: every rule, in field order. */
 export function validateSignUp(
   values: SignUpValues,
+  region?: string,
 ): Partial<Record<keyof SignUpValues, SignUpError>> {
   const errors: Partial<Record<keyof SignUpValues, SignUpError>> = {};
+  const phone = checkPhone(values.phone, region);
+  if ("problem" in phone) errors.phone = phone.problem;
   const email = validateEmail(values.email);
   if (email) errors.email = email;
   const password = passwordProblem(values.password);
