@@ -9,7 +9,6 @@ export * from "./instagram.ts";
 export * from "./instagram-media.ts";
 export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
-export * from "./phone.ts";
 export * from "./plans.ts";
 export * from "./post-type.ts";
 export * from "./radars.ts";

@@ -2,6 +2,9 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js"
 import { z } from "zod";
 
 /**
+ * Imported as `@sightline/contracts/phone`, not from the package's index: libphonenumber's
+ * metadata is about 25 KB gzipped, which the web app loads only when a phone field is used.
+ *
  * Phone numbers (sign-up, Settings, text-message codes) are stored and sent as E.164
  * (`+14155550123`), checked against libphonenumber's per-country rules, and shown in the
  * international format (`+1 415 555 0123`).

@@ -3,11 +3,10 @@ import { passkey } from "@better-auth/passkey";
 import {
   authMessages,
   isCommonPassword,
-  isE164Phone,
   isValidSignUpPassword,
   overlongAuthField,
-  phoneMessages,
 } from "@sightline/contracts";
+import { isE164Phone, phoneMessages } from "@sightline/contracts/phone";
 import {
   type Db,
   deleteOtherSessions,

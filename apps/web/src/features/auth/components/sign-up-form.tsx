@@ -2,10 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
+import { browserRegion, checkPhone } from "../../../utils/phone.ts";
 import {
-  browserRegion,
   canCreateAccount,
-  checkPhone,
   inlineSignUpErrors,
   type SignUpValues,
   validateSignUp,
@@ -41,20 +40,25 @@ export function SignUpForm() {
   };
 
   // Leaving the phone field checks it and shows it formatted (+1 415 555 0123).
-  function phoneBlur() {
-    const phone = checkPhone(values.phone, browserRegion());
+  async function phoneBlur() {
+    const typed = values.phone;
+    const phone = await checkPhone(typed, browserRegion());
     if ("problem" in phone) setSubmitErrors((previous) => ({ ...previous, phone: phone.problem }));
-    else if ("formatted" in phone)
-      setValues((previous) => ({ ...previous, phone: phone.formatted }));
+    else if ("formatted" in phone) {
+      // Unless it was changed meanwhile.
+      setValues((previous) =>
+        previous.phone === typed ? { ...previous, phone: phone.formatted } : previous,
+      );
+    }
   }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const region = browserRegion();
-    const found = validateSignUp(values, region);
+    const found = validateSignUp(values);
+    const phone = await checkPhone(values.phone, browserRegion());
+    if ("problem" in phone) found.phone = phone.problem;
     setSubmitErrors(found);
     if (Object.keys(found).length > 0) return;
-    const phone = checkPhone(values.phone, region);
     setSubmitting(true);
     setFailure(undefined);
     try {
@@ -102,7 +106,7 @@ export function SignUpForm() {
         placeholder={t("placeholders.phone")}
         value={values.phone}
         onChange={set("phone")}
-        onBlur={phoneBlur}
+        onBlur={() => void phoneBlur()}
         error={errors.phone && t(errors.phone)}
       />
       <FormField

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   canCreateAccount,
-  checkPhone,
   inlineSignUpErrors,
   type SignUpValues,
   validateLogin,
@@ -63,27 +62,5 @@ describe("sign-up rules", () => {
       password: "passwordRequired",
     });
     expect(validateLogin({ email: "a@b.co", password: "x" })).toEqual({});
-  });
-});
-
-describe("the sign-up phone (optional, a real number, E.164)", () => {
-  it("refuses what is not a phone number, at submit", () => {
-    expect(validateSignUp({ ...base, phone: "not a phone ☎" }, "US")).toEqual({
-      phone: "phoneInvalid",
-    });
-    expect(validateSignUp({ ...base, phone: "+1 555 0100" }, "US").phone).toBe("phoneInvalid");
-    expect(validateSignUp({ ...base, phone: "" }, "US")).toEqual({});
-  });
-
-  it("reads national digits in the browser's region and formats the number", () => {
-    expect(checkPhone("(415) 555-0123", "US")).toEqual({
-      e164: "+14155550123",
-      formatted: "+1 415 555 0123",
-    });
-    expect(checkPhone("(415) 555-0123", undefined)).toEqual({ problem: "phoneInvalid" });
-    expect(checkPhone("+34 612345678", "US")).toEqual({
-      e164: "+34612345678",
-      formatted: "+34 612 34 56 78",
-    });
   });
 });

@@ -1,7 +1,4 @@
 import { isCommonPassword, isValidSignUpPassword } from "@sightline/contracts";
-import { checkPhone } from "../../../utils/phone.ts";
-
-export { browserRegion, checkPhone } from "../../../utils/phone.ts";
 
 export interface SignUpValues {
   firstName: string;
@@ -59,14 +56,14 @@ export function validateEmail(email: string): "emailRequired" | "emailInvalid" |
   return undefined;
 }
 
-/** Submit-time validation: every rule, in field order. */
+/**
+ * Submit-time validation: every rule, in field order. The phone (optional) is checked apart, by
+ * `checkPhone` in utils/phone.ts, whose rules load when first needed.
+ */
 export function validateSignUp(
   values: SignUpValues,
-  region?: string,
 ): Partial<Record<keyof SignUpValues, SignUpError>> {
   const errors: Partial<Record<keyof SignUpValues, SignUpError>> = {};
-  const phone = checkPhone(values.phone, region);
-  if ("problem" in phone) errors.phone = phone.problem;
   const email = validateEmail(values.email);
   if (email) errors.email = email;
   const password = passwordProblem(values.password);

@@ -5,7 +5,7 @@ import {
   type UpdateProfileInput,
   updateProfileInputSchema,
 } from "@sightline/contracts";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -192,6 +192,19 @@ function EmailChange({ email }: { email: string }) {
   );
 }
 
+/** A stored E.164 number, shown as +1 415 555 0123 once the phone rules have loaded. */
+function FormattedPhone({ e164 }: { e164: string }) {
+  const [text, setText] = useState(e164);
+  useEffect(() => {
+    let current = true;
+    void formatPhone(e164).then((formatted) => current && setText(formatted));
+    return () => {
+      current = false;
+    };
+  }, [e164]);
+  return <span>{text}</span>;
+}
+
 function PhoneChange({ profile }: { profile: SettingsOverview["profile"] }) {
   const { t } = useTranslation("settings");
   const [open, setOpen] = useState(false);
@@ -215,17 +228,17 @@ function PhoneChange({ profile }: { profile: SettingsOverview["profile"] }) {
       }
     >
       <p className="flex items-center gap-2 text-sm text-slate-800">
-        {profile.phone ? formatPhone(profile.phone) : t("profile.phoneNone")}
+        {profile.phone ? <FormattedPhone e164={profile.phone} /> : t("profile.phoneNone")}
         {profile.phoneVerified && <Badge variant="success">{t("profile.phoneVerified")}</Badge>}
       </p>
       {open && (
         <form
           noValidate
           className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-          onSubmit={(event) => {
+          onSubmit={async (event) => {
             event.preventDefault();
             // Sent as E.164 (the server takes nothing else), shown formatted.
-            const checked = checkPhone(phone, browserRegion());
+            const checked = await checkPhone(phone, browserRegion());
             if (!("formatted" in checked)) {
               setPhoneError(t("profile.phoneInvalid"));
               return;
@@ -262,9 +275,10 @@ function PhoneChange({ profile }: { profile: SettingsOverview["profile"] }) {
                 setPhone(event.target.value);
                 setPhoneError(undefined);
               }}
-              onBlur={() => {
-                const checked = checkPhone(phone, browserRegion());
-                if ("formatted" in checked) setPhone(checked.formatted);
+              onBlur={async () => {
+                const checked = await checkPhone(phone, browserRegion());
+                if ("formatted" in checked)
+                  setPhone((now) => (now === phone ? checked.formatted : now));
                 else if ("problem" in checked) setPhoneError(t("profile.phoneInvalid"));
               }}
             />
