@@ -304,7 +304,7 @@ function Connected({
           {permissionRows(connection).map((row) => (
             <li
               key={row.scope}
-              className={`flex items-start gap-2.5 text-sm ${row.granted ? "" : "text-slate-400"}`}
+              className={`flex items-start gap-2.5 text-sm ${row.granted ? "" : "text-slate-500"}`}
             >
               {row.granted ? (
                 <CheckCircle2

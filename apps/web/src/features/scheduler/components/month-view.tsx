@@ -75,7 +75,7 @@ const DayCell = memo(function DayCell({
               isToday
                 ? "bg-brand-600 text-white"
                 : isOtherMonth
-                  ? "text-slate-400"
+                  ? "text-slate-500"
                   : "text-slate-700",
             )}
           >

@@ -370,7 +370,7 @@ function Suggestions({ state }: { state: TrendRadarState }) {
                 className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm"
               >
                 <span className="font-medium text-slate-900">#{entry.tag}</span>
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-slate-600">
                   in {entry.posts} of {bestPosts.sampleSize}
                 </span>
                 {canTrack(entry.tag) ? (
