@@ -90,6 +90,48 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await context.close();
   });
 
+  it("checks the sign-up phone as a real number, shows it formatted and stores it as E.164", async () => {
+    const invalid =
+      "Enter a valid phone number with its country code, for example +1 415 555 0123.";
+    for (const width of [1440, 390]) {
+      const context = await live.browser.newContext({
+        locale: "en-US",
+        viewport: { width, height: 900 },
+      });
+      const email = `e2e-phone-${width}-${Date.now()}@example.com`;
+      const page = await openDialog(context, "signup");
+      const dialog = page.getByRole("dialog");
+      const phone = dialog.getByLabel("Phone");
+      await phone.fill("not a phone ☎");
+      await phone.blur();
+      await dialog.getByRole("alert").filter({ hasText: invalid }).waitFor();
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("Password", { exact: true }).fill("ceramics2026");
+      await dialog.getByLabel("Confirm password").fill("ceramics2026");
+      await dialog.getByRole("button", { name: "Create Account" }).click();
+      // Refused in the browser: no account was made.
+      await dialog.getByRole("alert").filter({ hasText: invalid }).waitFor();
+      await expect(phone.getAttribute("aria-invalid")).resolves.toBe("true");
+      const mailbox = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
+        messages: { to: string }[];
+      };
+      expect(mailbox.messages.some((m) => m.to === email)).toBe(false);
+
+      // National digits read in the browser's region (en-US), shown formatted on leaving.
+      await phone.fill("(415) 555-0123");
+      await phone.blur();
+      await expect(phone.inputValue()).resolves.toBe("+1 415 555 0123");
+      await expect(dialog.getByText(invalid).count()).resolves.toBe(0);
+      const sent = page.waitForRequest((request) => request.url().includes("/sign-up/email"));
+      await dialog.getByRole("button", { name: "Create Account" }).click();
+      expect((await sent).postDataJSON()).toMatchObject({ phone: "+14155550123" });
+      await dialog
+        .getByText("Account created. Please check your email to confirm your address.")
+        .waitFor();
+      await context.close();
+    }
+  });
+
   it("opens the dialog from the site's calls to action for a visitor", async () => {
     const context = await live.browser.newContext();
     const page = await context.newPage();

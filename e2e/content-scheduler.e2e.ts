@@ -219,6 +219,47 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     await context.close();
   }, 60_000);
 
+  it("shows all seven days of the month view on a 390 px phone", async () => {
+    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
+      prefix: "scheduler-month-phone",
+      width: 390,
+    });
+    await connectInstagram(page, live.server.url);
+    await page.goto(`${live.server.url}/content-scheduler?view=month`);
+    await page.getByRole("button", { name: "Month", pressed: true }).waitFor();
+    await expect.poll(() => page.getByTestId("calendar-post").count()).toBeGreaterThan(0);
+    const headers = page.getByRole("columnheader");
+    await expect(headers.allTextContents()).resolves.toEqual([
+      "Mon",
+      "Tue",
+      "Wed",
+      "Thu",
+      "Fri",
+      "Sat",
+      "Sun",
+    ]);
+    // Every day cell of the first week, and every post chip, is inside the screen.
+    const boxes = await page
+      .getByTestId("calendar-day")
+      .evaluateAll((cells) => cells.slice(0, 7).map((cell) => cell.getBoundingClientRect().right));
+    expect(boxes).toHaveLength(7);
+    for (const right of boxes) expect(right).toBeLessThanOrEqual(390);
+    const chipRights = await page
+      .getByTestId("calendar-post")
+      .evaluateAll((chips) => chips.map((chip) => chip.getBoundingClientRect().right));
+    expect(Math.max(...chipRights)).toBeLessThanOrEqual(390);
+    await expect(
+      page.evaluate(() => document.documentElement.scrollWidth),
+    ).resolves.toBeLessThanOrEqual(390);
+    // A chip's time fits its narrow cell: "7:24p", not a cut "7:2…".
+    const chipTime = page.getByTestId("calendar-post").first().locator("span.sm\\:hidden");
+    await expect(chipTime.textContent()).resolves.toMatch(/^\d{1,2}:\d{2}[ap]?$/);
+    await expect(chipTime.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/month-390.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it("opens the composer from an empty day or hour, and Edit saves into the same post", async () => {
     const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
       prefix: "scheduler-compose",

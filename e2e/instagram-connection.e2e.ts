@@ -103,6 +103,94 @@ describe.skipIf(!hasChromium())("connecting Instagram in the browser (sandbox)",
     await context.close();
   });
 
+  it("Trend Radar's banner leads to the login switch; switching to Facebook Login and back keeps the history, another account is refused", async () => {
+    const { page, context, errors } = await signedInPage(live.browser);
+    await openSettings(page);
+    await page.getByRole("button", { name: "Connect with Instagram" }).click();
+    await page.getByRole("button", { name: /@oona\.bakes/ }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    const connected = page.getByTestId("instagram-connected");
+    await connected.getByText("Instagram Login").waitFor();
+
+    type Stored = { posts: string[]; synced: string | null; id: string; login: string };
+    const stored = () =>
+      page.evaluate(async (): Promise<Stored> => {
+        const { connection } = (await (await fetch("/api/instagram/connection")).json()) as {
+          connection: { id: string; login: string; last_synced_at: string | null };
+        };
+        const { items } = (await (await fetch("/api/analytics/posts?limit=100")).json()) as {
+          items: Array<{ igMediaId: string }>;
+        };
+        return {
+          posts: items.map((item) => item.igMediaId).sort(),
+          synced: connection.last_synced_at,
+          id: connection.id,
+          login: connection.login,
+        };
+      });
+    await expect.poll(async () => (await stored()).synced, { timeout: 60_000 }).not.toBeNull();
+    const before = await stored();
+    expect(before.posts.length).toBeGreaterThan(0);
+
+    // Trend Radar says why and links straight to the switch, scrolled to and focused.
+    await page.goto(`${live.server.url}/trend-radar`);
+    await page
+      .getByText(/hashtag search only to accounts connected through Facebook Login/)
+      .waitFor();
+    await page.getByRole("link", { name: "Switch to Facebook Login in Settings" }).click();
+    await page.waitForURL(`${live.server.url}/settings#instagram-login`);
+    const switchButton = page.getByRole("button", { name: "Switch to Facebook Login" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe("instagram-login");
+    await expect(switchButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const box = (await switchButton.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+
+    // Another account on Facebook's page: refused, still @oona.bakes through Instagram Login.
+    await switchButton.click();
+    await page.waitForURL(/\/sandbox\/www\.facebook\.com\//);
+    await page.getByRole("button", { name: /@northfield\.coffee/ }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    await page
+      .getByTestId("instagram-notice")
+      .getByText(/you are still connected to @oona\.bakes as before/)
+      .waitFor();
+    await connected.getByText("@oona.bakes", { exact: true }).waitFor();
+    await connected.getByText("Instagram Login").waitFor();
+    expect(await stored()).toEqual(before);
+
+    // The same account: Facebook Login now, the same connection and every post kept.
+    await page.getByRole("button", { name: "Switch to Facebook Login" }).click();
+    await page.waitForURL(/\/sandbox\/www\.facebook\.com\//);
+    await page.getByRole("button", { name: /@oona\.bakes/ }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    await connected.getByText("Facebook Login (Page)").waitFor();
+    const afterSwitch = await stored();
+    expect(afterSwitch).toMatchObject({ id: before.id, login: "facebook", posts: before.posts });
+    await page.goto(`${live.server.url}/trend-radar`);
+    await page.getByRole("button", { name: "Sample now" }).waitFor();
+    await expect(
+      page.getByText(/only to accounts connected through Facebook Login/).count(),
+    ).resolves.toBe(0);
+
+    // And back to Instagram Login, still the same history.
+    await openSettings(page);
+    await page.getByRole("button", { name: "Switch to Instagram Login" }).click();
+    await page.waitForURL(/\/sandbox\/www\.instagram\.com\//);
+    await page.getByRole("button", { name: /@oona\.bakes/ }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    await connected.getByText("Instagram Login").waitFor();
+    expect(await stored()).toMatchObject({
+      id: before.id,
+      login: "instagram",
+      posts: before.posts,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it.skipIf(!SCREENSHOT_DIR)("looks right at 1280 and 390 px (screenshots)", async () => {
     for (const width of [1280, 390]) {
       const { page, context } = await signedInPage(live.browser, width);

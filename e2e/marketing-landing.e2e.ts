@@ -19,6 +19,53 @@ describe.skipIf(!hasChromium())("the landing page", () => {
     return { context, page };
   }
 
+  it("opens the sign-up dialog within a second of the first click on a call to action (its code loads on hover, focus or touch)", async () => {
+    for (const width of [1440, 390]) {
+      const phone = width < 500;
+      const context = await live.browser.newContext({
+        viewport: { width, height: 900 },
+        hasTouch: phone,
+        isMobile: phone,
+      });
+      const page = await context.newPage();
+      await page.goto(live.server.url);
+      await page.waitForLoadState("load");
+      // The app has not started: it starts on the first interaction (decision 005).
+      await expect(page.evaluate(() => document.documentElement.dataset.app)).resolves.toBe(
+        undefined,
+      );
+      const cta = page.locator("main").getByRole("button", { name: "Get started free" }).first();
+      await cta.scrollIntoViewIfNeeded();
+      const dialog = page.getByRole("dialog", { name: "Welcome to Sightline" });
+      const dialogCode = page.waitForRequest(/\/assets\/auth-dialog-[^/]+\.js$/);
+      const started = performance.now();
+      // A real pointer: hover then press at once (a tap on the phone), the worst case.
+      if (phone) await cta.tap();
+      else await cta.click();
+      await dialog.waitFor();
+      const ms = Math.round(performance.now() - started);
+      console.info(`first call-to-action click to sign-up dialog at ${width} px: ${ms} ms`);
+      await dialogCode;
+      await expect(
+        dialog.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected"),
+      ).resolves.toBe("true");
+      expect(ms).toBeLessThan(1000);
+      await context.close();
+    }
+  });
+
+  it("fetches the sign-up dialog's code when a call to action is hovered, before any click", async () => {
+    const { context, page } = await open();
+    await page.waitForLoadState("load");
+    const dialogCode = page.waitForRequest(/\/assets\/auth-dialog-[^/]+\.js$/, {
+      timeout: 5000,
+    });
+    await page.getByRole("button", { name: "Get started free" }).first().hover();
+    await dialogCode;
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it("has the specification's header, hero and sections in order", async () => {
     const { context, page } = await open();
     const header = page.getByRole("banner");

@@ -44,6 +44,84 @@ async function shot(page: Page, name: string) {
 describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
   const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
 
+  for (const width of [1440, 390]) {
+    it(`at ${width} px the list shows people's pictures before any thread is opened, and a post opens at its newest comment`, async () => {
+      const url = live.server.url;
+      const { page, context, errors } = await signedInPage(live.browser, url, {
+        prefix: `messages-avatars-${width}`,
+        width,
+      });
+      await connect(page, url);
+      await page.goto(`${url}/messages`);
+      const items = page.getByTestId("conversation-item");
+      await items.first().waitFor({ timeout: 60_000 });
+
+      // DM rows: each person Instagram has a picture for shows it, loaded through the proxy.
+      await page.getByRole("button", { name: "Direct messages", exact: true }).click();
+      const dmRows = page.locator('[data-testid="conversation-item"][data-kind="dm"]');
+      await dmRows.first().waitFor();
+      const pictures = dmRows.locator('img[src^="/api/functions/instagram-media-proxy?src="]');
+      await expect.poll(() => pictures.count()).toBeGreaterThan(0);
+      const shown = await dmRows.count();
+      await expect
+        .poll(() =>
+          pictures.evaluateAll(
+            (images) =>
+              images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length,
+          ),
+        )
+        .toBeGreaterThan(shown / 2);
+      await shot(page, `list-avatars-${width}`);
+
+      // The post with the most comments gets a new one: it opens scrolled to it, marked, and
+      // the reply box says the reply goes to it.
+      const busiest = await page.evaluate(async () => {
+        const list = (await (
+          await fetch("/api/inbox/conversations?filter=comments&limit=20")
+        ).json()) as { items: Array<{ id: string }> };
+        let best = { id: "", count: -1 };
+        for (const item of list.items) {
+          const thread = (await (
+            await fetch(`/api/inbox/posts/${encodeURIComponent(item.id)}/comments`)
+          ).json()) as { comments: unknown[] };
+          if (thread.comments.length > best.count)
+            best = { id: item.id, count: thread.comments.length };
+        }
+        return best;
+      });
+      expect(busiest.count).toBeGreaterThan(3);
+      const text = `Is the speckled one back in stock? ${Date.now()}`;
+      const simulated = await control(url, "/simulate/comment", {
+        username: "lena.makes",
+        mediaId: busiest.id,
+        text,
+      });
+      await page.goto(`${url}/messages?open=${encodeURIComponent(`comments:${busiest.id}`)}`);
+      const newest = page.locator(`[data-comment-id="${simulated.id}"]`);
+      await newest.waitFor({ timeout: 15_000 });
+      const list = page.getByTestId("comment-list");
+      const inView = () =>
+        page.evaluate((id) => {
+          const listEl = document.querySelector('[data-testid="comment-list"]')!;
+          const item = document.querySelector(`[data-comment-id="${id}"]`)!;
+          const a = listEl.getBoundingClientRect();
+          const b = item.getBoundingClientRect();
+          return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+        }, simulated.id as string);
+      await expect.poll(inView).toBe(true);
+      const overflows = await list.evaluate((el) => el.scrollHeight > el.clientHeight);
+      if (overflows) await expect(list.evaluate((el) => el.scrollTop)).resolves.toBeGreaterThan(0);
+      await expect(page.getByTestId("reply-target").textContent()).resolves.toContain(text);
+      await expect(
+        newest.locator(".ring-brand-500").count(),
+        "the newest comment is marked as the reply's target",
+      ).resolves.toBe(1);
+      await shot(page, `comments-newest-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 150_000);
+  }
+
   it("lists synced threads, replies to a DM, receives one live, hides a comment and shows the sample inbox", async () => {
     const url = live.server.url;
     const { page, context, errors } = await signedInPage(live.browser, url, {

@@ -31,7 +31,15 @@ export type InstagramConnection = {
 export const connectLogins = ["instagram", "facebook"] as const;
 export type ConnectLogin = (typeof connectLogins)[number];
 
-export const connectStartSchema = z.object({ login: z.enum(connectLogins) });
+/**
+ * `switch: true` re-authorises the connected account with the other login method (Trend Radar
+ * needs Facebook Login): the consent must come back with the same account, and every stored row
+ * stays. Without it, a connect or reconnect may pick any account.
+ */
+export const connectStartSchema = z.object({
+  login: z.enum(connectLogins),
+  switch: z.boolean().optional(),
+});
 
 /** What the callback page posts back: the code and state Meta put in the redirect. */
 export const connectCallbackSchema = z

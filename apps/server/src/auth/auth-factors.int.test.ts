@@ -32,7 +32,7 @@ async function latestCode(client: ReturnType<typeof createHttpClient>, phone: st
 describe(`factors and identities on ${testEngine()}`, () => {
   it("verifies a phone by text message, then accepts a texted code as the second factor (aal2)", async () => {
     const { client, email, password } = await createVerifiedUser(testApp);
-    const phone = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    const phone = `+1415555${Math.floor(1000 + Math.random() * 8999)}`;
     expect(
       (await client.post("/api/auth/phone-number/send-otp", { phoneNumber: phone })).status,
     ).toBe(200);

@@ -400,7 +400,7 @@ describe(`sessions and access tokens on ${testEngine()} (point 8)`, () => {
 
 describe(`sign-up input on ${testEngine()} (point 11)`, () => {
   it("does not reserve a phone number named at sign-up: its verified owner can still add it", async () => {
-    const phone = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    const phone = `+1415555${Math.floor(1000 + Math.random() * 8999)}`;
     const squatter = freshClient();
     expect(
       (
@@ -426,6 +426,42 @@ describe(`sign-up input on ${testEngine()} (point 11)`, () => {
     expect(verify.status).toBe(200);
     const [row] = await testApp.database.db.select().from(user).where(eq(user.email, email));
     expect(row).toMatchObject({ phoneNumber: phone, phoneNumberVerified: true });
+  });
+
+  it("takes phone numbers only as valid E.164, at sign-up, in the profile and for texted codes", async () => {
+    const invalid =
+      "Enter a valid phone number with its country code, for example +1 415 555 0123.";
+    const email = uniqueEmail("phone");
+    for (const phone of ["not a phone ☎", "+1 415 555 0123", "+15551234567", "4155550123"]) {
+      const response = await freshClient().post("/api/auth/sign-up/email", {
+        email,
+        password: TEST_PASSWORD,
+        name: "x",
+        phone,
+      });
+      expect(response.status, phone).toBe(400);
+      expect(await response.text()).toContain(invalid);
+    }
+    const { client, email: owner } = await createVerifiedUser(testApp);
+    const update = await client.post("/api/auth/update-user", { phone: "not a phone ☎" });
+    expect(update.status).toBe(400);
+    expect(await update.text()).toContain(invalid);
+    const send = await client.post("/api/auth/phone-number/send-otp", { phoneNumber: "+1 555" });
+    expect(send.status).toBe(400);
+    expect(await mailboxFor(client, "+1 555")).toEqual([]);
+
+    const signUp = await freshClient().post("/api/auth/sign-up/email", {
+      email: uniqueEmail("phone-ok"),
+      password: TEST_PASSWORD,
+      name: "x",
+      phone: "+14155550123",
+    });
+    expect(signUp.status).toBe(200);
+    expect((await client.post("/api/auth/update-user", { phone: "+442079460958" })).status).toBe(
+      200,
+    );
+    const [row] = await testApp.database.db.select().from(user).where(eq(user.email, owner));
+    expect(row).toMatchObject({ phone: "+442079460958" });
   });
 
   it.each(["password1", "Passw0rd", "qwerty123"])(

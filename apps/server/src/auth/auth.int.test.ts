@@ -33,7 +33,7 @@ describe(`accounts on ${testEngine()}`, () => {
       name: "x",
       firstName: "Grace",
       lastName: "Hopper",
-      phone: "+1 555 0100",
+      phone: "+14155550100",
       callbackURL: "/auth/callback",
     });
     expect(signUp.status).toBe(200);

@@ -6,6 +6,7 @@ import {
   isValidSignUpPassword,
   overlongAuthField,
 } from "@sightline/contracts";
+import { isE164Phone, phoneMessages } from "@sightline/contracts/phone";
 import {
   type Db,
   deleteOtherSessions,
@@ -247,6 +248,17 @@ export function createAuth(deps: AuthDeps) {
             code: "FIELD_TOO_LONG",
           });
         }
+        // Every phone number the auth routes take (sign-up's and the profile's `phone`, the
+        // texted-code routes' `phoneNumber`) is E.164 by libphonenumber's rules.
+        for (const field of ["phone", "phoneNumber"] as const) {
+          const value = body?.[field];
+          if (typeof value === "string" && value !== "" && !isE164Phone(value)) {
+            throw new APIError("BAD_REQUEST", {
+              message: phoneMessages.invalid,
+              code: "INVALID_PHONE_NUMBER",
+            });
+          }
+        }
         const password =
           ctx.path === "/sign-up/email"
             ? body?.password
@@ -315,6 +327,7 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       phoneNumber({
+        phoneNumberValidator: isE164Phone,
         sendOTP: async ({ phoneNumber: to, code }) => {
           await mailer.sendSms({ to, text: `Your Sightline verification code is ${code}` });
         },

@@ -28,9 +28,17 @@ function decodeEntities(text: string): string {
 export async function consentAtSandbox(
   _testApp: TestApp,
   client: HttpClient,
-  input: { username: string; login: "instagram" | "facebook"; decision?: "allow" | "cancel" },
+  input: {
+    username: string;
+    login: "instagram" | "facebook";
+    decision?: "allow" | "cancel";
+    switch?: boolean;
+  },
 ): Promise<URLSearchParams> {
-  const start = await client.post("/api/instagram/connect", { login: input.login });
+  const start = await client.post("/api/instagram/connect", {
+    login: input.login,
+    ...(input.switch ? { switch: true } : {}),
+  });
   if (start.status !== 200) throw new Error(`connect: ${start.status} ${await start.text()}`);
   const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
   const url = new URL(authorizeUrl);
@@ -51,7 +59,7 @@ export async function consentAtSandbox(
 export async function connectSandboxAccount(
   testApp: TestApp,
   client: HttpClient,
-  input: { username: string; login: "instagram" | "facebook" },
+  input: { username: string; login: "instagram" | "facebook"; switch?: boolean },
 ): Promise<InstagramConnection> {
   const query = await consentAtSandbox(testApp, client, input);
   const response = await client.post("/api/instagram/connect/callback", {

@@ -69,6 +69,30 @@ function startOnFirstInteraction() {
   }
 }
 
+/**
+ * The auth dialog is its own chunk (loaded when first opened). A call to action being hovered,
+ * focused or touched fetches it, alongside the app when that is not running yet, so the click
+ * opens the dialog without a second wait (issue 24 point 6). The app's lazy() import resolves to
+ * the same module.
+ */
+function preloadAuthDialogNearCtas() {
+  let preloaded = false;
+  const onApproach = (event: Event) => {
+    if (preloaded) return;
+    const target = event.target;
+    if (!(target instanceof Element) || !target.closest("[data-auth-cta]")) return;
+    preloaded = true;
+    for (const type of approaches) window.removeEventListener(type, onApproach, true);
+    void import("../features/auth/components/auth-dialog.tsx");
+  };
+  const approaches = ["pointerover", "focusin", "touchstart"];
+  for (const type of approaches) {
+    window.addEventListener(type, onApproach, { capture: true, passive: true });
+  }
+}
+
+preloadAuthDialogNearCtas();
+
 const startsAtOnce =
   !isPrerendered ||
   container.dataset.hydrate === "load" ||

@@ -10,6 +10,8 @@ export const paths = {
   trendRadar: "/trend-radar",
   pressRadar: "/press-radar",
   settings: "/settings",
+  /** Settings, scrolled to the Instagram login control (switch to Facebook Login), focused. */
+  settingsInstagramLogin: "/settings#instagram-login",
   resetPassword: "/auth/reset-password",
   instagramCallback: "/auth/instagram/callback",
   facebookCallback: "/facebook-callback",

@@ -3,6 +3,13 @@ import { useNavigate } from "react-router";
 
 export type AuthTab = "login" | "signup";
 
+/**
+ * Marks a call to action in the HTML: the page's entry (app/main.tsx) starts loading the auth
+ * dialog's code when one is hovered, focused or touched, so the click that follows opens it at
+ * once. Every button that calls `useAuthCta()` carries it.
+ */
+export const authCtaMarker = { "data-auth-cta": "" } as const;
+
 export interface AuthCtaValue {
   /** Asked at click time, so a click replayed right after hydration sees the stored session. */
   isSignedIn: () => boolean;

@@ -100,6 +100,11 @@ export const instagramOauthStates = pgTable("instagram_oauth_states", {
     .references(() => user.id, { onDelete: "cascade" }),
   sessionId: text("session_id").notNull(),
   login: text("login", { enum: connectionLogins }).notNull(),
+  /**
+   * Set when the user switches login method (Instagram Login ↔ Facebook Login): the account the
+   * consent must come back with. Another account is refused and the connection stays as it was.
+   */
+  keepInstagramId: text("keep_instagram_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });

@@ -224,3 +224,54 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
   expect(late.status).toBe(409);
   expect(await late.text()).toContain("24-hour window to reply closed");
 }, 180_000);
+
+it("the list carries each DM person's picture before any thread is opened, read once and kept", async () => {
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "northfield.coffee",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  type DmItem = {
+    id: string;
+    person: { id: string; name: string | null; profile_pic: string | null };
+  };
+  const stored = async () =>
+    (
+      (await testApp.database.db.execute(
+        `select igsid, profile_pic, fetched_at from inbox_people where user_id = '${connection.user_id}'`,
+      )) as unknown as {
+        rows: Array<{ igsid: string; profile_pic: string | null; fetched_at: string | Date }>;
+      }
+    ).rows;
+  // The sync knows each person's username only; the picture is read on demand.
+  expect((await stored()).every((row) => row.profile_pic === null)).toBe(true);
+
+  const list = (await (await client.get("/api/inbox/conversations?filter=dm&limit=10")).json()) as {
+    items: DmItem[];
+  };
+  expect(list.items.length).toBeGreaterThan(0);
+  // Every person's profile was read (a name); those Instagram has a picture for show it.
+  for (const item of list.items) expect(item.person.name, item.id).not.toBeNull();
+  const pictures = list.items.map((item) => item.person.profile_pic).filter(Boolean);
+  expect(pictures.length).toBeGreaterThan(list.items.length / 2);
+  for (const picture of pictures)
+    expect(picture).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\//);
+  const listed = new Set(list.items.map((item) => item.person.id));
+  const people = (await stored()).filter((row) => listed.has(row.igsid));
+  expect(people).toHaveLength(listed.size);
+  expect(people.filter((row) => row.profile_pic !== null)).toHaveLength(new Set(pictures).size);
+
+  // Kept: the next list reads nothing again.
+  const again = (await (
+    await client.get("/api/inbox/conversations?filter=dm&limit=10")
+  ).json()) as {
+    items: DmItem[];
+  };
+  expect(again.items.map((item) => item.person.profile_pic)).toEqual(
+    list.items.map((item) => item.person.profile_pic),
+  );
+  expect(
+    (await stored()).filter((row) => listed.has(row.igsid)).map((row) => String(row.fetched_at)),
+  ).toEqual(people.map((row) => String(row.fetched_at)));
+}, 180_000);

@@ -20,6 +20,7 @@ import {
   findInstagramConnection,
   findOwnPostComment,
   findThreadCounterpart,
+  type InstagramConnectionRow,
   insertComments,
   insertSendingMessage,
   listInboxConversations,
@@ -81,6 +82,11 @@ const idParam = z.object({ id: z.string().min(1).max(200) });
 
 /** A person's profile is read again from Instagram at most once a day. */
 const PROFILE_MAX_AGE_MS = 24 * 3_600_000;
+/** Profiles the list reads per page (never more than the page), and how many at once. */
+const LIST_PROFILE_READS = 50;
+const LIST_PROFILE_CONCURRENCY = 4;
+
+type InboxScope = { userId: string; accountId: string };
 
 function encodeCursor(row: { updatedTime: Date; id: string }) {
   return Buffer.from(JSON.stringify([row.updatedTime.toISOString(), row.id])).toString("base64url");
@@ -196,6 +202,91 @@ export function inboxRoutes(deps: {
     }
   }
 
+  /**
+   * Reads a DM counterpart's profile (name, username, picture) from Instagram into
+   * inbox_people. Contract §5.3: the person messaged first, so their profile may be read.
+   * Undefined when Instagram refuses (a refused token marks the connection).
+   */
+  async function readPersonProfile(
+    connection: InstagramConnectionRow,
+    scope: InboxScope,
+    igsid: string,
+    knownUsername: string | null,
+  ) {
+    try {
+      const profile = await accountClientFor(deps.instagram, connection).getUserProfile(
+        igsid,
+        "name,username,profile_pic",
+      );
+      await upsertInboxPerson(deps.db, scope, {
+        igsid,
+        username: profile.username ?? knownUsername,
+        name: profile.name ?? null,
+        profilePic: profile.profile_pic ?? null,
+      });
+      return await findInboxPerson(deps.db, scope, igsid);
+    } catch (error) {
+      await handleGraphFailure(deps.instagram, connection, error);
+      return undefined;
+    }
+  }
+
+  /**
+   * The list shows each DM person's picture at once (issue 24 point 5), not initials until the
+   * thread is opened: people on this page whose profile was never read are read now, a few at a
+   * time, and kept (a day, as when a thread opens). The picture itself loads through the media
+   * proxy, which lets the browser cache it.
+   */
+  async function fillMissingProfiles(
+    connection: InstagramConnectionRow,
+    scope: InboxScope,
+    rows: Awaited<ReturnType<typeof listInboxConversations>>,
+  ) {
+    if (connection.status !== "active") return rows;
+    const unknown = [
+      ...new Set(
+        rows
+          .filter(
+            (row) =>
+              row.kind === "dm" && row.personId && row.profilePic === null && row.name === null,
+          )
+          .map((row) => row.personId as string),
+      ),
+    ].slice(0, LIST_PROFILE_READS);
+    if (unknown.length === 0) return rows;
+    const read = new Map<
+      string,
+      { name: string | null; profilePic: string | null; username: string | null }
+    >();
+    for (let i = 0; i < unknown.length; i += LIST_PROFILE_CONCURRENCY) {
+      const batch = unknown.slice(i, i + LIST_PROFILE_CONCURRENCY);
+      const people = await Promise.all(
+        batch.map((igsid) =>
+          readPersonProfile(
+            connection,
+            scope,
+            igsid,
+            rows.find((row) => row.personId === igsid)?.username ?? null,
+          ),
+        ),
+      );
+      people.forEach((person, index) => {
+        if (person) read.set(batch[index]!, person);
+      });
+    }
+    return rows.map((row) => {
+      const person = row.personId ? read.get(row.personId) : undefined;
+      return person
+        ? {
+            ...row,
+            name: person.name,
+            username: person.username ?? row.username,
+            profilePic: person.profilePic,
+          }
+        : row;
+    });
+  }
+
   return (
     new Hono<AppEnv>()
       .use(requireUser)
@@ -203,14 +294,14 @@ export function inboxRoutes(deps: {
         const query = c.req.valid("query");
         const found = await activeScope(c.var.user.id);
         if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
-        const { scope } = found;
+        const { connection, scope } = found;
         const rows = await listInboxConversations(deps.db, scope, {
           ...(query.filter === "all" ? {} : { filter: query.filter }),
           ...(query.q ? { q: query.q } : {}),
           ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
           limit: query.limit + 1,
         });
-        const page = rows.slice(0, query.limit);
+        const page = await fillMissingProfiles(connection, scope, rows.slice(0, query.limit));
         return c.json({
           connected: true as const,
           items: page.map((row) => ({
@@ -257,23 +348,14 @@ export function inboxRoutes(deps: {
           person.name === null ||
           deps.now().getTime() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
         if (thread?.personId && isStale && connection.status === "active") {
-          try {
-            // Contract §5.3: the person messaged first, so their profile may be read.
-            const profile = await accountClientFor(deps.instagram, connection).getUserProfile(
+          // The thread opens without the profile if Instagram refuses; the stored name stays.
+          person =
+            (await readPersonProfile(
+              connection,
+              scope,
               thread.personId,
-              "name,username,profile_pic",
-            );
-            await upsertInboxPerson(deps.db, scope, {
-              igsid: thread.personId,
-              username: profile.username ?? person?.username ?? null,
-              name: profile.name ?? null,
-              profilePic: profile.profile_pic ?? null,
-            });
-            person = await findInboxPerson(deps.db, scope, thread.personId);
-          } catch (error) {
-            // The thread opens without the profile; the stored name (if any) stays.
-            await handleGraphFailure(deps.instagram, connection, error);
-          }
+              person?.username ?? null,
+            )) ?? person;
         }
         const readState = await findConversationReadState(deps.db, scope, "dm", threadId);
         return c.json({

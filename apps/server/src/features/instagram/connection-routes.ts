@@ -22,12 +22,13 @@ export function connectionRoutes(ctx: InstagramContext) {
       userLimit(ctx, "connect"),
       validate("json", connectStartSchema),
       async (c) => {
-        const { login } = c.req.valid("json");
+        const { login, switch: switchLogin } = c.req.valid("json");
         return c.json(
           await startConnect(ctx, {
             userId: c.var.user.id,
             sessionId: c.var.user.sessionId,
             login,
+            switchLogin: switchLogin ?? false,
           }),
         );
       },

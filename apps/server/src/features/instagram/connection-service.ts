@@ -98,7 +98,13 @@ export async function announceConnection(ctx: InstagramContext, userId: string) 
  */
 export async function startConnect(
   ctx: InstagramContext,
-  input: { userId: string; sessionId: string | undefined; login: ConnectLogin },
+  input: {
+    userId: string;
+    sessionId: string | undefined;
+    login: ConnectLogin;
+    /** Re-authorise the connected account with `login` instead, keeping everything stored. */
+    switchLogin?: boolean;
+  },
 ): Promise<{ authorizeUrl: string }> {
   if (!input.sessionId) {
     throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
@@ -109,12 +115,27 @@ export async function startConnect(
       "Instagram Login is not set up on this server. Connect with Facebook instead.",
     );
   }
+  let keepInstagramId: string | null = null;
+  if (input.switchLogin) {
+    const current = await findInstagramConnection(ctx.db, input.userId);
+    if (!current) {
+      throw new AppError(
+        "bad_request",
+        "Connect an Instagram account first, then switch its login.",
+      );
+    }
+    if (current.login === input.login) {
+      throw new AppError("bad_request", `This account already uses ${loginNames[input.login]}.`);
+    }
+    keepInstagramId = current.instagramId;
+  }
   const state = randomBytes(32).toString("base64url");
   await insertOauthState(ctx.db, {
     stateHash: hashState(state),
     userId: input.userId,
     sessionId: input.sessionId,
     login: input.login,
+    keepInstagramId,
     expiresAt: new Date(ctx.now() + STATE_TTL_MS),
   });
   const authorizeUrl =
@@ -130,6 +151,19 @@ export async function startConnect(
           redirectUri: redirectUri(ctx, "facebook"),
         });
   return { authorizeUrl };
+}
+
+const loginNames: Record<ConnectLogin, string> = {
+  instagram: "Instagram Login",
+  facebook: "Facebook Login",
+};
+
+/**
+ * A login switch came back with another account: nothing is saved, the connection stays as it
+ * was (the new grant's token is dropped unused).
+ */
+export function switchedAccountMessage(login: ConnectLogin, chosen: string, kept: string): string {
+  return `You chose @${chosen} on ${login === "facebook" ? "Facebook" : "Instagram"}'s page, but this Sightline account is connected to @${kept}. Nothing changed: you are still connected to @${kept} as before. To switch to ${loginNames[login]}, pick @${kept} on that page (with Facebook Login, the Page linked to @${kept}).`;
 }
 
 /** Meta's consent-page errors, in words for the person who just clicked. */
@@ -260,6 +294,17 @@ export async function completeConnect(
 
   const now = new Date(ctx.now());
   const previous = await findInstagramConnection(ctx.db, input.userId);
+  if (pending.keepInstagramId !== null && grant.instagramId !== pending.keepInstagramId) {
+    const kept = previous?.instagramUsername ?? pending.keepInstagramId;
+    ctx.logger.info(
+      { userId: input.userId, login: input.login },
+      "login switch to another account refused",
+    );
+    throw new AppError(
+      "bad_request",
+      switchedAccountMessage(input.login, grant.username || grant.instagramId, kept),
+    );
+  }
   let row = await saveInstagramConnection(ctx.db, {
     userId: input.userId,
     instagramId: grant.instagramId,

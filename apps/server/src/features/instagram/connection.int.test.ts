@@ -125,6 +125,90 @@ describe("connecting Instagram", () => {
     expect(connection.scopes).toContain("instagram_manage_messages");
   });
 
+  it("switching to Facebook Login and back keeps the same account and every stored row; another account is refused", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connected = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    const db = testApp.database.db;
+    const synced = await countSyncedRows(db, connected.user_id);
+    expect(synced.instagram_media).toBeGreaterThan(12);
+    expect(synced.instagram_account_insights).toBeGreaterThan(0);
+    const before = (await findInstagramConnection(db, connected.user_id))!;
+
+    // Same login: nothing to switch to.
+    const same = await client.post("/api/instagram/connect", { login: "instagram", switch: true });
+    expect(same.status).toBe(400);
+    expect(await same.text()).toContain("already uses Instagram Login");
+
+    // Another account picked on Facebook's page: refused, the connection and its rows as they were.
+    const wrong = await consentAtSandbox(testApp, client, {
+      username: "northfield.coffee",
+      login: "facebook",
+      switch: true,
+    });
+    const refused = await client.post("/api/instagram/connect/callback", {
+      login: "facebook",
+      code: wrong.get("code"),
+      state: wrong.get("state"),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      "but this Sightline account is connected to @oona.bakes. Nothing changed",
+    );
+    const untouched = (await findInstagramConnection(db, connected.user_id))!;
+    expect(untouched).toMatchObject({
+      id: before.id,
+      login: "instagram",
+      instagramId: before.instagramId,
+      accessToken: before.accessToken,
+    });
+    expect(await countSyncedRows(db, connected.user_id)).toEqual(synced);
+
+    // The same account through Facebook Login: the same row, every synced row kept.
+    const query = await consentAtSandbox(testApp, client, {
+      username: "oona.bakes",
+      login: "facebook",
+      switch: true,
+    });
+    const switched = await client.post("/api/instagram/connect/callback", {
+      login: "facebook",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    expect(switched.status).toBe(200);
+    const { connection } = (await switched.json()) as { connection: typeof connected };
+    expect(connection).toMatchObject({
+      id: connected.id,
+      instagram_id: connected.instagram_id,
+      login: "facebook",
+      connected_at: connected.connected_at,
+      status: "active",
+    });
+    expect(connection.last_synced_at).not.toBeNull();
+    const afterSwitch = await countSyncedRows(db, connected.user_id);
+    expect(afterSwitch).toEqual(synced);
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    const afterSync = await countSyncedRows(db, connected.user_id);
+    expect(afterSync.instagram_media).toBe(synced.instagram_media);
+    expect(afterSync.instagram_account_insights).toBeGreaterThanOrEqual(
+      synced.instagram_account_insights!,
+    );
+
+    // And back to Instagram Login.
+    const back = await connectSandboxAccount(testApp, client, {
+      username: "oona.bakes",
+      login: "instagram",
+      switch: true,
+    });
+    expect(back).toMatchObject({ id: connected.id, login: "instagram", page_instagram_id: null });
+    expect((await countSyncedRows(db, connected.user_id)).instagram_media).toBe(
+      synced.instagram_media,
+    );
+  }, 240_000);
+
   it("disconnect revokes at Meta, deletes the token and the synced data", async () => {
     const { client } = await createVerifiedUser(testApp);
     const connection = await connectSandboxAccount(testApp, client, {

@@ -36,9 +36,18 @@ export function searchBlocker(connection: InstagramConnectionRow | undefined): s
   }
   // Graph API contract §1.1 and §7: hashtag search exists only behind Facebook Login.
   if (connection.login !== "facebook") {
-    return "Instagram offers hashtag search only to accounts connected through Facebook Login. Reconnect in Settings and choose Facebook Login to track hashtags.";
+    return "Instagram offers hashtag search only to accounts connected through Facebook Login. Switch to Facebook Login in Settings to track hashtags: the same account, with all its history kept.";
   }
   return undefined;
+}
+
+/** Which control in Settings lifts the blocker (the page's link names it). */
+export function searchBlockerKind(
+  connection: InstagramConnectionRow | undefined,
+): "connect" | "reconnect" | "switch_to_facebook" | null {
+  if (!connection) return "connect";
+  if (connection.status !== "active") return "reconnect";
+  return connection.login !== "facebook" ? "switch_to_facebook" : null;
 }
 
 async function budgetFor(deps: Pick<TrendDeps, "db" | "now">, accountId: string) {
@@ -259,6 +268,7 @@ export async function trendRadarOverview(deps: TrendDeps, userId: string) {
     plan,
     hashtagLimit: planLimits[plan].trendHashtags,
     blocker: searchBlocker(connection) ?? null,
+    blockerKind: searchBlockerKind(connection),
     budget: budget
       ? {
           limit: budget.limit,

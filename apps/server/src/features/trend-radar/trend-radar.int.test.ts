@@ -32,6 +32,7 @@ async function json<T>(response: Response): Promise<T> {
 
 type Overview = {
   blocker: string | null;
+  blockerKind: string | null;
   budget: { used: number; remaining: number; nextSlotAt: string | null; counted: string[] } | null;
   hashtagLimit: number;
   hashtags: Array<{
@@ -203,6 +204,7 @@ describe("Trend Radar", () => {
     await connectSandboxAccount(testApp, other, { username: "lena.makes", login: "instagram" });
     const overview = await json<Overview>(await other.get("/api/trend-radar"));
     expect(overview.blocker).toMatch(/Facebook Login/);
+    expect(overview.blockerKind).toBe("switch_to_facebook");
     const refused = await other.post("/api/trend-radar/hashtags", { name: "ceramics" });
     expect(refused.status).toBe(400);
     expect((await json<{ error: { message: string } }>(refused)).error.message).toMatch(

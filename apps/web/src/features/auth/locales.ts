@@ -18,7 +18,7 @@ const en = {
   placeholders: {
     firstName: "Ada",
     lastName: "Lovelace",
-    phone: "+1 555 0100",
+    phone: "+1 415 555 0123",
     email: "you@example.com",
   },
   showPassword: "Show password",
@@ -29,6 +29,7 @@ const en = {
   passwordsDoNotMatch: "Passwords do not match.",
   emailRequired: "Email is required.",
   emailInvalid: "Enter a valid email address.",
+  phoneInvalid: "Enter a valid phone number with its country code, for example +1 415 555 0123.",
   passwordRequired: "Password is required.",
   signIn: "Sign In",
   signingIn: "Signing in...",
@@ -112,7 +113,7 @@ const es: typeof en = {
   placeholders: {
     firstName: "Ada",
     lastName: "Lovelace",
-    phone: "+52 55 0000 0000",
+    phone: "+52 55 1234 5678",
     email: "tu@ejemplo.com",
   },
   showPassword: "Mostrar contraseña",
@@ -123,6 +124,8 @@ const es: typeof en = {
   passwordsDoNotMatch: "Las contraseñas no coinciden.",
   emailRequired: "El correo electrónico es obligatorio.",
   emailInvalid: "Escribe un correo electrónico válido.",
+  phoneInvalid:
+    "Escribe un número de teléfono válido con su prefijo de país, por ejemplo +52 55 1234 5678.",
   passwordRequired: "La contraseña es obligatoria.",
   signIn: "Iniciar sesión",
   signingIn: "Iniciando sesión...",

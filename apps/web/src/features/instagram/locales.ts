@@ -59,6 +59,17 @@ const en = {
     reconnect: "Reconnect",
     disconnect: "Disconnect",
   },
+  switchLogin: {
+    title: "Login method",
+    toFacebook: "Switch to Facebook Login",
+    toInstagram: "Switch to Instagram Login",
+    whyFacebook:
+      "Trend Radar needs Facebook Login: Instagram offers hashtag search only there. It goes through the Facebook Page your account is linked to.",
+    whyInstagram:
+      "Instagram Login needs no Facebook Page, but Instagram offers no hashtag search with it, so Trend Radar stops sampling.",
+    keeps:
+      "Nothing is deleted: choose @{{username}} on the next page and every synced post, comment, message and insight stays. If you pick another account, nothing changes.",
+  },
   disconnect: {
     title: "Disconnect @{{username}}?",
     body: "Sightline stops reading and publishing on this account, removes its access at Meta and deletes the synced posts, comments, messages and insights.",
@@ -130,6 +141,17 @@ const es: typeof en = {
     notes: "Notas de la última sincronización",
     reconnect: "Reconectar",
     disconnect: "Desconectar",
+  },
+  switchLogin: {
+    title: "Método de inicio de sesión",
+    toFacebook: "Cambiar a inicio de sesión con Facebook",
+    toInstagram: "Cambiar a inicio de sesión con Instagram",
+    whyFacebook:
+      "Trend Radar necesita el inicio de sesión con Facebook: Instagram solo ofrece la búsqueda de hashtags ahí. Pasa por la página de Facebook vinculada a tu cuenta.",
+    whyInstagram:
+      "El inicio de sesión con Instagram no necesita página de Facebook, pero Instagram no ofrece búsqueda de hashtags con él, así que Trend Radar deja de muestrear.",
+    keeps:
+      "No se borra nada: elige @{{username}} en la página siguiente y se conservan todas las publicaciones, comentarios, mensajes y estadísticas sincronizados. Si eliges otra cuenta, no cambia nada.",
   },
   disconnect: {
     title: "¿Desconectar @{{username}}?",

@@ -36,6 +36,7 @@ const en = {
     phoneNone: "No phone number yet.",
     phoneVerified: "Verified",
     phoneHint: "Used for texted sign-in codes. We text a code to confirm it.",
+    phoneInvalid: "Enter a valid phone number with its country code, for example +1 415 555 0123.",
     newPhone: "Phone number",
     sendCode: "Text me a code",
     code: "Code",
@@ -191,6 +192,8 @@ const es: typeof en = {
     phoneNone: "Aún no hay número de teléfono.",
     phoneVerified: "Verificado",
     phoneHint: "Para los códigos de acceso por SMS. Te enviamos un código para confirmarlo.",
+    phoneInvalid:
+      "Escribe un número de teléfono válido con su prefijo de país, por ejemplo +52 55 1234 5678.",
     newPhone: "Número de teléfono",
     sendCode: "Envíame un código",
     code: "Código",

@@ -142,7 +142,7 @@ function TopPlaces({
               <span className="min-w-0 truncate text-slate-800">{name(key)}</span>
               <span className="shrink-0 tabular-nums text-slate-600">
                 {formatNumber(bucket.value)}{" "}
-                <span className="text-slate-400">({formatRatioPercent(bucket.value / all)})</span>
+                <span className="text-slate-500">({formatRatioPercent(bucket.value / all)})</span>
               </span>
             </div>
             <div className="mt-1 h-1.5 rounded bg-slate-50" aria-hidden="true">

@@ -39,7 +39,7 @@ export function KpiCard({
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
       {value === null ? (
         <>
-          <p className="mt-1 text-2xl font-semibold text-slate-400">
+          <p className="mt-1 text-2xl font-semibold text-slate-500">
             <span aria-hidden="true">—</span>
             <span className="sr-only">Not available</span>
           </p>

@@ -30,7 +30,7 @@ export function Metric({
 }) {
   if (value === null) {
     return (
-      <span title={NOT_AVAILABLE} className="text-slate-400">
+      <span title={NOT_AVAILABLE} className="text-slate-500">
         —<span className="sr-only"> (not available)</span>
       </span>
     );

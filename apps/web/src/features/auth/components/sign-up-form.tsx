@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
+import { browserRegion, checkPhone } from "../../../utils/phone.ts";
 import {
   canCreateAccount,
   inlineSignUpErrors,
@@ -38,9 +39,24 @@ export function SignUpForm() {
     setSubmitErrors((previous) => ({ ...previous, [key]: undefined }));
   };
 
+  // Leaving the phone field checks it and shows it formatted (+1 415 555 0123).
+  async function phoneBlur() {
+    const typed = values.phone;
+    const phone = await checkPhone(typed, browserRegion());
+    if ("problem" in phone) setSubmitErrors((previous) => ({ ...previous, phone: phone.problem }));
+    else if ("formatted" in phone) {
+      // Unless it was changed meanwhile.
+      setValues((previous) =>
+        previous.phone === typed ? { ...previous, phone: phone.formatted } : previous,
+      );
+    }
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const found = validateSignUp(values);
+    const phone = await checkPhone(values.phone, browserRegion());
+    if ("problem" in phone) found.phone = phone.problem;
     setSubmitErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
@@ -51,7 +67,7 @@ export function SignUpForm() {
         password: values.password,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        phone: values.phone.trim(),
+        phone: "e164" in phone ? phone.e164 : "",
       });
       setCreated(true);
       setValues(empty);
@@ -90,6 +106,8 @@ export function SignUpForm() {
         placeholder={t("placeholders.phone")}
         value={values.phone}
         onChange={set("phone")}
+        onBlur={() => void phoneBlur()}
+        error={errors.phone && t(errors.phone)}
       />
       <FormField
         label={t("fields.email")}

@@ -12,6 +12,7 @@ export interface SignUpValues {
 export type SignUpError =
   | "emailRequired"
   | "emailInvalid"
+  | "phoneInvalid"
   | "passwordRule"
   | "passwordCommon"
   | "passwordsDoNotMatch";
@@ -55,7 +56,10 @@ export function validateEmail(email: string): "emailRequired" | "emailInvalid" |
   return undefined;
 }
 
-/** Submit-time validation: every rule, in field order. */
+/**
+ * Submit-time validation: every rule, in field order. The phone (optional) is checked apart, by
+ * `checkPhone` in utils/phone.ts, whose rules load when first needed.
+ */
 export function validateSignUp(
   values: SignUpValues,
 ): Partial<Record<keyof SignUpValues, SignUpError>> {

@@ -6,7 +6,7 @@ import {
   suggestReply,
 } from "@sightline/contracts";
 import { Eye, EyeOff, ImageOff, Lock, MessageSquareReply, Send, Trash2, X } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -321,6 +321,21 @@ export function CommentThreadView({
   const [toDelete, setToDelete] = useState<ThreadComment | null>(null);
   const [isDeleting, setDeleting] = useState(false);
   const last = thread.comments.at(-1);
+  // A post opens at the comment a reply would answer (the newest from someone else), scrolled
+  // into view and marked, not at the oldest (issue 24 point 5).
+  const listRef = useRef<HTMLOListElement>(null);
+  const openedAt = useRef<string | null>(null);
+  const targetAtOpen = target?.id;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || openedAt.current === postId || !targetAtOpen) return;
+    openedAt.current = postId;
+    const item = list.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(targetAtOpen)}"]`);
+    if (!item) return;
+    const top =
+      item.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = Math.max(0, top + item.offsetHeight + 16 - list.clientHeight);
+  }, [postId, targetAtOpen]);
   const suggestion =
     last && !last.is_own
       ? suggestReply({ kind: "comments", name: last.username, lastText: last.text })
@@ -363,7 +378,9 @@ export function CommentThreadView({
       <PostCard post={thread.post} />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <ol
+          ref={listRef}
           aria-label="Comments"
+          data-testid="comment-list"
           className="min-h-0 flex-1 space-y-4 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
         >
           {top.map((comment) => (
@@ -374,7 +391,7 @@ export function CommentThreadView({
                     key={item.id}
                     comment={item}
                     isReply={item.parent_id !== null}
-                    isReplyTarget={target?.id === item.id && targetId !== null}
+                    isReplyTarget={target?.id === item.id}
                     actions={actions}
                     onReplyTo={() => setTargetId(item.id)}
                     onDelete={() => setToDelete(item)}
@@ -386,8 +403,8 @@ export function CommentThreadView({
         </ol>
         {target ? (
           <div className="flex items-center gap-2 border-t border-slate-200 bg-white px-4 pt-2 text-xs text-slate-600">
-            <span className="min-w-0 truncate">
-              Replying publicly to{" "}
+            <span className="min-w-0 truncate" data-testid="reply-target">
+              {targetId ? "Replying publicly to " : "Replying publicly to the newest comment, by "}
               <span className="font-semibold">@{target.username ?? "unknown"}</span>
               {target.text ? ` — “${target.text}”` : ""}
             </span>

@@ -2,12 +2,13 @@ import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
 import { AlertTriangle, CheckCircle2, Circle, Info, RefreshCw, XCircle } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
-import { useStartInstagramConnect } from "../api/start-instagram-connect.ts";
+import { type ConnectRequest, useStartInstagramConnect } from "../api/start-instagram-connect.ts";
 import { useSyncInstagram } from "../api/sync-instagram.ts";
 import { useInstagramConnection } from "../api/use-instagram-connection.ts";
 import { permissionRows } from "../utils/connection-details.ts";
@@ -16,6 +17,12 @@ import { InstagramAvatar } from "./instagram-avatar.tsx";
 import "../locales.ts";
 
 type Notice = { kind: "success" } | { kind: "error"; message: string };
+
+/**
+ * `/settings#instagram-login` (Trend Radar's banner) lands on the control that gets Facebook
+ * Login: the switch when connected, Connect with Facebook otherwise.
+ */
+export const instagramLoginAnchor = paths.settingsInstagramLogin.split("#")[1]!;
 
 /** The callback page's outcome (?instagram=connected or ?instagram_error=…), read once. */
 function noticeFrom(params: URLSearchParams): Notice | null {
@@ -116,6 +123,7 @@ function NotConnected({
         </div>
         <div>
           <Button
+            id={instagramLoginAnchor}
             className="w-full"
             variant="outline"
             disabled={pending !== undefined}
@@ -139,14 +147,54 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+function LoginSwitch({
+  connection,
+  onSwitch,
+  pending,
+}: {
+  connection: InstagramConnection;
+  onSwitch: (login: ConnectLogin) => void;
+  pending: ConnectRequest | undefined;
+}) {
+  const { t } = useTranslation("instagram");
+  const target: ConnectLogin = connection.login === "facebook" ? "instagram" : "facebook";
+  return (
+    <div
+      className="rounded-xl border border-slate-200 bg-slate-50/60 p-4"
+      data-testid="instagram-login-switch"
+    >
+      <h3 className="text-sm font-semibold text-slate-900">{t("switchLogin.title")}</h3>
+      <p className="mt-1 text-sm text-slate-700">
+        {target === "facebook" ? t("switchLogin.whyFacebook") : t("switchLogin.whyInstagram")}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        {t("switchLogin.keeps", { username: connection.instagram_username })}
+      </p>
+      <Button
+        id={instagramLoginAnchor}
+        className="mt-3"
+        variant={target === "facebook" ? "primary" : "outline"}
+        disabled={pending !== undefined}
+        onClick={() => onSwitch(target)}
+      >
+        {pending?.switch
+          ? t("section.redirecting")
+          : target === "facebook"
+            ? t("switchLogin.toFacebook")
+            : t("switchLogin.toInstagram")}
+      </Button>
+    </div>
+  );
+}
+
 function Connected({
   connection,
   onConnect,
   pending,
 }: {
   connection: InstagramConnection;
-  onConnect: (login: ConnectLogin) => void;
-  pending: ConnectLogin | undefined;
+  onConnect: (request: ConnectRequest) => void;
+  pending: ConnectRequest | undefined;
 }) {
   const { t, i18n } = useTranslation("instagram");
   const format = useFormatDateTime();
@@ -256,7 +304,7 @@ function Connected({
           {permissionRows(connection).map((row) => (
             <li
               key={row.scope}
-              className={`flex items-start gap-2.5 text-sm ${row.granted ? "" : "text-slate-400"}`}
+              className={`flex items-start gap-2.5 text-sm ${row.granted ? "" : "text-slate-500"}`}
             >
               {row.granted ? (
                 <CheckCircle2
@@ -299,13 +347,19 @@ function Connected({
         </div>
       )}
 
+      <LoginSwitch
+        connection={connection}
+        pending={pending}
+        onSwitch={(login) => onConnect({ login, switch: true })}
+      />
+
       <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-5">
         <Button
           variant={needsReconnection ? "primary" : "outline"}
           disabled={pending !== undefined}
-          onClick={() => onConnect(connection.login)}
+          onClick={() => onConnect({ login: connection.login })}
         >
-          {pending ? t("section.redirecting") : t("section.reconnect")}
+          {pending && !pending.switch ? t("section.redirecting") : t("section.reconnect")}
         </Button>
         <Button
           variant="outline"
@@ -362,8 +416,35 @@ export function InstagramConnectionSection() {
     if (!wantsConnect.current || loading) return;
     wantsConnect.current = false;
     if (connection?.status === "active") return;
-    mutate(connection?.login ?? "instagram");
+    mutate({ login: connection?.login ?? "instagram" });
   }, [loading, connection, mutate]);
+
+  // #instagram-login: scroll to the login control and focus it once the section has loaded.
+  const { hash } = useLocation();
+  const focusedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (loading || hash !== `#${instagramLoginAnchor}` || focusedFor.current === hash) return;
+    const control = document.getElementById(instagramLoginAnchor);
+    if (!control) return;
+    focusedFor.current = hash;
+    control.scrollIntoView({ block: "center" });
+    control.focus({ preventScroll: true });
+    // Sections above may still grow as they load: keep the control in view for a moment, unless
+    // the person scrolls or moves focus themselves.
+    const keepInView = new ResizeObserver(() => {
+      if (document.activeElement === control) control.scrollIntoView({ block: "center" });
+    });
+    keepInView.observe(document.body);
+    const stop = () => keepInView.disconnect();
+    const timer = window.setTimeout(stop, 2000);
+    const events = ["wheel", "touchmove", "keydown", "pointerdown"] as const;
+    for (const name of events) window.addEventListener(name, stop, { once: true, passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      stop();
+      for (const name of events) window.removeEventListener(name, stop);
+    };
+  }, [loading, hash]);
 
   return (
     <div ref={root} data-testid="instagram-section">
@@ -379,7 +460,7 @@ export function InstagramConnectionSection() {
       ) : connection ? (
         <Connected connection={connection} onConnect={start.mutate} pending={pending} />
       ) : (
-        <NotConnected onConnect={start.mutate} pending={pending} />
+        <NotConnected onConnect={(login) => start.mutate({ login })} pending={pending?.login} />
       )}
       <span className="sr-only" aria-live="polite">
         {pending ? t("section.redirecting") : ""}

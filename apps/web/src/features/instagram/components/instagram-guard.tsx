@@ -65,7 +65,7 @@ function ReconnectBanner({
         size="sm"
         className="self-start sm:self-center"
         disabled={start.isPending}
-        onClick={() => start.mutate(login)}
+        onClick={() => start.mutate({ login })}
       >
         {t("reconnect.button")}
       </Button>

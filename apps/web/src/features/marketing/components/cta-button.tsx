@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
-import { type AuthTab, useAuthCta } from "../../../lib/auth-cta.tsx";
+import { type AuthTab, authCtaMarker, useAuthCta } from "../../../lib/auth-cta.tsx";
 
 /** Spec §2: every call to action sends a signed-in user to /dashboard, else opens the auth dialog. */
 export function CtaButton({
@@ -14,6 +14,7 @@ export function CtaButton({
   return (
     <Button
       type="button"
+      {...authCtaMarker}
       onClick={(event) => {
         onClick?.(event);
         cta(intent);

@@ -33,7 +33,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
-import { useAuthCta } from "../../../lib/auth-cta.tsx";
+import { authCtaMarker, useAuthCta } from "../../../lib/auth-cta.tsx";
 import { cn } from "../../../utils/cn.ts";
 import { channelNames, comingSoonChannels } from "../config/site.ts";
 import { commonCopy } from "../copy/common.ts";
@@ -203,6 +203,7 @@ export function ChannelsSection() {
       <div className="mx-auto mt-12 grid max-w-5xl gap-5 lg:grid-cols-[1.1fr_1.4fr]">
         <button
           type="button"
+          {...authCtaMarker}
           onClick={() => cta("signup")}
           className="group relative flex flex-col items-start rounded-2xl bg-white p-6 text-left shadow-sm ring-2 ring-brand-600 transition-shadow hover:shadow-lg"
         >

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Logo } from "../../../components/ui/logo.tsx";
 import { PopoverPanel, popoverTriggerProps } from "../../../components/ui/popover.tsx";
 import { paths } from "../../../config/paths.ts";
-import { useAuthCta } from "../../../lib/auth-cta.tsx";
+import { authCtaMarker, useAuthCta } from "../../../lib/auth-cta.tsx";
 import { cn } from "../../../utils/cn.ts";
 import {
   channelNames,
@@ -97,6 +97,7 @@ function IntegrationsPanel({ copy }: { copy: CommonCopy }) {
     <div className="grid gap-3 sm:grid-cols-[1fr_1.2fr]">
       <button
         type="button"
+        {...authCtaMarker}
         onClick={(event) => {
           event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
           cta("signup");

@@ -3,7 +3,7 @@ import { Clapperboard, Film, Images, type LucideIcon, Image as PhotoIcon } from 
 import { memo, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
-import { cachedDateFormat } from "../utils/format-cache.ts";
+import { cachedDateFormat, compactTime } from "../utils/format-cache.ts";
 import { DRAG_TYPE, isMovable, useCalendarActions } from "./calendar-context.ts";
 import { StatusBadge, statusStyles } from "./post-status.tsx";
 
@@ -78,15 +78,19 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
       }}
       aria-label={accessibleName(post, timeZone)}
       className={cn(
-        "flex w-full min-w-0 items-center gap-1 overflow-hidden rounded-md border px-1 py-0.5 text-left text-xs",
+        "flex w-full min-w-0 items-center gap-0.5 overflow-hidden rounded-md border px-0.5 py-0.5 text-left text-[10px] sm:gap-1 sm:px-1 sm:text-xs",
         style.chip,
         movable && "cursor-grab active:cursor-grabbing",
       )}
     >
       {/* Phones' month cells are too narrow for it; the list view (their default) shows it. */}
       <PostThumbnail post={post} className="hidden size-5 sm:flex" />
-      <StatusIcon aria-hidden="true" className="size-3.5 shrink-0" />
-      <span className="min-w-0 truncate font-medium tabular-nums">
+      <StatusIcon aria-hidden="true" className="size-3 shrink-0 sm:size-3.5" />
+      {/* Below 640 px a month cell is about 50 px wide: the time in five characters. */}
+      <span className="min-w-0 truncate font-medium tabular-nums sm:hidden">
+        {compactTime(new Date(post.time), timeZone)}
+      </span>
+      <span className="hidden min-w-0 truncate font-medium tabular-nums sm:inline">
         {timeLabel(post.time, timeZone)}
       </span>
       {/* Narrow cells show the type as its icon (from 640 px); the word from 1280 px; always in

@@ -58,7 +58,7 @@ const DayCell = memo(function DayCell({
         composeAt(date);
       }}
       className={cn(
-        "group h-28 border-b border-r border-slate-200 p-1.5 align-top",
+        "group h-24 border-b border-r border-slate-200 p-0.5 align-top sm:h-28 sm:p-1.5",
         isPast || isOtherMonth ? "bg-slate-50" : "bg-white",
         !isPast && composeAt && "cursor-pointer",
         isOver &&
@@ -67,15 +67,15 @@ const DayCell = memo(function DayCell({
             : "bg-brand-50 ring-2 ring-inset ring-brand-400"),
       )}
     >
-      <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-0.5 sm:gap-1">
         <span className="flex items-center justify-between">
           <span
             className={cn(
-              "flex size-7 items-center justify-center rounded-full text-xs font-semibold tabular-nums",
+              "flex size-6 items-center justify-center rounded-full text-xs font-semibold tabular-nums sm:size-7",
               isToday
                 ? "bg-brand-600 text-white"
                 : isOtherMonth
-                  ? "text-slate-400"
+                  ? "text-slate-500"
                   : "text-slate-700",
             )}
           >
@@ -86,7 +86,10 @@ const DayCell = memo(function DayCell({
           </span>
           <span className="flex items-center gap-1">
             {isToday ? (
-              <span aria-hidden="true" className="text-[11px] font-semibold text-brand-700">
+              <span
+                aria-hidden="true"
+                className="hidden text-[11px] font-semibold text-brand-700 sm:inline"
+              >
                 Today
               </span>
             ) : null}
@@ -96,7 +99,7 @@ const DayCell = memo(function DayCell({
                 data-testid="compose-day"
                 onClick={() => composeAt(date)}
                 aria-label={`New post on ${label}`}
-                className="flex size-6 items-center justify-center rounded-md text-slate-500 opacity-0 hover:bg-brand-50 hover:text-brand-700 focus-visible:opacity-100 group-hover:opacity-100"
+                className="hidden size-6 items-center justify-center rounded-md text-slate-500 opacity-0 hover:bg-brand-50 hover:text-brand-700 focus-visible:opacity-100 group-hover:opacity-100 sm:flex"
               >
                 <Plus aria-hidden="true" className="size-4" />
               </button>
@@ -110,7 +113,7 @@ const DayCell = memo(function DayCell({
           <button
             type="button"
             onClick={() => onShowDay(date)}
-            className="rounded px-1 text-left text-xs font-semibold text-brand-700 hover:bg-brand-50"
+            className="truncate rounded px-0.5 text-left text-[11px] font-semibold text-brand-700 hover:bg-brand-50 sm:px-1 sm:text-xs"
           >
             +{posts.length - VISIBLE_PER_DAY} more
           </button>
@@ -137,8 +140,10 @@ export function MonthView({
   const byDay = useMemo(() => groupByLocalDay(posts, timeZone), [posts, timeZone]);
   const month = anchor.slice(0, 7);
   return (
+    // All seven days fit a phone (cells narrow, chips show the status icon and time); from
+    // 640 px cells keep a readable minimum and the table scrolls sideways if it must.
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[44rem] table-fixed border-separate border-spacing-0 border-slate-200">
+      <table className="w-full table-fixed border-separate border-spacing-0 border-slate-200 sm:min-w-[44rem]">
         <caption className="sr-only">Month</caption>
         <thead className="bg-slate-50">
           <tr>
@@ -146,7 +151,7 @@ export function MonthView({
               <th
                 key={name}
                 scope="col"
-                className="border-b border-r border-slate-200 px-2 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+                className="border-b border-r border-slate-200 px-1 py-1.5 text-left text-[11px] font-semibold uppercase text-slate-600 sm:px-2 sm:text-xs sm:tracking-wide"
               >
                 {name}
               </th>

@@ -16,3 +16,21 @@ export function cachedDateFormat(
   }
   return format;
 }
+
+/**
+ * A phone's month cell has room for about five characters: "7:24p" for a 12-hour clock
+ * ("7:24 PM"), "19:24" for a 24-hour one. The full time stays in the chip's accessible name.
+ */
+export function compactTime(date: Date, timeZone: string, locale?: string): string {
+  const format =
+    locale === undefined
+      ? cachedDateFormat(timeZone, { hour: "numeric", minute: "2-digit" })
+      : new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+  let text = "";
+  for (const part of format.formatToParts(date)) {
+    if (part.type === "hour" || part.type === "minute") text += part.value;
+    else if (part.type === "literal" && /[:.]/.test(part.value)) text += part.value.trim();
+    else if (part.type === "dayPeriod") text += part.value.trim().charAt(0).toLowerCase();
+  }
+  return text;
+}

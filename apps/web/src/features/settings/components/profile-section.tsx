@@ -5,7 +5,7 @@ import {
   type UpdateProfileInput,
   updateProfileInputSchema,
 } from "@sightline/contracts";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -16,6 +16,7 @@ import { ApiError } from "../../../lib/api-error.ts";
 import { setLanguage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { browserTimeZone, setTimeZone } from "../../../lib/time-zone.ts";
+import { browserRegion, checkPhone, formatPhone } from "../../../utils/phone.ts";
 import { changeEmail, sendPhoneCode, useAccountAction, verifyPhone } from "../api/account-auth.ts";
 import type { SettingsOverview } from "../api/get-settings.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
@@ -191,12 +192,26 @@ function EmailChange({ email }: { email: string }) {
   );
 }
 
+/** A stored E.164 number, shown as +1 415 555 0123 once the phone rules have loaded. */
+function FormattedPhone({ e164 }: { e164: string }) {
+  const [text, setText] = useState(e164);
+  useEffect(() => {
+    let current = true;
+    void formatPhone(e164).then((formatted) => current && setText(formatted));
+    return () => {
+      current = false;
+    };
+  }, [e164]);
+  return <span>{text}</span>;
+}
+
 function PhoneChange({ profile }: { profile: SettingsOverview["profile"] }) {
   const { t } = useTranslation("settings");
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [codeSent, setCodeSent] = useState(false);
+  const [phoneError, setPhoneError] = useState<string | undefined>();
   const send = useAccountAction(sendPhoneCode);
   const verify = useAccountAction(({ to, otp }: { to: string; otp: string }) =>
     verifyPhone(to, otp),
@@ -213,20 +228,27 @@ function PhoneChange({ profile }: { profile: SettingsOverview["profile"] }) {
       }
     >
       <p className="flex items-center gap-2 text-sm text-slate-800">
-        {profile.phone ?? t("profile.phoneNone")}
+        {profile.phone ? <FormattedPhone e164={profile.phone} /> : t("profile.phoneNone")}
         {profile.phoneVerified && <Badge variant="success">{t("profile.phoneVerified")}</Badge>}
       </p>
       {open && (
         <form
           noValidate
           className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-          onSubmit={(event) => {
+          onSubmit={async (event) => {
             event.preventDefault();
+            // Sent as E.164 (the server takes nothing else), shown formatted.
+            const checked = await checkPhone(phone, browserRegion());
+            if (!("formatted" in checked)) {
+              setPhoneError(t("profile.phoneInvalid"));
+              return;
+            }
             if (!codeSent) {
-              send.mutate(phone.trim(), { onSuccess: () => setCodeSent(true) });
+              setPhone(checked.formatted);
+              send.mutate(checked.e164, { onSuccess: () => setCodeSent(true) });
             } else {
               verify.mutate(
-                { to: phone.trim(), otp: code.trim() },
+                { to: checked.e164, otp: code.trim() },
                 {
                   onSuccess: () => {
                     toast.success(t("profile.phoneSaved"));
@@ -245,10 +267,20 @@ function PhoneChange({ profile }: { profile: SettingsOverview["profile"] }) {
               autoComplete="tel"
               label={t("profile.newPhone")}
               hint={t("profile.phoneHint")}
-              placeholder="+1 555 0100"
+              placeholder="+1 415 555 0123"
               maxLength={32}
               value={phone}
-              onChange={(event) => setPhone(event.target.value)}
+              error={phoneError}
+              onChange={(event) => {
+                setPhone(event.target.value);
+                setPhoneError(undefined);
+              }}
+              onBlur={async () => {
+                const checked = await checkPhone(phone, browserRegion());
+                if ("formatted" in checked)
+                  setPhone((now) => (now === phone ? checked.formatted : now));
+                else if ("problem" in checked) setPhoneError(t("profile.phoneInvalid"));
+              }}
             />
           ) : (
             <TextField

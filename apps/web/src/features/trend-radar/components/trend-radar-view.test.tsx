@@ -35,6 +35,7 @@ const spentState = {
   plan: "free",
   hashtagLimit: 3,
   blocker: null,
+  blockerKind: null,
   budget: { limit: 30, used: 30, remaining: 0, nextSlotAt, counted: ["coffee", "latte"] },
   hashtags: [
     hashtag("coffee", 20, 15, "Rising", 0.33),

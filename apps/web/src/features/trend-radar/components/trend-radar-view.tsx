@@ -370,7 +370,7 @@ function Suggestions({ state }: { state: TrendRadarState }) {
                 className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm"
               >
                 <span className="font-medium text-slate-900">#{entry.tag}</span>
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-slate-600">
                   in {entry.posts} of {bestPosts.sampleSize}
                 </span>
                 {canTrack(entry.tag) ? (
@@ -492,10 +492,14 @@ export function TrendRadarView() {
         >
           <p>{data.blocker}</p>
           <Link
-            to={paths.settings}
+            to={paths.settingsInstagramLogin}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3")}
           >
-            Go to Settings
+            {data.blockerKind === "switch_to_facebook"
+              ? "Switch to Facebook Login in Settings"
+              : data.blockerKind === "connect"
+                ? "Connect with Facebook in Settings"
+                : "Go to Settings"}
           </Link>
         </div>
       ) : (

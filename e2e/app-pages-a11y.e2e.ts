@@ -1,0 +1,99 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectedPage } from "./support/composer.ts";
+
+const SCREENSHOT_DIR = process.env.A11Y_SCREENSHOT_DIR;
+
+/**
+ * Every app page with the demo account (@lena.makes) connected, and what shows that its content
+ * (not a skeleton) is on screen.
+ */
+const appPages: Array<{ path: string; loaded: (page: Page) => Promise<unknown> }> = [
+  { path: "/dashboard", loaded: (page) => page.getByTestId("kpi-followers").waitFor() },
+  {
+    path: "/audience-insights",
+    loaded: (page) => page.locator("main ol li").first().waitFor(),
+  },
+  {
+    path: "/post-performance",
+    loaded: (page) =>
+      page.getByTestId("post-row").or(page.getByTestId("post-card")).first().waitFor(),
+  },
+  {
+    path: "/content-scheduler?view=month",
+    loaded: (page) => page.getByTestId("calendar-post").first().waitFor(),
+  },
+  {
+    path: "/content-scheduler?view=week",
+    loaded: (page) => page.getByRole("button", { name: "Week", pressed: true }).waitFor(),
+  },
+  {
+    path: "/content-scheduler?view=list",
+    loaded: (page) => page.getByTestId("calendar-list-post").first().waitFor(),
+  },
+  {
+    path: "/messages",
+    loaded: (page) => page.getByRole("region", { name: "Conversations", exact: true }).waitFor(),
+  },
+  {
+    path: "/trend-radar",
+    loaded: (page) => page.getByRole("button", { name: "Sample now" }).waitFor(),
+  },
+  {
+    path: "/press-radar",
+    loaded: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
+  },
+  { path: "/settings", loaded: (page) => page.getByTestId("instagram-connected").waitFor() },
+];
+
+/** WCAG 2.1 A and AA problems axe finds on the page, as "rule: target" lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+  );
+}
+
+describe.skipIf(!hasChromium())("every app page passes axe (WCAG 2.1 AA)", () => {
+  const live = useServerAndBrowser({ timeoutMs: 170_000 });
+
+  for (const width of [1440, 390]) {
+    it(`at ${width} px, with the demo account connected`, async () => {
+      const { page, context, errors } = await connectedPage(live.browser, live.server.url, width);
+      // The first sync fills the pages; wait for it as a user would see it.
+      await expect
+        .poll(
+          async () =>
+            page.evaluate(async () => {
+              const response = await fetch("/api/instagram/connection");
+              const body = (await response.json()) as {
+                connection: { last_synced_at: string | null } | null;
+              };
+              return body.connection?.last_synced_at ?? null;
+            }),
+          { timeout: 90_000, interval: 1000 },
+        )
+        .not.toBeNull();
+      const problems: string[] = [];
+      for (const { path, loaded } of appPages) {
+        await page.goto(`${live.server.url}${path}`);
+        await loaded(page);
+        await expect.poll(() => page.locator("main .animate-pulse").count()).toBe(0);
+        if (SCREENSHOT_DIR) {
+          await page.screenshot({
+            path: `${SCREENSHOT_DIR}/a11y${path.replace(/[/?=]/g, "-")}-${width}.png`,
+            fullPage: true,
+          });
+        }
+        problems.push(...(await axeProblems(page)).map((problem) => `${path} ${problem}`));
+      }
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 300_000);
+  }
+});

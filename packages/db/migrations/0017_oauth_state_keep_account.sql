@@ -1,0 +1,1 @@
+ALTER TABLE "instagram_oauth_states" ADD COLUMN "keep_instagram_id" text;
