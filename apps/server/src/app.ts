@@ -136,7 +136,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
-    .route("/realtime", realtimeRoutes({ events: deps.events }))
+    .route("/realtime", realtimeRoutes({ events: deps.events, db, now: deps.now }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route(
       "/inbox",
