@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  chmodSync,
   closeSync,
   openSync,
   readFileSync,
@@ -127,9 +128,12 @@ function takeKernelLock(file: string): SqliteDatabase | "busy" | undefined {
     "node:sqlite",
   ) as SqliteModule | undefined;
   if (!sqlite) return undefined;
+  // Owner-only, like every file of the folder; no journal file beside it.
+  closeSync(openSync(file, "a", 0o600));
+  chmodSync(file, 0o600);
   const db = new sqlite.DatabaseSync(file, { timeout: 0 });
   try {
-    db.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;");
+    db.exec("PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;");
     return db;
   } catch (error) {
     db.close();
