@@ -8,6 +8,8 @@ import {
 import {
   type Db,
   deleteSessionForUser,
+  findPasswordHash,
+  findSessionCreatedAt,
   getAccountOverviewForUser,
   getDataExportFileForUser,
   getLatestDataExportForUser,
@@ -171,10 +173,32 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
       const user = c.var.user;
       const overview = await getAccountOverviewForUser(deps.db, user.id);
       if (!overview) throw new AppError("unauthorized", "Sign in to continue.");
-      if (c.req.valid("json").email.toLowerCase() !== overview.email.toLowerCase()) {
+      const input = c.req.valid("json");
+      if (input.email.toLowerCase() !== overview.email.toLowerCase()) {
         throw new AppError("validation_failed", settingsMessages.deleteEmailMismatch, [
           { path: "email", message: settingsMessages.deleteEmailMismatch },
         ]);
+      }
+      // Re-authentication (issue 25): the password when the account has one; otherwise (Google
+      // only) a session signed in within the last 10 minutes. An open tab alone deletes nothing.
+      const hash = await findPasswordHash(deps.db, user.id);
+      if (hash) {
+        const ctx = await deps.auth.$context;
+        const ok =
+          input.password !== undefined &&
+          (await ctx.password.verify({ hash, password: input.password }));
+        if (!ok) {
+          throw new AppError("validation_failed", settingsMessages.deletePasswordWrong, [
+            { path: "password", message: settingsMessages.deletePasswordWrong },
+          ]);
+        }
+      } else {
+        const signedInAt = user.sessionId
+          ? await findSessionCreatedAt(deps.db, user.sessionId, user.id)
+          : undefined;
+        if (!signedInAt || now().getTime() - signedInAt.getTime() > 10 * 60_000) {
+          throw new AppError("forbidden", settingsMessages.deleteNeedsRecentSignIn);
+        }
       }
       const result = await deleteAccountRequestedByUser(deps.dataDeletion, {
         userId: user.id,
