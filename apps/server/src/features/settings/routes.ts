@@ -22,6 +22,7 @@ import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../../app-types.ts";
 import type { Auth } from "../../auth/create-auth.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { cleanName } from "../../lib/clean-text.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import {
@@ -99,7 +100,12 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
       });
     })
     .patch("/profile", limit, validate("json", updateProfileInputSchema), async (c) => {
-      const profile = await updateProfileForUser(deps.db, c.var.user.id, c.req.valid("json"));
+      const input = c.req.valid("json");
+      const profile = await updateProfileForUser(deps.db, c.var.user.id, {
+        ...input,
+        firstName: cleanName(input.firstName),
+        lastName: cleanName(input.lastName),
+      });
       if (!profile) throw new AppError("unauthorized", "Sign in to continue.");
       return c.json({
         profile: {
