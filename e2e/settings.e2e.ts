@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
     await context.close();
   });
 
-  it("deletes the account after the e-mail is typed, and signs out", async () => {
+  it("deletes the account after the e-mail and the password are typed, and signs out", async () => {
     const { page, context, email } = await signedInPage(live.browser);
     await page.getByRole("button", { name: "Delete account" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
@@ -204,6 +204,11 @@ describe.skipIf(!hasChromium())("the Settings page in the browser", () => {
     await dialog.getByRole("button", { name: "Delete forever" }).click();
     await dialog.getByText("The e-mail you typed does not match your account.").waitFor();
     await dialog.getByLabel("Your e-mail address").fill(email);
+    // The e-mail alone deletes nothing: the password re-authenticates.
+    await dialog.getByLabel("Your password").fill("not my password");
+    await dialog.getByRole("button", { name: "Delete forever" }).click();
+    await dialog.getByText("The password is not right.").waitFor();
+    await dialog.getByLabel("Your password").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Delete forever" }).click();
     await page.getByText("Your account was deleted. We sent a confirmation by e-mail.").waitFor();
     await page.waitForURL(`${live.server.url}/`);

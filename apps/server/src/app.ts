@@ -137,7 +137,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
-    .route("/realtime", realtimeRoutes({ events: deps.events }))
+    .route("/realtime", realtimeRoutes({ events: deps.events, db, now: deps.now }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route(
       "/inbox",
@@ -241,6 +241,47 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     );
 }
 
+/**
+ * Better Auth answers the raw session token in some JSON bodies (`token` after sign-in and
+ * sign-up, `session.token` from get-session and list-sessions). The session lives in its
+ * httpOnly cookie and the access token in the `set-auth-jwt` header: a script that can read a
+ * body must not get the cookie's value. Every `token` that is not a JWT (no dots) is removed.
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!(response.headers.get("content-type") ?? "").includes("application/json")) {
+    return response;
+  }
+  const text = await response.text();
+  let changed = false;
+  const scrub = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value === null || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "token" && typeof inner === "string" && !inner.includes(".")) {
+        changed = true;
+        continue;
+      }
+      out[key] = scrub(inner);
+    }
+    return out;
+  };
+  let body = text;
+  try {
+    const scrubbed = scrub(JSON.parse(text));
+    if (changed) body = JSON.stringify(scrubbed);
+  } catch {
+    // Not JSON after all: passed on as it came.
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(text === "" ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 function emailOf(body: ArrayBuffer): string | undefined {
   try {
     const parsed = JSON.parse(new TextDecoder().decode(body)) as { email?: unknown };
@@ -293,11 +334,14 @@ export function createApp(deps: AppDeps) {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
     const kind = c.req.method === "POST" ? perEmailAuthPaths[c.req.path] : undefined;
-    if (!kind) return deps.auth.handler(new Request(c.req.raw, { headers }));
+    if (!kind)
+      return withoutSessionTokens(await deps.auth.handler(new Request(c.req.raw, { headers })));
     const body = await c.req.raw.arrayBuffer();
-    const forward = () =>
-      deps.auth.handler(
-        new Request(c.req.raw.url, { method: "POST", headers, body, signal: c.req.raw.signal }),
+    const forward = async () =>
+      withoutSessionTokens(
+        await deps.auth.handler(
+          new Request(c.req.raw.url, { method: "POST", headers, body, signal: c.req.raw.signal }),
+        ),
       );
     const email = emailOf(body);
     if (!email) return forward();

@@ -53,6 +53,8 @@ export const changeEmailInputSchema = z.object({
 
 export const deleteAccountInputSchema = z.object({
   email: z.string().trim().min(1, "Type your e-mail address to confirm.").max(254),
+  /** Required when the account has a password: deleting re-authenticates (issue 25). */
+  password: z.string().max(256).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInputSchema>;
 
@@ -64,4 +66,6 @@ export const DATA_EXPORT_TTL_HOURS = 24;
 
 export const settingsMessages = {
   deleteEmailMismatch: "The e-mail you typed does not match your account.",
+  deletePasswordWrong: "The password is not right.",
+  deleteNeedsRecentSignIn: "Sign out and sign in again (within 10 minutes) to delete your account.",
 } as const;

@@ -101,4 +101,32 @@ describe("acquireDirLock", () => {
     expect(results.filter((result) => result === "won")).toHaveLength(1);
     expect(results.filter((result) => result === "lost")).toHaveLength(5);
   });
+
+  it("holds across PID namespaces that share a host name: the kernel's lock refuses the second process", async () => {
+    const release = acquireDirLock(file);
+    try {
+      // The other process plays a container whose pid (1, say) is the same number as ours, on
+      // the same host name and boot: by pid, host and boot the lock file looks like its own.
+      const lockModule = fileURLToPath(new URL("./lock.ts", import.meta.url));
+      const identity = JSON.stringify(currentLockIdentity());
+      const script = `
+        const { acquireDirLock } = await import(${JSON.stringify(lockModule)});
+        try { acquireDirLock(${JSON.stringify(file)}, { identity: ${identity} }); console.log("taken"); }
+        catch (error) { console.log(error.name === "DataDirLockedError" ? "refused" : "error " + error.message); }
+      `;
+      const result = await new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, ["--input-type=module", "-e", script]);
+        let out = "";
+        child.stdout.on("data", (chunk) => {
+          out += chunk;
+        });
+        child.on("close", () => resolve(out.trim()));
+      });
+      expect(result).toBe("refused");
+    } finally {
+      release();
+    }
+    // Released, the next process takes it.
+    acquireDirLock(file)();
+  });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  chmodSync,
   closeSync,
   openSync,
   readFileSync,
@@ -107,6 +108,40 @@ function isStale(
 
 const heldHere = new Set<string>();
 
+type SqliteDatabase = { exec(sql: string): void; close(): void };
+type SqliteModule = {
+  DatabaseSync: new (path: string, options?: { timeout?: number }) => SqliteDatabase;
+};
+
+/**
+ * The kernel's lock (issue 25): a PID number, a host name and a boot id do not tell two PID
+ * namespaces (containers) sharing a host name apart, and both took the lock. A POSIX record
+ * lock (fcntl) does: it belongs to the open file on this kernel, whatever namespace the process
+ * runs in, and the kernel drops it when the process dies. Node has no flock, but its built-in
+ * SQLite (node:sqlite, no native add-on) takes fcntl locks: an exclusive transaction held open on
+ * `<lock>.os` is that lock. The file is never deleted (deleting a lock file lets a later process
+ * lock a new file while an old holder keeps the unlinked one). Undefined where node:sqlite is
+ * missing (Node before 22.5): the lock file below is then the only guard.
+ */
+function takeKernelLock(file: string): SqliteDatabase | "busy" | undefined {
+  const sqlite = (process as { getBuiltinModule?: (name: string) => unknown }).getBuiltinModule?.(
+    "node:sqlite",
+  ) as SqliteModule | undefined;
+  if (!sqlite) return undefined;
+  // Owner-only, like every file of the folder; no journal file beside it.
+  closeSync(openSync(file, "a", 0o600));
+  chmodSync(file, 0o600);
+  const db = new sqlite.DatabaseSync(file, { timeout: 0 });
+  try {
+    db.exec("PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;");
+    return db;
+  } catch (error) {
+    db.close();
+    if (/locked|busy/i.test(String((error as Error).message))) return "busy";
+    throw error;
+  }
+}
+
 /**
  * PGlite is single-process: a second process opening the same folder corrupts it
  * (electric-sql/pglite#1106). Take an exclusive lock file beside the folder (created with
@@ -127,7 +162,27 @@ export function acquireDirLock(
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const now = options.now ?? Date.now;
   const owner: LockOwner = { ...self, instance: randomUUID() };
+  const kernelLock = takeKernelLock(`${lockFile}.os`);
+  if (kernelLock === "busy") {
+    const holder = readOwner(lockFile);
+    throw new DataDirLockedError(lockFile, holder?.owner?.pid ?? 0, holder?.owner?.host);
+  }
+  try {
+    return acquireLockFile(lockFile, self, owner, staleAfterMs, now, kernelLock);
+  } catch (error) {
+    kernelLock?.close();
+    throw error;
+  }
+}
 
+function acquireLockFile(
+  lockFile: string,
+  self: Omit<LockOwner, "instance">,
+  owner: LockOwner,
+  staleAfterMs: number,
+  now: () => number,
+  kernelLock: SqliteDatabase | undefined,
+): () => void {
   const create = (): boolean => {
     try {
       const fd = openSync(lockFile, "wx", 0o600);
@@ -197,6 +252,7 @@ export function acquireDirLock(
     released = true;
     clearInterval(heartbeat);
     heldHere.delete(lockFile);
+    kernelLock?.close();
     // Remove it only if it is still ours (never a lock someone took over after a long pause).
     if (readOwner(lockFile)?.owner?.instance === owner.instance) rmSync(lockFile, { force: true });
   };

@@ -19,6 +19,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
+import { cleanName } from "../lib/clean-text.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BackgroundTasks } from "../services/background-tasks.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
@@ -68,6 +69,15 @@ export interface AuthDeps {
   google?: { clientId: string; clientSecret: string } | undefined;
   /** Overrides for tests; production uses the defaults below. */
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
+}
+
+function cleanNames(user: Record<string, unknown>) {
+  const cleaned: Record<string, string> = {};
+  for (const field of ["name", "firstName", "lastName"]) {
+    const value = user[field];
+    if (typeof value === "string") cleaned[field] = cleanName(value);
+  }
+  return cleaned;
 }
 
 function displayName(firstName?: string | null, lastName?: string | null, email?: string) {
@@ -207,8 +217,16 @@ export function createAuth(deps: AuthDeps) {
     },
     databaseHooks: {
       user: {
-        create: { after: async (user) => syncProfile(user) },
-        update: { after: async (user) => syncProfile(user) },
+        // Names lose control and bidi formatting characters (a right-to-left override makes a
+        // name read differently from what it is), whichever route wrote them.
+        create: {
+          before: async (user) => ({ data: { ...user, ...cleanNames(user) } }),
+          after: async (user) => syncProfile(user),
+        },
+        update: {
+          before: async (user) => ({ data: { ...user, ...cleanNames(user) } }),
+          after: async (user) => syncProfile(user),
+        },
       },
       session: {
         create: {

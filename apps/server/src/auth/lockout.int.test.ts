@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser, mailboxFor } from "../testing/factories.ts";
 import { createHttpClient } from "../testing/http-client.ts";
+import { frames } from "../testing/sse.ts";
 
 /** Issue 25: an attacker who knows an address cannot lock its owner out. */
 let testApp: TestApp;
@@ -95,5 +96,24 @@ describe("lockout by a known address", () => {
       json: { email: owner.email, password: owner.password },
     });
     expect(forged.status).toBe(429);
+  });
+});
+
+describe("the live stream and sign-out", () => {
+  it("ends an open /api/realtime stream when its session signs out", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const me = (await (await client.get("/api/me")).json()) as {
+      user?: { id: string };
+      id?: string;
+    };
+    const userId = me.user?.id ?? me.id!;
+    const stream = await client.get("/api/realtime");
+    expect(stream.status).toBe(200);
+    const events = frames(stream);
+    await testApp.events.publish(userId, "notifications:updated");
+    expect((await events.next(5_000)).event).toBe("notifications:updated");
+    expect((await client.post("/api/session/sign-out", { scope: "global" })).status).toBe(200);
+    await testApp.events.publish(userId, "notifications:updated");
+    await expect(events.next(5_000)).rejects.toThrow("stream ended");
   });
 });

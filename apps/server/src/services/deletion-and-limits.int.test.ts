@@ -129,6 +129,25 @@ describe("account deletion leaves nothing of the user", () => {
   }, 180_000);
 });
 
+describe("deleting an account re-authenticates", () => {
+  it("without a password (Google only) it needs a sign-in from the last 10 minutes", async () => {
+    const { client, email } = await createVerifiedUser(testApp);
+    const me = (await (await client.get("/api/me")).json()) as {
+      user?: { id: string };
+      id?: string;
+    };
+    const userId = me.user?.id ?? me.id!;
+    await query(`delete from account where user_id = '${userId}' and provider_id = 'credential'`);
+    await query(
+      `update session set created_at = now() - interval '20 minutes' where user_id = '${userId}'`,
+    );
+    const stale = await client.post("/api/settings/delete-account", { email });
+    expect(stale.status).toBe(403);
+    await query(`update session set created_at = now() where user_id = '${userId}'`);
+    expect((await client.post("/api/settings/delete-account", { email })).status).toBe(200);
+  });
+});
+
 describe("webhook bodies are kept for a set time", () => {
   it("prunes processed bodies older than WEBHOOK_RETENTION_DAYS (7 by default), keeps newer and unprocessed ones", async () => {
     const day = 24 * 60 * 60 * 1000;

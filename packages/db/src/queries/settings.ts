@@ -162,3 +162,20 @@ export async function findUserEmailById(db: Db, userId: string) {
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   return row?.email;
 }
+
+/** The user's password hash (their credential account), if they have one. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  return row?.password ?? undefined;
+}
+
+export async function findSessionCreatedAt(db: Db, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({ createdAt: session.createdAt })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)));
+  return row?.createdAt;
+}

@@ -305,3 +305,25 @@ describe("scheduling a post", () => {
     }
   });
 });
+
+describe("video covers (issue 25)", () => {
+  it("a cover is usable only by the user who uploaded it", async () => {
+    const other = await createVerifiedUser(testApp);
+    const theirs = await uploadAs(other.client, "instagram_media", jpeg);
+    const mine = await uploadAs(client, "instagram_media", jpeg);
+    const item = await uploadAs(client, "scheduled-content", jpeg);
+    const schedule = (cover: { bucket: string; key: string }) =>
+      client.post("/api/scheduled-posts", {
+        items: [{ ...item, mediaType: "image", cover }],
+        caption: "Cover test",
+        scheduled_time: inAnHour(),
+        time_zone: "Europe/Berlin",
+      });
+    const refused = await schedule(theirs);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "The cover image is missing; choose the cover again.",
+    );
+    expect((await schedule(mine)).status).toBe(201);
+  });
+});

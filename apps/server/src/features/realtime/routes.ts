@@ -1,3 +1,4 @@
+import { type Db, isSessionActive } from "@sightline/db";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../app-types.ts";
@@ -10,10 +11,21 @@ import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
  * in the replay window, then live events, each once and in order; a comment line every
  * `heartbeatMs` keeps proxies from closing an idle stream.
  */
-export function realtimeRoutes(deps: { events: EventBus; heartbeatMs?: number }) {
+export function realtimeRoutes(deps: {
+  events: EventBus;
+  db: Db;
+  now: () => number;
+  heartbeatMs?: number;
+}) {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   return new Hono<AppEnv>().get("/", requireUser, (c) => {
     const userId = c.var.user.id;
+    const sessionId = c.var.user.sessionId;
+    // The stream ends with its session (sign-out, revoke, deletion): checked before each event
+    // and at each heartbeat.
+    const sessionLives = async () =>
+      Boolean(sessionId) &&
+      (await isSessionActive(deps.db, sessionId as string, userId, new Date(deps.now())));
     const resumeFrom = Number(c.req.header("last-event-id") ?? c.req.query("lastEventId") ?? 0);
     const lastEventId = Number.isSafeInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : 0;
     c.header("cache-control", "no-store");
@@ -26,6 +38,11 @@ export function realtimeRoutes(deps: { events: EventBus; heartbeatMs?: number })
       let sending = Promise.resolve();
       const send = async (event: RealtimeEvent) => {
         if (event.id <= lastSent || closed) return;
+        if (!(await sessionLives())) {
+          closed = true;
+          stream.abort();
+          return;
+        }
         lastSent = event.id;
         await stream.writeSSE({
           id: String(event.id),
@@ -57,6 +74,7 @@ export function realtimeRoutes(deps: { events: EventBus; heartbeatMs?: number })
         live = true;
         while (!closed) {
           await stream.sleep(heartbeatMs);
+          if (!closed && !(await sessionLives())) closed = true;
           if (!closed) await stream.write(": ping\n\n");
         }
       } finally {

@@ -8,7 +8,7 @@ import {
   selectUserRowsForExport,
   updateDataExport,
 } from "@sightline/db";
-import { strToU8, zipSync } from "fflate";
+import { strToU8, type Zippable, zip } from "fflate";
 import type { Logger } from "../../lib/logger.ts";
 
 export interface DataExportRunnerDeps {
@@ -23,6 +23,12 @@ export interface DataExportRunnerDeps {
  * durable queue: the job queue (issue 10, branch h-spine) did not exist yet. An export cut short
  * by a restart stays "running" and the next request starts a new one (see `isStale`).
  */
+function zipInWorkers(files: Zippable, mtime: Date): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    zip(files, { level: 6, mtime }, (error, data) => (error ? reject(error) : resolve(data)));
+  });
+}
+
 export function createDataExportRunner(deps: DataExportRunnerDeps) {
   const now = deps.now ?? (() => new Date());
   const running = new Set<Promise<void>>();
@@ -48,13 +54,15 @@ export function createDataExportRunner(deps: DataExportRunnerDeps) {
         "",
       ].join("\n"),
     );
-    const zip = zipSync(files, { level: 6, mtime: at });
+    // Compressed off the event loop: fflate's asynchronous zip deflates in worker threads, so
+    // one user's export does not stall every other request (issue 25).
+    const zipped = await zipInWorkers(files, at);
     const stamp = at.toISOString().slice(0, 10);
     await updateDataExport(deps.db, exportId, {
       status: "ready",
       progress: 100,
-      file: zip,
-      sizeBytes: zip.byteLength,
+      file: zipped,
+      sizeBytes: zipped.byteLength,
       fileName: `sightline-export-${stamp}.zip`,
       completedAt: at,
       expiresAt: new Date(at.getTime() + DATA_EXPORT_TTL_HOURS * 60 * 60 * 1000),

@@ -8,6 +8,8 @@ import {
 import {
   type Db,
   deleteSessionForUser,
+  findPasswordHash,
+  findSessionCreatedAt,
   getAccountOverviewForUser,
   getDataExportFileForUser,
   getLatestDataExportForUser,
@@ -20,6 +22,7 @@ import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../../app-types.ts";
 import type { Auth } from "../../auth/create-auth.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { cleanName } from "../../lib/clean-text.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import {
@@ -97,7 +100,12 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
       });
     })
     .patch("/profile", limit, validate("json", updateProfileInputSchema), async (c) => {
-      const profile = await updateProfileForUser(deps.db, c.var.user.id, c.req.valid("json"));
+      const input = c.req.valid("json");
+      const profile = await updateProfileForUser(deps.db, c.var.user.id, {
+        ...input,
+        firstName: cleanName(input.firstName),
+        lastName: cleanName(input.lastName),
+      });
       if (!profile) throw new AppError("unauthorized", "Sign in to continue.");
       return c.json({
         profile: {
@@ -171,10 +179,32 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
       const user = c.var.user;
       const overview = await getAccountOverviewForUser(deps.db, user.id);
       if (!overview) throw new AppError("unauthorized", "Sign in to continue.");
-      if (c.req.valid("json").email.toLowerCase() !== overview.email.toLowerCase()) {
+      const input = c.req.valid("json");
+      if (input.email.toLowerCase() !== overview.email.toLowerCase()) {
         throw new AppError("validation_failed", settingsMessages.deleteEmailMismatch, [
           { path: "email", message: settingsMessages.deleteEmailMismatch },
         ]);
+      }
+      // Re-authentication (issue 25): the password when the account has one; otherwise (Google
+      // only) a session signed in within the last 10 minutes. An open tab alone deletes nothing.
+      const hash = await findPasswordHash(deps.db, user.id);
+      if (hash) {
+        const ctx = await deps.auth.$context;
+        const ok =
+          input.password !== undefined &&
+          (await ctx.password.verify({ hash, password: input.password }));
+        if (!ok) {
+          throw new AppError("validation_failed", settingsMessages.deletePasswordWrong, [
+            { path: "password", message: settingsMessages.deletePasswordWrong },
+          ]);
+        }
+      } else {
+        const signedInAt = user.sessionId
+          ? await findSessionCreatedAt(deps.db, user.sessionId, user.id)
+          : undefined;
+        if (!signedInAt || now().getTime() - signedInAt.getTime() > 10 * 60_000) {
+          throw new AppError("forbidden", settingsMessages.deleteNeedsRecentSignIn);
+        }
       }
       const result = await deleteAccountRequestedByUser(deps.dataDeletion, {
         userId: user.id,

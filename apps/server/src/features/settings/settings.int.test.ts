@@ -491,8 +491,24 @@ describe(`settings: your data on ${testEngine()}`, () => {
     expect(wrong.status).toBe(422);
     expect((await client.get("/api/me")).status).toBe(200);
 
+    // The typed e-mail alone is not enough: the password re-authenticates (issue 25).
+    const noPassword = await client.post("/api/settings/delete-account", {
+      email: email.toUpperCase(),
+    });
+    expect(noPassword.status).toBe(422);
+    const wrongPassword = await client.post("/api/settings/delete-account", {
+      email: email.toUpperCase(),
+      password: "not the password",
+    });
+    expect(wrongPassword.status).toBe(422);
+    expect(
+      (await json<{ error: { issues: Array<{ path: string }> } }>(wrongPassword)).error.issues,
+    ).toEqual([{ path: "password", message: "The password is not right." }]);
+    expect((await client.get("/api/me")).status).toBe(200);
+
     const deleted = await client.post("/api/settings/delete-account", {
       email: email.toUpperCase(),
+      password: TEST_PASSWORD,
     });
     expect(deleted.status).toBe(200);
     const { confirmationCode } = await json<{ confirmationCode: string }>(deleted);

@@ -150,6 +150,9 @@ const en = {
     confirmBody: "Type your e-mail address, {{email}}, to confirm.",
     confirmLabel: "Your e-mail address",
     confirmMismatch: "The e-mail you typed does not match your account.",
+    confirmPasswordLabel: "Your password",
+    confirmRecentSignIn:
+      "Your account has no password: you must have signed in within the last 10 minutes.",
     deleting: "Deleting...",
     deleteForever: "Delete forever",
     deleted: "Your account was deleted. We sent a confirmation by e-mail.",
@@ -308,6 +311,9 @@ const es: typeof en = {
     confirmBody: "Escribe tu correo, {{email}}, para confirmar.",
     confirmLabel: "Tu correo electrónico",
     confirmMismatch: "El correo que escribiste no coincide con tu cuenta.",
+    confirmPasswordLabel: "Tu contraseña",
+    confirmRecentSignIn:
+      "Tu cuenta no tiene contraseña: debes haber iniciado sesión en los últimos 10 minutos.",
     deleting: "Eliminando...",
     deleteForever: "Eliminar para siempre",
     deleted: "Tu cuenta se eliminó. Te enviamos una confirmación por correo.",

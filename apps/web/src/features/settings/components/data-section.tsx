@@ -82,13 +82,21 @@ function ExportCard() {
   );
 }
 
-function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () => void }) {
+function DeleteAccountCard({
+  email,
+  hasPassword,
+  onDeleted,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation("settings");
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountInputSchema),
-    defaultValues: { email: "" },
+    defaultValues: { email: "", password: "" },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     if (values.email.trim().toLowerCase() !== email.toLowerCase()) {
@@ -96,12 +104,14 @@ function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () 
       return;
     }
     try {
-      await remove.mutateAsync(values);
+      await remove.mutateAsync(hasPassword ? values : { email: values.email });
       setOpen(false);
       toast.success(t("data.deleted"));
       onDeleted();
     } catch (error) {
-      form.setError("email", {
+      const onPassword =
+        error instanceof ApiError && error.issues.some((issue) => issue.path === "password");
+      form.setError(onPassword ? "password" : "email", {
         message: error instanceof ApiError ? error.message : t("data.confirmMismatch"),
       });
     }
@@ -125,6 +135,18 @@ function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () 
               error={form.formState.errors.email?.message}
               {...form.register("email")}
             />
+            {hasPassword ? (
+              <TextField
+                type="password"
+                autoComplete="current-password"
+                label={t("data.confirmPasswordLabel")}
+                maxLength={256}
+                error={form.formState.errors.password?.message}
+                {...form.register("password")}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">{t("data.confirmRecentSignIn")}</p>
+            )}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
                 {t("cancel")}
@@ -140,13 +162,21 @@ function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () 
   );
 }
 
-export function DataSection({ email, onDeleted }: { email: string; onDeleted: () => void }) {
+export function DataSection({
+  email,
+  hasPassword,
+  onDeleted,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation("settings");
   return (
     <SectionCard id="data" title={t("data.title")}>
       <div className="space-y-5 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
         <ExportCard />
-        <DeleteAccountCard email={email} onDeleted={onDeleted} />
+        <DeleteAccountCard email={email} hasPassword={hasPassword} onDeleted={onDeleted} />
       </div>
     </SectionCard>
   );

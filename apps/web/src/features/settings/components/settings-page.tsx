@@ -115,6 +115,7 @@ export function SettingsPage({ instagramSection }: { instagramSection: ReactNode
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <DataSection
                 email={settings.data.profile.email}
+                hasPassword={settings.data.security.hasPassword}
                 onDeleted={() => void afterDeletion()}
               />
             </ErrorBoundary>
