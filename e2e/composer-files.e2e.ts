@@ -143,6 +143,32 @@ describe.skipIf(!hasChromium())("the composer's files, drafts and spec texts (is
         expect((await toastTexts(page)).join(" ")).not.toContain("Video file");
         await screenshot(page, `issue24-bad-files-${width}`);
 
+        // A photo over Instagram's 8MB is scaled to 1440 px wide as it joins the post.
+        const bigPhoto = await page.evaluateHandle(async () => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 3000;
+          canvas.height = 3000;
+          const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+          const pixels = context.createImageData(3000, 3000);
+          for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = (Math.random() * 256) | 0;
+          context.putImageData(pixels, 0, 0);
+          const blob = await new Promise<Blob>((resolve) =>
+            canvas.toBlob((b) => resolve(b as Blob), "image/jpeg", 1),
+          );
+          if (blob.size <= 8 * 1024 * 1024) throw new Error(`only ${blob.size} bytes`);
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([blob], "big.jpg", { type: "image/jpeg" }));
+          return transfer;
+        });
+        await dropFiles(dialog, bigPhoto);
+        await toast(
+          page,
+          'Scaled "big.jpg" down to 1440 px wide: Instagram takes photos up to 8MB.',
+        );
+        await expectMediaCount(page, 1);
+        await dialog.getByRole("button", { name: "Remove big.jpg" }).click();
+        await expectMediaCount(page, 0);
+
         // Publish before deciding: the photo waits for its crop.
         await dialog.getByRole("button", { name: "Publish" }).click();
         await toast(page, 'Crop "tall.png" or leave it out first.');

@@ -469,7 +469,7 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
       await dialog.getByLabel("Hashtags", { exact: true }).fill("kept ");
       await expect
         .poll(() => keptDraft(page), { timeout: 30_000 })
-        .toMatchObject({ caption: "Kept across a reload", items: 2 });
+        .toMatchObject({ caption: "Kept across a reload", hashtags: ["kept"], items: 2 });
       await page.reload();
       dialog = await openComposer(page);
       await dialog

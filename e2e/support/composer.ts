@@ -127,31 +127,40 @@ export async function addVideo(page: Page) {
 export async function keptDraft(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ caption: string; items: number; date: string | null } | null>(
-        (resolve, reject) => {
-          const open = indexedDB.open("sightline-composer", 1);
-          open.onupgradeneeded = () => open.result.createObjectStore("drafts");
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const read = open.result.transaction("drafts").objectStore("drafts").get("current");
-            read.onerror = () => reject(read.error);
-            read.onsuccess = () => {
-              const draft = read.result as
-                | { caption: string; items: unknown[]; choice?: { date?: string } }
-                | undefined;
-              open.result.close();
-              resolve(
-                draft
-                  ? {
-                      caption: draft.caption,
-                      items: draft.items.length,
-                      date: draft.choice?.date ?? null,
-                    }
-                  : null,
-              );
-            };
+      new Promise<{
+        caption: string;
+        hashtags: string[];
+        items: number;
+        date: string | null;
+      } | null>((resolve, reject) => {
+        const open = indexedDB.open("sightline-composer", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("drafts");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("drafts").objectStore("drafts").get("current");
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const draft = read.result as
+              | {
+                  caption: string;
+                  hashtags: string[];
+                  items: unknown[];
+                  choice?: { date?: string };
+                }
+              | undefined;
+            open.result.close();
+            resolve(
+              draft
+                ? {
+                    caption: draft.caption,
+                    hashtags: draft.hashtags,
+                    items: draft.items.length,
+                    date: draft.choice?.date ?? null,
+                  }
+                : null,
+            );
           };
-        },
-      ),
+        };
+      }),
   );
 }
