@@ -88,6 +88,10 @@ export async function handleGraph(
     method,
     signal: c.req.raw.signal,
     shape: "graph",
+    metrics: (new URL(c.req.url).searchParams.get("metric") ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
   });
   if (faultResponse) return faultResponse;
 

@@ -1,12 +1,19 @@
 import type { JobQueue } from "../../../platform/job-queue.ts";
 import type { InstagramContext } from "../context.ts";
 import { processWebhooksJob } from "./process-webhooks.job.ts";
+import { readPostInsightsJob } from "./read-post-insights.job.ts";
 import { REFRESH_TOKENS_CRON, refreshTokensJob } from "./refresh-tokens.job.ts";
 import { syncAccountJob } from "./sync-account.job.ts";
 import { SYNC_ALL_CRON, syncAllJob } from "./sync-all.job.ts";
 
 /** Every Instagram job; the queue registers a worker for each. */
-export const instagramJobs = [syncAccountJob, syncAllJob, refreshTokensJob, processWebhooksJob];
+export const instagramJobs = [
+  syncAccountJob,
+  syncAllJob,
+  refreshTokensJob,
+  processWebhooksJob,
+  readPostInsightsJob,
+];
 
 export async function scheduleInstagramJobs(queue: JobQueue<InstagramContext>) {
   await queue.schedule(syncAllJob, SYNC_ALL_CRON, {});
