@@ -533,6 +533,39 @@ describe("access and validation", () => {
   });
 });
 
+describe("a post's as-of time and Refresh", () => {
+  it("says when each post's figures were read, and Refresh reads one post now, a limited number of times an hour", async () => {
+    const [post] = (await posts(lena.client, "sort=reach&order=desc&limit=1")).items;
+    expect(post!.metricsAsOf).not.toBeNull();
+    const before = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_media_insights where user_id = '${lena.userId}' and ig_media_id = '${post!.id}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    const calls = testApp.graphCalls.count;
+    const refreshed = await lena.client.post(`/api/analytics/posts/${post!.id}/refresh`, {});
+    expect(refreshed.status, await refreshed.clone().text()).toBe(200);
+    expect(testApp.graphCalls.count).toBe(calls + 1);
+    const after = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_media_insights where user_id = '${lena.userId}' and ig_media_id = '${post!.id}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(after.rows[0]!.n).toBeGreaterThanOrEqual(before.rows[0]!.n);
+    const detail = (await refreshed.json()) as { post: { metricsAsOf: string; reach: number } };
+    const insights = await graph<InsightsAnswer>(`${post!.id}/insights`, { metric: "reach" });
+    expect(detail.post.reach).toBe(insights.data[0]!.values![0]!.value);
+    // Another user's post is not theirs to refresh.
+    const { client: other } = await createVerifiedUser(testApp);
+    expect((await other.post(`/api/analytics/posts/${post!.id}/refresh`, {})).status).toBe(404);
+    // 20 an hour per account, then 429.
+    let status = 200;
+    let count = 1;
+    while (status === 200 && count < 30) {
+      status = (await lena.client.post(`/api/analytics/posts/${post!.id}/refresh`, {})).status;
+      count++;
+    }
+    expect(status).toBe(429);
+    expect(count).toBe(21);
+  }, 60_000);
+});
+
 describe("latest metrics after later snapshots", () => {
   // Last in the file: it adds snapshots to lena's stored data through the sync's own writer.
   it("the table shows each metric's newest snapshot, keeps a metric Meta left out, and sorts by it", async () => {
