@@ -187,7 +187,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       }),
     )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
-    .route("/analytics", analyticsRoutes({ db, now: () => new Date(deps.now()) }))
+    .route(
+      "/analytics",
+      analyticsRoutes({ db, now: () => new Date(deps.now()), instagram: deps.instagramContext }),
+    )
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route(

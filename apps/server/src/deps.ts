@@ -162,6 +162,8 @@ export function createServices(options: {
     stateFile?: string | false;
     /** Posts the sandbox lets an account publish per 24 h (Meta's quota_total). */
     quotaTotal?: number;
+    /** The sandbox's clock (tests pinned to a date); the real time otherwise. */
+    clock?: () => Date;
   };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   now?: () => number;
@@ -256,6 +258,7 @@ export function createServices(options: {
           ...(options.sandboxOptions?.quotaTotal
             ? { quotaTotal: options.sandboxOptions.quotaTotal }
             : {}),
+          ...(options.sandboxOptions?.clock ? { clock: options.sandboxOptions.clock } : {}),
           ...(env.sandboxControlToken ? { controlToken: env.sandboxControlToken } : {}),
           ...(options.sandboxOptions?.stateFile === false
             ? {}

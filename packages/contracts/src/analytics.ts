@@ -139,6 +139,14 @@ export const analyticsPostParamSchema = z.object({
 export type AnalyticsSeriesPoint = { day: string; value: number | null };
 
 export interface AnalyticsKpi {
+  /** What the card says the figure is: "Reach", or "Average daily reach" when it is that. */
+  label: string;
+  /**
+   * How the period's figure was made (contracts/account-metrics.ts): "sum" of the days (events),
+   * "period" (Instagram's own figure for exactly these days: unique people), or "daily-average"
+   * (unique people where Instagram gives no figure for the period).
+   */
+  basis: "sum" | "period" | "daily-average";
   value: number | null;
   previous: number | null;
   /** Percent change from the previous period; null unless both periods are fully stored. */
@@ -151,6 +159,10 @@ export interface AnalyticsKpi {
   reason?: string;
   /** Why changePct is null although value is not. */
   changeReason?: string;
+  /** What the figure covers, for the per-period and daily-average figures. */
+  note?: string;
+  /** When the figure was read from Instagram (the newest read among its days), ISO. */
+  asOf: string | null;
 }
 
 export interface AnalyticsPostSummary {
@@ -165,6 +177,8 @@ export interface AnalyticsPostSummary {
   comments: number | null;
   /** interactions ÷ reach of the post, a ratio (0.042 = 4.2 %); null without both. */
   engagementRate: number | null;
+  /** When these figures were read from Instagram (the newest snapshot), ISO; null: never. */
+  metricsAsOf: string | null;
 }
 
 export interface AnalyticsPostListItem extends AnalyticsPostSummary {

@@ -1,3 +1,4 @@
+export * from "./account-metrics.ts";
 export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./caption-rules.ts";

@@ -26,6 +26,11 @@ export type InstagramConnection = {
   connected_at: string;
   last_synced_at: string | null;
   sync_notes: Array<{ area: string; message: string }>;
+  /**
+   * While the first sync reads the 90 days Instagram keeps: how far it is (issue 23); null once
+   * synced. Only the connection route fills it in.
+   */
+  sync_progress?: { days: number; percent: number } | null;
 };
 
 export const connectLogins = ["instagram", "facebook"] as const;

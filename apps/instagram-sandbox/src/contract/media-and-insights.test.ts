@@ -294,6 +294,49 @@ describe("account insights (§3.3)", () => {
     }
   });
 
+  it("counts reach and accounts engaged over a range as unique people, not a sum of days", async () => {
+    const account = createRig().igAccount();
+    const day = (offset: number) =>
+      new Date(Date.parse("2025-06-01T00:00:00Z") + offset * 86_400_000);
+    const daily = await account.getAccountInsights({
+      metrics: ["reach"],
+      period: "day",
+      since: day(0),
+      until: day(28),
+    });
+    const perDay = daily.data[0]!.values!.map((entry) => Number(entry.value));
+    expect(perDay).toHaveLength(28);
+    const total = async (metric: "reach" | "accounts_engaged", from: number, to: number) => {
+      const answer = await account.getAccountInsights({
+        metrics: [metric],
+        period: "day",
+        metricType: "total_value",
+        since: day(from),
+        until: day(to),
+      });
+      return Number(answer.data[0]!.total_value!.value);
+    };
+    // One day: exactly that day's figure.
+    expect(await total("reach", 3, 4)).toBe(perDay[3]);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    let previous = 0;
+    for (const days of [2, 7, 14, 28]) {
+      const reach = await total("reach", 0, days);
+      // Below the sum of the days (people come back), at least the biggest day, growing with
+      // the range.
+      expect(reach).toBeLessThan(sum(perDay.slice(0, days)));
+      expect(reach).toBeGreaterThanOrEqual(Math.max(...perDay.slice(0, days)));
+      expect(reach).toBeGreaterThanOrEqual(previous);
+      previous = reach;
+    }
+    const engagedDays = await Promise.all(
+      Array.from({ length: 7 }, (_, index) => total("accounts_engaged", index, index + 1)),
+    );
+    const engaged = await total("accounts_engaged", 0, 7);
+    expect(engaged).toBeLessThan(sum(engagedDays));
+    expect(engaged).toBeGreaterThanOrEqual(Math.max(...engagedDays));
+  });
+
   it("breaks follows_and_unfollows down into FOLLOWER and NON_FOLLOWER only (§12.4)", async () => {
     const answer = await createRig()
       .igAccount()

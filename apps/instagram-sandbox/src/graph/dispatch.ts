@@ -95,6 +95,10 @@ export async function handleGraph(
     method,
     signal: c.req.raw.signal,
     shape: "graph",
+    metrics: (new URL(c.req.url).searchParams.get("metric") ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
   });
   if (fault instanceof Response) return fault;
   const answer = await answerGraph(core, c, hostName, { version, path, method, traceHeaders });

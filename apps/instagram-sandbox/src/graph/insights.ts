@@ -442,22 +442,55 @@ function sumMetric(
   return days.reduce((sum, day) => sum + pick(metrics(day)), 0);
 }
 
-/** Unique accounts over several days overlap; a rough de-duplication keeps totals plausible. */
-function uniqueOver(days: number, total: number): number {
-  return Math.round(total / (1 + 0.12 * Math.max(0, days - 1)));
+/**
+ * Unique accounts over several days, as Meta counts reach and accounts engaged over a range:
+ * people come back, so a range's figure is smaller than the sum of its days, never smaller than
+ * its biggest day, and grows (or stays) as the range grows. Modelled as draws from two pools —
+ * the followers (who come back often) and a non-follower pool twenty times larger — where each
+ * day reaches its day's number of people at random: unique = P × (1 − Π(1 − r_d / P)).
+ * One day gives that day's figure exactly.
+ */
+function uniqueAcross(
+  days: number[],
+  daily: (day: number) => DailyAccountMetrics,
+  followers: number,
+  pick: (metrics: DailyAccountMetrics) => { followers: number; others: number },
+): { total: number; followers: number; others: number } {
+  const followerPool = Math.max(1, followers);
+  const otherPool = followerPool * 20;
+  let missedFollowers = 1;
+  let missedOthers = 1;
+  for (const day of days) {
+    const reached = pick(daily(day));
+    missedFollowers *= 1 - Math.min(1, reached.followers / followerPool);
+    missedOthers *= 1 - Math.min(1, reached.others / otherPool);
+  }
+  const fromFollowers = Math.round(followerPool * (1 - missedFollowers));
+  const fromOthers = Math.round(otherPool * (1 - missedOthers));
+  return { total: fromFollowers + fromOthers, followers: fromFollowers, others: fromOthers };
 }
+
+const reachSplit = (metrics: DailyAccountMetrics) => ({
+  followers: metrics.reachFollowers,
+  others: Math.max(0, metrics.reach - metrics.reachFollowers),
+});
+/** Engaged accounts are mostly followers: one pool. */
+const engagedSplit = (metrics: DailyAccountMetrics) => ({
+  followers: metrics.accountsEngaged,
+  others: 0,
+});
 
 /** Reach for the period ending on `day`: one day, or the unique accounts of the last 7 / 28 days. */
 function reachOver(
   period: string,
   day: number,
   daily: (day: number) => DailyAccountMetrics,
+  followers: number,
 ): number {
   const span = period === "week" ? 7 : period === "days_28" ? 28 : 1;
   if (span === 1) return daily(day).reach;
-  let total = 0;
-  for (let back = 0; back < span; back++) total += daily(day - back * DAY_MS).reach;
-  return uniqueOver(span, total);
+  const days = Array.from({ length: span }, (_, back) => day - back * DAY_MS);
+  return uniqueAcross(days, daily, followers, reachSplit).total;
 }
 
 /** `GET /{ig-user-id}/insights` (§3.3). */
@@ -527,7 +560,10 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
       const values = window.days
         .filter((day) => name !== "follower_count" || day >= oldest)
         .map((day) => ({
-          value: name === "follower_count" ? daily(day).follows : reachOver(period, day, daily),
+          value:
+            name === "follower_count"
+              ? daily(day).follows
+              : reachOver(period, day, daily, followers),
           end_time: formatGraphTime(day + DAY_MS),
         }));
       data.push({ ...meta, values });
@@ -567,7 +603,10 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
       data.push(meta);
       continue;
     }
-    data.push({ ...meta, total_value: totalValue(name, breakdown, window.days, daily) });
+    data.push({
+      ...meta,
+      total_value: totalValue(name, breakdown, window.days, daily, followers),
+    });
   }
   const span = window.until - window.since;
   return {
@@ -600,6 +639,7 @@ function totalValue(
   breakdown: string | undefined,
   days: number[],
   daily: (day: number) => DailyAccountMetrics,
+  followers: number,
 ) {
   const sum = (pick: (metrics: DailyAccountMetrics) => number) => sumMetric(days, daily, pick);
   const products = ["FEED", "REELS", "STORY"] as const;
@@ -611,27 +651,25 @@ function totalValue(
   let value: number;
   let results: Array<{ dimension_values: string[]; value: number }> | undefined;
   switch (name) {
-    case "reach":
-      value = uniqueOver(
-        days.length,
-        sum((metrics) => metrics.reach),
-      );
+    case "reach": {
+      // Unique accounts over the range (never the sum of its days); a product's share of them
+      // in proportion to its share of the daily reach.
+      const unique = uniqueAcross(days, daily, followers, reachSplit);
+      value = unique.total;
+      const summed = sum((metrics) => metrics.reach) || 1;
       if (breakdown === "media_product_type")
         results = byProduct((bucket) => bucket.reach).map((row) => ({
           ...row,
-          value: uniqueOver(days.length, row.value),
+          value: Math.round((row.value * unique.total) / summed),
         }));
       if (breakdown === "follow_type") {
-        const followerReach = uniqueOver(
-          days.length,
-          sum((metrics) => metrics.reachFollowers),
-        );
         results = [
-          { dimension_values: ["FOLLOWER"], value: followerReach },
-          { dimension_values: ["NON_FOLLOWER"], value: Math.max(0, value - followerReach) },
+          { dimension_values: ["FOLLOWER"], value: unique.followers },
+          { dimension_values: ["NON_FOLLOWER"], value: unique.others },
         ];
       }
       break;
+    }
     case "views":
       value = sum((metrics) => metrics.views);
       if (breakdown === "media_product_type") results = byProduct((bucket) => bucket.views);
@@ -644,10 +682,7 @@ function totalValue(
       }
       break;
     case "accounts_engaged":
-      value = uniqueOver(
-        days.length,
-        sum((metrics) => metrics.accountsEngaged),
-      );
+      value = uniqueAcross(days, daily, followers, engagedSplit).total;
       break;
     case "total_interactions":
       value = sum((metrics) => metrics.totalInteractions);
@@ -744,10 +779,12 @@ function demographics(
     const days = chosen === "this_week" ? 7 : 30;
     const today = startOfUtcDay(ctx.now);
     const dayList = Array.from({ length: days }, (_, index) => today - (index + 1) * DAY_MS);
-    base = uniqueOver(
-      days,
-      sumMetric(dayList, daily, (metrics) => metrics.accountsEngaged),
-    );
+    base = uniqueAcross(
+      dayList,
+      daily,
+      followersAt(account, store.dyn.anchorDay, ctx.now),
+      engagedSplit,
+    ).total;
     // §3.3: engaged-audience demographics need ≥ 100 engagements in the timeframe.
     if (base < 100) return undefined;
   } else {

@@ -36,9 +36,11 @@ export async function applyFault(
     signal: AbortSignal | undefined;
     shape: FaultShape;
     accountId?: string;
+    /** The request's `metric` parameter, split (insights requests). */
+    metrics?: string[];
   },
 ): Promise<AppliedFault> {
-  const fault = core.faults.take(request.host, request.path, request.method);
+  const fault = core.faults.take(request.host, request.path, request.method, request.metrics);
   if (!fault) return undefined;
   core.logger.info({ fault: fault.id, path: request.path }, "sandbox fault injected");
   if (fault.delayMs !== undefined) await delay(fault.delayMs, request.signal);

@@ -16,6 +16,11 @@ export const faultSpecSchema = z
     path: z.string().optional(),
     pathGlob: z.string().min(1).max(MAX_PATH_GLOB_LENGTH).optional(),
     method: z.string().optional(),
+    /**
+     * Fires only for requests whose `metric` parameter lists this name (an insights metric Meta
+     * stops answering, while the others of the same endpoint still answer).
+     */
+    metric: z.string().min(1).max(100).optional(),
     times: z.number().int().min(0).default(1),
     status: z.number().int().min(100).max(599).optional(),
     code: z.number().int().optional(),
@@ -93,10 +98,11 @@ export class FaultRegistry {
   }
 
   /** Finds the first matching fault and consumes one use of it. */
-  take(host: string, path: string, method: string): Fault | undefined {
+  take(host: string, path: string, method: string, metrics: string[] = []): Fault | undefined {
     const fault = this.faults.find(
       (entry) =>
         (entry.host === undefined || entry.host === host) &&
+        (entry.metric === undefined || metrics.includes(entry.metric)) &&
         (entry.method === undefined || entry.method.toUpperCase() === method.toUpperCase()) &&
         (entry.path !== undefined ? entry.path === path : globMatches(entry.pathGlob ?? "", path)),
     );

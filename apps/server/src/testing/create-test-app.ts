@@ -54,6 +54,8 @@ export async function createTestApp(
     feedTimeoutMs?: number;
     /** The sandbox's 24-hour publishing quota (default 100, as Meta's docs say). */
     sandboxQuotaTotal?: number;
+    /** Pins the sandbox's clock too (give the same clock as `now`): a test on a chosen date. */
+    sandboxClock?: () => number;
     /** A storage of the test's own (an S3 one, say) instead of a temp folder. */
     storage?: Storage;
   } = {},
@@ -84,6 +86,14 @@ export async function createTestApp(
       tickIntervalMs: false,
       stateFile: false,
       ...(options.sandboxQuotaTotal ? { quotaTotal: options.sandboxQuotaTotal } : {}),
+      ...(options.sandboxClock
+        ? {
+            clock: (
+              (clock) => () =>
+                new Date(clock())
+            )(options.sandboxClock),
+          }
+        : {}),
     },
     storageRoot,
     ...(options.storage ? { storage: options.storage } : {}),

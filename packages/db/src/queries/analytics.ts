@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, min, type SQL, sql } fr
 import type { Db } from "../client.ts";
 import {
   instagramAccountInsights,
+  instagramAccountPeriodInsights,
   instagramComments,
   instagramMedia,
   instagramMediaInsights,
@@ -23,10 +24,11 @@ export async function listAccountDailyMetrics(
   db: Db,
   scope: AnalyticsScope,
   options: { from: string; to: string; metrics: readonly string[] },
-): Promise<Array<{ day: string; metric: string; value: number }>> {
+): Promise<Array<{ day: string; metric: string; value: number; capturedAt: Date }>> {
   if (options.metrics.length === 0) return [];
   const result = await db.execute(sql`
-    select metric, json_agg(json_build_array(day, value) order by day)::text as points
+    select metric,
+      json_agg(json_build_array(day, value, extract(epoch from captured_at) * 1000) order by day)::text as points
     from instagram_account_insights
     where user_id = ${scope.userId} and account_id = ${scope.accountId}
       and day >= ${options.from} and day <= ${options.to}
@@ -35,10 +37,17 @@ export async function listAccountDailyMetrics(
         sql`, `,
       )})
     group by metric`);
-  const rows: Array<{ day: string; metric: string; value: number }> = [];
+  const rows: Array<{ day: string; metric: string; value: number; capturedAt: Date }> = [];
   for (const row of rowsOf<{ metric: string; points: string }>(result)) {
-    for (const [day, value] of JSON.parse(row.points) as Array<[string, number]>) {
-      rows.push({ day, metric: row.metric, value: Number(value) });
+    for (const [day, value, capturedMs] of JSON.parse(row.points) as Array<
+      [string, number, number]
+    >) {
+      rows.push({
+        day,
+        metric: row.metric,
+        value: Number(value),
+        capturedAt: new Date(Number(capturedMs)),
+      });
     }
   }
   return rows.sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
@@ -73,6 +82,37 @@ export async function sumAccountDailyMetrics(
     .groupBy(instagramAccountInsights.metric);
   return new Map(
     rows.map((row) => [row.metric, { total: Number(row.total), days: Number(row.days) }]),
+  );
+}
+
+/**
+ * Stored per-period values (Instagram's total_value over exactly `from`..`to`) of the given
+ * metrics, keyed by metric.
+ */
+export async function findAccountPeriodMetrics(
+  db: Db,
+  scope: AnalyticsScope,
+  options: { from: string; to: string; metrics: readonly string[] },
+): Promise<Map<string, { value: number; capturedAt: Date }>> {
+  if (options.metrics.length === 0) return new Map();
+  const rows = await db
+    .select({
+      metric: instagramAccountPeriodInsights.metric,
+      value: instagramAccountPeriodInsights.value,
+      capturedAt: instagramAccountPeriodInsights.capturedAt,
+    })
+    .from(instagramAccountPeriodInsights)
+    .where(
+      and(
+        eq(instagramAccountPeriodInsights.userId, scope.userId),
+        eq(instagramAccountPeriodInsights.accountId, scope.accountId),
+        eq(instagramAccountPeriodInsights.fromDay, options.from),
+        eq(instagramAccountPeriodInsights.toDay, options.to),
+        inArray(instagramAccountPeriodInsights.metric, [...options.metrics]),
+      ),
+    );
+  return new Map(
+    rows.map((row) => [row.metric, { value: Number(row.value), capturedAt: row.capturedAt }]),
   );
 }
 
@@ -134,6 +174,8 @@ export interface PostMetricsRow {
   shares: number | null;
   interactions: number | null;
   engagement: number | null;
+  /** When the newest snapshot was taken (null: none stored). */
+  metricsCapturedAt: Date | null;
 }
 
 const sortColumns: Record<PostSortKey, SQL> = {
@@ -198,6 +240,7 @@ type RawPostRow = {
   shares: number | string | null;
   interactions: number | string | null;
   engagement: number | string | null;
+  metrics_captured_at: string | Date | null;
 };
 
 function num(value: number | string | null): number | null {
@@ -247,7 +290,8 @@ export async function listPostsWithLatestMetrics(
         coalesce(m.latest_comments, m.comments_count::double precision) as comments,
         m.latest_saves as saves, m.latest_shares as shares,
         m.latest_interactions as interactions,
-        m.latest_interactions / nullif(m.latest_reach, 0) as engagement
+        m.latest_interactions / nullif(m.latest_reach, 0) as engagement,
+        m.metrics_captured_at
       from instagram_media m
       where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
         and m.parent_ig_media_id is null${where}
@@ -271,6 +315,7 @@ export async function listPostsWithLatestMetrics(
     shares: num(row.shares),
     interactions: num(row.interactions),
     engagement: num(row.engagement),
+    metricsCapturedAt: row.metrics_captured_at === null ? null : new Date(row.metrics_captured_at),
   }));
 }
 

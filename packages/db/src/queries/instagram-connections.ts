@@ -2,6 +2,7 @@ import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   instagramAccountInsights,
+  instagramAccountPeriodInsights,
   instagramAudienceSnapshots,
   instagramComments,
   instagramConnections,
@@ -168,6 +169,7 @@ const syncedTables = [
   ["instagram_media", instagramMedia],
   ["instagram_media_insights", instagramMediaInsights],
   ["instagram_account_insights", instagramAccountInsights],
+  ["instagram_account_period_insights", instagramAccountPeriodInsights],
   ["instagram_audience_snapshots", instagramAudienceSnapshots],
   ["instagram_online_followers", instagramOnlineFollowers],
   ["instagram_sync_state", instagramSyncState],

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   instagramAccountInsights,
+  instagramAccountPeriodInsights,
   instagramAudienceSnapshots,
   instagramComments,
   instagramMedia,
@@ -235,6 +236,32 @@ export async function upsertAccountInsights(
     });
 }
 
+/** Per-period values (one per metric and window); a newer answer replaces the stored one. */
+export async function upsertAccountPeriodInsights(
+  db: Db,
+  rows: Array<typeof instagramAccountPeriodInsights.$inferInsert>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(instagramAccountPeriodInsights)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        instagramAccountPeriodInsights.userId,
+        instagramAccountPeriodInsights.accountId,
+        instagramAccountPeriodInsights.metric,
+        instagramAccountPeriodInsights.fromDay,
+        instagramAccountPeriodInsights.toDay,
+      ],
+      set: {
+        value: sql`excluded.value`,
+        sourceMetric: sql`excluded.source_metric`,
+        mappingVersion: sql`excluded.mapping_version`,
+        capturedAt: sql`excluded.captured_at`,
+      },
+    });
+}
+
 export async function upsertAudienceSnapshot(
   db: Db,
   row: typeof instagramAudienceSnapshots.$inferInsert,
@@ -278,6 +305,7 @@ export async function countSyncedRows(db: Db, userId: string) {
     instagram_media: instagramMedia,
     instagram_media_insights: instagramMediaInsights,
     instagram_account_insights: instagramAccountInsights,
+    instagram_account_period_insights: instagramAccountPeriodInsights,
     instagram_audience_snapshots: instagramAudienceSnapshots,
     instagram_online_followers: instagramOnlineFollowers,
     instagram_comments: instagramComments,

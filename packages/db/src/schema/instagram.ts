@@ -205,6 +205,35 @@ export const instagramAccountInsights = pgTable(
   ],
 );
 
+/**
+ * A figure Instagram defines per period (reach, accounts engaged: unique people, so never a sum
+ * of days), as Instagram answered it with `metric_type=total_value` over exactly the days
+ * `from_day`..`to_day` (inclusive, Instagram's days). One row per metric and window, refreshed
+ * while the window is young enough for Instagram to answer it again.
+ */
+export const instagramAccountPeriodInsights = pgTable(
+  "instagram_account_period_insights",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    metric: text("metric").notNull(),
+    fromDay: date("from_day", { mode: "string" }).notNull(),
+    toDay: date("to_day", { mode: "string" }).notNull(),
+    sourceMetric: text("source_metric").notNull(),
+    mappingVersion: integer("mapping_version").notNull(),
+    value: doublePrecision("value").notNull(),
+    capturedAt: timestamp("captured_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "instagram_account_period_insights_pk",
+      columns: [table.userId, table.accountId, table.metric, table.fromDay, table.toDay],
+    }),
+  ],
+);
+
 /** Follower and engaged-audience breakdowns, one snapshot per day and breakdown. */
 export const instagramAudienceSnapshots = pgTable(
   "instagram_audience_snapshots",

@@ -169,8 +169,8 @@ describe("the dashboard overview tells the sandbox's truth", () => {
       from: utcDay(fixedNow - 56 * DAY_MS),
       to: utcDay(fixedNow - 29 * DAY_MS),
     });
-    // The first sync reads the last 30 days.
-    expect(body.oldestDay).toBe(utcDay(fixedNow - 30 * DAY_MS));
+    // The first sync reads the 90 days Instagram keeps.
+    expect(body.oldestDay).toBe(utcDay(fixedNow - 90 * DAY_MS));
 
     const me = await graph<{ followers_count: number }>("me", { fields: "followers_count" });
     // The sandbox's follower count grows with its clock (about one an hour for this account);
@@ -180,7 +180,16 @@ describe("the dashboard overview tells the sandbox's truth", () => {
     const days = daysFrom(body.period.from, 28);
     const reach = await graphReachByDay(body.period.from, 28);
     expect(body.kpis.reach.series).toEqual(days.map((day) => ({ day, value: reach.get(day) })));
-    const reachTotal = days.reduce((sum, day) => sum + reach.get(day)!, 0);
+    // Reach over the period is Instagram's unique accounts for exactly these days.
+    const reachTotal = (
+      await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
+        metric: "reach",
+        period: "day",
+        metric_type: "total_value",
+        since: String(dayStartS(body.period.from)),
+        until: String(dayStartS(body.period.from) + 28 * 86_400),
+      })
+    ).data[0]!.total_value!.value;
     expect(body.kpis.reach.value).toBe(reachTotal);
 
     const totals = await Promise.all(days.map((day) => graphDailyTotals(day)));
@@ -198,7 +207,7 @@ describe("the dashboard overview tells the sandbox's truth", () => {
       sum(pick("total_interactions")) / reachTotal,
       12,
     );
-    expect(body.kpis.engagementRate.formula).toBe("total interactions ÷ reach");
+    expect(body.kpis.engagementRate.formula).toContain("interactions ÷ reach");
 
     const followerSeries = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
       metric: "follower_count",
@@ -210,20 +219,29 @@ describe("the dashboard overview tells the sandbox's truth", () => {
       sum(followerSeries.data[0]!.values!.map((point) => point.value)),
     );
 
-    // 26 of the previous 28 days are not stored (the sync reached back 30 days): the previous
-    // sum covers two days and no change is given from it.
-    expect(body.kpis.reach.previousStoredDays).toBe(2);
-    expect(body.kpis.reach.changePct).toBeNull();
+    // The previous 28 days are stored from the first sync: compared at once.
+    expect(body.kpis.views.previousStoredDays).toBe(28);
+    expect(body.kpis.views.changePct).not.toBeNull();
+    expect(body.kpis.reach.changePct).not.toBeNull();
   }, 120_000);
 
   it("compares with the previous equal-length period when both are stored", async () => {
     const body = await overview("days=7");
-    const reach = await graphReachByDay(body.previous.from, 14);
-    const previous = daysFrom(body.previous.from, 7).reduce((sum, day) => sum + reach.get(day)!, 0);
-    const current = daysFrom(body.period.from, 7).reduce((sum, day) => sum + reach.get(day)!, 0);
-    expect(body.kpis.reach.previous).toBe(previous);
-    expect(body.kpis.reach.value).toBe(current);
-    expect(body.kpis.reach.changePct).toBeCloseTo(((current - previous) / previous) * 100, 10);
+    const views = async (from: string) =>
+      (
+        await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
+          metric: "views",
+          period: "day",
+          metric_type: "total_value",
+          since: String(dayStartS(from)),
+          until: String(dayStartS(from) + 7 * 86_400),
+        })
+      ).data[0]!.total_value!.value;
+    const previous = await views(body.previous.from);
+    const current = await views(body.period.from);
+    expect(body.kpis.views.previous).toBe(previous);
+    expect(body.kpis.views.value).toBe(current);
+    expect(body.kpis.views.changePct).toBeCloseTo(((current - previous) / previous) * 100, 10);
   }, 60_000);
 
   it("a custom period before the first stored day is absent, not zero", async () => {
@@ -513,6 +531,39 @@ describe("access and validation", () => {
       (await lena.client.get("/api/analytics/overview?from=2024-01-01&to=2025-12-30")).status,
     ).toBe(200);
   });
+});
+
+describe("a post's as-of time and Refresh", () => {
+  it("says when each post's figures were read, and Refresh reads one post now, a limited number of times an hour", async () => {
+    const [post] = (await posts(lena.client, "sort=reach&order=desc&limit=1")).items;
+    expect(post!.metricsAsOf).not.toBeNull();
+    const before = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_media_insights where user_id = '${lena.userId}' and ig_media_id = '${post!.id}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    const calls = testApp.graphCalls.count;
+    const refreshed = await lena.client.post(`/api/analytics/posts/${post!.id}/refresh`, {});
+    expect(refreshed.status, await refreshed.clone().text()).toBe(200);
+    expect(testApp.graphCalls.count).toBe(calls + 1);
+    const after = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_media_insights where user_id = '${lena.userId}' and ig_media_id = '${post!.id}'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(after.rows[0]!.n).toBeGreaterThanOrEqual(before.rows[0]!.n);
+    const detail = (await refreshed.json()) as { post: { metricsAsOf: string; reach: number } };
+    const insights = await graph<InsightsAnswer>(`${post!.id}/insights`, { metric: "reach" });
+    expect(detail.post.reach).toBe(insights.data[0]!.values![0]!.value);
+    // Another user's post is not theirs to refresh.
+    const { client: other } = await createVerifiedUser(testApp);
+    expect((await other.post(`/api/analytics/posts/${post!.id}/refresh`, {})).status).toBe(404);
+    // 20 an hour per account, then 429.
+    let status = 200;
+    let count = 1;
+    while (status === 200 && count < 30) {
+      status = (await lena.client.post(`/api/analytics/posts/${post!.id}/refresh`, {})).status;
+      count++;
+    }
+    expect(status).toBe(429);
+    expect(count).toBe(21);
+  }, 60_000);
 });
 
 describe("latest metrics after later snapshots", () => {

@@ -16,7 +16,13 @@ type Audience = {
   followersCount: number | null;
   demographics: Record<
     "followers" | "engaged",
-    Record<string, { buckets: Array<{ dimensions: string[]; value: number }> } | null>
+    Record<
+      string,
+      {
+        buckets: Array<{ dimensions: string[]; value: number; share: number }>;
+        base: { value: number; label: string };
+      } | null
+    >
   >;
   demographicsNotice: string | null;
   activeHours: { days: number; grid: Array<Array<number | null>>; notice: string | null };
@@ -66,7 +72,41 @@ describe("GET /api/analytics/audience", () => {
       dimensions: result.dimension_values.slice(1),
       value: result.value,
     }));
-    expect(body.demographics.followers.country!.buckets).toEqual(expected);
+    expect(
+      body.demographics.followers.country!.buckets.map(({ dimensions, value }) => ({
+        dimensions,
+        value,
+      })),
+    ).toEqual(expected);
+
+    // Each breakdown from its own call; every share is of that breakdown's own base, named.
+    const bases = {
+      age: "of followers with a known age",
+      gender: "of followers with a known gender",
+      country: "of followers in the countries Instagram lists",
+      city: "of followers in the cities Instagram lists",
+    };
+    for (const [breakdown, label] of Object.entries(bases)) {
+      const answer = await graph(
+        "lena.makes",
+        `/${connection.instagram_id}/insights?metric=follower_demographics&period=lifetime&metric_type=total_value&breakdown=${breakdown}&timeframe=this_month`,
+      );
+      const results = answer.data[0]!.total_value!.breakdowns[0]!.results;
+      const base = results.reduce((sum, result) => sum + result.value, 0);
+      const shown = body.demographics.followers[breakdown]!;
+      expect(shown.base, breakdown).toEqual({ value: base, label });
+      expect(shown.buckets.length, breakdown).toBe(results.length);
+      for (const result of results) {
+        const bucket = shown.buckets.find(
+          (entry) => entry.dimensions.join() === result.dimension_values.slice(1).join(),
+        )!;
+        expect(bucket.share, `${breakdown} ${bucket.dimensions}`).toBeCloseTo(
+          result.value / base,
+          12,
+        );
+      }
+    }
+    expect(body.demographics.followers["age,gender"]).toBeUndefined();
 
     // Online followers: one stored day, averaged into its UTC weekday and hour.
     const until = Math.floor(Date.now() / 1000);

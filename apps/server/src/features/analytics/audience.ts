@@ -12,13 +12,35 @@ import { addDays, eachDay, localToday } from "./period.ts";
 /** Follows and unfollows are read over this many days, ending yesterday. */
 export const GROWTH_DAYS = 28;
 
-const breakdowns = ["age", "gender", "age,gender", "country", "city"] as const;
+/** Each breakdown as Instagram answers it in a call of its own (issue 23). */
+const breakdowns = ["age", "gender", "country", "city"] as const;
 type Breakdown = (typeof breakdowns)[number];
+
+/**
+ * Every share has one rule: a bucket's value over the total of its own breakdown's answer,
+ * which counts only the people Instagram knows that dimension of. The base is said in words.
+ */
+const baseLabels: Record<"followers" | "engaged", Record<Breakdown, string>> = {
+  followers: {
+    age: "of followers with a known age",
+    gender: "of followers with a known gender",
+    country: "of followers in the countries Instagram lists",
+    city: "of followers in the cities Instagram lists",
+  },
+  engaged: {
+    age: "of engaged accounts with a known age",
+    gender: "of engaged accounts with a known gender",
+    country: "of engaged accounts in the countries Instagram lists",
+    city: "of engaged accounts in the cities Instagram lists",
+  },
+};
 
 type DemographicSnapshot = {
   day: string;
   timeframe: string;
-  buckets: Array<{ dimensions: string[]; value: number }>;
+  /** share: value ÷ base.value (a ratio, 0.428 = 42.8 %). */
+  buckets: Array<{ dimensions: string[]; value: number; share: number }>;
+  base: { value: number; label: string };
 };
 
 /** Instagram gives demographics only to accounts with at least this many followers (§3.3). */
@@ -43,20 +65,32 @@ export async function buildAudience(
           const found = snapshots.find(
             (entry) => entry.audience === audience && entry.breakdown === breakdown,
           );
+          if (!found) return [breakdown, null];
+          const base = found.buckets.reduce((sum, bucket) => sum + bucket.value, 0);
           return [
             breakdown,
-            found ? { day: found.day, timeframe: found.timeframe, buckets: found.buckets } : null,
+            {
+              day: found.day,
+              timeframe: found.timeframe,
+              buckets: found.buckets.map((bucket) => ({
+                dimensions: bucket.dimensions,
+                value: bucket.value,
+                share: base === 0 ? 0 : bucket.value / base,
+              })),
+              base: { value: base, label: baseLabels[audience][breakdown] },
+            },
           ];
         }),
       ) as Record<Breakdown, DemographicSnapshot | null>,
     ]),
   ) as Record<"followers" | "engaged", Record<Breakdown, DemographicSnapshot | null>>;
-  const demographicsNotice =
-    snapshots.length > 0
-      ? null
-      : input.followersCount !== null && input.followersCount < DEMOGRAPHICS_MIN_FOLLOWERS
-        ? `Instagram shows audience demographics once an account has ${DEMOGRAPHICS_MIN_FOLLOWERS} followers.`
-        : "No audience demographics have been synced yet.";
+  const demographicsNotice = snapshots.some((entry) =>
+    (breakdowns as readonly string[]).includes(entry.breakdown),
+  )
+    ? null
+    : input.followersCount !== null && input.followersCount < DEMOGRAPHICS_MIN_FOLLOWERS
+      ? `Instagram shows audience demographics once an account has ${DEMOGRAPHICS_MIN_FOLLOWERS} followers.`
+      : "No audience demographics have been synced yet.";
 
   const since = new Date(input.now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const days = await listOnlineFollowers(db, scope, since);

@@ -40,6 +40,20 @@ it("exports exactly the filtered, sorted table as CSV", async () => {
   );
   expect(rows.map((row) => row[11])).toEqual(ids);
   expect(rows.every((row) => row[1] === "Carousel")).toBe(true);
+
+  // Whole captions, not the table's 140-character preview.
+  const all = parseCsv(await (await client.get("/api/analytics/posts.csv?sort=posted_at")).text());
+  const stored = (await testApp.database.db.execute(
+    `select ig_media_id, caption from instagram_media where parent_ig_media_id is null and caption is not null and user_id = (select user_id from instagram_connections where instagram_username = 'northfield.coffee' limit 1)`,
+  )) as unknown as { rows: Array<{ ig_media_id: string; caption: string }> };
+  const captions = new Map(stored.rows.map((row) => [row.ig_media_id, row.caption]));
+  const exported = all.slice(1).filter((row) => captions.has(row[11]!));
+  expect(exported.length).toBe(captions.size);
+  for (const row of exported) {
+    const caption = captions.get(row[11]!)!;
+    expect(row[10]).toBe(/^[=+\-@\t\r]/.test(caption) ? `'${caption}` : caption);
+  }
+  expect([...captions.values()].some((caption) => [...caption].length > 140)).toBe(true);
 }, 180_000);
 
 /** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */

@@ -13,10 +13,16 @@ import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import {
+  backfillProgress,
+  fetchPeriodInsights,
+  type InstagramContext,
+} from "../instagram/index.ts";
 import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
 import { addDays, dayStart } from "./period.ts";
+import { refreshPost } from "./refresh-post.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
 
 const timezoneQuery = z.object({
@@ -48,7 +54,7 @@ async function scopeOf(db: Db, userId: string) {
  * Without a connection the dashboard answers `{ connected: false }` (it shows onboarding, not
  * an error); the post list the same with no items; a single post is a 404.
  */
-export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
+export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: InstagramContext }) {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get("/audience", validate("query", timezoneQuery), async (c) => {
@@ -85,7 +91,9 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
       const rows: AnalyticsPostListItem[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone);
+        const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone, {
+          fullCaptions: true,
+        });
         rows.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor && rows.length < CSV_MAX_ROWS);
@@ -99,16 +107,23 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
       const found = await scopeOf(deps.db, c.var.user.id);
       if (!found) return c.json({ connected: false as const });
       const query = c.req.valid("query");
-      return c.json(
-        await buildOverview(
-          deps.db,
-          found.scope,
-          found.connection.followersCount,
-          query,
-          deps.now(),
-          await timeZoneFor(deps.db, c.var.user.id, query.timezone),
-        ),
+      const overview = await buildOverview(
+        deps.db,
+        found.scope,
+        found.connection.followersCount,
+        query,
+        deps.now(),
+        await timeZoneFor(deps.db, c.var.user.id, query.timezone),
+        // A period Instagram can still answer but not stored yet is asked now, then stored.
+        deps.instagram
+          ? (period) => fetchPeriodInsights(deps.instagram!, found.connection, period)
+          : undefined,
       );
+      return c.json({
+        ...overview,
+        /** The first sync's progress through the 90 days ("Reading your last 90 days… 40 %"). */
+        syncProgress: await backfillProgress(deps.db, found.connection, deps.now()),
+      });
     })
     .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);
@@ -119,6 +134,16 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date }) {
         connected: true as const,
         ...(await listPosts(deps.db, found.scope, query, zone)),
       });
+    })
+    .post("/posts/:igMediaId/refresh", validate("param", analyticsPostParamSchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.user.id);
+      if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
+      if (!deps.instagram || found.connection.status !== "active") {
+        throw new AppError("bad_request", "Reconnect Instagram to refresh a post.");
+      }
+      const { igMediaId } = c.req.valid("param");
+      await refreshPost(deps.db, deps.instagram, found.connection, igMediaId, deps.now());
+      return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.user.id);

@@ -1,4 +1,5 @@
 import {
+  type AccountMetric,
   type AnalyticsKpi,
   type AnalyticsPeriodQuery,
   type AnalyticsPostListItem,
@@ -7,11 +8,16 @@ import {
   analyticsPostType,
   analyticsPostTypeLabels,
   captionHashtags,
+  INSTAGRAM_MAX_RANGE_DAYS,
+  isAdditiveMetric,
+  perPeriodAccountMetrics,
+  sumOfDays,
 } from "@sightline/contracts";
 import {
   type AnalyticsScope,
   countPostComments,
   type Db,
+  findAccountPeriodMetrics,
   findAccountPost,
   findOldestAccountInsightDay,
   listAccountDailyMetrics,
@@ -19,33 +25,42 @@ import {
   listPostsWithLatestMetrics,
   type PostCursor,
   type PostMetricsRow,
-  sumAccountDailyMetrics,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
 import { addDays, dayStart, eachDay, resolvePeriod } from "./period.ts";
 
 const CAPTION_PREVIEW = 140;
 const TOP_POSTS = 5;
+/** A period figure read before its last day settled (48 h, §3.3) is asked again after this. */
+const PERIOD_REFRESH_MS = 6 * 3_600_000;
+const SETTLE_MS = 2 * 86_400_000;
 
-/** Dashboard KPI → the stored daily metric it sums (sync/metric-names.ts names). */
-const kpiMetrics = {
-  reach: "reach",
-  views: "views",
-  interactions: "interactions",
-  profileVisits: "profile_visits",
-  websiteTaps: "website_clicks",
-} as const;
-type KpiName = keyof typeof kpiMetrics;
+type KpiName =
+  | "reach"
+  | "accountsEngaged"
+  | "views"
+  | "interactions"
+  | "profileVisits"
+  | "websiteTaps";
 
-const kpiLabels: Record<KpiName, string> = {
-  reach: "reach",
-  views: "views",
-  interactions: "interactions",
-  profileVisits: "profile visits",
-  websiteTaps: "website taps",
+/** Dashboard KPI → the stored daily metric (sync/metric-names.ts names) and its words. */
+const kpiMetrics: Record<KpiName, { metric: AccountMetric; label: string; noun: string }> = {
+  reach: { metric: "reach", label: "Reach", noun: "reach" },
+  accountsEngaged: {
+    metric: "accounts_engaged",
+    label: "Accounts engaged",
+    noun: "accounts engaged",
+  },
+  views: { metric: "views", label: "Views", noun: "views" },
+  interactions: { metric: "interactions", label: "Interactions", noun: "interactions" },
+  profileVisits: { metric: "profile_visits", label: "Profile visits", noun: "profile visits" },
+  websiteTaps: { metric: "website_clicks", label: "Website taps", noun: "website taps" },
 };
 
-export const ENGAGEMENT_FORMULA = "total interactions ÷ reach";
+export const ENGAGEMENT_FORMULA =
+  "interactions ÷ reach (accounts reached in the period, as Instagram counts them)";
+export const DAILY_ENGAGEMENT_FORMULA =
+  "average interactions per day ÷ average daily reach (over the days with both)";
 
 type DailyValues = Map<string, Map<string, number>>;
 
@@ -62,18 +77,22 @@ function byMetric(rows: Array<{ day: string; metric: string; value: number }>): 
   return values;
 }
 
-/** The sum of the stored days; null when no day of the range has the metric (absent, not 0). */
-function sumOver(values: Map<string, number> | undefined, days: string[]): number | null {
-  let total: number | null = null;
-  for (const day of days) {
+function storedValues(values: Map<string, number> | undefined, days: string[]): number[] {
+  return days.flatMap((day) => {
     const value = values?.get(day);
-    if (value !== undefined) total = (total ?? 0) + value;
-  }
-  return total;
+    return value === undefined ? [] : [value];
+  });
 }
 
-function storedDays(values: Map<string, number> | undefined, days: string[]): number {
-  return days.filter((day) => values?.has(day)).length;
+/** An additive metric's period figure; null when no day of the range has it (absent, not 0). */
+function sumOver(metric: string, values: Map<string, number> | undefined, days: string[]) {
+  const stored = storedValues(values, days);
+  return stored.length === 0 ? null : sumOfDays(metric, stored);
+}
+
+function averageOver(values: Map<string, number> | undefined, days: string[]): number | null {
+  const stored = storedValues(values, days);
+  return stored.length === 0 ? null : stored.reduce((a, b) => a + b, 0) / stored.length;
 }
 
 function changePct(value: number | null, previous: number | null): number | null {
@@ -86,6 +105,47 @@ function ratio(numerator: number | null, denominator: number | null): number | n
   return numerator / denominator;
 }
 
+function latest(dates: Array<Date | undefined>): string | null {
+  const times = dates.flatMap((date) => (date ? [date.getTime()] : []));
+  return times.length === 0 ? null : new Date(Math.max(...times)).toISOString();
+}
+
+/** Asks Instagram for a period's per-period figures (and stores them); see instagram/sync. */
+export type PeriodFetcher = (period: { from: string; to: string }) => Promise<unknown>;
+
+const perPeriodMetrics = perPeriodAccountMetrics.map((entry) => entry.metric);
+
+/**
+ * The stored per-period figures of a window; asked of Instagram first when missing or read
+ * before the window's days settled (the fetcher knows which windows Instagram still answers).
+ */
+async function periodFigures(
+  db: Db,
+  scope: AnalyticsScope,
+  window: { from: string; to: string },
+  now: Date,
+  fetchPeriod: PeriodFetcher | undefined,
+) {
+  const stored = await findAccountPeriodMetrics(db, scope, {
+    ...window,
+    metrics: perPeriodMetrics,
+  });
+  const settledAt = Date.parse(`${window.to}T00:00:00Z`) + 86_400_000 + SETTLE_MS;
+  const stale = perPeriodMetrics.some((metric) => {
+    const row = stored.get(metric);
+    return (
+      !row ||
+      (row.capturedAt.getTime() < settledAt &&
+        now.getTime() - row.capturedAt.getTime() > PERIOD_REFRESH_MS)
+    );
+  });
+  if (!stale || !fetchPeriod) return stored;
+  const fetched = await fetchPeriod(window);
+  return fetched === undefined
+    ? stored
+    : findAccountPeriodMetrics(db, scope, { ...window, metrics: perPeriodMetrics });
+}
+
 export async function buildOverview(
   db: Db,
   scope: AnalyticsScope,
@@ -93,20 +153,22 @@ export async function buildOverview(
   query: AnalyticsPeriodQuery,
   now: Date,
   timeZone = "UTC",
+  fetchPeriod?: PeriodFetcher,
 ) {
   const period = resolvePeriod(query, now, timeZone);
   const periodDays = eachDay(period.from, period.to);
-  // The period's days one by one (series); the previous period only as sums and stored days.
-  const [rows, previousSums, oldestDay, top] = await Promise.all([
+  const previousDays = eachDay(period.previous.from, period.previous.to);
+  const metrics = Object.values(kpiMetrics).map((entry) => entry.metric);
+  const [rows, previousRows, oldestDay, top, current, previousFigures] = await Promise.all([
     listAccountDailyMetrics(db, scope, {
       from: period.from,
       to: period.to,
-      metrics: [...Object.values(kpiMetrics), "new_followers", "follows", "unfollows"],
+      metrics: [...metrics, "new_followers", "follows", "unfollows"],
     }),
-    sumAccountDailyMetrics(db, scope, {
+    listAccountDailyMetrics(db, scope, {
       from: period.previous.from,
       to: period.previous.to,
-      metrics: Object.values(kpiMetrics),
+      metrics,
     }),
     findOldestAccountInsightDay(db, scope),
     listPostsWithLatestMetrics(db, scope, {
@@ -116,40 +178,105 @@ export async function buildOverview(
       postedBefore: dayStart(addDays(period.to, 1), timeZone),
       limit: TOP_POSTS,
     }),
+    periodFigures(db, scope, period, now, fetchPeriod),
+    periodFigures(db, scope, period.previous, now, fetchPeriod),
   ]);
   const values = byMetric(rows);
+  const previousValues = byMetric(previousRows);
+  const capturedAt = new Map<string, Date>();
+  for (const row of rows) {
+    const seen = capturedAt.get(row.metric);
+    if (!seen || row.capturedAt > seen) capturedAt.set(row.metric, row.capturedAt);
+  }
   const reasonFor = (label: string) =>
     oldestDay === null
       ? `No ${label} is stored yet: the first sync has not finished.`
       : `No ${label} is stored for these days (the oldest stored day is ${oldestDay}).`;
 
   const kpis = {} as Record<KpiName, AnalyticsKpi>;
-  for (const [name, metric] of Object.entries(kpiMetrics) as Array<[KpiName, string]>) {
+  for (const [name, { metric, label, noun }] of Object.entries(kpiMetrics) as Array<
+    [KpiName, (typeof kpiMetrics)[KpiName]]
+  >) {
     const days = values.get(metric);
-    const value = sumOver(days, periodDays);
-    const previous = previousSums.get(metric)?.total ?? null;
-    const stored = storedDays(days, periodDays);
-    const previousStored = previousSums.get(metric)?.days ?? 0;
-    // Sums over unequal numbers of stored days (a period reaching back before the first sync)
-    // are not comparable: no change is given rather than a misleading one.
-    const comparable = stored === period.days && previousStored === period.days;
+    const previousDaysValues = previousValues.get(metric);
+    const stored = storedValues(days, periodDays).length;
+    const previousStored = storedValues(previousDaysValues, previousDays).length;
+    const series = periodDays.map((day) => ({ day, value: days?.get(day) ?? null }));
+    const fullyStored = stored === period.days && previousStored === period.days;
+    if (isAdditiveMetric(metric)) {
+      const value = sumOver(metric, days, periodDays);
+      const previous = sumOver(metric, previousDaysValues, previousDays);
+      kpis[name] = {
+        label,
+        basis: "sum",
+        value,
+        previous,
+        // Sums over unequal numbers of stored days are not comparable: no change is given.
+        changePct: fullyStored ? changePct(value, previous) : null,
+        storedDays: stored,
+        previousStoredDays: previousStored,
+        series,
+        asOf: value === null ? null : latest([capturedAt.get(metric)]),
+        ...(value === null ? { reason: reasonFor(noun) } : {}),
+        ...(value !== null && !fullyStored
+          ? {
+              changeReason: `Only ${stored} of ${period.days} days of this period and ${previousStored} of the previous one are stored, so they are not compared.`,
+            }
+          : {}),
+      };
+      continue;
+    }
+    // Unique people: Instagram's figure for exactly this period, or the average per day.
+    const figure = current.get(metric);
+    if (figure) {
+      const previous = previousFigures.get(metric)?.value ?? null;
+      kpis[name] = {
+        label,
+        basis: "period",
+        value: figure.value,
+        previous,
+        changePct: changePct(figure.value, previous),
+        storedDays: stored,
+        previousStoredDays: previousStored,
+        series,
+        asOf: figure.capturedAt.toISOString(),
+        note: `Unique accounts over the ${period.days} days, as Instagram counts them (each account once).`,
+        ...(previous === null
+          ? {
+              changeReason: `Instagram's ${noun} for the previous ${period.days} days is not stored, so they are not compared.`,
+            }
+          : {}),
+      };
+      continue;
+    }
+    const average = averageOver(days, periodDays);
+    const previousAverage = averageOver(previousDaysValues, previousDays);
+    const why =
+      period.days > INSTAGRAM_MAX_RANGE_DAYS
+        ? `Instagram counts ${noun} over at most ${INSTAGRAM_MAX_RANGE_DAYS} days`
+        : `Instagram no longer answers ${noun} for these days`;
     kpis[name] = {
-      value,
-      previous,
-      changePct: comparable ? changePct(value, previous) : null,
+      label: `Average daily ${noun}`,
+      basis: "daily-average",
+      value: average,
+      previous: previousAverage,
+      changePct: fullyStored ? changePct(average, previousAverage) : null,
       storedDays: stored,
       previousStoredDays: previousStored,
-      series: periodDays.map((day) => ({ day, value: days?.get(day) ?? null })),
-      ...(value === null ? { reason: reasonFor(kpiLabels[name]) } : {}),
-      ...(value !== null && !comparable
+      series,
+      asOf: average === null ? null : latest([capturedAt.get(metric)]),
+      note: `${why}, and a sum of days would count the same people again: this is the average of ${stored} ${stored === 1 ? "day" : "days"}' ${noun}.`,
+      ...(average === null ? { reason: reasonFor(noun) } : {}),
+      ...(average !== null && !fullyStored
         ? {
             changeReason: `Only ${stored} of ${period.days} days of this period and ${previousStored} of the previous one are stored, so they are not compared.`,
           }
         : {}),
     };
   }
+
   const newFollowers = values.get("new_followers");
-  const followerChange = sumOver(newFollowers, periodDays);
+  const followerChange = sumOver("new_followers", newFollowers, periodDays);
   // Net growth: follows − unfollows over the days with both stored (a half day is not guessed).
   const follows = values.get("follows");
   const unfollows = values.get("unfollows");
@@ -158,9 +285,9 @@ export async function buildOverview(
     netDays.length === 0
       ? null
       : {
-          value: netDays.reduce((sum, day) => sum + follows!.get(day)! - unfollows!.get(day)!, 0),
-          follows: sumOver(follows, netDays)!,
-          unfollows: sumOver(unfollows, netDays)!,
+          value: sumOver("follows", follows, netDays)! - sumOver("unfollows", unfollows, netDays)!,
+          follows: sumOver("follows", follows, netDays)!,
+          unfollows: sumOver("unfollows", unfollows, netDays)!,
           days: netDays.length,
         };
 
@@ -181,34 +308,92 @@ export async function buildOverview(
         ...(followerChange === null ? { reason: reasonFor("follower growth") } : {}),
       },
       ...kpis,
-      engagementRate: {
-        value: ratio(kpis.interactions.value, kpis.reach.value),
-        previous: ratio(kpis.interactions.previous, kpis.reach.previous),
-        formula: ENGAGEMENT_FORMULA,
-      },
+      engagementRate: engagementRate(kpis, values, previousValues, periodDays, previousDays),
     },
-    topPosts: top.slice(0, TOP_POSTS).map(toSummary),
+    topPosts: top.slice(0, TOP_POSTS).map((row) => toSummary(row)),
   };
 }
 
-function toSummary(row: PostMetricsRow): AnalyticsPostSummary {
+/**
+ * Interactions ÷ the period's reach (Instagram's unique accounts). Without a period reach, the
+ * honest alternative: average interactions per day ÷ average daily reach, labelled so.
+ */
+function engagementRate(
+  kpis: Record<KpiName, AnalyticsKpi>,
+  values: DailyValues,
+  previousValues: DailyValues,
+  periodDays: string[],
+  previousDays: string[],
+) {
+  const { reach, interactions } = kpis;
+  if (reach.basis === "period") {
+    const value = ratio(interactions.value, reach.value);
+    const previous = ratio(interactions.previous, reach.previous);
+    const comparable = interactions.changePct !== null && reach.changePct !== null;
+    return {
+      label: "Engagement rate",
+      basis: "period" as const,
+      value,
+      previous,
+      changePct: comparable ? changePct(value, previous) : null,
+      formula: ENGAGEMENT_FORMULA,
+    };
+  }
+  const daily = (source: DailyValues, days: string[]) => {
+    const both = days.filter(
+      (day) => source.get("interactions")?.has(day) && source.get("reach")?.has(day),
+    );
+    return {
+      rate: ratio(
+        sumOver("interactions", source.get("interactions"), both),
+        // Daily reach added only to average it: Σ reach_d / n is the average daily reach.
+        both.length === 0
+          ? null
+          : both.reduce((total, day) => total + source.get("reach")!.get(day)!, 0),
+      ),
+      days: both.length,
+    };
+  };
+  const current = daily(values, periodDays);
+  const previous = daily(previousValues, previousDays);
+  const comparable = current.days === periodDays.length && previous.days === previousDays.length;
+  return {
+    label: "Average daily engagement rate",
+    basis: "daily-average" as const,
+    value: current.rate,
+    previous: previous.rate,
+    changePct: comparable ? changePct(current.rate, previous.rate) : null,
+    formula: DAILY_ENGAGEMENT_FORMULA,
+  };
+}
+
+function toSummary(row: PostMetricsRow, fullCaption = false): AnalyticsPostSummary {
   const type = analyticsPostType(row);
   return {
     id: row.igMediaId,
     type,
     typeLabel: analyticsPostTypeLabels[type],
     postedAt: row.postedAt?.toISOString() ?? null,
-    caption: row.caption === null ? null : [...row.caption].slice(0, CAPTION_PREVIEW).join(""),
+    caption:
+      row.caption === null || fullCaption
+        ? row.caption
+        : [...row.caption].slice(0, CAPTION_PREVIEW).join(""),
     reach: row.reach,
     views: row.views,
     likes: row.likes,
     comments: row.comments,
     engagementRate: row.engagement,
+    metricsAsOf: row.metricsCapturedAt?.toISOString() ?? null,
   };
 }
 
-function toListItem(row: PostMetricsRow): AnalyticsPostListItem {
-  return { ...toSummary(row), saves: row.saves, shares: row.shares, permalink: row.permalink };
+function toListItem(row: PostMetricsRow, fullCaption = false): AnalyticsPostListItem {
+  return {
+    ...toSummary(row, fullCaption),
+    saves: row.saves,
+    shares: row.shares,
+    permalink: row.permalink,
+  };
 }
 
 /** The sort value a cursor carries: ISO time for posted_at, the number otherwise. */
@@ -268,6 +453,8 @@ export async function listPosts(
   scope: AnalyticsScope,
   query: AnalyticsPostsQuery,
   timeZone = "UTC",
+  /** The CSV export carries whole captions; the table a preview. */
+  options: { fullCaptions?: boolean } = {},
 ) {
   const rows = await listPostsWithLatestMetrics(db, scope, {
     sort: query.sort,
@@ -282,7 +469,7 @@ export async function listPosts(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toListItem),
+    items: page.map((row) => toListItem(row, options.fullCaptions)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeCursor({
@@ -321,6 +508,7 @@ export async function getPostDetail(db: Db, scope: AnalyticsScope, igMediaId: st
     shares: pick("shares"),
     interactions: pick("interactions"),
     engagement: ratio(pick("interactions"), pick("reach")),
+    metricsCapturedAt: post.metricsCapturedAt,
   };
   return {
     post: {

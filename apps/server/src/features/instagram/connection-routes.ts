@@ -8,13 +8,21 @@ import { userLimit } from "../../services/user-limits.ts";
 import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
+import { backfillProgress } from "./sync/insights.ts";
 
 /** /api/instagram: the signed-in user's connection (spec §7: one row or none), connect, disconnect. */
 export function connectionRoutes(ctx: InstagramContext) {
   return new Hono<AppEnv>()
     .get("/connection", requireUser, async (c) => {
       const row = await findInstagramConnection(ctx.db, c.var.user.id);
-      return c.json({ connection: row ? connectionView(row, ctx) : null });
+      return c.json({
+        connection: row
+          ? {
+              ...connectionView(row, ctx),
+              sync_progress: await backfillProgress(ctx.db, row, new Date(ctx.now())),
+            }
+          : null,
+      });
     })
     .post(
       "/connect",

@@ -20,6 +20,10 @@ export { connectionRoutes } from "./connection-routes.ts";
 export { accountClientFor, hasCapability, type InstagramContext } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
+export { afterMediaPublished } from "./published-media.ts";
+export { backfillProgress } from "./sync/insights.ts";
+export { fetchPeriodInsights } from "./sync/period-insights.ts";
+export { readOnePostInsights } from "./sync/post-insights.ts";
 export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
 
 /**

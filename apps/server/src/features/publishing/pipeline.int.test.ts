@@ -161,6 +161,47 @@ describe("the publish pipeline, for every post type", () => {
     expect(tables.rows[0]).toEqual({ tags: 2, items: 1, user_tags: 1 });
   }, 60_000);
 
+  it("a post published from Sightline is in the post table at once, its insights read and re-read later, with no sync", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Fresh out of the kiln ${randomUUID().slice(0, 8)}`;
+    const syncJobs = async () =>
+      (
+        (await testApp.database.db.execute(
+          `select count(*)::int as n from pgboss.job where name = 'instagram-sync-account'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
+    const syncsBefore = await syncJobs();
+    const started = Date.now();
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: done } = await settled(post.id);
+    expect(done.status).toBe("published");
+    type Page = {
+      items: Array<{ id: string; caption: string | null; typeLabel: string; views: number | null }>;
+    };
+    let found: Page["items"][number] | undefined;
+    while (!found && Date.now() - started < 60_000) {
+      const page = (await (
+        await client.get("/api/analytics/posts?sort=posted_at&order=desc&limit=5")
+      ).json()) as Page;
+      found = page.items.find((item) => item.id === done.ig_media_id);
+      if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(found).toMatchObject({ caption, typeLabel: "Image" });
+    // Its first insight read ran (a new post has views at once, §12.5).
+    expect(found!.views).not.toBeNull();
+    expect(await syncJobs()).toBe(syncsBefore);
+    // The next reads wait at 1 h, 24 h and 7 d.
+    const followUps = (await testApp.database.db.execute(
+      `select data->'data'->>'slot' as slot, extract(epoch from (start_after - created_on))::int as delay
+       from pgboss.job where name = 'instagram-read-post-insights' and data->'data'->>'igMediaId' = '${done.ig_media_id}' order by start_after`,
+    )) as unknown as { rows: Array<{ slot: string; delay: number }> };
+    expect(followUps.rows.map((row) => row.slot)).toEqual(["published", "1h", "24h", "7d"]);
+    const delays = followUps.rows.slice(1).map((row) => row.delay);
+    expect(delays[0]).toBeGreaterThanOrEqual(3_600 - 5);
+    expect(delays[1]).toBeGreaterThanOrEqual(86_400 - 5);
+    expect(delays[2]).toBeGreaterThanOrEqual(7 * 86_400 - 5);
+  }, 90_000);
+
   it("the same client_id twice makes one post, not two", async () => {
     const file = await upload("instagram-media", samples.square!);
     const caption = `Once only ${randomUUID().slice(0, 8)}`;

@@ -19,6 +19,7 @@ import {
 import type { Storage } from "../../platform/storage.ts";
 import { handleGraphFailure } from "../instagram/connection-service.ts";
 import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
+import { afterMediaPublished } from "../instagram/index.ts";
 import { checkFiles } from "./pre-publish-check.ts";
 
 /** Spec §9: video status polled every 2 s, up to 30 tries; chunks of 6MB; retry 2 s then 4 s. */
@@ -485,6 +486,7 @@ export async function runPublishPipeline(
       },
     );
     if (!written) throw new LeaseLost();
+    if (igMediaId) await afterMediaPublished(ctx, { userId: post.userId, igMediaId });
     await log(
       "record",
       "done",

@@ -2,6 +2,7 @@ import type { JobQueue } from "../../../platform/job-queue.ts";
 import type { InstagramContext } from "../context.ts";
 import { processWebhooksJob } from "./process-webhooks.job.ts";
 import { PRUNE_WEBHOOKS_CRON, pruneWebhooksJob } from "./prune-webhooks.job.ts";
+import { readPostInsightsJob } from "./read-post-insights.job.ts";
 import { REFRESH_TOKENS_CRON, refreshTokensJob } from "./refresh-tokens.job.ts";
 import { syncAccountJob } from "./sync-account.job.ts";
 import { SYNC_ALL_CRON, syncAllJob } from "./sync-all.job.ts";
@@ -13,6 +14,7 @@ export const instagramJobs = [
   refreshTokensJob,
   processWebhooksJob,
   pruneWebhooksJob,
+  readPostInsightsJob,
 ];
 
 export async function scheduleInstagramJobs(queue: JobQueue<InstagramContext>) {

@@ -1,4 +1,8 @@
+import { INSTAGRAM_ACCOUNT_INSIGHTS_DAYS, INSTAGRAM_MAX_RANGE_DAYS } from "@sightline/contracts";
 import {
+  type Db,
+  getSyncState,
+  type InstagramConnectionRow,
   insertMediaInsights,
   listAccountMedia,
   upsertAccountInsights,
@@ -14,15 +18,22 @@ import {
   dailyTotalMetrics,
   METRIC_MAPPING_VERSION,
   mediaMetricsFor,
+  optionalDailyMetrics,
   ourMetricName,
 } from "./metric-names.ts";
+import { syncPeriodInsights } from "./period-insights.ts";
 import type { SyncRun } from "./run.ts";
 
 const DAY_MS = 86_400_000;
-/** Instagram keeps account data 90 days; a first sync reads the last 30 one day at a time. */
-const FIRST_SYNC_DAYS = 30;
+/**
+ * Instagram keeps account data 90 days: the first sync reads all of it (issue 23), one day at a
+ * time for the total-value metrics, before the account counts as synced.
+ */
+const FIRST_SYNC_DAYS = INSTAGRAM_ACCOUNT_INSIGHTS_DAYS;
 /** A day's figures settle for up to 48 h (§3.3), so each run reads the last days again. */
 const SETTLING_DAYS = 2;
+/** A complete pass younger than this is not repeated. */
+const RECENT_PASS_MS = 3_600_000;
 
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -30,6 +41,10 @@ function utcDay(date: Date): string {
 
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
+}
+
+function nextDay(day: string, days = 1): string {
+  return utcDay(new Date(dayStart(day).getTime() + days * DAY_MS));
 }
 
 /** The value Meta gave for a metric; undefined when it gave none (stored as absent, not 0). */
@@ -55,79 +70,177 @@ export function mapMetrics(
   });
 }
 
+/** The days a first sync reads, and how far it has come (for "Reading your last 90 days…"). */
+export function backfillWindow(now: Date) {
+  const today = utcDay(now);
+  return { firstDay: nextDay(today, -FIRST_SYNC_DAYS), today, days: FIRST_SYNC_DAYS };
+}
+
 /**
- * Daily account metrics: the time series (reach, follower_count) in one window, and the
- * total-value metrics one day per call (Meta gives no per-day series for them). Days already
- * stored are read again only while they may still settle.
+ * How far the first sync has read the 90 days (percent of days), for "Reading your last 90
+ * days… 40 %"; null once the account has synced. Held below 100 until the whole first sync
+ * (posts' insights, demographics) is done.
+ */
+export async function backfillProgress(
+  db: Db,
+  connection: InstagramConnectionRow,
+  now: Date,
+): Promise<{ days: number; percent: number } | null> {
+  if (connection.lastSyncedAt !== null || connection.status !== "active") return null;
+  const state = await getSyncState(
+    db,
+    { userId: connection.userId, accountId: connection.instagramId },
+    "account-insights",
+  );
+  const { firstDay, days } = backfillWindow(now);
+  let done = 0;
+  if (state?.highWater) done = days;
+  else if (state?.cursor) {
+    done = Math.round(
+      (Date.parse(`${state.cursor}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS,
+    );
+  }
+  return { days, percent: Math.max(0, Math.min(99, Math.floor((done / days) * 100))) };
+}
+
+/**
+ * Daily account metrics: the time series (reach, follower_count) in ≤ 30-day windows, and the
+ * total-value metrics one day per call (Meta gives no per-day series for them). The metrics
+ * Meta may stop answering (profile_views, website_clicks, §12.4) are asked in calls of their
+ * own, so a refusal leaves them absent and never fails the core metrics. Days already stored
+ * are read again only while they may still settle. Then the per-period figures (reach, accounts
+ * engaged) of the dashboard's windows.
  */
 export async function syncAccountInsights(run: SyncRun) {
   const state = await run.state("account-insights");
-  const today = utcDay(run.now());
-  const firstDay = state?.highWater
-    ? utcDay(new Date(dayStart(state.highWater).getTime() - SETTLING_DAYS * DAY_MS))
-    : utcDay(new Date(dayStart(today).getTime() - FIRST_SYNC_DAYS * DAY_MS));
+  const { today, firstDay: backfillFrom } = backfillWindow(run.now());
+  // Completed within the hour (a resumed run, or a second trigger): nothing can have settled.
+  if (
+    state?.highWater === today &&
+    !state.cursor &&
+    run.now().getTime() - state.updatedAt.getTime() < RECENT_PASS_MS
+  ) {
+    return;
+  }
+  const firstDay = state?.highWater ? nextDay(state.highWater, -SETTLING_DAYS) : backfillFrom;
   const capturedAt = run.now();
   const rows: Parameters<typeof upsertAccountInsights>[1] = [];
 
-  for (const metric of ["reach", "follower_count"]) {
-    run.guard();
-    try {
-      const response = await run.client.getAccountInsights({
-        metrics: [metric],
-        period: "day",
-        since: dayStart(firstDay),
-        until: dayStart(today),
-      });
-      for (const entry of response.data) {
-        const name = ourMetricName(entry.name);
-        if (!name) continue;
-        for (const point of entry.values ?? []) {
-          if (typeof point.value !== "number" || !point.end_time) continue;
-          // end_time closes the day: the value belongs to the day before it.
-          const day = utcDay(new Date(new Date(point.end_time).getTime() - 1));
-          rows.push({
-            ...run.scope,
-            day,
-            metric: name,
-            sourceMetric: entry.name,
-            mappingVersion: METRIC_MAPPING_VERSION,
-            value: point.value,
-            capturedAt,
+  // The time series first, stored at once: a run resumed mid-way (a cursor) does not read them
+  // again.
+  if (!state?.cursor) {
+    for (const metric of ["reach", "follower_count"]) {
+      try {
+        for (
+          let since = firstDay;
+          since < today;
+          since = nextDay(since, INSTAGRAM_MAX_RANGE_DAYS)
+        ) {
+          run.guard();
+          const until = [nextDay(since, INSTAGRAM_MAX_RANGE_DAYS), today].sort()[0]!;
+          const response = await run.client.getAccountInsights({
+            metrics: [metric],
+            period: "day",
+            since: dayStart(since),
+            until: dayStart(until),
           });
+          for (const entry of response.data) {
+            const name = ourMetricName(entry.name);
+            if (!name) continue;
+            for (const point of entry.values ?? []) {
+              if (typeof point.value !== "number" || !point.end_time) continue;
+              // end_time closes the day: the value belongs to the day before it.
+              const day = utcDay(new Date(new Date(point.end_time).getTime() - 1));
+              rows.push({
+                ...run.scope,
+                day,
+                metric: name,
+                sourceMetric: entry.name,
+                mappingVersion: METRIC_MAPPING_VERSION,
+                value: point.value,
+                capturedAt,
+              });
+            }
+          }
         }
+      } catch (error) {
+        // follower_count needs 100 followers: a refusal there leaves that metric absent.
+        if (!isGraphApiError(error) || error.code !== 100) throw error;
+        run.note(
+          `account-insights:${metric}`,
+          `Instagram gives no ${metric.replace("_", " ")} for this account yet.`,
+        );
       }
-    } catch (error) {
-      // follower_count needs 100 followers: a refusal there leaves that metric absent.
-      if (!isGraphApiError(error) || error.code !== 100) throw error;
-      run.note(
-        `account-insights:${metric}`,
-        `Instagram gives no ${metric.replace("_", " ")} for this account yet.`,
-      );
     }
+    await upsertAccountInsights(run.ctx.db, rows);
   }
 
+  const refused = new Set<string>();
   const resumeFrom = state?.cursor ?? firstDay;
-  for (
-    let day = resumeFrom;
-    day < today;
-    day = utcDay(new Date(dayStart(day).getTime() + DAY_MS))
-  ) {
+  for (let day = resumeFrom; day < today; day = nextDay(day)) {
     run.guard();
+    const window = { since: dayStart(day), until: dayStart(nextDay(day)) };
     const response = await run.client.getAccountInsights({
       metrics: dailyTotalMetrics,
       period: "day",
       metricType: "total_value",
-      since: dayStart(day),
-      until: new Date(dayStart(day).getTime() + DAY_MS),
+      ...window,
     });
-    const dayRows = [...mapMetrics(response.data), ...(await followsAndUnfollows(run, day))].map(
-      (row) => ({ ...run.scope, day, capturedAt, ...row }),
+    const optional = await optionalMetrics(
+      run,
+      optionalDailyMetrics.filter((metric) => !refused.has(metric)),
+      window,
+      refused,
     );
+    const dayRows = [
+      ...mapMetrics([...response.data, ...optional]),
+      ...(await followsAndUnfollows(run, day)),
+    ].map((row) => ({ ...run.scope, day, capturedAt, ...row }));
     await upsertAccountInsights(run.ctx.db, dayRows);
     await run.saveState("account-insights", { cursor: day });
   }
-  await upsertAccountInsights(run.ctx.db, rows);
+  await syncPeriodInsights(run);
   await run.saveState("account-insights", { cursor: null, highWater: today });
+}
+
+/**
+ * The optional metrics of one day, in a call apart from the core metrics. Meta refusing the
+ * call (a metric retired, §12.4) is answered by asking each alone; one refused alone is left
+ * absent for the rest of this run, with a note, and the run goes on.
+ */
+async function optionalMetrics(
+  run: SyncRun,
+  metrics: readonly string[],
+  window: { since: Date; until: Date },
+  refused: Set<string>,
+): Promise<InsightMetric[]> {
+  if (metrics.length === 0) return [];
+  run.guard();
+  try {
+    const response = await run.client.getAccountInsights({
+      metrics: [...metrics],
+      period: "day",
+      metricType: "total_value",
+      ...window,
+    });
+    return response.data;
+  } catch (error) {
+    if (!isGraphApiError(error) || (error.code !== 100 && error.code !== 10)) throw error;
+    if (metrics.length > 1) {
+      const answers = [];
+      for (const metric of metrics) {
+        answers.push(...(await optionalMetrics(run, [metric], window, refused)));
+      }
+      return answers;
+    }
+    const metric = metrics[0]!;
+    refused.add(metric);
+    run.note(
+      `account-insights:${metric}`,
+      `Instagram no longer answers ${metric.replace("_", " ")}: it is shown as not available.`,
+    );
+    return [];
+  }
 }
 
 /**
@@ -183,8 +296,11 @@ export function mapFollowsAndUnfollows(metrics: InsightMetric[]) {
   });
 }
 
-/** "age,gender" gives Audience Insights its age × gender bars (one bucket per age and gender). */
-const breakdowns: DemographicBreakdown[] = ["age", "gender", "age,gender", "country", "city"];
+/**
+ * Each breakdown from its own call (issue 23): an age share is the age breakdown's, never one
+ * derived from age × gender rows, which leave out the people without a known gender.
+ */
+const breakdowns: DemographicBreakdown[] = ["age", "gender", "country", "city"];
 
 /** Follower and engaged-audience breakdowns, one snapshot per day (kept after Meta drops them). */
 export async function syncAudience(run: SyncRun) {

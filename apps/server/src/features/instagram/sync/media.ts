@@ -1,12 +1,12 @@
-import { type MediaUpsert, upsertMedia } from "@sightline/db";
-import type { InstagramMedia } from "@sightline/instagram-graph";
+import { type Db, type MediaUpsert, upsertMedia } from "@sightline/db";
+import type { AccountClient, InstagramMedia } from "@sightline/instagram-graph";
 import type { SyncRun } from "./run.ts";
 
 /** Fields read for the media list: no CDN URL is stored, so none is asked for. */
 const syncedMediaFields =
   "id,caption,media_type,media_product_type,permalink,shortcode,timestamp,like_count,comments_count,is_comment_enabled,children{id,media_type,timestamp}";
 
-function toRows(run: SyncRun, media: InstagramMedia): MediaUpsert[] {
+function toRows(run: Pick<SyncRun, "scope" | "now">, media: InstagramMedia): MediaUpsert[] {
   const syncedAt = run.now();
   const parent: MediaUpsert = {
     ...run.scope,
@@ -84,4 +84,18 @@ export async function syncMedia(run: SyncRun) {
     cursor = result.nextCursor;
     await run.saveState("media", { cursor, pendingHighWater });
   }
+}
+
+/**
+ * One post, read by id and stored as the sync would store it (a post just published from
+ * Sightline shows up at once, without waiting for the next sync). Returns the stored row.
+ */
+export async function storeOneMedia(
+  run: Pick<SyncRun, "scope" | "now"> & { db: Db; client: AccountClient },
+  igMediaId: string,
+) {
+  const media = await run.client.getMedia(igMediaId, syncedMediaFields);
+  const rows = toRows(run, media);
+  await upsertMedia(run.db, rows);
+  return rows[0]!;
 }

@@ -98,6 +98,10 @@ export const dailyTotalMetrics = [
   "saves",
   "shares",
   "replies",
-  "profile_views",
-  "website_clicks",
 ] as const;
+
+/**
+ * §12.4: retired as time series, still answered as total_value in live runs but liable to go.
+ * Each is asked in a call of its own, so its refusal never fails the core metrics' call.
+ */
+export const optionalDailyMetrics = ["profile_views", "website_clicks"] as const;

@@ -17,6 +17,11 @@ export const analyticsOverviewQueryOptions = (period: OverviewPeriod, timezone: 
   queryOptions({
     queryKey: ["analytics", "overview", period, timezone] as const,
     queryFn: () => getAnalyticsOverview(period, timezone),
+    // While the first sync reads the last 90 days, the page follows its progress.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data?.connected && data.syncProgress ? 3000 : false;
+    },
   });
 
 export const useAnalyticsOverview = (period: OverviewPeriod, timezone: string) =>

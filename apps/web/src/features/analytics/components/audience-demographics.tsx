@@ -13,9 +13,9 @@ const AUDIENCES: Array<{ value: Audience; label: string }> = [
 ];
 
 const GENDERS = [
-  { key: "F", label: "Women", className: "bg-indigo-500" },
-  { key: "M", label: "Men", className: "bg-sky-400" },
-  { key: "U", label: "Not specified", className: "bg-slate-300" },
+  { key: "F", label: "Women" },
+  { key: "M", label: "Men" },
+  { key: "U", label: "Not specified" },
 ] as const;
 
 function countryName(code: string): string {
@@ -26,135 +26,69 @@ function countryName(code: string): string {
   }
 }
 
-function total(snapshot: Snapshot): number {
-  return snapshot?.buckets.reduce((sum, bucket) => sum + bucket.value, 0) ?? 0;
-}
+const genderLabels: Record<string, string> = Object.fromEntries(
+  GENDERS.map((gender) => [gender.key, gender.label]),
+);
 
-/** Age × gender as stacked bars (a table for screen readers), from the "age,gender" breakdown. */
-function AgeGender({ ageGender, age }: { ageGender: Snapshot; age: Snapshot }) {
-  const source = ageGender ?? age;
-  if (!source) return <p className="text-sm text-slate-500">Instagram gave no age breakdown.</p>;
-  const ages = [...new Set(source.buckets.map((bucket) => bucket.dimensions[0] ?? ""))].sort();
-  const value = (ageKey: string, gender?: string) =>
-    source.buckets
-      .filter(
-        (bucket) =>
-          bucket.dimensions[0] === ageKey &&
-          (gender === undefined || bucket.dimensions[1] === gender),
-      )
-      .reduce((sum, bucket) => sum + bucket.value, 0);
-  const all = total(source);
-  const max = Math.max(1, ...ages.map((ageKey) => value(ageKey)));
+/** Whom the shares are of, as the server names it ("of followers with a known age"). */
+function BaseNote({ snapshot }: { snapshot: NonNullable<Snapshot> }) {
   return (
-    <div>
-      {ageGender ? (
-        <ul className="mb-3 flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
-          {GENDERS.map((gender) => (
-            <li key={gender.key} className="flex items-center gap-1.5">
-              <span className={cn("size-2.5 rounded-sm", gender.className)} />
-              {gender.label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="space-y-2" aria-hidden="true">
-        {ages.map((ageKey) => (
-          <div key={ageKey} className="flex items-center gap-3 text-sm">
-            <span className="w-12 shrink-0 text-slate-600">{ageKey}</span>
-            <div className="flex h-4 min-w-0 flex-1 overflow-hidden rounded bg-slate-50">
-              {ageGender ? (
-                GENDERS.map((gender) => (
-                  <div
-                    key={gender.key}
-                    className={gender.className}
-                    style={{ width: `${(value(ageKey, gender.key) / max) * 100}%` }}
-                  />
-                ))
-              ) : (
-                <div
-                  className="bg-indigo-500"
-                  style={{ width: `${(value(ageKey) / max) * 100}%` }}
-                />
-              )}
-            </div>
-            <span className="w-14 shrink-0 text-right tabular-nums text-slate-700">
-              {formatRatioPercent(value(ageKey) / all)}
-            </span>
-          </div>
-        ))}
-      </div>
-      <div className="sr-only">
-        <table>
-          <caption>Audience by age{ageGender ? " and gender" : ""}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Age</th>
-              {ageGender
-                ? GENDERS.map((gender) => (
-                    <th key={gender.key} scope="col">
-                      {gender.label}
-                    </th>
-                  ))
-                : null}
-              <th scope="col">All</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ages.map((ageKey) => (
-              <tr key={ageKey}>
-                <th scope="row">{ageKey}</th>
-                {ageGender
-                  ? GENDERS.map((gender) => (
-                      <td key={gender.key}>{formatNumber(value(ageKey, gender.key))}</td>
-                    ))
-                  : null}
-                <td>{formatNumber(value(ageKey))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <p className="mt-2 text-xs text-slate-500" data-testid="demographic-base">
+      Shares {snapshot.base.label} ({formatNumber(snapshot.base.value)}).
+    </p>
   );
 }
 
-/** A ranked list (top countries or cities) with each one's share; a list reads fine aloud. */
-function TopPlaces({
+/** Bars in Instagram's order (ages) or largest first, each with its share of the named base. */
+function ShareBars({
   snapshot,
   label,
   name,
+  order,
+  limit,
 }: {
   snapshot: Snapshot;
   label: string;
   name: (key: string) => string;
+  order: "key" | "value";
+  limit?: number;
 }) {
   if (!snapshot) return <p className="text-sm text-slate-500">Instagram gave no {label}.</p>;
-  const all = total(snapshot);
-  const top = [...snapshot.buckets].sort((a, b) => b.value - a.value).slice(0, 8);
-  const max = Math.max(1, ...top.map((bucket) => bucket.value));
+  const sorted = [...snapshot.buckets].sort((a, b) =>
+    order === "key"
+      ? (a.dimensions[0] ?? "").localeCompare(b.dimensions[0] ?? "")
+      : b.value - a.value,
+  );
+  const shown = limit ? sorted.slice(0, limit) : sorted;
+  const max = Math.max(1, ...shown.map((bucket) => bucket.value));
   return (
-    <ol className="space-y-2">
-      {top.map((bucket) => {
-        const key = bucket.dimensions.join(", ");
-        return (
-          <li key={key} className="text-sm">
-            <div className="flex justify-between gap-3">
-              <span className="min-w-0 truncate text-slate-800">{name(key)}</span>
-              <span className="shrink-0 tabular-nums text-slate-600">
-                {formatNumber(bucket.value)}{" "}
-                <span className="text-slate-500">({formatRatioPercent(bucket.value / all)})</span>
-              </span>
-            </div>
-            <div className="mt-1 h-1.5 rounded bg-slate-50" aria-hidden="true">
-              <div
-                className="h-1.5 rounded bg-indigo-500"
-                style={{ width: `${(bucket.value / max) * 100}%` }}
-              />
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+    <div>
+      <ol className="space-y-2">
+        {shown.map((bucket) => {
+          const key = bucket.dimensions.join(", ");
+          return (
+            <li key={key} className="text-sm" data-testid={`share-${label}`} data-key={key}>
+              <div className="flex justify-between gap-3">
+                <span className="min-w-0 truncate text-slate-800">{name(key)}</span>
+                <span className="shrink-0 tabular-nums text-slate-600">
+                  {formatNumber(bucket.value)}{" "}
+                  <span className="text-slate-500" data-share={bucket.share}>
+                    ({formatRatioPercent(bucket.share)})
+                  </span>
+                </span>
+              </div>
+              <div className="mt-1 h-1.5 rounded bg-slate-50" aria-hidden="true">
+                <div
+                  className="h-1.5 rounded bg-indigo-500"
+                  style={{ width: `${(bucket.value / max) * 100}%` }}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <BaseNote snapshot={snapshot} />
+    </div>
   );
 }
 
@@ -210,18 +144,39 @@ export function AudienceDemographics({ data }: { data: ConnectedAudienceInsights
             : "Instagram gave no follower demographics."}
         </p>
       ) : (
-        <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4">
           <div className="min-w-0">
-            <h3 className="mb-2 text-sm font-medium text-slate-700">Age and gender</h3>
-            <AgeGender ageGender={chosen["age,gender"]} age={chosen.age} />
+            <h3 className="mb-2 text-sm font-medium text-slate-700">Age</h3>
+            <ShareBars snapshot={chosen.age} label="ages" name={(key) => key} order="key" />
+          </div>
+          <div className="min-w-0">
+            <h3 className="mb-2 text-sm font-medium text-slate-700">Gender</h3>
+            <ShareBars
+              snapshot={chosen.gender}
+              label="genders"
+              name={(key) => genderLabels[key] ?? key}
+              order="value"
+            />
           </div>
           <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium text-slate-700">Top countries</h3>
-            <TopPlaces snapshot={chosen.country} label="countries" name={countryName} />
+            <ShareBars
+              snapshot={chosen.country}
+              label="countries"
+              name={countryName}
+              order="value"
+              limit={8}
+            />
           </div>
           <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium text-slate-700">Top cities</h3>
-            <TopPlaces snapshot={chosen.city} label="cities" name={(key) => key} />
+            <ShareBars
+              snapshot={chosen.city}
+              label="cities"
+              name={(key) => key}
+              order="value"
+              limit={8}
+            />
           </div>
         </div>
       )}

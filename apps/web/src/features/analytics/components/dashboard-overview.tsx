@@ -9,7 +9,13 @@ import {
   type OverviewPeriod,
   useAnalyticsOverview,
 } from "../api/get-analytics-overview.ts";
-import { formatNumber, formatRatioPercent, formatSignedCount } from "../utils/format.ts";
+import {
+  formatAsOf,
+  formatCompact,
+  formatNumber,
+  formatRatioPercent,
+  formatSignedCount,
+} from "../utils/format.ts";
 import { DailyChart } from "./daily-chart.tsx";
 import { KpiCard } from "./kpi-card.tsx";
 import { formatDate, TopPosts } from "./top-posts.tsx";
@@ -189,29 +195,25 @@ type Overview = Extract<
 
 function OverviewContent({ data }: { data: Overview }) {
   const { kpis } = data;
+  const timeZone = useTimeZone();
+  const now = new Date();
   const cards = [
-    { key: "reach", label: "Reach", kpi: kpis.reach },
-    { key: "views", label: "Views", kpi: kpis.views },
-    { key: "interactions", label: "Interactions", kpi: kpis.interactions },
-    { key: "profileVisits", label: "Profile visits", kpi: kpis.profileVisits },
-    { key: "websiteTaps", label: "Website taps", kpi: kpis.websiteTaps },
+    { key: "reach", kpi: kpis.reach },
+    { key: "accounts-engaged", kpi: kpis.accountsEngaged },
+    { key: "views", kpi: kpis.views },
+    { key: "interactions", kpi: kpis.interactions },
+    { key: "profile-visits", kpi: kpis.profileVisits },
+    { key: "website-taps", kpi: kpis.websiteTaps },
   ] as const;
   const engagement = kpis.engagementRate;
-  // Compared only when both of its parts are: sums over unequal stored days would mislead.
-  const engagementComparable =
-    kpis.reach.changePct !== null && kpis.interactions.changePct !== null;
-  const engagementChange =
-    engagementComparable &&
-    engagement.value !== null &&
-    engagement.previous !== null &&
-    engagement.previous !== 0
-      ? ((engagement.value - engagement.previous) / engagement.previous) * 100
-      : null;
   // The days stored are said once for the page, not on every card.
   const notComparedNote = "Not compared (see below).";
   const anyNotCompared = cards.some(({ kpi }) => kpi.value !== null && kpi.changePct === null);
+  const asOf = (iso: string | null) =>
+    iso ? `as of ${formatAsOf(iso, now, timeZone)}` : undefined;
   return (
     <>
+      {data.syncProgress ? <SyncProgress progress={data.syncProgress} /> : null}
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <KpiCard
           label="Followers"
@@ -228,25 +230,34 @@ function OverviewContent({ data }: { data: Overview }) {
           }
           series={kpis.followers.series}
         />
-        {cards.map(({ key, label, kpi }) => (
+        {cards.map(({ key, kpi }) => (
           <KpiCard
             key={key}
-            label={label}
+            testId={key}
+            label={kpi.label}
             value={kpi.value}
             reason={kpi.reason}
             changePct={kpi.changePct}
             changeReason={notComparedNote}
             series={kpi.series}
+            note={kpi.basis === "daily-average" ? kpi.note : undefined}
+            title={kpi.note}
+            asOfText={asOf(kpi.asOf)}
+            {...(kpi.basis === "daily-average"
+              ? { format: (v: number) => formatCompact(Math.round(v)) }
+              : {})}
           />
         ))}
         <KpiCard
-          label="Engagement rate"
+          testId="engagement-rate"
+          label={engagement.label}
           value={engagement.value}
           reason="Needs both interactions and reach for this period."
-          changePct={engagementChange}
+          changePct={engagement.changePct}
           changeReason={notComparedNote}
           format={(v) => formatRatioPercent(v)}
-          title={`Engagement rate = ${engagement.formula}`}
+          title={`${engagement.label} = ${engagement.formula}`}
+          note={`= ${engagement.formula}`}
         />
       </section>
       {data.oldestDay ? (
@@ -310,6 +321,34 @@ function OverviewContent({ data }: { data: Overview }) {
   );
 }
 
+/** "Reading your last 90 days… 40 %" while the first sync reads what Instagram keeps. */
+function SyncProgress({ progress }: { progress: { days: number; percent: number } }) {
+  return (
+    <div
+      role="status"
+      className="rounded-2xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900"
+      data-testid="sync-progress"
+    >
+      <p className="font-medium">
+        Reading your last {progress.days} days… {progress.percent} %
+      </p>
+      <div
+        className="mt-2 h-1.5 overflow-hidden rounded-full bg-indigo-100"
+        role="progressbar"
+        aria-label={`Reading your last ${progress.days} days`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+      >
+        <div className="h-full bg-indigo-500" style={{ width: `${progress.percent}%` }} />
+      </div>
+      <p className="mt-2 text-xs text-indigo-800">
+        Figures fill in as the days arrive; comparisons appear when both periods are read.
+      </p>
+    </div>
+  );
+}
+
 function ChartCard({
   id,
   title,
@@ -340,7 +379,7 @@ function OverviewSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading analytics" className="space-y-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {Array.from({ length: 7 }, (_, i) => (
+        {Array.from({ length: 8 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
           <div key={i} className="rounded-2xl border border-slate-200 bg-white p-4">
             <SkeletonBlock className="h-4 w-20" />

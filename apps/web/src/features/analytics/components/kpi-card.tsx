@@ -17,6 +17,12 @@ export interface KpiCardProps {
   /** Formats the value; compact numbers by default. */
   format?: (value: number) => string;
   title?: string;
+  /** What the figure covers when it is not a plain sum (per-period figures, daily averages). */
+  note?: string | undefined;
+  /** "as of 14:05": when the figure was read from Instagram. */
+  asOfText?: string | undefined;
+  /** The test id's name when the label changes with the figure ("Average daily reach"). */
+  testId?: string;
 }
 
 export function KpiCard({
@@ -29,12 +35,15 @@ export function KpiCard({
   series,
   format = (v) => formatCompact(v),
   title,
+  note,
+  asOfText,
+  testId,
 }: KpiCardProps) {
   return (
     <div
       className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4"
       title={title}
-      data-testid={`kpi-${label.toLowerCase().replace(/\s+/g, "-")}`}
+      data-testid={`kpi-${testId ?? label.toLowerCase().replace(/\s+/g, "-")}`}
     >
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
       {value === null ? (
@@ -55,6 +64,8 @@ export function KpiCard({
             {format(value)}
           </p>
           <Change changePct={changePct} changeReason={changeReason} changeText={changeText} />
+          {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
+          {asOfText ? <p className="mt-1 text-[11px] text-slate-400">{asOfText}</p> : null}
         </>
       )}
       {series && series.length > 0 ? (

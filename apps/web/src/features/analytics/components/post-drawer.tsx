@@ -1,5 +1,6 @@
-import { ExternalLink, MessagesSquare } from "lucide-react";
+import { ExternalLink, MessagesSquare, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,
   SheetContent,
@@ -8,6 +9,7 @@ import {
 } from "../../../components/ui/sheet.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { type AnalyticsPostDetail, useAnalyticsPost } from "../api/get-analytics-post.ts";
+import { useRefreshAnalyticsPost } from "../api/refresh-analytics-post.ts";
 import { formatCompact, formatNumber, formatRatioPercent } from "../utils/format.ts";
 import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
@@ -97,6 +99,37 @@ function MetricOverTime({
   );
 }
 
+/** "Figures as of 14:05" and a Refresh that reads this one post now. */
+function RefreshRow({ id, asOf }: { id: string; asOf: string | null }) {
+  const format = useFormatDateTime();
+  const refresh = useRefreshAnalyticsPost(id);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+      <span data-testid="post-as-of">
+        {asOf
+          ? `Figures as of ${format(asOf, { dateStyle: "medium", timeStyle: "short" })}`
+          : "Instagram has given no figures for this post yet."}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={refresh.isPending}
+        onClick={() => refresh.mutate()}
+      >
+        <RefreshCw aria-hidden="true" className={refresh.isPending ? "animate-spin" : ""} />
+        Refresh
+      </Button>
+      {refresh.isError ? (
+        <p role="alert" className="w-full text-rose-700">
+          {refresh.error instanceof Error
+            ? refresh.error.message
+            : "The post could not be refreshed."}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function DrawerBody({ data }: { data: AnalyticsPostDetail }) {
   const format = useFormatDateTime();
   const { post, snapshots, storedComments } = data;
@@ -133,6 +166,7 @@ function DrawerBody({ data }: { data: AnalyticsPostDetail }) {
           </ul>
         ) : null}
       </div>
+      <RefreshRow id={post.id} asOf={post.metricsAsOf} />
       <dl className="grid grid-cols-3 gap-3">
         {figures.map((figure) => (
           <div key={figure.label}>
@@ -145,7 +179,7 @@ function DrawerBody({ data }: { data: AnalyticsPostDetail }) {
             </dd>
           </div>
         ))}
-        <div title="Engagement rate = total interactions ÷ reach">
+        <div title="Engagement rate = interactions ÷ reach (this post's accounts reached)">
           <dt className="text-xs text-slate-500">Engagement</dt>
           <dd className="font-semibold text-slate-900">
             {post.engagementRate === null ? "—" : formatRatioPercent(post.engagementRate)}

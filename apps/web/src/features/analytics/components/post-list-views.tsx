@@ -6,6 +6,13 @@ import { gridColumns, visibleRange } from "../utils/virtual-rows.ts";
 import { PostThumbnail } from "./post-thumbnail.tsx";
 import { formatDate } from "./top-posts.tsx";
 
+/** A post's figures lag the live post: each cell says when they were read. */
+function asOfTitle(iso: string | null): string {
+  return iso
+    ? `As of ${new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))}`
+    : "Not read from Instagram yet";
+}
+
 type MetricKey = "reach" | "views" | "likes" | "comments" | "saves" | "shares";
 
 const COLUMNS: Array<{ sort: AnalyticsPostSort; label: string }> = [
@@ -244,12 +251,21 @@ export function VirtualPostTable({
                 </td>
                 {(["reach", "views", "likes", "comments", "saves", "shares"] as MetricKey[]).map(
                   (key) => (
-                    <td key={key} className="px-3 py-1.5 text-right tabular-nums" data-col={key}>
+                    <td
+                      key={key}
+                      className="px-3 py-1.5 text-right tabular-nums"
+                      data-col={key}
+                      title={asOfTitle(post.metricsAsOf)}
+                    >
                       <Metric value={post[key]} />
                     </td>
                   ),
                 )}
-                <td className="px-3 py-1.5 text-right tabular-nums" data-col="engagement">
+                <td
+                  className="px-3 py-1.5 text-right tabular-nums"
+                  data-col="engagement"
+                  title={asOfTitle(post.metricsAsOf)}
+                >
                   <Metric value={post.engagementRate} format={(v) => formatRatioPercent(v)} />
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import type { AnalyticsPostSummary } from "@sightline/contracts";
 import { formatCompact, formatRatioPercent } from "../utils/format.ts";
+import { PostThumbnail } from "./post-thumbnail.tsx";
 
 export function formatDate(iso: string): string {
   const date = iso.length === 10 ? new Date(`${iso}T00:00:00`) : new Date(iso);
@@ -13,7 +14,8 @@ export function TopPosts({ posts }: { posts: AnalyticsPostSummary[] }) {
   return (
     <ol className="divide-y divide-slate-100">
       {posts.map((post) => (
-        <li key={post.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 py-3 text-sm">
+        <li key={post.id} className="flex items-start gap-x-3 gap-y-1 py-3 text-sm">
+          <PostThumbnail id={post.id} type={post.type} className="size-12 shrink-0 rounded-lg" />
           <div className="min-w-0 flex-1">
             <div className="flex items-center gap-2 text-xs text-slate-500">
               <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">

@@ -43,3 +43,18 @@ export function formatSignedCount(value: number, locale?: string): string {
     signDisplay: "exceptZero",
   }).format(value);
 }
+
+/**
+ * When a figure was read, for "as of …": the time alone when it is today in the user's zone,
+ * else the date and time.
+ */
+export function formatAsOf(iso: string, now: Date, timeZone?: string, locale?: string): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone });
+  const sameDay = day.format(new Date(iso)) === day.format(now);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    ...(sameDay ? {} : { day: "numeric", month: "short" }),
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
+}

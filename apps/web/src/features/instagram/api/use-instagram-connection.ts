@@ -22,7 +22,12 @@ export async function getInstagramConnection(): Promise<{
 }
 
 export const instagramConnectionQueryOptions = () =>
-  queryOptions({ queryKey: ["instagram", "connection"] as const, queryFn: getInstagramConnection });
+  queryOptions({
+    queryKey: ["instagram", "connection"] as const,
+    queryFn: getInstagramConnection,
+    // The first sync reads 90 days: its progress is read again until it is done.
+    refetchInterval: (query) => (query.state.data?.connection?.sync_progress ? 3000 : false),
+  });
 
 /** Spec §9: the background profile refresh runs at most once per page load. */
 let profileRefreshStarted = false;

@@ -282,7 +282,12 @@ function Connected({
             <span data-testid="instagram-last-synced">
               {connection.last_synced_at
                 ? format(connection.last_synced_at)
-                : t("section.neverSynced")}
+                : connection.sync_progress
+                  ? t("section.readingDays", {
+                      days: connection.sync_progress.days,
+                      percent: connection.sync_progress.percent,
+                    })
+                  : t("section.neverSynced")}
             </span>
             <Button
               variant="link"

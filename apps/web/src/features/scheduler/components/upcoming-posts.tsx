@@ -1,3 +1,4 @@
+import { type PostType, postTypeLabels } from "@sightline/contracts";
 import { CalendarClock } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
@@ -14,14 +15,14 @@ export function nextScheduled(posts: ScheduledPost[], now: number, count = UPCOM
     .slice(0, count);
 }
 
-const typeLabels: Record<string, string> = {
-  image: "Image",
-  video: "Video",
-  IMAGE: "Image",
-  VIDEO: "Video",
-  REELS: "Reel",
-  CAROUSEL_ALBUM: "Carousel",
-};
+/** The post's type as it will go out (a carousel of images is a Carousel, not its first item). */
+export function upcomingTypeLabel(post: {
+  post_type: PostType | null;
+  media_type: string;
+}): string {
+  if (post.post_type) return postTypeLabels[post.post_type];
+  return post.media_type === "video" ? "Video" : "Image";
+}
 
 /** Dashboard widget: the next 5 scheduled posts (issue 16 point 1). */
 export function UpcomingPosts() {
@@ -82,7 +83,7 @@ export function UpcomingPosts() {
                         {format(post.scheduled_time, { dateStyle: "medium", timeStyle: "short" })}
                       </time>
                       {" · "}
-                      {typeLabels[post.media_type] ?? post.media_type}
+                      {upcomingTypeLabel(post)}
                     </p>
                   </div>
                 </li>
