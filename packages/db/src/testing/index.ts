@@ -3,7 +3,7 @@ import pg from "pg";
 import { createDb, type Database } from "../client.ts";
 import { pgliteFromTemplate, postgresTemplate, whileInUse } from "./template.ts";
 
-export { pgliteTemplate, postgresTemplate } from "./template.ts";
+export { pgliteTemplate, postgresTemplate, whileInUse } from "./template.ts";
 
 export type TestEngine = "pglite" | "postgres";
 
@@ -30,9 +30,18 @@ function requireTestUrl(): string {
  */
 export async function createTestDatabase(engine: TestEngine = testEngine()): Promise<TestDatabase> {
   if (engine === "pglite") return pgliteFromTemplate();
-  const { url, drop } = await createScratchPostgresDatabase({
-    template: await postgresTemplate(requireTestUrl()),
-  });
+  return createTestDatabaseFrom({ postgres: await postgresTemplate(requireTestUrl()) });
+}
+
+/**
+ * A fresh database copied from a snapshot: a PGlite data-folder tarball (`dumpDataDir`), or the
+ * name of a PostgreSQL database on TEST_DATABASE_URL's server that nobody is connected to.
+ */
+export async function createTestDatabaseFrom(
+  snapshot: { pglite: Blob } | { postgres: string },
+): Promise<TestDatabase> {
+  if ("pglite" in snapshot) return createDb({ memory: true, loadDataDir: snapshot.pglite });
+  const { url, drop } = await createScratchPostgresDatabase({ template: snapshot.postgres });
   const database = await createDb({ databaseUrl: url, poolSize: 4 });
   return {
     ...database,
@@ -78,4 +87,18 @@ export async function createScratchPostgresDatabase(options: { template?: string
       }
     },
   };
+}
+
+/**
+ * Renames a database on TEST_DATABASE_URL's server once its last connection has gone (to keep a
+ * test's database as a snapshot that later files copy).
+ */
+export async function renameTestDatabase(from: string, to: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: requireTestUrl() });
+  await admin.connect();
+  try {
+    await whileInUse(() => admin.query(`alter database "${from}" rename to "${to}"`));
+  } finally {
+    await admin.end();
+  }
 }
