@@ -6,6 +6,7 @@ import { createDb } from "@sightline/db";
 import {
   createScratchPostgresDatabase,
   createTestDatabaseFrom,
+  postgresTemplate,
   renameTestDatabase,
   testEngine,
 } from "@sightline/db/testing";
@@ -57,7 +58,9 @@ async function buildSnapshot(account: Account, dir: string, key: string): Promis
   let postgres: { url: string; name: string } | undefined;
   let database: Awaited<ReturnType<typeof createTestDatabaseFrom>> | undefined;
   if (engine === "postgres") {
-    const scratch = await createScratchPostgresDatabase();
+    const scratch = await createScratchPostgresDatabase({
+      template: await postgresTemplate(process.env.TEST_DATABASE_URL ?? ""),
+    });
     const built = await createDb({ databaseUrl: scratch.url, poolSize: 4 });
     postgres = { url: scratch.url, name: new URL(scratch.url).pathname.slice(1) };
     database = built;
