@@ -1,13 +1,22 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const integrationFiles = ["{apps,packages}/**/*.int.test.ts"];
+/*
+ * Vitest's default is one worker fewer than the cores, which is a single worker on CI's two
+ * cores. Test files spend much of their time waiting (PostgreSQL, the job queue, timers), so two
+ * at once keep both cores busy (issue 27; docs/decisions/015-ci-time.md).
+ */
+const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 /**
  * One runner for every kind of test:
  * - unit: pure rules and components (node, or jsdom via a file comment);
  * - integration-pglite / integration-postgres: the same files against each engine;
  * - e2e: the real server and Debian's Chromium (see e2e/README in the main README).
+ * They run in that order (sequence.groupOrder): the quick ones fail first, and browser tests,
+ * which measure time, do not share the machine with the integration files.
  */
 export default defineConfig({
   test: {
@@ -18,6 +27,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
+          maxWorkers,
           include: ["{apps,packages}/**/*.test.{ts,tsx}"],
           exclude: ["**/node_modules/**", "**/*.int.test.ts"],
           setupFiles: ["./scripts/vitest-setup.ts"],
@@ -27,8 +38,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration-pglite",
+          sequence: { groupOrder: 1 },
+          maxWorkers,
           include: integrationFiles,
           env: { SIGHTLINE_TEST_DB: "pglite" },
+          globalSetup: ["./scripts/integration-setup.ts"],
           setupFiles: ["./scripts/vitest-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -40,8 +54,11 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "integration-postgres",
+                sequence: { groupOrder: 1 },
+                maxWorkers,
                 include: integrationFiles,
                 env: { SIGHTLINE_TEST_DB: "postgres" },
+                globalSetup: ["./scripts/integration-setup.ts"],
                 setupFiles: ["./scripts/vitest-setup.ts"],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -53,6 +70,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["e2e/**/*.e2e.ts"],
           globalSetup: ["./e2e/global-setup.ts"],
           fileParallelism: false,

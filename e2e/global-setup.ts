@@ -1,14 +1,17 @@
 import type { TestProject } from "vitest/node";
 import { ensureWebBuild } from "../scripts/web-build.mjs";
 import { findChromium } from "./support/chromium.ts";
+import { makeDataDir, startServer } from "./support/server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     chromiumPath: string;
+    /** A data folder a server has started on once (see makePreparedDataDir); "" when none. */
+    e2eDataTemplate: string;
   }
 }
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const chromium = findChromium();
   if (!chromium) {
     if (process.env.CI) {
@@ -24,4 +27,12 @@ export default function setup(project: TestProject) {
   project.provide("chromiumPath", chromium ?? "");
   // The server serves the built web app: build it once, before any test starts a server.
   ensureWebBuild({ quiet: true });
+  // One first start (migrations, keys, the sandbox's world) for the whole run: each test's own
+  // server then starts on a copy of this folder, as on an existing installation.
+  const template = makeDataDir();
+  const server = await startServer({ dataDir: template.dir, timeoutMs: 180_000 });
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the data-folder template's server exited with ${code}`);
+  project.provide("e2eDataTemplate", template.dir);
+  return () => template.remove();
 }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -42,6 +43,23 @@ export function makeDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * A throw-away data folder copied from the one global-setup.ts prepared (a server started once
+ * on it, then stopped: migrated database, keys, sandbox world), so each test's own server skips
+ * that first-start work; an empty folder where there is no such copy (outside vitest's e2e run).
+ */
+export function makePreparedDataDir(): { dir: string; remove: () => void } {
+  const data = makeDataDir();
+  let template = "";
+  try {
+    template = inject("e2eDataTemplate") ?? "";
+  } catch {
+    // not inside a vitest run
+  }
+  if (template && existsSync(template)) cpSync(template, data.dir, { recursive: true });
+  return data;
+}
+
 /** Spawns the real server (same entry as `npm start`, without the build step). */
 export function spawnServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
@@ -71,10 +89,13 @@ export function waitForExit(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
-/** Starts the server on a free port with a throw-away data folder unless one is given. */
+/**
+ * Starts the server on a free port with a throw-away data folder (a copy of the prepared one)
+ * unless one is given.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const temp = options.dataDir ? undefined : makeDataDir();
+  const temp = options.dataDir ? undefined : makePreparedDataDir();
   const dataDir = options.dataDir ?? temp!.dir;
   const url = `http://127.0.0.1:${port}`;
   const child = spawnServer({

@@ -30,7 +30,12 @@ export interface Database {
 export type CreateDbOptions =
   | { databaseUrl: string; poolSize?: number; migrate?: boolean }
   | { dataDir: string; migrate?: boolean }
-  | { memory: true; migrate?: boolean };
+  | {
+      memory: true;
+      migrate?: boolean;
+      /** Start from this data folder (a `dumpDataDir` tarball) instead of an empty cluster. */
+      loadDataDir?: Blob;
+    };
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -102,7 +107,9 @@ export function restrictTree(root: string): void {
 }
 
 async function createPglite(
-  options: { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean },
+  options:
+    | { dataDir: string; migrate?: boolean }
+    | { memory: true; migrate?: boolean; loadDataDir?: Blob },
 ): Promise<Database> {
   let release = () => {};
   let pglite: PGlite;
@@ -122,7 +129,7 @@ async function createPglite(
       throw error;
     }
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   if (options.migrate !== false) {

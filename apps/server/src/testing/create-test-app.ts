@@ -58,9 +58,13 @@ export async function createTestApp(
     sandboxClock?: () => number;
     /** A storage of the test's own (an S3 one, say) instead of a temp folder. */
     storage?: Storage;
+    /** A database made by the caller (a synced snapshot's copy, say); closed by close(). */
+    database?: TestDatabase;
+    /** The token vault's keys (default: one random key). */
+    encryptionKeys?: EncryptionKey[];
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const storageRoot = mkdtempSync(path.join(tmpdir(), "sightline-storage-"));
   const env = readEnv({
     NODE_ENV: "test",
@@ -100,7 +104,9 @@ export async function createTestApp(
     ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
   });
   const events = await createEventBus({ database, logger, now: services.now });
-  const encryptionKeys: EncryptionKey[] = [{ id: "test", key: randomBytes(32) }];
+  const encryptionKeys: EncryptionKey[] = options.encryptionKeys ?? [
+    { id: "test", key: randomBytes(32) },
+  ];
   const vault = createTokenVault(encryptionKeys);
   const instagramContext = await startInstagramFeature({
     services,

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDb, type Database } from "../client.ts";
+import { pgliteFromTemplate, postgresTemplate, whileInUse } from "./template.ts";
+
+export { pgliteTemplate, postgresTemplate, whileInUse } from "./template.ts";
 
 export type TestEngine = "pglite" | "postgres";
 
@@ -21,12 +24,24 @@ function requireTestUrl(): string {
 }
 
 /**
- * A fresh, migrated database for one test file. PGlite: in memory. PostgreSQL: a new
- * database on TEST_DATABASE_URL's server, dropped again by close().
+ * A fresh, migrated database for one test file, copied from a template migrated once per schema
+ * (template.ts). PGlite: in memory. PostgreSQL: a new database on TEST_DATABASE_URL's server,
+ * dropped again by close().
  */
 export async function createTestDatabase(engine: TestEngine = testEngine()): Promise<TestDatabase> {
-  if (engine === "pglite") return createDb({ memory: true });
-  const { url, drop } = await createScratchPostgresDatabase();
+  if (engine === "pglite") return pgliteFromTemplate();
+  return createTestDatabaseFrom({ postgres: await postgresTemplate(requireTestUrl()) });
+}
+
+/**
+ * A fresh database copied from a snapshot: a PGlite data-folder tarball (`dumpDataDir`), or the
+ * name of a PostgreSQL database on TEST_DATABASE_URL's server that nobody is connected to.
+ */
+export async function createTestDatabaseFrom(
+  snapshot: { pglite: Blob } | { postgres: string },
+): Promise<TestDatabase> {
+  if ("pglite" in snapshot) return createDb({ memory: true, loadDataDir: snapshot.pglite });
+  const { url, drop } = await createScratchPostgresDatabase({ template: snapshot.postgres });
   const database = await createDb({ databaseUrl: url, poolSize: 4 });
   return {
     ...database,
@@ -38,8 +53,8 @@ export async function createTestDatabase(engine: TestEngine = testEngine()): Pro
   };
 }
 
-/** Creates an empty PostgreSQL database on TEST_DATABASE_URL's server. */
-export async function createScratchPostgresDatabase(): Promise<{
+/** Creates an empty PostgreSQL database on TEST_DATABASE_URL's server (or a copy of `template`). */
+export async function createScratchPostgresDatabase(options: { template?: string } = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -48,7 +63,13 @@ export async function createScratchPostgresDatabase(): Promise<{
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await whileInUse(() =>
+      admin.query(
+        options.template
+          ? `create database "${name}" template "${options.template}"`
+          : `create database "${name}"`,
+      ),
+    );
   } finally {
     await admin.end();
   }
@@ -66,4 +87,18 @@ export async function createScratchPostgresDatabase(): Promise<{
       }
     },
   };
+}
+
+/**
+ * Renames a database on TEST_DATABASE_URL's server once its last connection has gone (to keep a
+ * test's database as a snapshot that later files copy).
+ */
+export async function renameTestDatabase(from: string, to: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: requireTestUrl() });
+  await admin.connect();
+  try {
+    await whileInUse(() => admin.query(`alter database "${from}" rename to "${to}"`));
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 
 let testApp: TestApp;
+let client: HttpClient;
 beforeAll(async () => {
-  testApp = await createTestApp();
-});
+  // @northfield.coffee connected and synced once (a copy of the run's snapshot).
+  ({ testApp, client } = await createTestAppWithSyncedAccount({
+    username: "northfield.coffee",
+    login: "instagram",
+  }));
+}, 180_000);
 afterAll(async () => {
   await testApp?.close();
 });
@@ -26,12 +31,6 @@ function median(values: number[]) {
 }
 
 it("benchmarks agree with the post table: medians per type, best and worst, hashtag samples", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const items: Item[] = [];
   let cursor: string | null = null;
   do {

@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 
 let testApp: TestApp;
+let client: HttpClient;
 beforeAll(async () => {
-  testApp = await createTestApp();
-});
+  // @northfield.coffee connected and synced once (a copy of the run's snapshot).
+  ({ testApp, client } = await createTestAppWithSyncedAccount({
+    username: "northfield.coffee",
+    login: "instagram",
+  }));
+}, 180_000);
 afterAll(async () => {
   await testApp?.close();
 });
 
 it("exports exactly the filtered, sorted table as CSV", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const filter = "sort=reach&order=desc&type=CAROUSEL_ALBUM";
   const ids: string[] = [];
   let cursor: string | null = null;

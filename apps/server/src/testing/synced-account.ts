@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { InstagramConnection } from "@sightline/contracts";
+import { createDb } from "@sightline/db";
+import {
+  createScratchPostgresDatabase,
+  createTestDatabaseFrom,
+  postgresTemplate,
+  renameTestDatabase,
+  testEngine,
+} from "@sightline/db/testing";
+import { inject } from "vitest";
+import { createTestApp, type TestApp } from "./create-test-app.ts";
+import { createVerifiedUser } from "./factories.ts";
+import { createHttpClient, type HttpClient } from "./http-client.ts";
+import { connectSandboxAccount } from "./instagram.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A folder for this run's synced-account snapshots (scripts/integration-setup.ts). */
+    snapshotDir: string;
+    /** Prefix of this run's PostgreSQL snapshot databases, dropped after the run. */
+    snapshotDatabasePrefix: string;
+  }
+}
+
+export type SyncedAccount = {
+  testApp: TestApp;
+  /** Signed in as the account's owner. */
+  client: HttpClient;
+  email: string;
+  password: string;
+  connection: InstagramConnection;
+};
+
+type Account = { username: string; login: "instagram" | "facebook" };
+
+type SnapshotMeta = {
+  email: string;
+  password: string;
+  key: string;
+  connection: InstagramConnection;
+  postgres?: string;
+};
+
+/*
+ * What `createVerifiedUser` + `connectSandboxAccount` + waiting for the first sync leave behind,
+ * made once per test run and account, and copied for each test file that only needs a synced
+ * account (CI time, issue 27). The sandbox's world depends only on its seed and the UTC day, so
+ * the copy matches a fresh sandbox of the same day; the day is part of the snapshot's key.
+ * Tests that are about connecting or syncing keep doing it themselves.
+ */
+
+async function buildSnapshot(account: Account, dir: string, key: string): Promise<SnapshotMeta> {
+  const encryptionKey = randomBytes(32);
+  const engine = testEngine();
+  let postgres: { url: string; name: string } | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabaseFrom>> | undefined;
+  if (engine === "postgres") {
+    const scratch = await createScratchPostgresDatabase({
+      template: await postgresTemplate(process.env.TEST_DATABASE_URL ?? ""),
+    });
+    const built = await createDb({ databaseUrl: scratch.url, poolSize: 4 });
+    postgres = { url: scratch.url, name: new URL(scratch.url).pathname.slice(1) };
+    database = built;
+  }
+  const testApp = await createTestApp({
+    encryptionKeys: [{ id: "test", key: encryptionKey }],
+    ...(database ? { database } : {}),
+  });
+  const user = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, user.client, account);
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const meta: SnapshotMeta = {
+    email: user.email,
+    password: user.password,
+    key: encryptionKey.toString("hex"),
+    connection,
+  };
+  if (engine === "pglite") {
+    const dump = await testApp.database.pglite!.dumpDataDir("none");
+    await testApp.close();
+    writeFileSync(path.join(dir, `${key}.tar`), new Uint8Array(await dump.arrayBuffer()));
+  } else {
+    await testApp.close();
+    const target = `${inject("snapshotDatabasePrefix")}${key.replace(/[^a-z0-9]/g, "_")}`;
+    await renameTestDatabase(postgres!.name, target);
+    meta.postgres = target;
+  }
+  return meta;
+}
+
+/** The snapshot for `account`: built by the first file that asks, waited for by the others. */
+async function snapshotFor(account: Account): Promise<{ meta: SnapshotMeta; tarball: string }> {
+  const dir = inject("snapshotDir");
+  if (!dir)
+    throw new Error(
+      "no snapshotDir: scripts/integration-setup.ts is not this project's globalSetup",
+    );
+  const day = new Date().toISOString().slice(0, 10);
+  const key = `${testEngine()}-${account.username}-${account.login}-${day}`;
+  const metaFile = path.join(dir, `${key}.json`);
+  const tarball = path.join(dir, `${key}.tar`);
+  const lockFile = path.join(dir, `${key}.lock`);
+  const deadline = Date.now() + 600_000;
+  while (!existsSync(metaFile)) {
+    let lock: number | undefined;
+    try {
+      lock = openSync(lockFile, "wx");
+    } catch {
+      // another file is building it: wait for its meta file
+    }
+    if (lock !== undefined) {
+      closeSync(lock);
+      const meta = await buildSnapshot(account, dir, key);
+      const temp = `${metaFile}.${process.pid}`;
+      writeFileSync(temp, JSON.stringify(meta));
+      renameSync(temp, metaFile);
+      return { meta, tarball };
+    }
+    if (Date.now() > deadline) throw new Error(`the snapshot ${key} was not made in time`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { meta: JSON.parse(readFileSync(metaFile, "utf8")) as SnapshotMeta, tarball };
+}
+
+/**
+ * A test app whose database already holds a verified user with `account` connected and synced
+ * once, as `createVerifiedUser` + `connectSandboxAccount` + `queue.idle()` would leave it, and a
+ * client signed in as that user. Options are createTestApp's.
+ */
+export async function createTestAppWithSyncedAccount(
+  account: Account,
+  options: Omit<Parameters<typeof createTestApp>[0] & object, "database" | "encryptionKeys"> = {},
+): Promise<SyncedAccount> {
+  const { meta, tarball } = await snapshotFor(account);
+  const database = await createTestDatabaseFrom(
+    meta.postgres ? { postgres: meta.postgres } : { pglite: new Blob([readFileSync(tarball)]) },
+  );
+  const testApp = await createTestApp({
+    ...options,
+    database,
+    encryptionKeys: [{ id: "test", key: Buffer.from(meta.key, "hex") }],
+  });
+  const client = createHttpClient(testApp.app);
+  const signIn = await client.post("/api/auth/sign-in/email", {
+    email: meta.email,
+    password: meta.password,
+  });
+  if (signIn.status !== 200) {
+    throw new Error(`sign-in as the snapshot's user: ${signIn.status} ${await signIn.text()}`);
+  }
+  return {
+    testApp,
+    client,
+    email: meta.email,
+    password: meta.password,
+    connection: meta.connection,
+  };
+}

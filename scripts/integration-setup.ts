@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Integration projects' global setup: a folder (and a database-name prefix) for this run's
+ * synced-account snapshots (apps/server/src/testing/synced-account.ts), removed after the run,
+ * so a snapshot never outlives the code that made it.
+ */
+export default function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), "sightline-snapshots-"));
+  const prefix = `sightline_snap_${Date.now().toString(36)}_${process.pid}_`;
+  project.provide("snapshotDir", dir);
+  project.provide("snapshotDatabasePrefix", prefix);
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url || project.config.env?.SIGHTLINE_TEST_DB !== "postgres") return;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where starts_with(datname, $1)",
+        [prefix],
+      );
+      for (const { datname } of rows) {
+        await admin.query(`drop database if exists "${datname}" with (force)`);
+      }
+    } finally {
+      await admin.end();
+    }
+  };
+}
