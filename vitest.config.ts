@@ -6,7 +6,7 @@ const integrationFiles = ["{apps,packages}/**/*.int.test.ts"];
 /*
  * Vitest's default is one worker fewer than the cores, which is a single worker on CI's two
  * cores. Test files spend much of their time waiting (PostgreSQL, the job queue, timers), so two
- * at once keep both cores busy (issue 27; docs/decisions/015-ci-time.md).
+ * at once keep both cores busy (issue 27; docs/decisions/020-ci-time.md).
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 

@@ -9,7 +9,7 @@ const MAX_ACCOUNTS = 5;
  * under the server secret, httpOnly, 400 days). The per-account limits on failed sign-ins and
  * reset e-mails (services/attempt-limits.ts) count such a browser apart from everyone else: an
  * attacker failing from other clients uses up the shared allowance, and the owner's own browser
- * still signs in and still gets reset e-mails. Decision 015.
+ * still signs in and still gets reset e-mails. Decision 017.
  */
 export function createKnownDevices(secret: string) {
   const token = (email: string) =>

@@ -13,7 +13,7 @@ const DRAIN_REQUEST_GAP_MS = 25;
 /**
  * Largest delivery body: Meta batches up to 1,000 updates in one delivery (reference §6.2) and
  * documents no byte size; 1,000 updates of about 4 KB each (a long comment with every non-ASCII
- * character escaped as \uXXXX) fit. Decision 015.
+ * character escaped as \uXXXX) fit. Decision 017.
  */
 export const WEBHOOK_MAX_BYTES = 4 * 1024 * 1024;
 
