@@ -120,8 +120,9 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
       // National digits read in the browser's region (en-US), shown formatted on leaving.
       await phone.fill("(415) 555-0123");
       await phone.blur();
-      await expect(phone.inputValue()).resolves.toBe("+1 415 555 0123");
-      await expect(dialog.getByText(invalid).count()).resolves.toBe(0);
+      // The check is asynchronous (its rules load on first use): wait for its outcome.
+      await expect.poll(() => phone.inputValue()).toBe("+1 415 555 0123");
+      await expect.poll(() => dialog.getByText(invalid).count()).toBe(0);
       const sent = page.waitForRequest((request) => request.url().includes("/sign-up/email"));
       await dialog.getByRole("button", { name: "Create Account" }).click();
       expect((await sent).postDataJSON()).toMatchObject({ phone: "+14155550123" });

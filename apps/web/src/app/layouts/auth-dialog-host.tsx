@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { paths } from "../../config/paths.ts";
@@ -6,7 +6,19 @@ import { AuthCtaContext, type AuthTab } from "../../lib/auth-cta.tsx";
 import { i18n } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session/session-provider.tsx";
 
-const AuthDialog = lazy(() => import("../../features/auth/components/auth-dialog.tsx"));
+type AuthDialogComponent = typeof import("../../features/auth/components/auth-dialog.tsx").default;
+
+/**
+ * The dialog is its own chunk, loaded on first open (main.tsx fetches it when a call to action is
+ * approached). It is rendered only once loaded, not through lazy() and Suspense: React holds a
+ * Suspense boundary's reveal back by up to 300 ms, which the first click would wait for.
+ */
+let loadedAuthDialog: AuthDialogComponent | undefined;
+const loadAuthDialog = () =>
+  import("../../features/auth/components/auth-dialog.tsx").then((module) => {
+    loadedAuthDialog = module.default;
+    return module.default;
+  });
 
 /**
  * Owns the auth dialog for the whole site: every call to action opens it through
@@ -16,14 +28,16 @@ export function AuthDialogHost({ children }: { children: ReactNode }) {
   const { session, client } = useSession();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab; loaded: boolean }>({
+  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({
     open: false,
     tab: "login",
-    loaded: false,
   });
+  const [AuthDialog, setAuthDialog] = useState(() => loadedAuthDialog);
 
   const openAuthDialog = useCallback((tab: AuthTab = "login") => {
-    setDialog({ open: true, tab, loaded: true });
+    setDialog({ open: true, tab });
+    // Already loaded, this settles in a microtask and renders nothing new.
+    void loadAuthDialog().then((component) => setAuthDialog(() => component));
   }, []);
 
   const requested = searchParams.get("auth");
@@ -49,15 +63,13 @@ export function AuthDialogHost({ children }: { children: ReactNode }) {
   return (
     <AuthCtaContext.Provider value={value}>
       {children}
-      {dialog.loaded && (
-        <Suspense fallback={null}>
-          <AuthDialog
-            open={dialog.open && !session}
-            initialTab={dialog.tab}
-            onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-            onSignedIn={onSignedIn}
-          />
-        </Suspense>
+      {AuthDialog && (
+        <AuthDialog
+          open={dialog.open && !session}
+          initialTab={dialog.tab}
+          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+          onSignedIn={onSignedIn}
+        />
       )}
     </AuthCtaContext.Provider>
   );
