@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -189,6 +189,13 @@ export type Sandbox = {
   summary(space?: string): unknown;
   /** The space whose owner last gave consent on a consent page (undefined: none yet). */
   readonly currentSpace: string | undefined;
+  /**
+   * Drops a user's private copy (decision 015): from memory and from its file. The next consent
+   * of that user starts a fresh copy. Used when the Sightline account is deleted.
+   */
+  forgetSpace(space: string): void;
+  /** Whether a user's private copy exists, in memory or saved. */
+  hasSpace(space: string): boolean;
   reset(): void;
   now(): Date;
   /** The per-process token `/_control/*` requires (header `x-sandbox-control-token`). */
@@ -764,6 +771,21 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     },
     get currentSpace() {
       return currentSpace;
+    },
+    forgetSpace(space) {
+      if (!isValidSpace(space)) return;
+      // A request still holding the dropped copy must not write its file back.
+      const dropped = spaces.get(space);
+      if (dropped) dropped.store.onMutate = () => {};
+      spaces.delete(space);
+      if (currentSpace === space) currentSpace = undefined;
+      const file = spaceFile(space);
+      if (file) rmSync(file, { force: true });
+    },
+    hasSpace(space) {
+      if (!isValidSpace(space)) return false;
+      const file = spaceFile(space);
+      return spaces.has(space) || (file !== undefined && existsSync(file));
     },
     tick,
     idle: () => webhooks.idle(),

@@ -122,6 +122,9 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     logger: deps.logger,
     publicUrl: deps.env.publicUrl,
     ...instagramDeletionHooks(deps.instagramContext),
+    ...(deps.sandbox
+      ? { forgetSandboxCopy: (userId: string) => deps.sandbox?.forgetSpace(userId) }
+      : {}),
   };
   return new Hono<AppEnv>()
     .route(

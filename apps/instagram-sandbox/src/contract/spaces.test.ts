@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createRig, INSTAGRAM_APP_ID, ORIGIN, REDIRECT_URI } from "./test-rig.ts";
 
@@ -49,6 +52,24 @@ describe("per-user spaces", () => {
     expect((await media("alice")).map((m) => m.caption)).toEqual(
       (await media("bob")).map((m) => m.caption),
     );
+  });
+
+  it("forgets a user's copy, in memory and on disk, and leaves the others", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-spaces-"));
+    try {
+      const rig = spacedRig({ sandbox: { spaceStateDir: dir } });
+      for (const space of ["alice", "bob"]) {
+        rig.sandbox.simulateMessage({ username: "lena.makes", text: "hello", space });
+      }
+      expect(readdirSync(dir)).toHaveLength(2);
+      rig.sandbox.forgetSpace("alice");
+      expect(rig.sandbox.hasSpace("alice")).toBe(false);
+      expect(rig.sandbox.hasSpace("bob")).toBe(true);
+      expect(readdirSync(dir)).toHaveLength(1);
+      expect(existsSync(dir)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a token works only in its own space", async () => {

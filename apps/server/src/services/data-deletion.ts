@@ -37,6 +37,11 @@ export interface DataDeletionDeps {
    * data-deletion callback asks for exactly that data, not for the Sightline account).
    */
   deleteInstagramData?: (userId: string) => Promise<Record<string, number>>;
+  /**
+   * The Instagram sandbox (embedded default, demo deployments): drops the user's private copy of
+   * the demo accounts (decision 015), which holds what they sent and published through it.
+   */
+  forgetSandboxCopy?: (userId: string) => void;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) 
   const removeFiles = await prepareUserFilesRemoval(deps, userId);
   const deleted = await deleteEverythingOwnedByUser(deps.db, userId);
   await removeFiles();
+  deps.forgetSandboxCopy?.(userId);
   return deleted;
 }
 

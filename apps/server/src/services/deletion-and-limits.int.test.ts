@@ -24,8 +24,10 @@ async function query<Row>(sql: string): Promise<Row[]> {
 
 function jpeg(size: number) {
   const bytes = new Uint8Array(size);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  for (let index = 4; index < size; index += 1) bytes[index] = (index * 31) % 251;
+  // A readable header (SOI, then a 10×10 SOF0): the upload route refuses an image without one.
+  const header = [0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 10, 0, 10, 3];
+  bytes.set(header);
+  for (let index = header.length; index < size; index += 1) bytes[index] = (index * 31) % 251;
   return bytes;
 }
 
@@ -112,6 +114,8 @@ describe("account deletion leaves nothing of the user", () => {
     const before = await rowsMentioning(needles);
     expect(before).toMatchObject({ user: 1, stored_files: 3, instagram_webhook_events: 1 });
     expect(filesUnder(testApp.storageRoot).length).toBeGreaterThanOrEqual(3);
+    // The user's private copy of the demo accounts (decision 015) holds what they did through it.
+    expect(testApp.sandbox?.hasSpace(userId)).toBe(true);
 
     const deleted = await client.post("/api/settings/delete-account", {
       email,
@@ -126,6 +130,7 @@ describe("account deletion leaves nothing of the user", () => {
     expect(left.filter((file) => file.includes("video_covers"))).toEqual([]);
     // A link handed out before the deletion finds nothing.
     expect((await testApp.app.request(coverUrl)).status).toBe(404);
+    expect(testApp.sandbox?.hasSpace(userId)).toBe(false);
   }, 180_000);
 });
 
