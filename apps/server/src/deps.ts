@@ -164,6 +164,11 @@ export function createServices(options: {
     quotaTotal?: number;
     /** The sandbox's clock (tests pinned to a date); the real time otherwise. */
     clock?: () => Date;
+    /**
+     * Tests only: every signed-in user consents into this one copy of the demo accounts, as two
+     * people sharing one real Instagram account do (one copy per user otherwise, decision 015).
+     */
+    sharedCopy?: string;
   };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   now?: () => number;
@@ -244,7 +249,8 @@ export function createServices(options: {
           // redirect to this app's own callbacks.
           spaceOf: async (request: Request) => {
             try {
-              return (await auth.api.getSession({ headers: request.headers }))?.user.id;
+              const userId = (await auth.api.getSession({ headers: request.headers }))?.user.id;
+              return userId && (options.sandboxOptions?.sharedCopy ?? userId);
             } catch {
               return undefined;
             }

@@ -56,6 +56,8 @@ export async function createTestApp(
     sandboxQuotaTotal?: number;
     /** Pins the sandbox's clock too (give the same clock as `now`): a test on a chosen date. */
     sandboxClock?: () => number;
+    /** Every user consents into this one copy of the demo accounts (two people, one account). */
+    sandboxSharedCopy?: string;
     /** A storage of the test's own (an S3 one, say) instead of a temp folder. */
     storage?: Storage;
     /** A database made by the caller (a synced snapshot's copy, say); closed by close(). */
@@ -90,6 +92,7 @@ export async function createTestApp(
       tickIntervalMs: false,
       stateFile: false,
       ...(options.sandboxQuotaTotal ? { quotaTotal: options.sandboxQuotaTotal } : {}),
+      ...(options.sandboxSharedCopy ? { sharedCopy: options.sandboxSharedCopy } : {}),
       ...(options.sandboxClock
         ? {
             clock: (

@@ -11,7 +11,8 @@ let userId: string;
 let accountId: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // Two Sightline users on one Instagram account share its copy of the demo accounts.
+  testApp = await createTestApp({ sandboxSharedCopy: "team" });
   ({ client } = await createVerifiedUser(testApp));
   // Hashtag search exists only behind Facebook Login (Graph API contract §7).
   const connection = await connectSandboxAccount(testApp, client, {
