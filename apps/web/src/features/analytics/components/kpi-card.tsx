@@ -65,7 +65,7 @@ export function KpiCard({
           </p>
           <Change changePct={changePct} changeReason={changeReason} changeText={changeText} />
           {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
-          {asOfText ? <p className="mt-1 text-[11px] text-slate-400">{asOfText}</p> : null}
+          {asOfText ? <p className="mt-1 text-[11px] text-slate-500">{asOfText}</p> : null}
         </>
       )}
       {series && series.length > 0 ? (

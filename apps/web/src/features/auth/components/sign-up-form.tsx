@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
@@ -24,6 +24,9 @@ export function SignUpForm() {
   const { t } = useTranslation("auth");
   const { client } = useSession();
   const [values, setValues] = useState(empty);
+  // The phone check is asynchronous: its answer counts only for the values it was asked about.
+  const latest = useRef(values);
+  latest.current = values;
   const [submitErrors, setSubmitErrors] = useState<ReturnType<typeof validateSignUp>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [created, setCreated] = useState(false);
@@ -43,6 +46,7 @@ export function SignUpForm() {
   async function phoneBlur() {
     const typed = values.phone;
     const phone = await checkPhone(typed, browserRegion());
+    if (latest.current.phone !== typed) return;
     if ("problem" in phone) setSubmitErrors((previous) => ({ ...previous, phone: phone.problem }));
     else if ("formatted" in phone) {
       // Unless it was changed meanwhile.
@@ -56,7 +60,11 @@ export function SignUpForm() {
     event.preventDefault();
     const found = validateSignUp(values);
     const phone = await checkPhone(values.phone, browserRegion());
-    if ("problem" in phone) found.phone = phone.problem;
+    if ("problem" in phone) {
+      // The number was edited while it was being checked: that answer is stale, the next counts.
+      if (latest.current.phone !== values.phone) return;
+      found.phone = phone.problem;
+    }
     setSubmitErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
