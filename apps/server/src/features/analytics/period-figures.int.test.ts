@@ -1,3 +1,4 @@
+import type { AnalyticsKpi } from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -93,28 +94,18 @@ async function instagramDailyReach(from: string, to: string): Promise<number[]> 
   return values;
 }
 
-type Kpi = {
-  label: string;
-  basis: "sum" | "period" | "daily-average";
-  value: number | null;
-  previous: number | null;
-  changePct: number | null;
-  storedDays: number;
-  note?: string;
-  asOf: string | null;
-};
 type Overview = {
   period: { from: string; to: string; days: number };
   previous: { from: string; to: string };
   oldestDay: string | null;
   kpis: {
     followers: { value: number | null };
-    reach: Kpi;
-    accountsEngaged: Kpi;
-    views: Kpi;
-    interactions: Kpi;
-    profileVisits: Kpi;
-    websiteTaps: Kpi;
+    reach: AnalyticsKpi;
+    accountsEngaged: AnalyticsKpi;
+    views: AnalyticsKpi;
+    interactions: AnalyticsKpi;
+    profileVisits: AnalyticsKpi;
+    websiteTaps: AnalyticsKpi;
     engagementRate: {
       label: string;
       value: number | null;
