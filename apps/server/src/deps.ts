@@ -24,7 +24,7 @@ export interface Services {
   mailer: Mailer;
   /**
    * The apps Sightline talks to Instagram with (a real Meta app, or the sandbox's, secrets derived
-   * and stable). Two secrets, as at Meta (§12.1): `appSecret` is the Meta app's (Facebook Login,
+   * and stable). Two secrets, as at Meta (contract §12.1): `appSecret` is the Meta app's (Facebook Login,
    * Meta's signed requests, Facebook-Login webhooks); `instagramAppSecret` is the Instagram app's
    * (Instagram Login exchanges and Instagram-Login webhooks). `instagramAppId` is unset when
    * Instagram Login is not configured.

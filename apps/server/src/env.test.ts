@@ -95,7 +95,7 @@ describe("production safety", () => {
   });
 });
 
-describe("the two Instagram secrets (§12.1)", () => {
+describe("the two Instagram secrets (contract §12.1)", () => {
   const meta = {
     META_APP_ID: "123",
     META_APP_SECRET: "m".repeat(32),

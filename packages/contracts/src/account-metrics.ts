@@ -56,7 +56,7 @@ export function sumOfDays(metric: string, values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-/** Instagram answers a since/until window of at most 30 days (§3.3). */
+/** Instagram answers a since/until window of at most 30 days (contract §3.3). */
 export const INSTAGRAM_MAX_RANGE_DAYS = 30;
-/** Instagram keeps account insights for 90 days (§3.3). */
+/** Instagram keeps account insights for 90 days (contract §3.3). */
 export const INSTAGRAM_ACCOUNT_INSIGHTS_DAYS = 90;

@@ -1,6 +1,6 @@
 /**
- * Instagram's caption rules, in one place for the sandbox, the server and the web app (§2.1 of
- * the Graph API contract; spec §5 and §9).
+ * Instagram's caption rules, in one place for the sandbox, the server and the web app (Graph API
+ * contract §2.1; spec §5 and §9).
  *
  * How things are counted, and why:
  * - Length is counted in Unicode code points. Meta says "2,200 characters" without saying which

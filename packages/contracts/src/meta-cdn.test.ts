@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isMetaCdnHost, isMetaCdnUrl } from "./meta-cdn.ts";
 
-describe("isMetaCdnUrl (§9)", () => {
+describe("isMetaCdnUrl (contract §9)", () => {
   it.each([
     "https://scontent.cdninstagram.com/v/t51.2885-19/1.jpg?oe=68BDB031",
     "https://scontent-iad3-2.cdninstagram.com/v/x.jpg",
@@ -39,7 +39,7 @@ describe("isMetaCdnUrl (§9)", () => {
   });
 });
 
-describe("isMetaCdnHost (§5)", () => {
+describe("isMetaCdnHost (spec §5)", () => {
   it.each([
     "scontent.cdninstagram.com",
     "SCONTENT.XX.FBCDN.NET",

@@ -1,6 +1,6 @@
 /**
- * §9 — the avatar/media proxy allow-list, shared by the server's proxy (which fetches only these
- * hosts) and the web app (which sends only these hosts through the proxy, §5). Suffix matches are
+ * Contract §9 — the avatar/media proxy allow-list, shared by the server's proxy (which fetches only
+ * these hosts) and the web app (which sends only these hosts through the proxy, spec §5). Suffix matches are
  * on a dot boundary so that `evilcdninstagram.com` or `cdninstagram.com.example.org` never pass.
  */
 const allowedSuffixes = [".cdninstagram.com", ".fbcdn.net"];

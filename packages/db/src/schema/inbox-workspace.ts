@@ -64,7 +64,7 @@ export const inboxPeople = pgTable(
   ],
 );
 
-/** What the user did to a comment from the inbox: hidden, and the one private reply (§5.2). */
+/** What the user did to a comment from the inbox: hidden, and the one private reply (contract §5.2). */
 export const inboxCommentActions = pgTable(
   "inbox_comment_actions",
   {

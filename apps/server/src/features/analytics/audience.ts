@@ -43,7 +43,7 @@ type DemographicSnapshot = {
   base: { value: number; label: string };
 };
 
-/** Instagram gives demographics only to accounts with at least this many followers (§3.3). */
+/** Instagram gives demographics only to accounts with at least this many followers (contract §3.3). */
 export const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
 
 /**

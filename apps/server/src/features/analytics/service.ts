@@ -31,7 +31,7 @@ import { addDays, dayStart, eachDay, resolvePeriod } from "./period.ts";
 
 const CAPTION_PREVIEW = 140;
 const TOP_POSTS = 5;
-/** A period figure read before its last day settled (48 h, §3.3) is asked again after this. */
+/** A period figure read before its last day settled (48 h, contract §3.3) is asked again after this. */
 const PERIOD_REFRESH_MS = 6 * 3_600_000;
 const SETTLE_MS = 2 * 86_400_000;
 

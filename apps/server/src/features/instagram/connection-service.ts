@@ -221,7 +221,7 @@ async function exchangeFacebook(ctx: InstagramContext, code: string): Promise<Gr
     throw new AppError("bad_request", noLinkedAccountMessage);
   }
   return {
-    // The Page token: publishing, moderation and messaging are documented with it (§10.1), and
+    // The Page token: publishing, moderation and messaging are documented with it (contract §10.1), and
     // one from a long-lived user token does not expire.
     accessToken: page.access_token,
     expiresAt: null,

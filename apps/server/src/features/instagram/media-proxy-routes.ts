@@ -76,7 +76,7 @@ const noStoreUnlessOk = createMiddleware<AppEnv>(async (c, next) => {
  * GET /api/functions/instagram-media-proxy?src=… (spec: function instagram-media-proxy): serves
  * an Instagram image through our origin, so the page's CSP and the browser never talk to Meta's
  * CDN with our users' cookies or referrers, and expired or broken CDN answers fail in one place.
- * Only Meta's CDN hosts (§9) are fetched, through safeFetch with the same allow-list on every
+ * Only Meta's CDN hosts (contract §9) are fetched, through safeFetch with the same allow-list on every
  * redirect; in sandbox mode also the sandbox's CDN, answered in process.
  */
 export function mediaProxyRoutes(deps: MediaProxyDeps) {

@@ -187,7 +187,7 @@ describe("the publish pipeline, for every post type", () => {
       if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(found).toMatchObject({ caption, typeLabel: "Image" });
-    // Its first insight read ran (a new post has views at once, §12.5).
+    // Its first insight read ran (a new post has views at once, contract §12.5).
     expect(found!.views).not.toBeNull();
     expect(await syncJobs()).toBe(syncsBefore);
     // The next reads wait at 1 h, 24 h and 7 d.

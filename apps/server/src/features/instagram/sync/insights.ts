@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
  * time for the total-value metrics, before the account counts as synced.
  */
 const FIRST_SYNC_DAYS = INSTAGRAM_ACCOUNT_INSIGHTS_DAYS;
-/** A day's figures settle for up to 48 h (§3.3), so each run reads the last days again. */
+/** A day's figures settle for up to 48 h (contract §3.3), so each run reads the last days again. */
 const SETTLING_DAYS = 2;
 /** A complete pass younger than this is not repeated. */
 const RECENT_PASS_MS = 3_600_000;
@@ -106,7 +106,7 @@ export async function backfillProgress(
 /**
  * Daily account metrics: the time series (reach, follower_count) in ≤ 30-day windows, and the
  * total-value metrics one day per call (Meta gives no per-day series for them). The metrics
- * Meta may stop answering (profile_views, website_clicks, §12.4) are asked in calls of their
+ * Meta may stop answering (profile_views, website_clicks, contract §12.4) are asked in calls of their
  * own, so a refusal leaves them absent and never fails the core metrics. Days already stored
  * are read again only while they may still settle. Then the per-period figures (reach, accounts
  * engaged) of the dashboard's windows.
@@ -205,7 +205,7 @@ export async function syncAccountInsights(run: SyncRun) {
 
 /**
  * The optional metrics of one day, in a call apart from the core metrics. Meta refusing the
- * call (a metric retired, §12.4) is answered by asking each alone; one refused alone is left
+ * call (a metric retired, contract §12.4) is answered by asking each alone; one refused alone is left
  * absent for the rest of this run, with a note, and the run goes on.
  */
 async function optionalMetrics(
@@ -244,7 +244,7 @@ async function optionalMetrics(
 }
 
 /**
- * One day's follows and unfollows (§3.3 `follows_and_unfollows`, readable only through the
+ * One day's follows and unfollows (contract §3.3 `follows_and_unfollows`, readable only through the
  * `follow_type` breakdown: FOLLOWER = follows, NON_FOLLOWER = unfollows), stored as the
  * metrics `follows` and `unfollows`. Under 100 followers Instagram gives none: nothing stored.
  */

@@ -31,7 +31,7 @@ describe("Meta's metric names → ours", () => {
     ]);
   });
 
-  it("asks each kind of media only for the metrics it answers (§3.2)", () => {
+  it("asks each kind of media only for the metrics it answers (contract §3.2)", () => {
     expect(mediaMetricsFor({ mediaType: "VIDEO", mediaProductType: "REELS" })).toContain(
       "ig_reels_avg_watch_time",
     );

@@ -46,7 +46,7 @@ export function ourMetricName(metaName: string): string | undefined {
   return metricNames[metaName];
 }
 
-/** §3.2: the metrics each kind of media answers (asking for another one fails the call). */
+/** Contract §3.2: the metrics each kind of media answers (asking for another one fails the call). */
 export function mediaMetricsFor(media: {
   mediaType: string;
   mediaProductType: string | null;
@@ -88,7 +88,7 @@ export function mediaMetricsFor(media: {
   ];
 }
 
-/** §3.3: account metrics answered as one day's total_value. */
+/** Contract §3.3: account metrics answered as one day's total_value. */
 export const dailyTotalMetrics = [
   "views",
   "accounts_engaged",
@@ -101,7 +101,7 @@ export const dailyTotalMetrics = [
 ] as const;
 
 /**
- * §12.4: retired as time series, still answered as total_value in live runs but liable to go.
+ * Contract §12.4: retired as time series, still answered as total_value in live runs but liable to go.
  * Each is asked in a call of its own, so its refusal never fails the core metrics' call.
  */
 export const optionalDailyMetrics = ["profile_views", "website_clicks"] as const;

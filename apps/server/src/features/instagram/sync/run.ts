@@ -14,7 +14,7 @@ import {
   type InstagramContext,
 } from "../context.ts";
 
-/** Back off once Meta's usage headers pass this share of a limit (§8.4). */
+/** Back off once Meta's usage headers pass this share of a limit (contract §8.4). */
 export const USAGE_BACKOFF_PERCENT = 80;
 
 /** Thrown to stop a sync that must wait (rate limit, usage above 80 %); it resumes later. */
