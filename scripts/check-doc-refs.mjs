@@ -5,6 +5,8 @@
 // ("spec §5", "the spec's texts (§8)", "Graph API contract §7.2", "stack notes §2"); with none
 // named, the Graph API reference inside apps/instagram-sandbox and packages/instagram-graph
 // (both are written against it), and an error anywhere else. "house rule N" is checked too.
+// Checked: the code folders, README.md, docs/benchmarks.md and the decision records (not the
+// copied documents, whose "§" point inside themselves, nor docs/README.md, which shows examples).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -99,7 +101,12 @@ function listFiles(folder) {
 const files = ["apps", "packages", "e2e", "scripts"]
   .flatMap(listFiles)
   .map((file) => file.split(path.sep).join("/"))
-  .filter((file) => file !== "scripts/check-doc-refs.mjs");
+  .filter((file) => file !== "scripts/check-doc-refs.mjs")
+  .concat(
+    "README.md",
+    "docs/benchmarks.md",
+    readdirSync("docs/decisions").map((name) => `docs/decisions/${name}`),
+  );
 
 const problems = [];
 let checked = 0;
