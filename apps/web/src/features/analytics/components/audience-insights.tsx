@@ -1,33 +1,29 @@
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { useAudienceInsights } from "../api/get-audience-insights.ts";
 import { ActiveHoursHeatmap } from "./active-hours-heatmap.tsx";
 import { AudienceDemographics } from "./audience-demographics.tsx";
 import { FollowerGrowth } from "./follower-growth.tsx";
-import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
 function AudienceSkeleton() {
   return (
-    <div
-      role="status"
-      aria-busy="true"
-      aria-label="Loading audience insights"
-      className="space-y-6"
-    >
+    <SkeletonGroup label="Loading audience insights" className="space-y-6">
       <div className="rounded-2xl border border-slate-200 bg-white p-5">
-        <SkeletonBlock className="h-5 w-40" />
+        <Skeleton className="h-5 w-40" />
         <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <div key={key} className="space-y-2">
               {[0, 1, 2, 3, 4].map((row) => (
-                <SkeletonBlock key={row} className="h-4 w-full" />
+                <Skeleton key={row} className="h-4 w-full" />
               ))}
             </div>
           ))}
         </div>
       </div>
-      <SkeletonBlock className="h-64 rounded-2xl" />
-      <SkeletonBlock className="h-72 rounded-2xl" />
-    </div>
+      <Skeleton className="h-64 rounded-2xl" />
+      <Skeleton className="h-72 rounded-2xl" />
+    </SkeletonGroup>
   );
 }
 
@@ -38,7 +34,7 @@ export function AudienceInsights() {
   if (query.isPending) return <AudienceSkeleton />;
   if (query.isError) {
     return (
-      <WidgetError
+      <QueryError
         message="Your audience insights could not be loaded."
         onRetry={() => void query.refetch()}
       />

@@ -1,5 +1,7 @@
 import { ANALYTICS_MAX_DAYS } from "@sightline/contracts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
@@ -19,7 +21,6 @@ import {
 import { DailyChart } from "./daily-chart.tsx";
 import { KpiCard } from "./kpi-card.tsx";
 import { formatDate, TopPosts } from "./top-posts.tsx";
-import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
 const PERIODS: OverviewDays[] = ["7", "28", "90"];
 const DAY_MS = 86_400_000;
@@ -175,7 +176,7 @@ export function DashboardOverview() {
       {query.isPending ? (
         <OverviewSkeleton />
       ) : query.isError ? (
-        <WidgetError
+        <QueryError
           message="The analytics could not be loaded."
           onRetry={() => void query.refetch()}
         />
@@ -377,23 +378,23 @@ function ChartCard({
 
 function OverviewSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading analytics" className="space-y-6">
+    <SkeletonGroup label="Loading analytics" className="space-y-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {Array.from({ length: 8 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
           <div key={i} className="rounded-2xl border border-slate-200 bg-white p-4">
-            <SkeletonBlock className="h-4 w-20" />
-            <SkeletonBlock className="mt-2 h-7 w-16" />
-            <SkeletonBlock className="mt-3 h-7 w-full" />
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="mt-2 h-7 w-16" />
+            <Skeleton className="mt-3 h-7 w-full" />
           </div>
         ))}
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SkeletonBlock className="h-56 rounded-2xl" />
-        <SkeletonBlock className="h-56 rounded-2xl" />
-        <SkeletonBlock className="h-56 rounded-2xl" />
-        <SkeletonBlock className="h-56 rounded-2xl" />
+        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton className="h-56 rounded-2xl" />
       </div>
-    </div>
+    </SkeletonGroup>
   );
 }

@@ -1,6 +1,7 @@
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { type BenchmarksPeriod, useAnalyticsBenchmarks } from "../api/get-analytics-benchmarks.ts";
 import { formatCompact, formatNumber, formatRatioPercent } from "../utils/format.ts";
-import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
 /** Benchmarks (issue 16 point 3) over the same period as the table, from stored insights. */
 export function PostBenchmarks({
@@ -22,18 +23,14 @@ export function PostBenchmarks({
         Benchmarks
       </h2>
       {query.isPending ? (
-        <div
-          role="status"
-          aria-label="Loading benchmarks"
-          className="mt-3 grid gap-4 lg:grid-cols-3"
-        >
+        <SkeletonGroup label="Loading benchmarks" className="mt-3 grid gap-4 lg:grid-cols-3">
           {[0, 1, 2].map((key) => (
-            <SkeletonBlock key={key} className="h-32" />
+            <Skeleton key={key} className="h-32" />
           ))}
-        </div>
+        </SkeletonGroup>
       ) : query.isError ? (
         <div className="mt-3">
-          <WidgetError
+          <QueryError
             message="The benchmarks could not be loaded."
             onRetry={() => void query.refetch()}
           />

@@ -1,5 +1,7 @@
 import { ExternalLink, MessagesSquare, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,
@@ -11,7 +13,6 @@ import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { type AnalyticsPostDetail, useAnalyticsPost } from "../api/get-analytics-post.ts";
 import { useRefreshAnalyticsPost } from "../api/refresh-analytics-post.ts";
 import { formatCompact, formatNumber, formatRatioPercent } from "../utils/format.ts";
-import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
 const METRICS = [
   { metric: "reach", label: "Reach", color: "#6366f1" },
@@ -245,14 +246,14 @@ export function PostDrawer({ postId, onClose }: { postId: string | null; onClose
           The post's figures, their history, caption, hashtags and comments.
         </SheetDescription>
         {query.isPending ? (
-          <div role="status" aria-label="Loading the post" className="space-y-3">
-            <SkeletonBlock className="h-4 w-32" />
-            <SkeletonBlock className="h-16 w-full" />
-            <SkeletonBlock className="h-24 w-full" />
-            <SkeletonBlock className="h-24 w-full" />
-          </div>
+          <SkeletonGroup label="Loading the post" className="space-y-3">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </SkeletonGroup>
         ) : query.isError ? (
-          <WidgetError
+          <QueryError
             message="This post could not be loaded."
             onRetry={() => void query.refetch()}
           />

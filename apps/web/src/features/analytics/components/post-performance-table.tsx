@@ -8,6 +8,8 @@ import {
 import { Download, LayoutGrid, Rows3 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input, Select } from "../../../components/ui/input.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
@@ -21,7 +23,6 @@ import {
 import { PostBenchmarks } from "./post-benchmarks.tsx";
 import { PostDrawer } from "./post-drawer.tsx";
 import { VirtualPostGrid, VirtualPostTable } from "./post-list-views.tsx";
-import { SkeletonBlock, WidgetError } from "./widget-states.tsx";
 
 const PERIODS = [
   { value: "", label: "All time" },
@@ -177,18 +178,14 @@ export function PostPerformanceTable() {
         </div>
       </div>
       {query.isPending ? (
-        <div role="status" aria-busy="true" className="space-y-2">
-          <span className="sr-only">Loading posts</span>
+        <SkeletonGroup label="Loading posts" className="space-y-2">
           {Array.from({ length: 6 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <SkeletonBlock key={i} className="h-10 w-full" />
+            <Skeleton key={i} className="h-10 w-full" />
           ))}
-        </div>
+        </SkeletonGroup>
       ) : query.isError && items.length === 0 ? (
-        <WidgetError
-          message="The posts could not be loaded."
-          onRetry={() => void query.refetch()}
-        />
+        <QueryError message="The posts could not be loaded." onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-500">No posts match.</p>
       ) : view === "grid" ? (
@@ -205,7 +202,7 @@ export function PostPerformanceTable() {
         />
       )}
       {query.isError && items.length > 0 ? (
-        <WidgetError
+        <QueryError
           message="More posts could not be loaded."
           onRetry={() => void query.fetchNextPage()}
         />

@@ -1,4 +1,4 @@
-import type { ScheduleRequest } from "@sightline/contracts";
+import { captionLength, MAX_CAPTION_LENGTH, type ScheduleRequest } from "@sightline/contracts";
 import type { Collaborator } from "./collaborators.ts";
 import type { DraftTag } from "./tags.ts";
 
@@ -66,4 +66,11 @@ export function draftRequest(
     hashtags: [...draft.hashtags],
     collaborators: draft.collaborators.map((c) => c.username),
   };
+}
+
+/** A caption cut to Instagram's 2,200 characters (counted as the spec counts them). */
+export function truncateCaption(text: string): string {
+  return captionLength(text) > MAX_CAPTION_LENGTH
+    ? Array.from(text).slice(0, MAX_CAPTION_LENGTH).join("")
+    : text;
 }

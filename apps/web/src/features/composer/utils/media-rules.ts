@@ -52,6 +52,9 @@ export function scheduleFileTooLargeMessage(bytes: number): string {
   return `File too large (${formatMegabytes(bytes)}MB). Maximum allowed size is 50MB. Please compress your video or use a smaller file.`;
 }
 
+/** Said when Publish or Schedule find no media in the draft (nor any on its way). */
+export const ADD_MEDIA_FIRST = "Add at least one media item";
+
 /** Issue 24: said when a paste (or anything else) runs the caption past 2,200 characters. */
 export const CAPTION_CUT =
   "Captions hold up to 2,200 characters: the first 2,200 were kept and the rest left out.";

@@ -1,5 +1,7 @@
 import { MessageCircle, MessagesSquare, Search } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { cn } from "../../../utils/cn.ts";
@@ -239,25 +241,21 @@ export function ConversationList({
           <ul role="status" aria-label="Loading conversations">
             {[0, 1, 2, 3, 4, 5].map((key) => (
               <li key={key} className="flex h-20 items-center gap-3 border-b border-slate-100 px-4">
-                <span className="size-11 animate-pulse rounded-full bg-slate-200" />
+                <Skeleton as="span" className="size-11 rounded-full bg-slate-200" />
                 <span className="flex-1 space-y-2">
-                  <span className="block h-3 w-1/2 animate-pulse rounded bg-slate-200" />
-                  <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-100" />
+                  <Skeleton as="span" className="block h-3 w-1/2 rounded bg-slate-200" />
+                  <Skeleton as="span" className="block h-3 w-3/4 rounded" />
                 </span>
               </li>
             ))}
           </ul>
         ) : status === "error" ? (
-          <div className="px-6 py-10 text-center text-sm text-slate-600">
-            <p>The conversations could not be loaded.</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="mt-3 font-semibold text-brand-700 hover:underline"
-            >
-              Retry
-            </button>
-          </div>
+          <QueryError
+            variant="inline"
+            message="The conversations could not be loaded."
+            onRetry={onRetry}
+            className="px-6 py-10 text-center"
+          />
         ) : items.length === 0 ? (
           <div className="px-6 py-10 text-center text-sm text-slate-600">
             {search ? (

@@ -1,5 +1,6 @@
 import { MessagesSquare } from "lucide-react";
 import type { ReactNode } from "react";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { cn } from "../../../utils/cn.ts";
 
 /** List and thread side by side; below 768 px one at a time (the thread has a back button). */
@@ -53,13 +54,13 @@ export function NoConversationOpen() {
 
 export function ThreadSkeleton() {
   return (
-    <div role="status" aria-label="Loading the conversation" className="flex flex-1 flex-col">
+    <SkeletonGroup label="Loading the conversation" className="flex flex-1 flex-col">
       <div className="h-16 border-b border-slate-200" />
       <div className="flex-1 space-y-3 bg-slate-50 p-6">
-        <div className="h-10 w-2/3 animate-pulse rounded-2xl bg-slate-200" />
-        <div className="ml-auto h-10 w-1/2 animate-pulse rounded-2xl bg-slate-200" />
-        <div className="h-10 w-3/5 animate-pulse rounded-2xl bg-slate-200" />
+        <Skeleton className="h-10 w-2/3 rounded-2xl bg-slate-200" />
+        <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl bg-slate-200" />
+        <Skeleton className="h-10 w-3/5 rounded-2xl bg-slate-200" />
       </div>
-    </div>
+    </SkeletonGroup>
   );
 }

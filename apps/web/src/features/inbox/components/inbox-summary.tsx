@@ -1,5 +1,7 @@
 import { MessageCircle, MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
 import {
   type InboxConversationPage,
@@ -37,21 +39,17 @@ export function InboxSummary() {
         </Link>
       </div>
       {query.isPending ? (
-        <div role="status" aria-label="Loading the inbox" className="mt-3 grid grid-cols-2 gap-3">
-          <div className="h-16 animate-pulse rounded-lg bg-slate-100" />
-          <div className="h-16 animate-pulse rounded-lg bg-slate-100" />
-        </div>
+        <SkeletonGroup label="Loading the inbox" className="mt-3 grid grid-cols-2 gap-3">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </SkeletonGroup>
       ) : query.isError ? (
-        <div role="alert" className="mt-3 text-sm text-rose-800">
-          The inbox could not be loaded.{" "}
-          <button
-            type="button"
-            className="font-medium underline"
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </button>
-        </div>
+        <QueryError
+          variant="inline"
+          message="The inbox could not be loaded."
+          onRetry={query.refetch}
+          className="mt-3"
+        />
       ) : !query.data.connected ? (
         <p className="mt-3 text-sm text-slate-500">Connect Instagram to see your messages.</p>
       ) : (

@@ -5,6 +5,8 @@ import {
 } from "@sightline/contracts";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -126,21 +128,16 @@ export function SavedRepliesDialog({
           ) : (
             <>
               {status === "pending" ? (
-                <div role="status" aria-label="Loading saved replies" className="space-y-2">
-                  <div className="h-14 animate-pulse rounded-lg bg-slate-100" />
-                  <div className="h-14 animate-pulse rounded-lg bg-slate-100" />
-                </div>
+                <SkeletonGroup label="Loading saved replies" className="space-y-2">
+                  <Skeleton className="h-14" />
+                  <Skeleton className="h-14" />
+                </SkeletonGroup>
               ) : status === "error" ? (
-                <p className="text-sm text-slate-600">
-                  The saved replies could not be loaded.{" "}
-                  <button
-                    type="button"
-                    onClick={() => void refetch()}
-                    className="font-semibold text-brand-700 hover:underline"
-                  >
-                    Retry
-                  </button>
-                </p>
+                <QueryError
+                  variant="inline"
+                  message="The saved replies could not be loaded."
+                  onRetry={refetch}
+                />
               ) : items.length === 0 ? (
                 <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
                   No saved replies yet. Add the answers you give most often.

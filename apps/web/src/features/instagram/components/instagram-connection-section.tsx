@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
@@ -80,10 +81,10 @@ function NoticeAlert({
 function SectionSkeleton() {
   return (
     <div className="flex items-center gap-4" aria-hidden="true">
-      <div className="size-16 animate-pulse rounded-full bg-slate-100" />
+      <Skeleton className="size-16 rounded-full" />
       <div className="flex-1 space-y-2">
-        <div className="h-5 w-40 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-64 max-w-full animate-pulse rounded bg-slate-100" />
+        <Skeleton className="h-5 w-40 rounded" />
+        <Skeleton className="h-4 w-64 max-w-full rounded" />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/feedback/empty-state.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button, buttonVariants } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { cn } from "../../../utils/cn.ts";
@@ -17,24 +18,20 @@ export const connectInstagramPath = `${paths.settings}?connect=instagram`;
 function PageSkeleton() {
   const { t } = useTranslation("instagram");
   return (
-    <div role="status" aria-label={t("guard.loading")} className="mx-auto max-w-6xl space-y-6">
-      <div className="h-7 w-56 animate-pulse rounded-lg bg-slate-200" />
+    <SkeletonGroup label={t("guard.loading")} className="mx-auto max-w-6xl space-y-6">
+      <Skeleton className="h-7 w-56 bg-slate-200" />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((key) => (
-          <div
-            key={key}
-            data-testid="skeleton-figure"
-            className="h-24 animate-pulse rounded-2xl bg-slate-100"
-          />
+          <Skeleton key={key} data-testid="skeleton-figure" className="h-24 rounded-2xl" />
         ))}
       </div>
-      <div className="h-72 animate-pulse rounded-2xl bg-slate-100" />
+      <Skeleton className="h-72 rounded-2xl" />
       <div className="space-y-3">
         {[0, 1, 2].map((key) => (
-          <div key={key} className="h-14 animate-pulse rounded-xl bg-slate-100" />
+          <Skeleton key={key} className="h-14 rounded-xl" />
         ))}
       </div>
-    </div>
+    </SkeletonGroup>
   );
 }
 

@@ -11,6 +11,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmptyState } from "../../../components/feedback/empty-state.tsx";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Select } from "../../../components/ui/input.tsx";
 import { Sheet, SheetContent, SheetTitle } from "../../../components/ui/sheet.tsx";
@@ -94,12 +96,11 @@ const SKELETON_CELLS = [0, 1, 2, 3, 4, 5, 6];
 
 function CalendarSkeleton() {
   return (
-    <div aria-busy="true" className="border-t border-slate-200">
-      <span className="sr-only">Loading the calendar</span>
+    <SkeletonGroup label="Loading the calendar" className="border-t border-slate-200">
       <div className="grid grid-cols-7 bg-slate-50">
         {weekdayNames.map((name) => (
           <div key={name} className="border-b border-r border-slate-200 px-2 py-1.5">
-            <div className="h-3 w-8 animate-pulse rounded bg-slate-200" />
+            <Skeleton className="h-3 w-8 rounded bg-slate-200" />
           </div>
         ))}
       </div>
@@ -110,18 +111,14 @@ function CalendarSkeleton() {
               key={cell}
               className="min-h-28 space-y-1.5 border-b border-r border-slate-200 bg-white p-1.5"
             >
-              <div className="size-6 animate-pulse rounded-full bg-slate-100" />
-              {(rowIndex + cell) % 3 === 0 ? (
-                <div className="h-5 animate-pulse rounded bg-slate-100" />
-              ) : null}
-              {(rowIndex * cell) % 4 === 1 ? (
-                <div className="h-5 animate-pulse rounded bg-slate-100" />
-              ) : null}
+              <Skeleton className="size-6 rounded-full" />
+              {(rowIndex + cell) % 3 === 0 ? <Skeleton className="h-5 rounded" /> : null}
+              {(rowIndex * cell) % 4 === 1 ? <Skeleton className="h-5 rounded" /> : null}
             </div>
           ))}
         </div>
       ))}
-    </div>
+    </SkeletonGroup>
   );
 }
 
@@ -392,15 +389,7 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
           {query.isPending ? (
             <CalendarSkeleton />
           ) : query.isError ? (
-            <div
-              role="alert"
-              className="m-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-            >
-              <p>{query.error.message}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => query.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <QueryError error={query.error} onRetry={query.refetch} className="m-4" />
           ) : isNewAccount ? (
             <div className="px-4 py-10">
               <EmptyState

@@ -13,6 +13,8 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,
@@ -369,26 +371,16 @@ export function PostPanel({
                 <p className="whitespace-pre-wrap break-words">{post.caption || "No caption"}</p>
               </Section>
             ) : draft.isPending ? (
-              <div className="space-y-3" aria-busy="true">
-                <span className="sr-only">Loading the draft</span>
+              <SkeletonGroup label="Loading the draft" className="space-y-3">
                 <div className="grid grid-cols-3 gap-2">
-                  <div className="aspect-square animate-pulse rounded-lg bg-slate-100" />
-                  <div className="aspect-square animate-pulse rounded-lg bg-slate-100" />
+                  <Skeleton className="aspect-square" />
+                  <Skeleton className="aspect-square" />
                 </div>
-                <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100" />
-                <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-              </div>
+                <Skeleton className="h-4 w-3/4 rounded" />
+                <Skeleton className="h-4 w-1/2 rounded" />
+              </SkeletonGroup>
             ) : draft.isError ? (
-              <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                {draft.error.message}{" "}
-                <button
-                  type="button"
-                  className="font-semibold underline"
-                  onClick={() => draft.refetch()}
-                >
-                  Retry
-                </button>
-              </div>
+              <QueryError variant="inline" error={draft.error} onRetry={draft.refetch} />
             ) : (
               <DraftDetails draft={draft.data.post} />
             )}
@@ -399,7 +391,7 @@ export function PostPanel({
                 ) : attempts.isError ? (
                   <p className="text-red-700">{attempts.error.message}</p>
                 ) : (
-                  <div className="h-10 animate-pulse rounded-lg bg-slate-100" />
+                  <Skeleton className="h-10" />
                 )}
               </Section>
             ) : null}

@@ -1,6 +1,8 @@
 import { type PostType, postTypeLabels } from "@sightline/contracts";
 import { CalendarClock } from "lucide-react";
 import { Link } from "react-router";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { type ScheduledPost, useScheduledPosts } from "../api/list-scheduled-posts.ts";
@@ -45,22 +47,18 @@ export function UpcomingPosts() {
         </Link>
       </div>
       {query.isPending ? (
-        <div role="status" aria-label="Loading scheduled posts" className="mt-3 space-y-2">
+        <SkeletonGroup label="Loading scheduled posts" className="mt-3 space-y-2">
           {[0, 1, 2].map((key) => (
-            <div key={key} className="h-10 animate-pulse rounded-lg bg-slate-100" />
+            <Skeleton key={key} className="h-10" />
           ))}
-        </div>
+        </SkeletonGroup>
       ) : query.isError ? (
-        <div role="alert" className="mt-3 text-sm text-rose-800">
-          The scheduled posts could not be loaded.{" "}
-          <button
-            type="button"
-            className="font-medium underline"
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </button>
-        </div>
+        <QueryError
+          variant="inline"
+          message="The scheduled posts could not be loaded."
+          onRetry={query.refetch}
+          className="mt-3"
+        />
       ) : (
         (() => {
           const next = nextScheduled(query.data.posts, Date.now());

@@ -1,6 +1,7 @@
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
@@ -41,7 +42,7 @@ export function SessionsCard() {
     >
       <p className="text-sm text-slate-600">{t("security.sessionsDescription")}</p>
       {sessions.isPending ? (
-        <div className="mt-3 h-16 animate-pulse rounded-xl bg-slate-100" />
+        <Skeleton className="mt-3 h-16 rounded-xl" />
       ) : (
         <ul
           className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200"

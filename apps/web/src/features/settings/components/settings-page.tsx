@@ -2,8 +2,9 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { i18n, setLanguage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { setTimeZone } from "../../../lib/time-zone.ts";
@@ -18,24 +19,14 @@ const sectionIds = ["profile", "instagram", "security", "plan", "data"] as const
 
 function SectionFallback({ reset }: { reset: () => void }) {
   const { t } = useTranslation("settings");
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-800"
-    >
-      {t("loadFailed")}{" "}
-      <Button variant="link" size="sm" onClick={reset}>
-        {t("retry")}
-      </Button>
-    </div>
-  );
+  return <QueryError message={t("loadFailed")} retryLabel={t("retry")} onRetry={reset} />;
 }
 
 function PageSkeleton() {
   return (
     <div className="space-y-6" aria-hidden="true">
       {[240, 420, 120].map((height) => (
-        <div key={height} className="animate-pulse rounded-2xl bg-slate-100" style={{ height }} />
+        <Skeleton key={height} className="rounded-2xl" style={{ height }} />
       ))}
     </div>
   );
