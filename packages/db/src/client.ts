@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./lock.ts";
+import { type MigrationOutcome, migrateIfNeeded } from "./migrate.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -22,20 +23,24 @@ export interface Database {
   readonly pglite?: PGlite;
   /** Present on PostgreSQL. */
   readonly pool?: pg.Pool;
+  /** What the start's migration step did: skipped (`ran: false`) when nothing was to do. */
+  readonly migration?: MigrationOutcome;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Tests only: another migrations folder (a copy with a migration added). */
+type MigrationOptions = { migrate?: boolean; migrationsFolder?: string };
+
 export type CreateDbOptions =
-  | { databaseUrl: string; poolSize?: number; migrate?: boolean }
-  | { dataDir: string; migrate?: boolean }
-  | {
+  | ({ databaseUrl: string; poolSize?: number } & MigrationOptions)
+  | ({ dataDir: string } & MigrationOptions)
+  | ({
       memory: true;
-      migrate?: boolean;
       /** Start from this data folder (a `dumpDataDir` tarball) instead of an empty cluster. */
       loadDataDir?: Blob;
-    };
+    } & MigrationOptions);
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -55,11 +60,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   return createPglite(options);
 }
 
-async function createPostgres(options: {
-  databaseUrl: string;
-  poolSize?: number;
-  migrate?: boolean;
-}): Promise<Database> {
+async function createPostgres(
+  options: { databaseUrl: string; poolSize?: number } & MigrationOptions,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 10,
@@ -68,15 +71,24 @@ async function createPostgres(options: {
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  let migration: MigrationOutcome | undefined;
   if (options.migrate !== false) {
+    const folder = options.migrationsFolder ?? migrationsFolder;
     const client = await pool.connect();
     try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      try {
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-      } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
-      }
+      migration = await migrateIfNeeded({
+        run: (text, params) => client.query(text, params),
+        migrationsFolder: folder,
+        migrate: () => migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder }),
+        lock: async (work) => {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          }
+        },
+      });
     } finally {
       client.release();
     }
@@ -86,6 +98,7 @@ async function createPostgres(options: {
     kind: "postgres",
     db,
     pool,
+    ...(migration ? { migration } : {}),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pool.query("select 1"), timeoutMs, "PostgreSQL");
     },
@@ -108,8 +121,8 @@ export function restrictTree(root: string): void {
 
 async function createPglite(
   options:
-    | { dataDir: string; migrate?: boolean }
-    | { memory: true; migrate?: boolean; loadDataDir?: Blob },
+    | ({ dataDir: string } & MigrationOptions)
+    | ({ memory: true; loadDataDir?: Blob } & MigrationOptions),
 ): Promise<Database> {
   let release = () => {};
   let pglite: PGlite;
@@ -132,9 +145,16 @@ async function createPglite(
     pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  let migration: MigrationOutcome | undefined;
   if (options.migrate !== false) {
+    const folder = options.migrationsFolder ?? migrationsFolder;
     try {
-      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+      migration = await migrateIfNeeded({
+        run: (text, params) => pglite.query(text, params),
+        migrationsFolder: folder,
+        migrate: () =>
+          migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+      });
     } catch (error) {
       await pglite.close();
       release();
@@ -146,6 +166,7 @@ async function createPglite(
     kind: "pglite",
     db,
     pglite,
+    ...(migration ? { migration } : {}),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pglite.query("select 1"), timeoutMs, "PGlite");
     },
