@@ -2,6 +2,7 @@
 // packages it imports, compiled by esbuild into one ES module, apps/server/dist/index.mjs, so
 // `npm start` runs JavaScript instead of compiling TypeScript with tsx at every start, and loads
 // one file instead of a few thousand (issue 27; docs/decisions/025-fast-start.md).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { root } from "./web-build.mjs";
 export const serverDir = path.join(root, "apps/server");
 export const serverBundle = path.join(serverDir, "dist/index.mjs");
 const stampFile = path.join(serverDir, "dist/build-stamp.json");
-const entry = path.join(serverDir, "src/index.ts");
+const templateMaker = path.join(serverDir, "dist/make-pglite-template.mjs");
 
 /** What the bundle is made of: a change in any of them makes it stale. */
 const sources = [
@@ -115,8 +116,13 @@ export async function buildServer({ stamp = serverSourcesStamp() } = {}) {
   mkdirSync(path.dirname(serverBundle), { recursive: true });
   try {
     await build({
-      entryPoints: [entry],
-      outfile: serverBundle,
+      entryPoints: {
+        index: path.join(serverDir, "src/index.ts"),
+        // Run after the build (makePgliteTemplate below), not by the server.
+        "make-pglite-template": path.join(root, "packages/db/src/make-pglite-template.ts"),
+      },
+      outdir: path.dirname(serverBundle),
+      outExtension: { ".js": ".mjs" },
       bundle: true,
       platform: "node",
       format: "esm",
@@ -143,12 +149,47 @@ export async function buildServer({ stamp = serverSourcesStamp() } = {}) {
   return { built: true, ms: Date.now() - started };
 }
 
-/** Builds the server bundle when it is missing or older than its sources. */
+const hasPgliteTemplate = () =>
+  readdirSync(path.join(root, "packages/db"), { withFileTypes: true }).some(
+    (entry) =>
+      entry.name === "dist" &&
+      readdirSync(path.join(root, "packages/db/dist")).some((name) =>
+        /^pglite-.*\.tar$/.test(name),
+      ),
+  );
+
+/**
+ * The migrated database template a new embedded data folder starts from
+ * (packages/db/src/pglite-template.ts), made with the project's Node in a child process; it does
+ * nothing when the template for the current migrations and PGlite exists.
+ */
+export function makePgliteTemplate({ quiet = false } = {}) {
+  if (!quiet) console.info("Preparing the embedded database's template (initdb and migrations)...");
+  const script = `const { makePgliteTemplate } = await import(${JSON.stringify(pathToFileURL(templateMaker).href)}); await makePgliteTemplate();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: root,
+    stdio: quiet ? "pipe" : "inherit",
+  });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(result.stderr ?? "");
+    throw new Error("Making the database template failed (see above).");
+  }
+}
+
+/**
+ * Builds the server bundle when it is missing or older than its sources (the migrations among
+ * them), and then the database template when the bundle was rebuilt or no template exists.
+ */
 export async function ensureServerBuild({ quiet = false } = {}) {
   const stamp = serverSourcesStamp();
-  if (serverBuildIsFresh(stamp)) return { built: false, ms: 0 };
+  if (serverBuildIsFresh(stamp)) {
+    if (!hasPgliteTemplate()) makePgliteTemplate({ quiet });
+    return { built: false, ms: 0 };
+  }
   if (!quiet) console.info("Building the server (it is missing or older than its sources)...");
-  return buildServer({ stamp });
+  const result = await buildServer({ stamp });
+  makePgliteTemplate({ quiet });
+  return result;
 }
 
 /** The bundle's address, for `import()`. */
@@ -157,4 +198,5 @@ export const serverBundleUrl = pathToFileURL(serverBundle).href;
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { ms } = await buildServer();
   console.info(`Built ${path.relative(root, serverBundle)} in ${ms} ms`);
+  makePgliteTemplate();
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./lock.ts";
 import { type MigrationOutcome, migrateIfNeeded } from "./migrate.ts";
+import { readPgliteTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -134,7 +135,14 @@ async function createPglite(
     chmodSync(dir, 0o700);
     release = acquireDirLock(path.join(dir, "pglite.lock"));
     try {
-      pglite = await PGlite.create(path.join(dir, "pglite"));
+      const pgdata = path.join(dir, "pglite");
+      // A new folder starts from the migrated template when `npm run build` made one for these
+      // migrations (pglite-template.ts); otherwise PGlite runs initdb.
+      const template =
+        options.migrate !== false && !existsSync(path.join(pgdata, "PG_VERSION"))
+          ? readPgliteTemplate(options.migrationsFolder ?? migrationsFolder)
+          : undefined;
+      pglite = await PGlite.create(pgdata, template ? { loadDataDir: template } : {});
       // PGlite's file system layer creates its files 0666 whatever the umask.
       restrictTree(path.join(dir, "pglite"));
     } catch (error) {
