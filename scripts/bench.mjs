@@ -100,6 +100,8 @@ async function startServer(dataDir, extraEnv = {}) {
   return {
     url,
     ms,
+    /** CPU the server used until then: steadier than `ms` on a machine others load. */
+    cpuMs: cpuSeconds(child.pid) * 1000,
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
@@ -150,14 +152,18 @@ if (run("startup")) {
   const fresh = [];
   const existing = [];
   const bare = [];
+  const freshCpu = [];
+  const existingCpu = [];
   for (let i = 0; i < 3; i++) {
     bare.push(await startBareServer());
     const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
     const first = await startServer(dir);
     fresh.push(first.ms);
+    freshCpu.push(first.cpuMs);
     await first.stop();
     const second = await startServer(dir);
     existing.push(second.ms);
+    existingCpu.push(second.cpuMs);
     await second.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -165,10 +171,13 @@ if (run("startup")) {
   const ratio = (v) => `${(median(v) / median(bare)).toFixed(1)}× the baseline`;
   console.info(`startup: baseline, a bare Node HTTP server to its first response ${fmt(bare)}`);
   console.info(
-    `startup: to first healthy response, new data folder ${fmt(fresh)}, ${ratio(fresh)} (target ≤ 4 s)`,
+    `startup: to first healthy response, new data folder ${fmt(fresh)}, ${ratio(fresh)} (target ≤ 4 s); server CPU ${fmt(freshCpu)}`,
   );
   console.info(
-    `startup: to first healthy response, existing data folder ${fmt(existing)}, ${ratio(existing)} (target ≤ 2 s)`,
+    `startup: to first healthy response, existing data folder ${fmt(existing)}, ${ratio(existing)} (target ≤ 2 s); server CPU ${fmt(existingCpu)}`,
+  );
+  console.info(
+    `startup: load average ${readFileSync("/proc/loadavg", "utf8").split(" ", 3).join(" ")}`,
   );
 }
 
