@@ -1,5 +1,7 @@
 // `npm run bench [name...]`: measures and prints. Not a test: nothing here passes or fails.
-//   startup  time from spawning the built server to its first healthy /api/health (new and existing data folder)
+//   startup  time from spawning the production server (the bundle `npm run build` makes) to its first
+//            healthy /api/health, with a new and with an existing data folder, beside a bare Node
+//            HTTP server's spawn → first response in the same run (the baseline)
 //   build    web build time
 //   bundle   JavaScript each public page loads before interaction, and once the visitor starts using
 //            it, gzip (real Chromium page loads); BENCH_ROUTES=/a,/b to choose, default every route
@@ -32,6 +34,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { ensureServerBuild, serverBundle } from "./server-build.mjs";
 import { ensureWebBuild, root, webBuildCommand } from "./web-build.mjs";
 
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
@@ -49,11 +52,27 @@ function freePort() {
   });
 }
 
+/** Polls `url` until it answers 2xx; throws when the child exits first. */
+async function firstResponse(child, url, errors) {
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `the server exited with ${child.exitCode} before it was healthy:\n${errors()}`,
+      );
+    }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The production server as `npm start` runs it: the compiled bundle, not tsx. */
 async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -76,19 +95,13 @@ async function startServer(dataDir, extraEnv = {}) {
   child.stderr.on("data", (chunk) => {
     errors += chunk;
   });
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited with ${child.exitCode} before it was healthy:\n${errors}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await firstResponse(child, `${url}/api/health`, () => errors);
   const ms = performance.now() - started;
   return {
     url,
     ms,
+    /** CPU the server used until then: steadier than `ms` on a machine others load. */
+    cpuMs: cpuSeconds(child.pid) * 1000,
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
@@ -99,6 +112,25 @@ async function startServer(dataDir, extraEnv = {}) {
 }
 
 ensureWebBuild({ quiet: true });
+await ensureServerBuild({ quiet: true });
+
+/** The baseline for startup: a bare Node HTTP server's spawn → first response. */
+async function startBareServer() {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ["-e", `require("node:http").createServer((q, s) => s.end("ok")).listen(${port}, "127.0.0.1")`],
+    { stdio: "ignore" },
+  );
+  await firstResponse(child, `http://127.0.0.1:${port}/`, () => "");
+  const ms = performance.now() - started;
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+  return ms;
+}
 
 if (run("build")) {
   const times = [];
@@ -119,19 +151,34 @@ if (run("build")) {
 if (run("startup")) {
   const fresh = [];
   const existing = [];
+  const bare = [];
+  const freshCpu = [];
+  const existingCpu = [];
   for (let i = 0; i < 3; i++) {
+    bare.push(await startBareServer());
     const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
     const first = await startServer(dir);
     fresh.push(first.ms);
+    freshCpu.push(first.cpuMs);
     await first.stop();
     const second = await startServer(dir);
     existing.push(second.ms);
+    existingCpu.push(second.cpuMs);
     await second.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   const fmt = (v) => `${Math.round(median(v))} ms (runs: ${v.map(Math.round).join(", ")})`;
-  console.info(`startup: to first healthy response, new data folder ${fmt(fresh)}`);
-  console.info(`startup: to first healthy response, existing data folder ${fmt(existing)}`);
+  const ratio = (v) => `${(median(v) / median(bare)).toFixed(1)}× the baseline`;
+  console.info(`startup: baseline, a bare Node HTTP server to its first response ${fmt(bare)}`);
+  console.info(
+    `startup: to first healthy response, new data folder ${fmt(fresh)}, ${ratio(fresh)} (target ≤ 4 s); server CPU ${fmt(freshCpu)}`,
+  );
+  console.info(
+    `startup: to first healthy response, existing data folder ${fmt(existing)}, ${ratio(existing)} (target ≤ 2 s); server CPU ${fmt(existingCpu)}`,
+  );
+  console.info(
+    `startup: load average ${readFileSync("/proc/loadavg", "utf8").split(" ", 3).join(" ")}`,
+  );
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */

@@ -1,13 +1,15 @@
-// `npm start`: build the web app when needed, then run the server in this same process.
-import { register } from "tsx/esm/api";
-import { ensureWebBuild, root } from "./web-build.mjs";
+// `npm start`: build the web app and the server bundle when either is missing or older than its
+// sources (saying so while it builds), then run the bundle (compiled JavaScript, no tsx) in this
+// same process.
+import { ensureServerBuild, serverBundleUrl } from "./server-build.mjs";
+import { ensureWebBuild } from "./web-build.mjs";
 
 try {
   ensureWebBuild();
+  await ensureServerBuild();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 
-register();
-await import(new URL("apps/server/src/index.ts", `file://${root}/`).href);
+await import(serverBundleUrl);

@@ -35,6 +35,7 @@ import { registerPressFeedRoutes } from "./press/sample-feeds.ts";
 import { type DynamicState, freshDynamicState } from "./state/dynamic-state.ts";
 import { loadState, saveState } from "./state/persistence.ts";
 import { Store } from "./state/store.ts";
+import { loadOrGenerateWorld, worldCacheFile } from "./state/world-cache.ts";
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response> | Response;
 
@@ -322,7 +323,18 @@ export function createSandbox(input: SandboxOptions): Sandbox {
   }
 
   function buildStore(dyn: DynamicState, space: string | undefined, file: string | undefined) {
-    const store = new Store(generateWorld(seed, dyn.anchorDay, space), dyn);
+    // The shared world is built at every start: read back from its cache beside the state file
+    // when that holds the same generator, seed and day. A user's copy is built on first use.
+    const world =
+      space === undefined
+        ? loadOrGenerateWorld({
+            file: file && worldCacheFile(file),
+            seed,
+            anchorDay: dyn.anchorDay,
+            logger,
+          }).world
+        : generateWorld(seed, dyn.anchorDay, space);
+    const store = new Store(world, dyn);
     store.onMutate = () => {
       if (file) saveState(file, store.dyn);
     };

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,6 +9,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./lock.ts";
+import { type MigrationOutcome, migrateIfNeeded } from "./migrate.ts";
+import { readPgliteTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -22,20 +24,24 @@ export interface Database {
   readonly pglite?: PGlite;
   /** Present on PostgreSQL. */
   readonly pool?: pg.Pool;
+  /** What the start's migration step did: skipped (`ran: false`) when nothing was to do. */
+  readonly migration?: MigrationOutcome;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Tests only: another migrations folder (a copy with a migration added). */
+type MigrationOptions = { migrate?: boolean; migrationsFolder?: string };
+
 export type CreateDbOptions =
-  | { databaseUrl: string; poolSize?: number; migrate?: boolean }
-  | { dataDir: string; migrate?: boolean }
-  | {
+  | ({ databaseUrl: string; poolSize?: number } & MigrationOptions)
+  | ({ dataDir: string } & MigrationOptions)
+  | ({
       memory: true;
-      migrate?: boolean;
       /** Start from this data folder (a `dumpDataDir` tarball) instead of an empty cluster. */
       loadDataDir?: Blob;
-    };
+    } & MigrationOptions);
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -55,11 +61,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   return createPglite(options);
 }
 
-async function createPostgres(options: {
-  databaseUrl: string;
-  poolSize?: number;
-  migrate?: boolean;
-}): Promise<Database> {
+async function createPostgres(
+  options: { databaseUrl: string; poolSize?: number } & MigrationOptions,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 10,
@@ -68,15 +72,24 @@ async function createPostgres(options: {
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  let migration: MigrationOutcome | undefined;
   if (options.migrate !== false) {
+    const folder = options.migrationsFolder ?? migrationsFolder;
     const client = await pool.connect();
     try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      try {
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-      } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
-      }
+      migration = await migrateIfNeeded({
+        run: (text, params) => client.query(text, params),
+        migrationsFolder: folder,
+        migrate: () => migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder }),
+        lock: async (work) => {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          }
+        },
+      });
     } finally {
       client.release();
     }
@@ -86,6 +99,7 @@ async function createPostgres(options: {
     kind: "postgres",
     db,
     pool,
+    ...(migration ? { migration } : {}),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pool.query("select 1"), timeoutMs, "PostgreSQL");
     },
@@ -108,8 +122,8 @@ export function restrictTree(root: string): void {
 
 async function createPglite(
   options:
-    | { dataDir: string; migrate?: boolean }
-    | { memory: true; migrate?: boolean; loadDataDir?: Blob },
+    | ({ dataDir: string } & MigrationOptions)
+    | ({ memory: true; loadDataDir?: Blob } & MigrationOptions),
 ): Promise<Database> {
   let release = () => {};
   let pglite: PGlite;
@@ -121,7 +135,14 @@ async function createPglite(
     chmodSync(dir, 0o700);
     release = acquireDirLock(path.join(dir, "pglite.lock"));
     try {
-      pglite = await PGlite.create(path.join(dir, "pglite"));
+      const pgdata = path.join(dir, "pglite");
+      // A new folder starts from the migrated template when `npm run build` made one for these
+      // migrations (pglite-template.ts); otherwise PGlite runs initdb.
+      const template =
+        options.migrate !== false && !existsSync(path.join(pgdata, "PG_VERSION"))
+          ? readPgliteTemplate(options.migrationsFolder ?? migrationsFolder)
+          : undefined;
+      pglite = await PGlite.create(pgdata, template ? { loadDataDir: template } : {});
       // PGlite's file system layer creates its files 0666 whatever the umask.
       restrictTree(path.join(dir, "pglite"));
     } catch (error) {
@@ -132,9 +153,16 @@ async function createPglite(
     pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  let migration: MigrationOutcome | undefined;
   if (options.migrate !== false) {
+    const folder = options.migrationsFolder ?? migrationsFolder;
     try {
-      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+      migration = await migrateIfNeeded({
+        run: (text, params) => pglite.query(text, params),
+        migrationsFolder: folder,
+        migrate: () =>
+          migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+      });
     } catch (error) {
       await pglite.close();
       release();
@@ -146,6 +174,7 @@ async function createPglite(
     kind: "pglite",
     db,
     pglite,
+    ...(migration ? { migration } : {}),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pglite.query("select 1"), timeoutMs, "PGlite");
     },

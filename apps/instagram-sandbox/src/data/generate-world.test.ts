@@ -1,11 +1,24 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../core/time.ts";
-import { generateWorld } from "./generate-world.ts";
+import { generateWorld, WORLD_GENERATOR_VERSION } from "./generate-world.ts";
 
 const anchor = Date.UTC(2025, 5, 15);
 
 describe("demo data", () => {
+  it("is the world this generator version promises (the world cache's key)", () => {
+    // A changed world with the same version would let a start reuse a stale cached world
+    // (state/world-cache.ts): raise WORLD_GENERATOR_VERSION, then pin the new digest here.
+    const digest = createHash("sha256")
+      .update(JSON.stringify(generateWorld(42, anchor)))
+      .digest("hex");
+    expect({ version: WORLD_GENERATOR_VERSION, digest }).toEqual({
+      version: 1,
+      digest: "71bdb212ed3d60f10b7a3dae7287690d136b8bbc0974fe05fe7575f636777004",
+    });
+  });
+
   it("is identical for the same seed and day, and differs for another seed", () => {
     fc.assert(
       fc.property(

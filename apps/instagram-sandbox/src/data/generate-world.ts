@@ -17,6 +17,14 @@ import type {
 } from "./types.ts";
 
 /**
+ * The generator's version: part of the key of the world cached in the data folder
+ * (state/world-cache.ts). Raise it with any change to what generateWorld returns (this folder's
+ * profiles, corpus and statistics, the id and random helpers it uses); generate-world.test.ts
+ * pins a digest of the world, which fails until it is raised.
+ */
+export const WORLD_GENERATOR_VERSION = 1;
+
+/**
  * Builds the demo world from a seed and an anchor day (UTC midnight). Nothing here reads the
  * clock or Math.random: the same seed and anchor give byte-identical data. A `space` (a private
  * copy for one user of the host, decision 015) gets the same posts, comments and conversations
