@@ -40,6 +40,10 @@ export default defineConfig({
           name: "integration-pglite",
           sequence: { groupOrder: 1 },
           maxWorkers,
+          // A worker keeps the modules it loaded (the server, PGlite's WebAssembly) from one file
+          // to the next instead of loading them again for each: every file makes its own app on
+          // its own database and closes it, so nothing else carries over (decision 020).
+          isolate: false,
           include: integrationFiles,
           env: { SIGHTLINE_TEST_DB: "pglite" },
           globalSetup: ["./scripts/integration-setup.ts"],
