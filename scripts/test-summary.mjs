@@ -25,6 +25,32 @@ if (files.length > 0) {
     );
   }
 }
+// Per kind of test: the sum of its files' times beside the wall time from its first file's start
+// to its last file's end; their ratio is how much running files side by side bought.
+const kinds = new Map();
+for (const result of report.testResults ?? []) {
+  const name = result.name ?? "";
+  const kind = name.endsWith(".e2e.ts")
+    ? "browser"
+    : name.includes(".int.test.")
+      ? "integration"
+      : "unit";
+  const entry = kinds.get(kind) ?? { files: 0, sum: 0, start: Infinity, end: 0 };
+  entry.files += 1;
+  entry.sum += ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000;
+  entry.start = Math.min(entry.start, result.startTime ?? Infinity);
+  entry.end = Math.max(entry.end, result.endTime ?? 0);
+  kinds.set(kind, entry);
+}
+if (kinds.size > 0) {
+  console.info("\nTime per kind (sum of file times / wall time from first start to last end):");
+  for (const [kind, entry] of kinds) {
+    const wall = Math.max(0, (entry.end - entry.start) / 1000);
+    console.info(
+      `  ${kind.padEnd(12)} ${String(entry.files).padStart(3)} files  ${entry.sum.toFixed(0).padStart(6)} s / ${wall.toFixed(0).padStart(5)} s`,
+    );
+  }
+}
 const failures = (report.testResults ?? []).flatMap((result) =>
   (result.assertionResults ?? [])
     .filter((test) => test.status === "failed")

@@ -69,10 +69,23 @@ export function spawnServer(env: Record<string, string>): ChildProcess {
   });
 }
 
-export async function waitForHealthy(url: string, timeoutMs: number, child?: ChildProcess) {
+/**
+ * Polls /api/health until it answers; with `child`, fails as soon as that process exits, and with
+ * `started`, also waits until it says true (the process has said it listens).
+ */
+export async function waitForHealthy(
+  url: string,
+  timeoutMs: number,
+  child?: ChildProcess,
+  started: () => boolean = () => true,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (!started()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return;
@@ -92,11 +105,36 @@ export function waitForExit(child: ChildProcess): Promise<number | null> {
 /**
  * Starts the server on a free port with a throw-away data folder (a copy of the prepared one)
  * unless one is given.
+ *
+ * Browser-test files run two at once (vitest.config.ts), and other programs take ports too: a
+ * port found free can be taken before this server listens on it (it migrates first). So the
+ * server counts as up only once it has said it runs at its own address (so a health answer from
+ * another process on that port is not mistaken for it), and a start that lost its port to
+ * another process is retried on a new one.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
   const temp = options.dataDir ? undefined : makePreparedDataDir();
   const dataDir = options.dataDir ?? temp!.dir;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(options, dataDir, temp);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 3) {
+        temp?.remove();
+        throw error;
+      }
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePort(
+  options: StartOptions,
+  dataDir: string,
+  temp: { remove: () => void } | undefined,
+): Promise<RunningServer> {
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawnServer({
     PORT: String(port),
@@ -112,11 +150,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     output += chunk;
   });
   try {
-    await waitForHealthy(url, options.timeoutMs ?? 60_000, child);
+    await waitForHealthy(url, options.timeoutMs ?? 120_000, child, () =>
+      output.includes(`running at ${url}`),
+    );
   } catch (error) {
     child.kill("SIGKILL");
-    temp?.remove();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    await waitForExit(child);
+    const message = `${(error as Error).message}\n--- server output ---\n${output}`;
+    if (output.includes("already in use")) throw new PortTakenError(message);
+    throw new Error(message);
   }
   return {
     url,
