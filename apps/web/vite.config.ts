@@ -75,6 +75,20 @@ export default defineConfig({
         moduleSideEffects: (id) =>
           /[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined,
       },
+      output: {
+        // Libraries every app page uses, each in a chunk of its own whose name and hash change
+        // only when the library does: a second page, or the next release, fetches only its own
+        // code. What one page alone uses stays with that page.
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });
