@@ -40,20 +40,24 @@ export function DeferredHeaderMenus({
   const wrapper = useRef<HTMLDivElement>(null);
   const { session } = useSession();
 
+  // 3 s at the latest, counted from the first render whatever the queries do meanwhile.
   useEffect(() => {
-    if (menus) return;
+    if (loaded) return;
+    const latest = window.setTimeout(
+      () => void loadHeaderMenus().then((module) => setMenus(() => module)),
+      3000,
+    );
+    return () => window.clearTimeout(latest);
+  }, []);
+  useEffect(() => {
+    if (menus || fetching > 0) return;
     const load = () => void loadHeaderMenus().then((module) => setMenus(() => module));
-    const latest = window.setTimeout(load, 3000);
-    if (fetching > 0) return () => window.clearTimeout(latest);
-    const idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(load, { timeout: 1000 })
-        : window.setTimeout(load, 200);
-    return () => {
-      window.clearTimeout(latest);
-      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-      window.clearTimeout(idle);
-    };
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(load, 200);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(load, { timeout: 1000 });
+    return () => window.cancelIdleCallback(idle);
   }, [menus, fetching]);
 
   // Loaded: the real trigger takes the placeholder's focus and the press it was given.
