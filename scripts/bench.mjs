@@ -18,8 +18,11 @@
 //            sandbox DM → open thread API; PostgreSQL when TEST_DATABASE_URL is set, else PGlite
 //   analytics  the Dashboard's and Post Performance's API on one account with 5,000 posts, two years of
 //            daily values and their snapshots, p50/p95 (apps/server/src/bench/analytics-bench.ts),
-//            on PGlite with /dashboard's JavaScript (gzip) and first chart in Chromium, then on
-//            PostgreSQL when TEST_DATABASE_URL is set or --postgres; BENCH_POSTS, BENCH_SNAPSHOT_DAYS
+//            on PGlite with /dashboard's JavaScript (gzip) before its first chart and that chart's time
+//            in Chromium, and a table of every app route (JavaScript before its first meaningful
+//            paint, files, time; what it adds when reached from /dashboard) against the bare app
+//            (a 404 page) as baseline; then on PostgreSQL when TEST_DATABASE_URL is set or --postgres;
+//            BENCH_POSTS, BENCH_SNAPSHOT_DAYS
 //   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
 //            for a month grid with 2,000 posts, and the month, week and list views' first render in
 //            Chromium (BENCH_CALENDAR_POSTS to change the count)

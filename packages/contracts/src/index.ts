@@ -8,6 +8,7 @@ export * from "./health.ts";
 export * from "./inbox.ts";
 export * from "./instagram.ts";
 export * from "./instagram-media.ts";
+export * from "./instagram-permissions.ts";
 export * from "./media-files.ts";
 export * from "./meta-cdn.ts";
 export * from "./notifications.ts";

@@ -7,8 +7,11 @@
  * (scripts/bench.mjs runs it on PGlite, then on PostgreSQL when TEST_DATABASE_URL is set or
  * `--postgres` is given). Issue 16's target: p95 under 100 ms on this machine.
  * With BENCH_BROWSER=1 (and apps/web/dist built, Chromium present) it also loads /dashboard in
- * Chromium with that data: the JavaScript it loads (gzip) and the time from navigation to the
- * first chart drawn with data (median of 5 loads after a warm-up).
+ * Chromium with that data: the JavaScript it had received (gzip) when its first chart was drawn
+ * with data, and that time since navigation (median of 5 loads after a warm-up, cache warm); then a
+ * table of every app route: the JavaScript before its first meaningful paint (no spinner or
+ * skeleton left in the page), files, time, and what it adds when reached from /dashboard through
+ * the sidebar, with the bare app (the signed-in 404 page) as the baseline in the same run.
  */
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -19,6 +22,7 @@ import { refreshMediaLatestMetrics } from "@sightline/db";
 
 import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
@@ -29,6 +33,59 @@ const SNAPSHOT_EVERY = Number(process.env.BENCH_SNAPSHOT_DAYS ?? 30);
 const RUNS = 30;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+/** The app's routes (spec §2), in the sidebar's order; the bench's baseline is the bare app. */
+const appRoutes = [
+  "/dashboard",
+  "/audience-insights",
+  "/post-performance",
+  "/content-scheduler",
+  "/messages",
+  "/trend-radar",
+  "/press-radar",
+  "/settings",
+];
+const baselineRoute = "/no-such-page";
+/**
+ * Marks, in ms since navigation, each frame's check of what the page shows: `__firstChart` once a
+ * chart has a drawn bar; `__paints[path]` once that address shows content in its main area (its
+ * sidebar link marked current, in the app) and no spinner or skeleton anywhere.
+ */
+const paintMarkers = `
+  (() => {
+    window.__paints = {};
+    const check = () => {
+      const now = performance.now();
+      if (window.__firstChart === undefined && document.querySelector("[data-chart] rect")) {
+        window.__firstChart = now;
+      }
+      const path = location.pathname;
+      const main = document.querySelector("main");
+      const nav = document.querySelector('nav[aria-label="Main"]');
+      const current = nav?.querySelector('a[aria-current="page"]')?.getAttribute("href");
+      const busy = document.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin');
+      if (
+        window.__paints[path] === undefined &&
+        main && main.textContent.trim() !== "" && !busy && (!nav || current === path)
+      ) {
+        window.__paints[path] = now;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();
+`;
+type Marks = { __firstChart?: number; __paints: Record<string, number | undefined> };
+/** The first meaningful paint of `route` (the first chart on /dashboard), in ms since navigation. */
+async function waitForPaint(page: Page, route: string): Promise<number> {
+  const read = (path: string) => {
+    const marks = globalThis as unknown as Marks;
+    return path === "/dashboard" ? marks.__firstChart : marks.__paints[path];
+  };
+  // Serialised into the page: no reference to anything outside the function.
+  await page.waitForFunction(read, route, { timeout: 60_000 });
+  return (await page.evaluate(read, route))!;
+}
 
 const webDist = path.resolve(import.meta.dirname, "../../../web/dist");
 const testApp = await createTestApp({
@@ -142,44 +199,92 @@ try {
         timezoneId: "UTC",
       });
       await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url })));
-      // The moment the first chart has a drawn bar, in ms since navigation started.
-      await context.addInitScript(`
-        new MutationObserver((records, observer) => {
-          if (document.querySelector("[data-chart] rect")) {
-            window.__firstChart ??= performance.now();
-            observer.disconnect();
+      await context.addInitScript(paintMarkers);
+      const gzipped = new Map<string, number>();
+      /** Gzip bytes of the JavaScript files the page had received by `until` (ms since its start). */
+      const scriptsBy = async (page: Page, from: number, until: number) => {
+        const urls = await page.evaluate(
+          ([start, end]) =>
+            performance
+              .getEntriesByType("resource")
+              .map(
+                (entry) =>
+                  entry as unknown as { name: string; startTime: number; responseEnd: number },
+              )
+              .filter((entry) => /\.m?js($|\?)/.test(new URL(entry.name).pathname))
+              .filter((entry) => entry.startTime >= start && entry.responseEnd <= end)
+              .map((entry) => entry.name),
+          [from, until] as const,
+        );
+        let bytes = 0;
+        for (const scriptUrl of new Set(urls)) {
+          if (!gzipped.has(scriptUrl)) {
+            const body = Buffer.from(await (await fetch(scriptUrl)).arrayBuffer());
+            gzipped.set(scriptUrl, gzipSync(body).length);
           }
-        }).observe(document, { childList: true, subtree: true });
-      `);
-      const samples: number[] = [];
-      let jsBytes = 0;
-      let jsFiles = 0;
-      for (let round = 0; round < 6; round++) {
+          bytes += gzipped.get(scriptUrl)!;
+        }
+        return { bytes, files: new Set(urls).size };
+      };
+      /** Loads `route` in a new page: ms from navigation to its first meaningful paint, JS by then. */
+      const firstLoad = async (route: string) => {
         const page = await context.newPage();
-        const scripts: Array<Promise<Buffer | null>> = [];
-        page.on("response", (response) => {
-          if (response.request().resourceType() === "script") {
-            scripts.push(response.body().catch(() => null));
-          }
-        });
-        await page.goto(`${url}/dashboard`);
-        await page.waitForFunction(
-          () => (globalThis as { __firstChart?: number }).__firstChart !== undefined,
-          undefined,
-          { timeout: 60_000 },
-        );
-        const first = await page.evaluate(
-          () => (globalThis as unknown as { __firstChart: number }).__firstChart,
-        );
-        if (round > 0) samples.push(first);
-        const bodies = (await Promise.all(scripts)).filter((body) => body !== null);
-        jsFiles = bodies.length;
-        jsBytes = bodies.reduce((total, body) => total + gzipSync(body).length, 0);
+        await page.goto(`${url}${route}`);
+        const paint = await waitForPaint(page, route);
+        const js = await scriptsBy(page, 0, paint);
+        return { page, paint, ...js };
+      };
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+      // /dashboard: the first chart drawn with data (median of 5 loads after a warm-up).
+      const samples: number[] = [];
+      let dashboardJs = { bytes: 0, files: 0 };
+      for (let round = 0; round < 6; round++) {
+        const { page, paint, bytes, files } = await firstLoad("/dashboard");
+        if (round > 0) samples.push(paint);
+        dashboardJs = { bytes, files };
         await page.close();
       }
       console.log(
-        `  dashboard in Chromium: ${(jsBytes / 1024).toFixed(1)} KB of JavaScript (gzip) in ${jsFiles} files; first chart drawn ${percentile(samples, 0.5).toFixed(0)} ms after navigation (median of ${samples.length})`,
+        `  dashboard in Chromium: ${kb(dashboardJs.bytes)} of JavaScript (gzip) in ${dashboardJs.files} files before its first chart; first chart drawn ${percentile(samples, 0.5).toFixed(0)} ms after navigation (median of ${samples.length})`,
       );
+
+      // Every app route: loaded first, and reached from /dashboard through the sidebar. The
+      // baseline is the bare app (the signed-in 404 page: entry, router, session; no app frame).
+      console.log(
+        "  app routes in Chromium (JS gzip before the first meaningful paint: the first chart on /dashboard, elsewhere the page with no spinner or skeleton left; median of 3 loads after a warm-up):",
+      );
+      console.log(
+        `    ${"route".padEnd(26)} ${"first load".padStart(10)} ${"files".padStart(5)} ${"paint".padStart(8)}   ${"after /dashboard adds".padStart(21)} ${"files".padStart(5)} ${"paint".padStart(8)}`,
+      );
+      let baseline = 0;
+      for (const route of [baselineRoute, ...appRoutes]) {
+        const paints: number[] = [];
+        let js = { bytes: 0, files: 0 };
+        for (let round = 0; round < 4; round++) {
+          const { page, paint, bytes, files } = await firstLoad(route);
+          if (round > 0) paints.push(paint);
+          js = { bytes, files };
+          await page.close();
+        }
+        if (route === baselineRoute) baseline = js.bytes;
+        let second = "";
+        if (route !== baselineRoute && route !== "/dashboard") {
+          const { page } = await firstLoad("/dashboard");
+          await page.waitForLoadState("networkidle");
+          const from = await page.evaluate(() => performance.now());
+          await page.locator(`nav[aria-label="Main"] a[href="${route}"]`).first().click();
+          const paint = await waitForPaint(page, route);
+          const added = await scriptsBy(page, from, paint);
+          second = `${kb(added.bytes).padStart(21)} ${String(added.files).padStart(5)} ${`${(paint - from).toFixed(0)} ms`.padStart(8)}`;
+          await page.close();
+        }
+        const label = route === baselineRoute ? `${route} (baseline)` : route;
+        const over = route === baselineRoute ? "" : ` (+${kb(js.bytes - baseline)} over baseline)`;
+        console.log(
+          `    ${label.padEnd(26)} ${kb(js.bytes).padStart(10)} ${String(js.files).padStart(5)} ${`${percentile(paints, 0.5).toFixed(0)} ms`.padStart(8)}   ${second || "—".padStart(21)}${over}`,
+        );
+      }
     } finally {
       await browser.close();
       server.close();

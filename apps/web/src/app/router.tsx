@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
 import { paths } from "../config/paths.ts";
+import { isNarrowScreen, loadDrawer } from "./layouts/app-drawer-loader.ts";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
 import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
@@ -34,7 +35,14 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import("./layouts/server-state-layout.tsx")),
             children: [
               {
-                lazy: lazyPage(() => import("./layouts/app-layout.tsx")),
+                // On a phone the sidebar's drawer comes with the layout, in parallel.
+                lazy: lazyPage(async () => {
+                  const [layout] = await Promise.all([
+                    import("./layouts/app-layout.tsx"),
+                    isNarrowScreen() ? loadDrawer() : undefined,
+                  ]);
+                  return layout;
+                }),
                 children: appPageRoutes,
               },
               // Spec §2 lists the Instagram callbacks as public, but completing a connection needs

@@ -1,7 +1,6 @@
 import { Menu, Plus, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button.tsx";
-import { UserMenu } from "./user-menu.tsx";
 
 const iconButton =
   "flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900";
@@ -14,13 +13,17 @@ const iconButton =
 export function AppHeader({
   title,
   onOpenMenu,
+  onApproachMenu,
   onNew,
-  bell,
+  menus,
 }: {
   title: string;
   onOpenMenu: () => void;
+  /** The pointer or focus reached the menu button: a chance to fetch the drawer's code. */
+  onApproachMenu?: () => void;
   onNew: () => void;
-  bell: ReactNode;
+  /** The notifications bell and the user menu. */
+  menus: ReactNode;
 }) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
@@ -28,6 +31,9 @@ export function AppHeader({
         type="button"
         aria-label="Open menu"
         onClick={onOpenMenu}
+        onPointerEnter={onApproachMenu}
+        onFocus={onApproachMenu}
+        onTouchStart={onApproachMenu}
         className={`${iconButton} lg:hidden`}
       >
         <Menu aria-hidden="true" className="size-5" />
@@ -50,8 +56,7 @@ export function AppHeader({
           <Users aria-hidden="true" className="size-5" />
         </button>
       </span>
-      {bell}
-      <UserMenu />
+      {menus}
     </header>
   );
 }

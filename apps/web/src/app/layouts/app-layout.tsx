@@ -1,9 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation, useSearchParams } from "react-router";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
-import { Sheet, SheetContent, SheetTitle } from "../../components/ui/sheet.tsx";
 import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
@@ -12,20 +11,18 @@ import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
 import { useInstagramConnection } from "../../features/instagram/api/use-instagram-connection.ts";
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
-import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
 import { cn } from "../../utils/cn.ts";
+import {
+  isNarrowScreen,
+  loadDrawer,
+  loadedDrawer,
+  narrowScreenQuery,
+} from "./app-drawer-loader.ts";
 import { AppHeader } from "./app-header.tsx";
 import { AppSidebarNav } from "./app-sidebar.tsx";
-
-function SidebarLogo({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <Link to={paths.dashboard} onClick={onNavigate} aria-label="Sightline, go to the dashboard">
-      <Logo />
-    </Link>
-  );
-}
+import { DeferredHeaderMenus } from "./deferred-header-menus.tsx";
 
 /** The query parameters of the composer's deep link (spec §2), removed once it has opened. */
 const COMPOSE_PARAMS = ["compose", "campaign", "hashtags", "caption", "date", "time"];
@@ -60,12 +57,25 @@ function AppFrame() {
   useComposeDeepLink();
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [AppDrawer, setAppDrawer] = useState(() => loadedDrawer);
+  // A window narrowed below `lg` shows the menu button: fetch the drawer then.
+  useEffect(() => {
+    if (AppDrawer) return;
+    const load = () => void loadDrawer().then((component) => setAppDrawer(() => component));
+    if (isNarrowScreen()) return load();
+    if (typeof window.matchMedia !== "function") return;
+    const query = window.matchMedia(narrowScreenQuery);
+    query.addEventListener("change", load, { once: true });
+    return () => query.removeEventListener("change", load);
+  }, [AppDrawer]);
   const { connection } = useInstagramConnection();
   const unseenMentions = useUnseenMentionsCount();
   const markers = { [paths.pressRadar]: unseenMentions > 0 };
   const title = appPageTitle(pathname);
-  const closeDrawer = () => setDrawerOpen(false);
   const queryClient = useQueryClient();
+  // The bell loads after the page (deferred-header-menus.tsx); its data starts now, as before,
+  // so its dot shows as soon as the bell does. No re-render of the frame on each poll.
+  useQuery({ ...notificationsQueryOptions(), notifyOnChangeProps: [] });
   // Spec §4: closing the notifications popover refreshes notification and conversation data.
   const refreshInboxData = () => {
     void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
@@ -87,27 +97,30 @@ function AppFrame() {
       <title>{`${title} — Sightline`}</title>
       <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
-          <SidebarLogo />
+          <Link to={paths.dashboard} aria-label="Sightline, go to the dashboard">
+            <Logo />
+          </Link>
         </div>
         <div className="flex-1 overflow-y-auto px-3 py-4">
           <AppSidebarNav markers={markers} />
         </div>
       </aside>
-      <Sheet open={isDrawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent side="left" closeLabel="Close menu" className="w-72 max-w-[85vw] px-3 py-4">
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <div className="flex h-10 items-center px-2">
-            <SidebarLogo onNavigate={closeDrawer} />
-          </div>
-          <AppSidebarNav markers={markers} onNavigate={closeDrawer} />
-        </SheetContent>
-      </Sheet>
+      {AppDrawer ? (
+        <AppDrawer open={isDrawerOpen} onOpenChange={setDrawerOpen} markers={markers} />
+      ) : null}
       <div className="lg:pl-64">
         <AppHeader
           title={title}
-          onOpenMenu={() => setDrawerOpen(true)}
+          onOpenMenu={() => {
+            setDrawerOpen(true);
+            // Already loaded, this settles in a microtask and renders nothing new.
+            void loadDrawer().then((component) => setAppDrawer(() => component));
+          }}
+          onApproachMenu={() =>
+            void loadDrawer().then((component) => setAppDrawer(() => component))
+          }
           onNew={() => openComposer()}
-          bell={<NotificationBell onClosed={refreshInboxData} />}
+          menus={<DeferredHeaderMenus onNotificationsClosed={refreshInboxData} />}
         />
         <main
           data-padded={isMainAreaPadded(pathname)}

@@ -4,18 +4,10 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { paths } from "../../config/paths.ts";
 import { displayName, useSession } from "../../lib/session/session-provider.tsx";
+import { initialsOf, userMenuTriggerClass } from "./user-menu-trigger.ts";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
-
-function initialsOf(name: string) {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 /** Spec §2: the display name and e-mail, Settings, and Log out. */
 export function UserMenu() {
@@ -33,10 +25,7 @@ export function UserMenu() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="User menu"
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 hover:bg-brand-200"
-      >
+      <DropdownMenu.Trigger aria-label="User menu" className={userMenuTriggerClass}>
         {initialsOf(name)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("../../lib/session/session-provider.tsx", () => ({
+  useSession: () => ({
+    session: { user: { email: "ada@example.com", name: "Ada Lovelace" } },
+    client: { signOut: vi.fn() },
+  }),
+  displayName: () => "Ada Lovelace",
+}));
+vi.mock("../../features/notifications/api/list-notifications.ts", () => ({
+  useNotifications: () => ({ data: [] }),
+}));
+
+const { DeferredHeaderMenus } = await import("./deferred-header-menus.tsx");
+
+afterEach(cleanup);
+
+function renderMenus() {
+  const client = new QueryClient();
+  const router = createMemoryRouter(
+    [
+      {
+        path: "*",
+        element: (
+          <QueryClientProvider client={client}>
+            <DeferredHeaderMenus onNotificationsClosed={() => {}} />
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    { initialEntries: ["/dashboard"] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe("the header's deferred menus", () => {
+  it("show look-alike buttons first, and a key pressed on one opens the real menu once loaded", async () => {
+    renderMenus();
+    const placeholder = screen.getByRole("button", { name: "User menu" });
+    expect(placeholder.textContent).toBe("AL");
+    expect(screen.queryByRole("menu")).toBeNull();
+    placeholder.focus();
+    fireEvent.keyDown(placeholder, { key: "Enter" });
+    const menu = await screen.findByRole("menu", {}, { timeout: 5000 });
+    expect(menu.textContent).toContain("ada@example.com");
+    // Opened from the keyboard, focus is inside the menu, as with Radix's own trigger.
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+  });
+});
