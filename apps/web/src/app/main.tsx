@@ -9,14 +9,44 @@ const isPrerendered = container.dataset.prerendered !== undefined;
 /** The auth dialog's own React root and its code (decision 005, third addendum). */
 let authDialogRoot: Promise<typeof import("../features/auth/components/auth-dialog-root.tsx")>;
 const loadAuthDialogRoot = () => {
-  authDialogRoot ??= import("../features/auth/components/auth-dialog-root.tsx");
+  // The dialog is styled by the whole stylesheet: it loads alongside the dialog's code.
+  authDialogRoot ??= (() => {
+    const styles = applyDeferredStyles();
+    return Promise.all([import("../features/auth/components/auth-dialog-root.tsx"), styles]);
+  })().then(([module]) => module);
   return authDialogRoot;
 };
 /** Set while a call to action pressed before the app runs is opening the dialog. */
 let dialogOpening: Promise<void> | undefined;
 
-const start = () =>
-  import("./start-app.tsx")
+/**
+ * A prerendered page has the CSS its HTML uses inlined; the whole stylesheet waits in a
+ * <template> so that it neither holds the first paint back nor loads for a visitor who only
+ * looks (scripts/build.mjs). It goes into the head once the page comes to life, before any import:
+ * Vite's chunk loader then sees it and does not add it a second time. Resolves when it has loaded.
+ */
+let deferredStyles: Promise<void> | undefined;
+function applyDeferredStyles(): Promise<void> {
+  if (deferredStyles) return deferredStyles;
+  const template = document.getElementById("deferred-styles") as HTMLTemplateElement | null;
+  const links = [...(template?.content.querySelectorAll("link") ?? [])];
+  template?.remove();
+  deferredStyles = Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener("load", () => resolve());
+          link.addEventListener("error", () => resolve());
+          document.head.append(link);
+        }),
+    ),
+  ).then(() => {});
+  return deferredStyles;
+}
+
+const start = () => {
+  void applyDeferredStyles();
+  return import("./start-app.tsx")
     .then(({ startApp }) =>
       startApp(container, {
         hydrate: isPrerendered,
@@ -28,6 +58,7 @@ const start = () =>
       // A marker for tests and debugging: the app is live (hydrated or rendered).
       document.documentElement.dataset.app = "ready";
     });
+};
 
 /** Resolves once the browser has painted the frame after this call. */
 const afterNextPaint = () =>
@@ -109,6 +140,7 @@ function startOnFirstInteraction() {
     if (started) return;
     started = true;
     for (const type of triggers) window.removeEventListener(type, begin, true);
+    void applyDeferredStyles();
     // Begun at a call to action, the dialog it opens comes first: the app's code (which shares
     // React with it) follows once the dialog's has loaded, so the two do not compete for the CPU.
     const atCta = event.target instanceof Element && event.target.closest("[data-auth-cta]");
