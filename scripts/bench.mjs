@@ -30,9 +30,11 @@
 //            a 15 s settle: the job queue's pollers and timers (one pg-boss instance serves the
 //            Instagram, publishing and radar jobs)
 //   lighthouse  Lighthouse (mobile preset) performance, accessibility, best practices and SEO, plus
-//            CLS/LCP/TBT; LIGHTHOUSE_ROUTES=/a,/b to choose
+//            CLS/LCP/FCP/TBT, median of LIGHTHOUSE_RUNS (3) runs, beside the same figures for an
+//            empty static page served by the same server (the baseline, measured before and after
+//            the routes); LIGHTHOUSE_ROUTES=/a,/b to choose
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -274,6 +276,24 @@ if (run("bundle")) {
   }
 }
 
+/**
+ * The Lighthouse baseline: an empty static page (a title, a description, one line of text) served
+ * by the same server from the same folder, so the route figures can be read against what the
+ * server, the network model and the machine cost on their own.
+ */
+const emptyPage = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <title>Empty page</title>
+    <meta name="description" content="An empty static page: the Lighthouse baseline of npm run bench." />
+  </head>
+  <body><p>Empty page</p></body>
+</html>
+`;
+
 if (run("lighthouse")) {
   if (!chromiumPath) {
     console.info("lighthouse: skipped (no Chromium; apt-get install chromium)");
@@ -281,14 +301,19 @@ if (run("lighthouse")) {
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
     const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
+    const baselineDir = path.join(root, "apps/web/dist/__bench");
+    mkdirSync(baselineDir, { recursive: true });
+    writeFileSync(path.join(baselineDir, "empty.html"), emptyPage);
     const server = await startServer(dir);
+    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
     const routes = routesFrom("LIGHTHOUSE_ROUTES", [
       "/",
       "/features/overview",
       "/resources/blog/ai-transforming-analytics",
     ]);
-    for (const route of routes) {
-      // A fresh browser per page: no cache or storage carried from one run to the next.
+    /** One Lighthouse run (mobile preset, simulated throttling) in a fresh browser. */
+    async function measure(route) {
+      // A fresh browser per run: no cache or storage carried from one run to the next.
       const chrome = await chromeLauncher.launch({
         chromePath: chromiumPath,
         chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -300,7 +325,8 @@ if (run("lighthouse")) {
           logLevel: "error",
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         });
-        const { categories, audits } = result.lhr;
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) return { error: runtimeError.code };
         const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
         const failing = Object.values(audits)
           .filter(
@@ -312,18 +338,84 @@ if (run("lighthouse")) {
               audit.scoreDisplayMode !== "notApplicable",
           )
           .map((audit) => audit.id);
-        console.info(
-          `lighthouse: ${route} performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}; ` +
-            `CLS ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}, LCP ${Math.round(audits["largest-contentful-paint"].numericValue)} ms, ` +
-            `FCP ${Math.round(audits["first-contentful-paint"].numericValue)} ms, TBT ${Math.round(audits["total-blocking-time"].numericValue)} ms` +
-            (failing.length ? `; below 90: ${failing.join(", ")}` : ""),
-        );
+        return {
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          cls: audits["cumulative-layout-shift"].numericValue,
+          lcp: audits["largest-contentful-paint"].numericValue,
+          fcp: audits["first-contentful-paint"].numericValue,
+          tbt: audits["total-blocking-time"].numericValue,
+          dom: audits["dom-size"]?.numericValue,
+          failing,
+        };
       } finally {
         await chrome.kill();
       }
     }
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    /** The median of each figure over the runs that finished, and what failed in any of them. */
+    async function measureRoute(route) {
+      const results = [];
+      const errors = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await measure(route);
+        if (result.error) errors.push(result.error);
+        else results.push(result);
+      }
+      if (results.length === 0) return { errors };
+      const mid = (key) => median(results.map((result) => result[key]));
+      return {
+        runs: results.length,
+        errors,
+        performance: mid("performance"),
+        accessibility: mid("accessibility"),
+        bestPractices: mid("bestPractices"),
+        seo: mid("seo"),
+        cls: mid("cls"),
+        lcp: mid("lcp"),
+        fcp: mid("fcp"),
+        tbt: mid("tbt"),
+        dom: mid("dom"),
+        lcpRuns: results.map((result) => Math.round(result.lcp)),
+        tbtRuns: results.map((result) => Math.round(result.tbt)),
+        failing: [...new Set(results.flatMap((result) => result.failing))],
+      };
+    }
+    const line = (name, m, base) => {
+      if (m.runs === undefined)
+        return `lighthouse: ${name} failed every run (${m.errors.join(", ")})`;
+      const vs = (key) => (base?.runs ? ` (baseline ${Math.round(base[key])})` : "");
+      return (
+        `lighthouse: ${name} performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, SEO ${m.seo}; ` +
+        `LCP ${Math.round(m.lcp)} ms${vs("lcp")}, FCP ${Math.round(m.fcp)} ms${vs("fcp")}, TBT ${Math.round(m.tbt)} ms${vs("tbt")}, CLS ${m.cls.toFixed(3)}` +
+        (m.dom ? `, ${m.dom} elements` : "") +
+        `; median of ${m.runs} (LCP ${m.lcpRuns.join(", ")}; TBT ${m.tbtRuns.join(", ")})` +
+        (m.errors.length ? `; failed runs: ${m.errors.join(", ")}` : "") +
+        (m.failing.length ? `; below 90: ${m.failing.join(", ")}` : "")
+      );
+    };
+    try {
+      // Measured before and after the routes: the machine's load drifts during a run.
+      const before = await measureRoute("/__bench/empty.html");
+      const measured = [];
+      for (const route of routes) measured.push([route, await measureRoute(route)]);
+      const after = await measureRoute("/__bench/empty.html");
+      const pooled = [before, after].filter((m) => m.runs);
+      const baseline = pooled.length
+        ? Object.fromEntries(
+            ["lcp", "fcp", "tbt"].map((key) => [key, median(pooled.map((m) => m[key]))]),
+          )
+        : undefined;
+      if (baseline) baseline.runs = pooled.length;
+      console.info(line("empty page (baseline, before the routes)", before));
+      for (const [route, m] of measured) console.info(line(route, m, baseline));
+      console.info(line("empty page (baseline, after the routes)", after));
+    } finally {
+      await server.stop();
+      rmSync(baselineDir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 

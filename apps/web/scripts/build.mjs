@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "vite";
+import { criticalCssFrom } from "./critical-css.mjs";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = path.join(webDir, "dist");
@@ -23,12 +24,28 @@ function tagHtml({ tag, attrs }) {
   return `<${tag} ${attributes} />`;
 }
 
-function pageHtml(template, pathname, page) {
+const stylesheetLink = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/;
+
+/**
+ * A prerendered page paints without waiting for the stylesheet: the CSS its HTML uses is inlined,
+ * and the whole stylesheet is kept in an inert <template> that app/main.tsx puts in the head when
+ * the page comes to life (first interaction, or at once for pages that start at once). A page
+ * looked at without being used never fetches it.
+ */
+function inlineCriticalCss(html, criticalCss) {
+  return html.replace(
+    stylesheetLink,
+    (link) =>
+      `<style>${criticalCss(html)}</style>\n    <template id="deferred-styles">${link}</template>`,
+  );
+}
+
+function pageHtml(template, pathname, page, criticalCss) {
   const head = [`<title>${escapeText(page.title)}</title>`, ...page.headTags.map(tagHtml)].join(
     "\n    ",
   );
   const hydrate = page.hydrate === "load" ? ' data-hydrate="load"' : "";
-  return template
+  const html = template
     .replace(/<title>[\s\S]*?<\/title>/, "<!--head-->")
     .replace(/\s*<meta name="description"[^>]*>/, "")
     .replace("<!--head-->", head)
@@ -36,6 +53,7 @@ function pageHtml(template, pathname, page) {
       '<div id="root"><!--app-html--></div>',
       `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${page.hydrationScript}`,
     );
+  return inlineCriticalCss(html, criticalCss);
 }
 
 function sitemap(paths) {
@@ -86,6 +104,9 @@ try {
     throw new Error('dist/index.html has no <div id="root"><!--app-html--></div> to fill');
   }
   const loadingHtml = entry.renderLoading();
+  const stylesheet = template.match(stylesheetLink)?.[1];
+  if (!stylesheet) throw new Error("dist/index.html links no stylesheet to inline from");
+  const criticalCss = criticalCssFrom(readFileSync(path.join(distDir, stylesheet), "utf8"));
 
   // The app shell: what a client-rendered route needs (the server may serve it instead of the
   // landing page for addresses without a prerendered page).
@@ -101,7 +122,7 @@ try {
         ? path.join(distDir, "index.html")
         : path.join(distDir, pathname.slice(1), "index.html");
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(template, pathname, page));
+    writeFileSync(file, pageHtml(template, pathname, page, criticalCss));
   }
 
   // The server answers paths outside this list with a 404 status (the app shows the not-found page).

@@ -5,18 +5,90 @@ const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
 
 const isPrerendered = container.dataset.prerendered !== undefined;
-const start = () =>
-  import("./start-app.tsx")
-    .then(({ startApp }) => startApp(container, { hydrate: isPrerendered }))
+
+/** The auth dialog's own React root and its code (decision 005, third addendum). */
+let authDialogRoot: Promise<typeof import("../features/auth/components/auth-dialog-root.tsx")>;
+const loadAuthDialogRoot = () => {
+  // The dialog is styled by the whole stylesheet: it loads alongside the dialog's code.
+  authDialogRoot ??= (() => {
+    const styles = applyDeferredStyles();
+    return Promise.all([import("../features/auth/components/auth-dialog-root.tsx"), styles]);
+  })().then(([module]) => module);
+  return authDialogRoot;
+};
+/** Set while a call to action pressed before the app runs is opening the dialog. */
+let dialogOpening: Promise<void> | undefined;
+
+/**
+ * A prerendered page has the CSS its HTML uses inlined; the whole stylesheet waits in a
+ * <template> so that it neither holds the first paint back nor loads for a visitor who only
+ * looks (scripts/build.mjs). It goes into the head once the page comes to life, before any import:
+ * Vite's chunk loader then sees it and does not add it a second time. Resolves when it has loaded.
+ */
+let deferredStyles: Promise<void> | undefined;
+function applyDeferredStyles(): Promise<void> {
+  if (deferredStyles) return deferredStyles;
+  const template = document.getElementById("deferred-styles") as HTMLTemplateElement | null;
+  const links = [...(template?.content.querySelectorAll("link") ?? [])];
+  template?.remove();
+  deferredStyles = Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener("load", () => resolve());
+          link.addEventListener("error", () => resolve());
+          document.head.append(link);
+        }),
+    ),
+  ).then(() => {});
+  return deferredStyles;
+}
+
+const start = () => {
+  void applyDeferredStyles();
+  return import("./start-app.tsx")
+    .then(({ startApp }) =>
+      startApp(container, {
+        hydrate: isPrerendered,
+        // Hydrating the page is one long task: let the dialog the visitor asked for paint first.
+        beforeHydrate: () => dialogOpening,
+      }),
+    )
     .then(() => {
       // A marker for tests and debugging: the app is live (hydrated or rendered).
       document.documentElement.dataset.app = "ready";
     });
+};
+
+/** Resolves once the browser has painted the frame after this call. */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * A call to action pressed before the app runs opens the auth dialog at once, in the dialog's own
+ * root, instead of waiting for the app to load and hydrate the page (issue 24 point 6). For a
+ * signed-in user it does nothing here and the press is replayed to the app, which goes to the
+ * dashboard. `unhold` takes the press off the replay list once the dialog has it.
+ */
+function openAuthDialogFromCta(button: HTMLElement, unhold: () => void) {
+  const tab = button.dataset.authCta === "login" ? "login" : "signup";
+  // A call to action inside a menu panel closes it (the panel would stay above the dialog).
+  button.closest<HTMLElement>("[popover]")?.hidePopover();
+  const opening = loadAuthDialogRoot()
+    .then((dialog) => {
+      if (dialog.openAuthDialogForCta(tab)) unhold();
+    })
+    .then(afterNextPaint)
+    // Whatever happened, the app still starts; the replayed press then opens the dialog.
+    .catch(() => {});
+  dialogOpening = opening;
+}
 
 /**
  * Until the app is running, presses on buttons and submissions of app forms are held, then
  * replayed once it has hydrated, so nothing done in the first moments is lost. Native behaviour
  * is left alone: links, popover buttons and plain GET forms (those with a method) work without it.
+ * Calls to action are the exception: they open the auth dialog at once (above).
  */
 function holdInteractionsUntil(ready: Promise<unknown>) {
   const root = container as HTMLElement;
@@ -29,6 +101,12 @@ function holdInteractionsUntil(ready: Promise<unknown>) {
     if (!button || !root.contains(button)) return;
     if (button.type === "submit" && button.form) return; // held as a submission below
     pressed.push(button);
+    if (button.dataset.authCta !== undefined) {
+      openAuthDialogFromCta(button, () => {
+        const index = pressed.indexOf(button);
+        if (index !== -1) pressed.splice(index, 1);
+      });
+    }
   };
   const onSubmit = (event: Event) => {
     const form = event.target as HTMLFormElement;
@@ -58,11 +136,16 @@ function startOnFirstInteraction() {
   let resolveReady: () => void = () => {};
   holdInteractionsUntil(new Promise<void>((resolve) => (resolveReady = resolve)));
   let started = false;
-  const begin = () => {
+  const begin = (event: Event) => {
     if (started) return;
     started = true;
     for (const type of triggers) window.removeEventListener(type, begin, true);
-    void start().then(() => resolveReady());
+    void applyDeferredStyles();
+    // Begun at a call to action, the dialog it opens comes first: the app's code (which shares
+    // React with it) follows once the dialog's has loaded, so the two do not compete for the CPU.
+    const atCta = event.target instanceof Element && event.target.closest("[data-auth-cta]");
+    const first = atCta ? loadAuthDialogRoot().catch(() => {}) : Promise.resolve();
+    void first.then(start).then(() => resolveReady());
   };
   for (const type of triggers) {
     window.addEventListener(type, begin, { capture: true, passive: true });
@@ -72,8 +155,7 @@ function startOnFirstInteraction() {
 /**
  * The auth dialog is its own chunk (loaded when first opened). A call to action being hovered,
  * focused or touched fetches it, alongside the app when that is not running yet, so the click
- * opens the dialog without a second wait (issue 24 point 6). The app's lazy() import resolves to
- * the same module.
+ * opens the dialog without a wait (issue 24 point 6). The app's import resolves to the same module.
  */
 function preloadAuthDialogNearCtas() {
   let preloaded = false;
@@ -83,7 +165,7 @@ function preloadAuthDialogNearCtas() {
     if (!(target instanceof Element) || !target.closest("[data-auth-cta]")) return;
     preloaded = true;
     for (const type of approaches) window.removeEventListener(type, onApproach, true);
-    void import("../features/auth/components/auth-dialog.tsx");
+    void loadAuthDialogRoot();
   };
   const approaches = ["pointerover", "focusin", "touchstart"];
   for (const type of approaches) {

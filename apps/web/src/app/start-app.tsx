@@ -30,10 +30,17 @@ async function loadCurrentRoutes(routeObjects: RouteObject[]) {
 
 /**
  * Renders the app into #root: hydrates a prerendered page, else renders from scratch. Resolves
- * once the first render has committed (event listeners attached).
+ * once the first render has committed (event listeners attached). `beforeHydrate` may hold the
+ * hydration back (main.tsx: until a dialog asked for meanwhile has painted).
  */
-export async function startApp(container: HTMLElement, options: { hydrate: boolean }) {
-  if (options.hydrate) await loadCurrentRoutes(routes);
+export async function startApp(
+  container: HTMLElement,
+  options: { hydrate: boolean; beforeHydrate?: () => Promise<unknown> | undefined },
+) {
+  if (options.hydrate) {
+    await loadCurrentRoutes(routes);
+    await options.beforeHydrate?.();
+  }
   const router = createBrowserRouter(
     routes,
     options.hydrate ? { hydrationData: window.__staticRouterHydrationData } : {},

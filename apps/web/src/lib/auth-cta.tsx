@@ -4,11 +4,37 @@ import { useNavigate } from "react-router";
 export type AuthTab = "login" | "signup";
 
 /**
- * Marks a call to action in the HTML: the page's entry (app/main.tsx) starts loading the auth
- * dialog's code when one is hovered, focused or touched, so the click that follows opens it at
- * once. Every button that calls `useAuthCta()` carries it.
+ * Marks a call to action in the HTML with the tab it opens: the page's entry (app/main.tsx)
+ * starts loading the auth dialog's code when one is hovered, focused or touched, and opens the
+ * dialog itself when one is pressed before the app runs. Every button that calls `useAuthCta()`
+ * carries it.
  */
-export const authCtaMarker = { "data-auth-cta": "" } as const;
+export const authCtaMarker = (tab: AuthTab) => ({ "data-auth-cta": tab }) as const;
+
+let signedInHandler: (() => void) | undefined;
+let signedInBeforeHandler = false;
+
+/**
+ * The app's reaction to a sign-in from the auth dialog (which lives in a React root of its own).
+ * A sign-in that finished before the app registered one is handed over on registration.
+ * Returns the unregistration.
+ */
+export function onAuthDialogSignedIn(handler: () => void): () => void {
+  signedInHandler = handler;
+  if (signedInBeforeHandler) {
+    signedInBeforeHandler = false;
+    handler();
+  }
+  return () => {
+    if (signedInHandler === handler) signedInHandler = undefined;
+  };
+}
+
+/** Called by the auth dialog when someone signed in from it. */
+export function reportAuthDialogSignedIn() {
+  if (signedInHandler) signedInHandler();
+  else signedInBeforeHandler = true;
+}
 
 export interface AuthCtaValue {
   /** Asked at click time, so a click replayed right after hydration sees the stored session. */

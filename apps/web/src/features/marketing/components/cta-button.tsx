@@ -14,7 +14,7 @@ export function CtaButton({
   return (
     <Button
       type="button"
-      {...authCtaMarker}
+      {...authCtaMarker(intent)}
       onClick={(event) => {
         onClick?.(event);
         cta(intent);

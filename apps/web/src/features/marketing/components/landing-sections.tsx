@@ -203,7 +203,7 @@ export function ChannelsSection() {
       <div className="mx-auto mt-12 grid max-w-5xl gap-5 lg:grid-cols-[1.1fr_1.4fr]">
         <button
           type="button"
-          {...authCtaMarker}
+          {...authCtaMarker("signup")}
           onClick={() => cta("signup")}
           className="group relative flex flex-col items-start rounded-2xl bg-white p-6 text-left shadow-sm ring-2 ring-brand-600 transition-shadow hover:shadow-lg"
         >

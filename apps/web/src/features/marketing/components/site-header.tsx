@@ -97,7 +97,7 @@ function IntegrationsPanel({ copy }: { copy: CommonCopy }) {
     <div className="grid gap-3 sm:grid-cols-[1fr_1.2fr]">
       <button
         type="button"
-        {...authCtaMarker}
+        {...authCtaMarker("signup")}
         onClick={(event) => {
           event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
           cta("signup");

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { classesInHtml, criticalCssFrom, requiredClasses } from "./critical-css.mjs";
+
+describe("a page's critical CSS", () => {
+  it("reads the classes a selector needs, escapes decoded, :not/:is/:where and attributes aside", () => {
+    expect(requiredClasses(".sm\\:py-24")).toEqual(["sm:py-24"]);
+    expect(requiredClasses(".w-1\\/2")).toEqual(["w-1/2"]);
+    expect(requiredClasses(".\\32 xl\\:flex")).toEqual(["2xl:flex"]);
+    expect(requiredClasses(".space-y-4>:not(:last-child)")).toEqual(["space-y-4"]);
+    expect(requiredClasses(".group-hover\\:x:is(:where(.group):hover *)")).toEqual([
+      "group-hover:x",
+    ]);
+    expect(requiredClasses('[data-x="a.b"] .c')).toEqual(["c"]);
+    expect(requiredClasses("*,:before")).toEqual([]);
+  });
+
+  it("reads class attributes with their entities", () => {
+    expect([...classesInHtml(`<p class="a x-[&#x27;y&#x27;]  b"></p>`)]).toEqual([
+      "a",
+      "x-['y']",
+      "b",
+    ]);
+  });
+
+  it("keeps the rules the page's classes select, in order, and drops empty at-rules", () => {
+    const critical = criticalCssFrom(
+      "/*! banner */html{color:red}.a{margin:0}.b{margin:1px}@media (min-width:40rem){.b{padding:0}}.a,.c{top:0}@keyframes k{from{opacity:0}}",
+    );
+    expect(critical('<div class="a"></div>')).toBe(
+      "html{color:red}.a{margin:0}.a{top:0}@keyframes k{from{opacity:0}}",
+    );
+  });
+});
