@@ -9,7 +9,8 @@ import type { Services } from "../../deps.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import { createJobQueue, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { AppJobQueue, JobDefinition, JobQueue } from "../../platform/job-queue.ts";
+import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
 import { removeFilesNoDraftUses } from "../../services/user-files.ts";
 import { announceConnection, revokeAtMeta } from "./connection-service.ts";
@@ -27,16 +28,17 @@ export { readOnePostInsights } from "./sync/post-insights.ts";
 export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
 
 /**
- * The Instagram feature's runtime: its context (Graph client, vault, events, mail) and the job
- * queue whose workers run the sync, token refresh and webhook processing in this process.
+ * The Instagram feature: its context (Graph client, vault, events, mail, its handle on the app's
+ * job queue) and the jobs that run the sync, token refresh and webhook processing with it.
  */
-export async function startInstagramFeature(options: {
+export function createInstagramFeature(options: {
   services: Services;
   database: Database;
   logger: Logger;
   events: EventBus;
   vault: TokenVault;
-  env: Env;
+  env: Pick<Env, "publicUrl" | "webhookRetentionDays">;
+  queue: AppJobQueue;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
   /** Jobs of features built on this one (publishing), run on the same queue and context. */
@@ -44,9 +46,11 @@ export async function startInstagramFeature(options: {
   jobs?: readonly JobDefinition<any, InstagramContext>[];
   /** Their cron schedules, registered when `schedules` is on. */
   schedule?: (queue: JobQueue<InstagramContext>) => Promise<void>;
-}): Promise<InstagramContext> {
+}): { context: InstagramContext; feature: ServerFeature } {
   const { services, database } = options;
-  const ctx: InstagramContext = {
+  const jobs = [...instagramJobs, ...(options.jobs ?? [])];
+  const queue = options.queue.handle(jobs);
+  const context: InstagramContext = {
     db: database.db,
     graph: services.graph,
     graphUsage: services.graphUsage,
@@ -60,21 +64,23 @@ export async function startInstagramFeature(options: {
     instagram: services.instagram,
     sandbox: services.sandbox,
     userEmail: (userId) => getUserEmail(database.db, userId),
-    queue: undefined as unknown as JobQueue<InstagramContext>,
+    queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
   };
-  ctx.queue = await createJobQueue({
-    database,
-    logger: ctx.logger,
-    jobs: [...instagramJobs, ...(options.jobs ?? [])],
-    context: ctx,
-  });
-  if (options.schedules !== false) {
-    await scheduleInstagramJobs(ctx.queue);
-    await options.schedule?.(ctx.queue);
-  }
-  return ctx;
+  return {
+    context,
+    feature: {
+      name: "instagram",
+      registerJobs: (appQueue) => appQueue.register(jobs, context),
+      start: async () => {
+        if (options.schedules === false) return;
+        await scheduleInstagramJobs(queue);
+        await options.schedule?.(queue);
+      },
+      stop: async () => {},
+    },
+  };
 }
 
 /** The data-deletion hooks (services/data-deletion.ts) for Instagram. */
