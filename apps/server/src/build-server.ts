@@ -3,7 +3,7 @@ import { createApp } from "./app.ts";
 import { createServices, type Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
-import { publishingJobs, schedulePublishingJobs } from "./features/publishing/jobs/index.ts";
+import { publishingJobs, schedulePublishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
@@ -16,6 +16,7 @@ import {
   loadOrCreateEncryptionKeys,
   type TokenVault,
 } from "./platform/token-vault.ts";
+import { sandboxFeedsOf } from "./sandbox-mount.ts";
 
 type ServicesOptions = Parameters<typeof createServices>[0];
 
@@ -100,6 +101,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     events,
     instagram: instagram.context,
     queue,
+    sandboxFeeds: sandboxFeedsOf(services.sandbox),
     ...(options.schedules === false ? { schedules: false } : {}),
     ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),

@@ -12,9 +12,9 @@ import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import type { EventBus } from "../platform/event-bus.ts";
+import { createDevMailbox, type Mailer } from "../platform/mail/mailer.ts";
 import type { Storage } from "../platform/storage.ts";
 import type { EncryptionKey, TokenVault } from "../platform/token-vault.ts";
-import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
 

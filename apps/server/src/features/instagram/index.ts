@@ -5,22 +5,29 @@ import {
   findUserIdsForMetaUserId,
   getUserEmail,
 } from "@sightline/db";
-import type { Services } from "../../deps.ts";
-import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import type { AppJobQueue, JobDefinition, JobQueue } from "../../platform/job-queue.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
-import { removeFilesNoDraftUses } from "../../services/user-files.ts";
+import { removeFilesNoDraftUses } from "../uploads/index.ts";
 import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
 
 export { connectionRoutes } from "./connection-routes.ts";
-export { accountClientFor, hasCapability, type InstagramContext } from "./context.ts";
+export { handleGraphFailure, unreachablePublicUrl } from "./connection-service.ts";
+export {
+  accountClientFor,
+  defineInstagramJob,
+  hasCapability,
+  type InstagramApps,
+  type InstagramContext,
+} from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
+export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
+export { metaRoutes } from "./meta-callback-routes.ts";
 export { afterMediaPublished } from "./published-media.ts";
 export { backfillProgress } from "./sync/insights.ts";
 export { fetchPeriodInsights } from "./sync/period-insights.ts";
@@ -32,12 +39,15 @@ export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
  * job queue) and the jobs that run the sync, token refresh and webhook processing with it.
  */
 export function createInstagramFeature(options: {
-  services: Services;
+  services: Pick<
+    InstagramContext,
+    "graph" | "graphUsage" | "mailer" | "tasks" | "now" | "instagram" | "sandbox" | "storage"
+  >;
   database: Database;
   logger: Logger;
   events: EventBus;
   vault: TokenVault;
-  env: Pick<Env, "publicUrl" | "webhookRetentionDays">;
+  env: { publicUrl: string; webhookRetentionDays: number };
   queue: AppJobQueue;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;

@@ -5,19 +5,20 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import type { AppJobQueue } from "../../platform/job-queue.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { InstagramContext } from "../instagram/index.ts";
-import { createFeedFetcher } from "../press-radar/feed-fetcher.ts";
-import { FETCH_ALL_FEEDS_CRON, fetchAllFeedsJob } from "../press-radar/jobs/fetch-all-feeds.job.ts";
-import { fetchUserFeedsJob } from "../press-radar/jobs/fetch-user-feeds.job.ts";
+import type { RadarsContext } from "./context.ts";
+import { createFeedFetcher, type SandboxFeeds } from "./press/feed-fetcher.ts";
+import { FETCH_ALL_FEEDS_CRON, fetchAllFeedsJob } from "./press/jobs/fetch-all-feeds.job.ts";
+import { fetchUserFeedsJob } from "./press/jobs/fetch-user-feeds.job.ts";
 import {
   SAMPLE_ALL_HASHTAGS_CRON,
   sampleAllHashtagsJob,
-} from "../trend-radar/jobs/sample-all-hashtags.job.ts";
-import { sampleUserHashtagsJob } from "../trend-radar/jobs/sample-user-hashtags.job.ts";
-import type { RadarsContext } from "./context.ts";
+} from "./trend/jobs/sample-all-hashtags.job.ts";
+import { sampleUserHashtagsJob } from "./trend/jobs/sample-user-hashtags.job.ts";
 
-export { pressRadarRoutes } from "../press-radar/routes.ts";
-export { trendRadarRoutes } from "../trend-radar/routes.ts";
 export type { RadarsContext } from "./context.ts";
+export type { SandboxFeeds } from "./press/feed-fetcher.ts";
+export { pressRadarRoutes } from "./press/routes.ts";
+export { trendRadarRoutes } from "./trend/routes.ts";
 
 export const radarsJobs = [
   fetchAllFeedsJob,
@@ -36,6 +37,8 @@ export function createRadarsFeature(options: {
   events: EventBus;
   instagram: InstagramContext;
   queue: AppJobQueue;
+  /** The sandbox's sample feeds, in sandbox mode (the root injects them). */
+  sandboxFeeds: SandboxFeeds | undefined;
   /** Tests stand in for DNS and the network under the feed fetches. */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
@@ -51,7 +54,7 @@ export function createRadarsFeature(options: {
     now: () => new Date(instagram.now()),
     feeds: createFeedFetcher({
       publicOrigin: new URL(instagram.publicUrl).origin,
-      sandbox: instagram.sandbox,
+      sandbox: options.sandboxFeeds,
       ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
       ...(options.feedTimeoutMs ? { timeoutMs: options.feedTimeoutMs } : {}),
     }),
