@@ -327,7 +327,7 @@ export function createApp(deps: AppDeps) {
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
   // Better Auth sees the client's address for its rate limits; the per-address limits
-  // (services/attempt-limits.ts) are checked here, around it.
+  // (platform/limits/attempt-limits.ts) are checked here, around it.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
@@ -344,7 +344,7 @@ export function createApp(deps: AppDeps) {
     const email = emailOf(body);
     if (!email) return forward();
     // A browser that signed in to this account before counts apart from every other client:
-    // failures elsewhere cannot lock the owner out (services/known-device.ts).
+    // failures elsewhere cannot lock the owner out (auth/known-device.ts).
     const cookieHeader = c.req.header("cookie");
     const limitKey = knownDevices.isKnown(cookieHeader, email) ? `${email}#known-device` : email;
     if (await deps.attemptLimiter.isLimited(kind, limitKey)) {

@@ -53,9 +53,9 @@ export interface Services {
   close: () => Promise<void>;
   auth: Auth;
   trustedOrigins: string[];
-  /** E-mail and other work run after the response (services/background-tasks.ts). */
+  /** E-mail and other work run after the response (platform/background-tasks.ts). */
   tasks: BackgroundTasks;
-  /** Per target e-mail address limits (services/attempt-limits.ts). */
+  /** Per target e-mail address limits (platform/limits/attempt-limits.ts). */
   attemptLimiter: AttemptLimiter;
   /** The clock for time windows (rate limits, signed-request age); tests inject one. */
   now: () => number;

@@ -7,7 +7,7 @@ const MAX_ACCOUNTS = 5;
 /**
  * A browser that once signed in to an account carries a token for it (an HMAC of the address
  * under the server secret, httpOnly, 400 days). The per-account limits on failed sign-ins and
- * reset e-mails (services/attempt-limits.ts) count such a browser apart from everyone else: an
+ * reset e-mails (platform/limits/attempt-limits.ts) count such a browser apart from everyone else: an
  * attacker failing from other clients uses up the shared allowance, and the owner's own browser
  * still signs in and still gets reset e-mails. Decision 017.
  */

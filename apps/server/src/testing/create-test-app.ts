@@ -112,7 +112,7 @@ export async function createTestApp(
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   const { app, services, events, instagramContext, radarsContext, vault, encryptionKeys } = server;
-  // E-mail goes out after the response (services/background-tasks.ts): reading the dev mailbox
+  // E-mail goes out after the response (platform/background-tasks.ts): reading the dev mailbox
   // first waits for what is still being sent, as a person opening it a moment later would see.
   const request = app.request.bind(app);
   app.request = (async (...args: Parameters<typeof request>) => {

@@ -93,7 +93,7 @@ export function createInstagramFeature(options: {
   };
 }
 
-/** The data-deletion hooks (services/data-deletion.ts) for Instagram. */
+/** The data-deletion hooks (features/account/data-deletion.ts) for Instagram. */
 export function instagramDeletionHooks(ctx: InstagramContext) {
   return {
     revokeInstagramAccess: async (userId: string) => {
