@@ -60,15 +60,117 @@ module.exports = {
       to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
     },
     {
+      name: "web-feature-api-only-through-the-typed-client",
+      comment:
+        "A web feature's api/ files reach the server only through the typed client (lib/api-client.ts, hc<AppType>) or Better Auth's session client, never through another HTTP library.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/api/" },
+      to: {
+        path: "^apps/web/src/|node_modules/(hono|axios|ky|ofetch|better-auth)/",
+        pathNot:
+          "^apps/web/src/(features/$1/|lib/(api-client|api-error)[.]ts$|lib/session/session-client[.]ts$|lib/realtime/)",
+      },
+    },
+    {
       name: "web-shared-not-app",
       severity: "error",
       from: { path: "^apps/web/src/(features|components|lib|hooks|utils|config)/" },
       to: { path: "^apps/web/src/app/" },
     },
     {
-      name: "server-services-no-hono",
+      name: "server-feature-entered-only-through-its-index",
+      comment:
+        "A server feature reaches another only through that feature's index.ts (its only door).",
       severity: "error",
-      from: { path: "^apps/server/src/services/" },
+      from: { path: "^apps/server/src/features/([^/]+)/" },
+      to: {
+        path: "^apps/server/src/features/[^/]+/",
+        pathNot: "^apps/server/src/features/($1/|[^/]+/index[.]ts$)",
+      },
+    },
+    {
+      name: "server-feature-entered-only-through-its-index-from-outside",
+      comment: "Code outside the features (root, testing, bench) enters a feature by its index.ts.",
+      severity: "error",
+      from: { path: "^apps/server/", pathNot: "^apps/server/src/features/" },
+      to: {
+        path: "^apps/server/src/features/[^/]+/",
+        pathNot: "^apps/server/src/features/[^/]+/index[.]ts$",
+      },
+    },
+    {
+      name: "server-radars-press-and-trend-apart",
+      comment:
+        "Press Radar and Trend Radar share only radars/context.ts; neither imports the other.",
+      severity: "error",
+      from: { path: "^apps/server/src/features/radars/(press|trend)/" },
+      to: {
+        path: "^apps/server/src/features/radars/(press|trend)/",
+        pathNot: "^apps/server/src/features/radars/$1/",
+      },
+    },
+    {
+      name: "server-platform-imports-no-feature-and-no-env",
+      comment:
+        "platform/ is what every feature is given: it knows no feature, and gets its settings passed in (never env.ts).",
+      severity: "error",
+      from: { path: "^apps/server/src/platform/" },
+      to: {
+        path: "^apps/server/src/(features/|middleware/|auth/|bench/|commands/|env[.]ts$|app[.]ts$|deps[.]ts$|build-server[.]ts$|index[.]ts$|sandbox-mount[.]ts$)",
+      },
+    },
+    {
+      name: "server-lib-imports-only-lib",
+      comment:
+        "lib/ holds plain helpers: nothing above it (platform, features, the root) is imported.",
+      severity: "error",
+      from: { path: "^apps/server/src/lib/" },
+      to: { path: "^apps/server/src/", pathNot: "^apps/server/src/(lib|testing)/" },
+    },
+    {
+      name: "server-no-back-arrow-to-the-root",
+      comment:
+        "Imports point down: root files (index, build-server, app, deps, env, sandbox-mount) → features → auth, middleware → platform → lib. Nothing below imports a root file, testing/ or bench/.",
+      severity: "error",
+      from: {
+        path: "^apps/server/src/(features|auth|middleware|platform|lib)/",
+        pathNot: "[.]test[.]ts$",
+      },
+      to: {
+        path: "^apps/server/src/(testing/|bench/|commands/|[^/]+[.]ts$)",
+      },
+    },
+    {
+      name: "server-testing-helpers-only-in-tests",
+      comment: "testing/ (createTestApp, factories) is for tests and benchmarks, never the app.",
+      severity: "error",
+      from: { path: "^apps/server/", pathNot: "^apps/server/src/(testing|bench)/|[.]test[.]ts$" },
+      to: { path: "^apps/server/src/testing/" },
+    },
+    {
+      name: "server-middleware-and-auth-import-no-feature",
+      severity: "error",
+      from: { path: "^apps/server/src/(auth|middleware)/" },
+      to: { path: "^apps/server/src/features/" },
+    },
+    {
+      name: "server-sandbox-only-in-tests-and-the-root-sandbox-mount",
+      comment:
+        "The Instagram sandbox is test and demo equipment: at run time only the composition root's sandbox mount (sandbox-mount.ts) builds it; features get it injected.",
+      severity: "error",
+      from: {
+        path: "^apps/server/",
+        pathNot: "^apps/server/src/(testing/|bench/|sandbox-mount[.]ts$)|[.]test[.]ts$",
+      },
+      to: { path: "^apps/instagram-sandbox/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-services-no-hono",
+      comment: "A feature's services (anything but its routes) take no Hono types.",
+      severity: "error",
+      from: {
+        path: "^apps/server/src/features/.+/(service|[^/]*-service|send-reply|comment-actions|schedule-draft)[.]ts$",
+      },
       to: { path: "node_modules/hono/" },
     },
     {

@@ -1,16 +1,20 @@
 import { VIDEO_CHUNK_BYTES } from "@sightline/contracts";
 import type { Database } from "@sightline/db";
-import { RUPLOAD_MAX_BODY_BYTES } from "@sightline/instagram-sandbox";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import type { AppEnv } from "./app-types.ts";
 import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
+import { createKnownDevices } from "./auth/known-device.ts";
 import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
-import { analyticsRoutes } from "./features/analytics/routes.ts";
-import { inboxRoutes } from "./features/inbox/routes.ts";
+import type { DataDeletionDeps } from "./features/account/index.ts";
+import { meRoutes, sessionRoutes } from "./features/account/index.ts";
+import { analyticsRoutes } from "./features/analytics/index.ts";
+import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
+import { publishingFunctionRoutes } from "./features/content-tools/index.ts";
+import { devMailboxApiRoutes, devMailboxPage } from "./features/dev-mailbox/index.ts";
+import { inboxRoutes } from "./features/inbox/index.ts";
 import {
   connectionRoutes,
   deauthorizeMetaUser,
@@ -18,23 +22,20 @@ import {
   type InstagramContext,
   instagramDeletionHooks,
   mediaProxyRoutes,
+  metaRoutes,
   WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
-import { calendarRoutes } from "./features/publishing/calendar-routes.ts";
-import { publishingFunctionRoutes } from "./features/publishing/function-routes.ts";
-import { graphFunctionRoutes } from "./features/publishing/graph-function-routes.ts";
-import { scheduledPostRoutes } from "./features/publishing/scheduled-posts-routes.ts";
-import {
-  MAX_UPLOAD_BYTES,
-  storageFileRoutes,
-  uploadRoutes,
-} from "./features/publishing/storage-routes.ts";
+import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
-import { createDataExportRunner } from "./features/settings/data-export.ts";
-import { settingsRoutes } from "./features/settings/routes.ts";
+import { calendarRoutes, scheduledPostRoutes } from "./features/scheduling/index.ts";
+import { createDataExportRunner, settingsRoutes } from "./features/settings/index.ts";
+import { supportRoutes } from "./features/support/index.ts";
+import { MAX_UPLOAD_BYTES, storageFileRoutes, uploadRoutes } from "./features/uploads/index.ts";
+import { createWebHandler } from "./features/web-app/index.ts";
+import type { AppEnv } from "./lib/app-types.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
@@ -45,18 +46,9 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import type { EventBus } from "./platform/event-bus.ts";
+import type { AttemptKind } from "./platform/limits/attempt-limits.ts";
 import type { TokenVault } from "./platform/token-vault.ts";
-import { configRoutes } from "./routes/config.ts";
-import { devMailboxApiRoutes, devMailboxPage } from "./routes/dev-mailbox.ts";
-import { healthRoutes } from "./routes/health.ts";
-import { meRoutes } from "./routes/me.ts";
-import { metaRoutes } from "./routes/meta.ts";
-import { sessionRoutes } from "./routes/session.ts";
-import { supportRoutes } from "./routes/support.ts";
-import { createWebHandler } from "./routes/web.ts";
-import type { AttemptKind } from "./services/attempt-limits.ts";
-import type { DataDeletionDeps } from "./services/data-deletion.ts";
-import { createKnownDevices } from "./services/known-device.ts";
+import { SANDBOX_RUPLOAD_MAX_BODY_BYTES } from "./sandbox-mount.ts";
 
 export interface AppDeps extends Services {
   /** Live change events (NOTIFY/LISTEN) for /api/realtime. */
@@ -327,7 +319,7 @@ export function createApp(deps: AppDeps) {
         { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
         // The sandbox's video upload takes what Meta's does (a whole video per request); it
         // streams the bytes, so this limit costs no memory.
-        { prefix: "/sandbox/rupload.facebook.com/", maxBytes: RUPLOAD_MAX_BODY_BYTES },
+        { prefix: "/sandbox/rupload.facebook.com/", maxBytes: SANDBOX_RUPLOAD_MAX_BODY_BYTES },
       ],
     }),
   );
@@ -335,7 +327,7 @@ export function createApp(deps: AppDeps) {
 
   app.use("/api/*", sameOriginOnly(deps.trustedOrigins));
   // Better Auth sees the client's address for its rate limits; the per-address limits
-  // (services/attempt-limits.ts) are checked here, around it.
+  // (platform/limits/attempt-limits.ts) are checked here, around it.
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
@@ -352,7 +344,7 @@ export function createApp(deps: AppDeps) {
     const email = emailOf(body);
     if (!email) return forward();
     // A browser that signed in to this account before counts apart from every other client:
-    // failures elsewhere cannot lock the owner out (services/known-device.ts).
+    // failures elsewhere cannot lock the owner out (auth/known-device.ts).
     const cookieHeader = c.req.header("cookie");
     const limitKey = knownDevices.isKnown(cookieHeader, email) ? `${email}#known-device` : email;
     if (await deps.attemptLimiter.isLimited(kind, limitKey)) {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { clientIpResolver } from "./app.ts";
-import type { AppEnv } from "./app-types.ts";
 import { readEnv } from "./env.ts";
+import type { AppEnv } from "./lib/app-types.ts";
 
 async function resolve(
   resolver: ReturnType<typeof clientIpResolver>,

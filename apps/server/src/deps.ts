@@ -8,17 +8,19 @@ import {
   metaBaseUrls,
   sandboxBaseUrls,
 } from "@sightline/instagram-graph";
-import { createSandbox, type Sandbox } from "@sightline/instagram-sandbox";
+import type { Sandbox } from "@sightline/instagram-sandbox";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
+import type { InstagramApps } from "./features/instagram/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createSafeFetch, type SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { type AiModel, createAiModel } from "./platform/ai.ts";
+import { type BackgroundTasks, createBackgroundTasks } from "./platform/background-tasks.ts";
+import { type AttemptLimiter, createAttemptLimiter } from "./platform/limits/attempt-limits.ts";
+import { createDevMailbox, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { createS3Storage } from "./platform/s3-storage.ts";
 import { createLocalStorage, type Storage } from "./platform/storage.ts";
-import { type AttemptLimiter, createAttemptLimiter } from "./services/attempt-limits.ts";
-import { type BackgroundTasks, createBackgroundTasks } from "./services/background-tasks.ts";
-import { createDevMailbox, createSmtpMailer, type Mailer } from "./services/mail/mailer.ts";
+import { createSandbox } from "./sandbox-mount.ts";
 
 export interface Services {
   mailer: Mailer;
@@ -29,15 +31,7 @@ export interface Services {
    * (Instagram Login exchanges and Instagram-Login webhooks). `instagramAppId` is unset when
    * Instagram Login is not configured.
    */
-  instagram: {
-    mode: "meta" | "sandbox";
-    appId: string;
-    appSecret: string;
-    instagramAppId: string | undefined;
-    instagramAppSecret: string | undefined;
-    /** The Verify Token of Meta's webhook handshake (GET /webhooks/instagram). */
-    webhookVerifyToken: string;
-  };
+  instagram: InstagramApps;
   /** Meta's Graph API (or the sandbox's stand-in for it), one client for every caller. */
   graph: GraphClient;
   /** How many Graph API requests this process made (benchmarks and logs read it). */
@@ -59,9 +53,9 @@ export interface Services {
   close: () => Promise<void>;
   auth: Auth;
   trustedOrigins: string[];
-  /** E-mail and other work run after the response (services/background-tasks.ts). */
+  /** E-mail and other work run after the response (platform/background-tasks.ts). */
   tasks: BackgroundTasks;
-  /** Per target e-mail address limits (services/attempt-limits.ts). */
+  /** Per target e-mail address limits (platform/limits/attempt-limits.ts). */
   attemptLimiter: AttemptLimiter;
   /** The clock for time windows (rate limits, signed-request age); tests inject one. */
   now: () => number;

@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createDb, type Database, DataDirLockedError, ensureAppSetting } from "@sightline/db";
-import { createApp } from "./app.ts";
-import { createServices } from "./deps.ts";
+import { buildServer } from "./build-server.ts";
 import { EnvError, readEnv } from "./env.ts";
-import { startInstagramFeature } from "./features/instagram/index.ts";
-import { publishingJobs, schedulePublishingJobs } from "./features/publishing/jobs/index.ts";
-import { startRadarsFeature } from "./features/radars/index.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
-import { createEventBus } from "./platform/event-bus.ts";
-import { createTokenVault, loadOrCreateEncryptionKeys } from "./platform/token-vault.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -46,7 +40,6 @@ try {
 const installationId = await ensureAppSetting(database.db, "installation_id", randomUUID());
 
 const { authSecret } = loadSecrets(env);
-const services = createServices({ env, database, logger, secret: authSecret });
 if (env.sandboxInProduction) {
   logger.warn(
     "SANDBOX_IN_PRODUCTION=true: no Meta app is configured and the Instagram sandbox serves made-up demo data. Never use this for real customers.",
@@ -56,32 +49,7 @@ if (env.sandboxInProduction) {
   );
 }
 
-const events = await createEventBus({ database, logger, now: services.now });
-const vault = createTokenVault(env.encryptionKeys ?? loadOrCreateEncryptionKeys(env.dataDir));
-const instagramContext = await startInstagramFeature({
-  services,
-  database,
-  logger,
-  events,
-  vault,
-  env,
-  jobs: publishingJobs,
-  schedule: schedulePublishingJobs,
-});
-const radarsContext = await startRadarsFeature({
-  database,
-  logger,
-  events,
-  instagram: instagramContext,
-  queue: instagramContext.queue,
-});
-const app = createApp({
-  ...services,
-  events,
-  vault,
-  instagramContext,
-  radarsContext,
-  env,
+const { app, services, stop } = await buildServer(env, {
   database,
   logger,
   secret: authSecret,
@@ -141,9 +109,8 @@ async function shutdown(signal: string) {
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
   clearTimeout(force);
-  await instagramContext.queue.stop();
-  await events.close();
-  await services.close();
+  // The queue, then the event bus, then the services; the database last.
+  await stop();
   await database.close();
   logger.info("stopped");
   logger.flush?.();

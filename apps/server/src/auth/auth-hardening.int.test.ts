@@ -4,7 +4,7 @@ import { session, user } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Mailer } from "../services/mail/mailer.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
 import { createTestApp, type TestApp } from "../testing/create-test-app.ts";
 import {
   createVerifiedUser,

@@ -21,8 +21,8 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
 import { cleanName } from "../lib/clean-text.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { BackgroundTasks } from "../services/background-tasks.ts";
-import type { Mailer } from "../services/mail/mailer.ts";
+import type { BackgroundTasks } from "../platform/background-tasks.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
 import {
   accountExistsUnverifiedMessage,
   changeEmailMessage,
@@ -30,7 +30,7 @@ import {
   resetPasswordMessage,
   signUpAttemptOnExistingAccountMessage,
   verifyEmailMessage,
-} from "../services/mail/templates.ts";
+} from "../platform/mail/templates.ts";
 
 /** Sessions one user may hold; signing in beyond it ends the oldest (issue 8, point 8). */
 export const MAX_SESSIONS_PER_USER = 10;

@@ -15,8 +15,8 @@ import {
   listScheduledPosts,
 } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
-import { accountClientFor, type InstagramContext } from "../features/instagram/context.ts";
-import { publishingJobs, publishPostJob } from "../features/publishing/jobs/index.ts";
+import { accountClientFor, type InstagramContext } from "../features/instagram/index.ts";
+import { publishingJobs, publishPostJob } from "../features/publishing/index.ts";
 import { createJobQueue } from "../platform/job-queue.ts";
 import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";

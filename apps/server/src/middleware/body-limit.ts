@@ -1,7 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { AppEnv } from "../lib/app-types.ts";
 
 /** The default for every route: JSON and auth bodies are small. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

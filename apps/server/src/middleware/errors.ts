@@ -3,10 +3,10 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { AppEnv } from "../lib/app-types.ts";
 import { redactPath } from "../lib/redact.ts";
-import { RateLimitedError } from "../services/user-limits.ts";
+import { RateLimitedError } from "../platform/limits/user-limits.ts";
 
 function body(c: Context<AppEnv>, error: ErrorResponse["error"]): ErrorResponse {
   return { error: { ...error, requestId: c.get("requestId") } };

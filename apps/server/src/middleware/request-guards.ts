@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-types.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { AppEnv } from "../lib/app-types.ts";
 
 const localHostnames = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-types.ts";
+import type { AppEnv } from "../lib/app-types.ts";
 import type { Logger } from "../lib/logger.ts";
 import { redactPath } from "../lib/redact.ts";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-types.ts";
+import type { AppEnv } from "../lib/app-types.ts";
 
 /** Meta's media hosts (packages/instagram-graph/src/cdn.ts): profile pictures and post media. */
 const metaMediaSources = [

@@ -1,9 +1,9 @@
 import { type Db, isSessionActive } from "@sightline/db";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, SessionUser } from "../app-types.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { AppEnv, SessionUser } from "../lib/app-types.ts";
 
 /**
  * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)

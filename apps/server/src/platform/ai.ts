@@ -3,7 +3,6 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, type LanguageModel } from "ai";
 import { z } from "zod";
-import type { Env } from "../env.ts";
 
 /**
  * The configured language model (architecture: AI through the AI SDK, `AI_*` variables), or
@@ -16,8 +15,16 @@ export interface AiModel {
   model: LanguageModel;
 }
 
+/** The `AI_*` settings (env.ts reads them; they are passed in here). */
+export type AiConfig = {
+  provider: "openai-compatible" | "anthropic" | "google";
+  model: string;
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+};
+
 export function createAiModel(
-  config: Env["ai"],
+  config: AiConfig | undefined,
   options: { fetch?: typeof fetch } = {},
 ): AiModel | undefined {
   if (!config) return undefined;

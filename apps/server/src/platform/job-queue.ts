@@ -74,17 +74,29 @@ export interface JobQueue<Context> {
 }
 
 /**
+ * The app's one job queue (one pg-boss instance, one set of connections and pollers), built
+ * once by the composition root. A feature gets a typed `handle` for its jobs while it is being
+ * built (its context needs the queue to send), and the root `register`s the jobs with that
+ * context afterwards: no context ever holds a queue set after the fact.
+ */
+export interface AppJobQueue {
+  /** Sends, schedules and waits for these jobs only; sends work once they are registered. */
+  handle<Context>(jobs: readonly AnyJob<Context>[]): JobQueue<Context>;
+  /** Creates the jobs' queues and (unless `work` is off) their workers, run with `context`. */
+  register<Context>(jobs: readonly AnyJob<Context>[], context: Context): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
  * The job queue on the app's own database (pg-boss 12): PGlite in the embedded default through
  * its in-process adapter, PostgreSQL with a small pool of its own. Workers run in this process.
  */
-export async function createJobQueue<Context>(options: {
+export async function startJobQueue(options: {
   database: Database;
   logger: Logger;
-  jobs: readonly AnyJob<Context>[];
-  context: Context;
   /** Start workers (default true); a web-only instance could turn them off. */
   work?: boolean;
-}): Promise<JobQueue<Context>> {
+}): Promise<AppJobQueue> {
   const { database, logger } = options;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", useListenNotify: true })
@@ -97,29 +109,44 @@ export async function createJobQueue<Context>(options: {
   await boss.start();
 
   const work = options.work !== false;
+  // Jobs running in this process, by job name (idle() waits for a handle's own jobs only).
+  const running = new Map<string, Set<Promise<unknown>>>();
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await boss.stop({ graceful: true, timeout: 10_000 });
   };
-  const handle = async <C>(
-    jobs: readonly AnyJob<C>[],
-    context: C,
-    stopQueue: () => Promise<void>,
-  ): Promise<JobQueue<C>> => {
-    const running = await registerJobs(boss, logger, jobs, context, work);
-    return {
-      send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
-      schedule: async (job, cron, payload) => {
-        await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
-      },
-      idle: (idleOptions) => waitIdle(boss, jobs, running, idleOptions),
-      attach: (otherJobs, otherContext) => handle(otherJobs, otherContext, async () => {}),
-      stop: stopQueue,
-    };
+  const register = async <C>(jobs: readonly AnyJob<C>[], context: C) => {
+    for (const job of jobs) if (!running.has(job.name)) running.set(job.name, new Set());
+    await registerJobs(boss, logger, jobs, context, work, running);
   };
-  return handle(options.jobs, options.context, stop);
+  const handle = <C>(jobs: readonly AnyJob<C>[]): JobQueue<C> => ({
+    send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
+    schedule: async (job, cron, payload) => {
+      await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
+    },
+    idle: (idleOptions) => waitIdle(boss, jobs, running, idleOptions),
+    attach: async (otherJobs, otherContext) => {
+      await register(otherJobs, otherContext);
+      return { ...handle(otherJobs), stop: async () => {} };
+    },
+    stop,
+  });
+  return { handle, register, stop };
+}
+
+/** A queue of its own for these jobs (a second worker in the benchmarks, the queue's tests). */
+export async function createJobQueue<Context>(options: {
+  database: Database;
+  logger: Logger;
+  jobs: readonly AnyJob<Context>[];
+  context: Context;
+  work?: boolean;
+}): Promise<JobQueue<Context>> {
+  const queue = await startJobQueue(options);
+  await queue.register(options.jobs, options.context);
+  return queue.handle(options.jobs);
 }
 
 /** Creates each job's queue and (unless `work` is off) its worker; answers the running set. */
@@ -129,8 +156,8 @@ async function registerJobs<Context>(
   jobs: readonly AnyJob<Context>[],
   context: Context,
   work: boolean,
-): Promise<Set<Promise<unknown>>> {
-  const running = new Set<Promise<unknown>>();
+  running: Map<string, Set<Promise<unknown>>>,
+): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       policy: job.policy ?? "standard",
@@ -151,14 +178,15 @@ async function registerJobs<Context>(
       }
       const payload = job.schema.parse(envelope.data);
       const work = job.run(payload, { ...context, jobId: entry.id, logger: jobLogger });
-      running.add(work);
+      const runningOfJob = running.get(job.name)!;
+      runningOfJob.add(work);
       try {
         await work;
       } catch (error) {
         jobLogger.warn({ err: error }, "job failed");
         throw error;
       } finally {
-        running.delete(work);
+        runningOfJob.delete(work);
       }
     };
     // Batches of ten, each job settled on its own: a full batch means more is waiting, so the
@@ -203,8 +231,6 @@ async function registerJobs<Context>(
         ),
     );
   }
-
-  return running;
 }
 
 function sendJob<Payload, Context>(
@@ -227,7 +253,7 @@ function sendJob<Payload, Context>(
 async function waitIdle(
   boss: PgBoss,
   jobs: readonly { name: string }[],
-  running: Set<Promise<unknown>>,
+  running: Map<string, Set<Promise<unknown>>>,
   { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -235,7 +261,8 @@ async function waitIdle(
   while (quietReads < 2) {
     if (Date.now() > deadline) throw new Error(`jobs still running after ${timeoutMs} ms`);
     const waiting = await countDueOrActive(boss, jobs);
-    quietReads = waiting === 0 && running.size === 0 ? quietReads + 1 : 0;
+    const inProcess = jobs.reduce((sum, job) => sum + (running.get(job.name)?.size ?? 0), 0);
+    quietReads = waiting === 0 && inProcess === 0 ? quietReads + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

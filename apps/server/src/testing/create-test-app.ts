@@ -3,18 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@sightline/db/testing";
-import { createApp } from "../app.ts";
-import { createServices, type Services } from "../deps.ts";
+import type { createApp } from "../app.ts";
+import { buildServer } from "../build-server.ts";
+import type { Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
-import { type InstagramContext, startInstagramFeature } from "../features/instagram/index.ts";
-import { publishingJobs } from "../features/publishing/jobs/index.ts";
-import { type RadarsContext, startRadarsFeature } from "../features/radars/index.ts";
+import type { InstagramContext } from "../features/instagram/index.ts";
+import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
-import { createEventBus, type EventBus } from "../platform/event-bus.ts";
+import type { EventBus } from "../platform/event-bus.ts";
+import { createDevMailbox, type Mailer } from "../platform/mail/mailer.ts";
 import type { Storage } from "../platform/storage.ts";
-import { createTokenVault, type EncryptionKey, type TokenVault } from "../platform/token-vault.ts";
-import { createDevMailbox, type Mailer } from "../services/mail/mailer.ts";
+import type { EncryptionKey, TokenVault } from "../platform/token-vault.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
 
@@ -80,11 +80,11 @@ export async function createTestApp(
     : createLogger("silent", false);
   const secret = "test-secret-test-secret-test-secret-0123456789";
   const devMailbox = createDevMailbox({ db: database.db, logger, print: false });
-  const services = createServices({
-    env,
+  const server = await buildServer(env, {
     database,
     logger,
     secret,
+    version: "0.0.0-test",
     mailer: options.wrapMailer ? options.wrapMailer(devMailbox) : devMailbox,
     ...(options.now ? { now: options.now } : {}),
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000, recovery: 1000 },
@@ -105,47 +105,14 @@ export async function createTestApp(
     storageRoot,
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
-  });
-  const events = await createEventBus({ database, logger, now: services.now });
-  const encryptionKeys: EncryptionKey[] = options.encryptionKeys ?? [
-    { id: "test", key: randomBytes(32) },
-  ];
-  const vault = createTokenVault(encryptionKeys);
-  const instagramContext = await startInstagramFeature({
-    services,
-    database,
-    logger,
-    events,
-    vault,
-    env,
+    encryptionKeys: options.encryptionKeys ?? [{ id: "test", key: randomBytes(32) }],
     schedules: false,
-    jobs: publishingJobs,
-  });
-  const radarsContext = await startRadarsFeature({
-    database,
-    logger,
-    events,
-    instagram: instagramContext,
-    queue: instagramContext.queue,
-    schedules: false,
-    ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
+    ...(options.feedFetch ? { feedFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
-  });
-  const app = createApp({
-    ...services,
-    events,
-    vault,
-    instagramContext,
-    radarsContext,
-    env,
-    database,
-    logger,
-    secret,
-    version: "0.0.0-test",
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
-    ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
   });
-  // E-mail goes out after the response (services/background-tasks.ts): reading the dev mailbox
+  const { app, services, events, instagramContext, radarsContext, vault, encryptionKeys } = server;
+  // E-mail goes out after the response (platform/background-tasks.ts): reading the dev mailbox
   // first waits for what is still being sent, as a person opening it a moment later would see.
   const request = app.request.bind(app);
   app.request = (async (...args: Parameters<typeof request>) => {
@@ -164,9 +131,7 @@ export async function createTestApp(
     logger,
     storageRoot,
     close: async () => {
-      await instagramContext.queue.stop();
-      await events.close();
-      await services.close();
+      await server.stop();
       await database.close();
       rmSync(storageRoot, { recursive: true, force: true });
     },

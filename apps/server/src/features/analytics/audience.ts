@@ -5,7 +5,7 @@ import {
   listLatestAudienceSnapshots,
   listOnlineFollowers,
 } from "@sightline/db";
-import { onlineFollowersGrid } from "../publishing/online-followers-grid.ts";
+import { onlineFollowersGrid } from "../content-tools/index.ts";
 import { growthRate, projectMilestone } from "./growth.ts";
 import { addDays, eachDay, localToday } from "./period.ts";
 

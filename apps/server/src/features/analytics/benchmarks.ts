@@ -1,6 +1,6 @@
 import { analyticsPostType, analyticsPostTypeLabels } from "@sightline/contracts";
 import { type Db, listPostEngagement } from "@sightline/db";
-import { median, rankHashtags } from "../publishing/caption-draft.ts";
+import { median, rankHashtags } from "../content-tools/index.ts";
 
 /**
  * Post Performance's benchmarks (issue 16 point 3), over posts with both reach and

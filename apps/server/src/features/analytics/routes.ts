@@ -9,8 +9,8 @@ import {
 import { type Db, findInstagramConnection, getProfileForUser } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import {

@@ -1,10 +1,10 @@
 import { connectCallbackSchema, connectStartSchema, disconnectSchema } from "@sightline/contracts";
 import { findInstagramConnection } from "@sightline/db";
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-types.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
-import { userLimit } from "../../services/user-limits.ts";
+import { userLimit } from "../../platform/limits/user-limits.ts";
 import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";

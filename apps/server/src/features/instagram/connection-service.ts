@@ -21,8 +21,8 @@ import {
 } from "@sightline/instagram-graph";
 import { AppError } from "../../lib/app-error.ts";
 import { isPrivateAddress } from "../../lib/safe-fetch.ts";
-import { instagramReconnectMessage } from "../../services/mail/templates.ts";
-import { removeFilesNoDraftUses } from "../../services/user-files.ts";
+import { instagramReconnectMessage } from "../../platform/mail/templates.ts";
+import { removeFilesNoDraftUses } from "../uploads/index.ts";
 import { accountClientFor, type InstagramContext, sealToken, tokenContext } from "./context.ts";
 
 const STATE_TTL_MS = 10 * 60_000;

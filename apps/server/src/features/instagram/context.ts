@@ -1,17 +1,30 @@
 import type { Db, InstagramConnectionRow } from "@sightline/db";
 import type { AccountClient, GraphClient, GraphUsage } from "@sightline/instagram-graph";
 import type { Sandbox } from "@sightline/instagram-sandbox";
-import type { Services } from "../../deps.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { BackgroundTasks } from "../../platform/background-tasks.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
   type TokenVault,
   instagramTokenContext as tokenContext,
 } from "../../platform/token-vault.ts";
-import type { BackgroundTasks } from "../../services/background-tasks.ts";
-import type { Mailer } from "../../services/mail/mailer.ts";
+
+/**
+ * The apps Sightline talks to Instagram with (a real Meta app, or the sandbox's, secrets derived
+ * and stable): built by the composition root (deps.ts) from the environment.
+ */
+export type InstagramApps = {
+  mode: "meta" | "sandbox";
+  appId: string;
+  appSecret: string;
+  instagramAppId: string | undefined;
+  instagramAppSecret: string | undefined;
+  /** The Verify Token of Meta's webhook handshake (GET /webhooks/instagram). */
+  webhookVerifyToken: string;
+};
 
 /**
  * What the Instagram feature (routes and jobs) works with, built once in the composition root.
@@ -28,7 +41,7 @@ export interface InstagramContext {
   tasks: BackgroundTasks;
   now: () => number;
   publicUrl: string;
-  instagram: Services["instagram"];
+  instagram: InstagramApps;
   sandbox: Sandbox | undefined;
   /** The user's e-mail address (for the reconnect e-mail). */
   userEmail: (userId: string) => Promise<string | undefined>;

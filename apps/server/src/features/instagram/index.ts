@@ -5,21 +5,29 @@ import {
   findUserIdsForMetaUserId,
   getUserEmail,
 } from "@sightline/db";
-import type { Services } from "../../deps.ts";
-import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import { createJobQueue, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { AppJobQueue, JobDefinition, JobQueue } from "../../platform/job-queue.ts";
+import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
-import { removeFilesNoDraftUses } from "../../services/user-files.ts";
+import { removeFilesNoDraftUses } from "../uploads/index.ts";
 import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
 
 export { connectionRoutes } from "./connection-routes.ts";
-export { accountClientFor, hasCapability, type InstagramContext } from "./context.ts";
+export { handleGraphFailure, unreachablePublicUrl } from "./connection-service.ts";
+export {
+  accountClientFor,
+  defineInstagramJob,
+  hasCapability,
+  type InstagramApps,
+  type InstagramContext,
+} from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
+export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
+export { metaRoutes } from "./meta-callback-routes.ts";
 export { afterMediaPublished } from "./published-media.ts";
 export { backfillProgress } from "./sync/insights.ts";
 export { fetchPeriodInsights } from "./sync/period-insights.ts";
@@ -27,16 +35,20 @@ export { readOnePostInsights } from "./sync/post-insights.ts";
 export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
 
 /**
- * The Instagram feature's runtime: its context (Graph client, vault, events, mail) and the job
- * queue whose workers run the sync, token refresh and webhook processing in this process.
+ * The Instagram feature: its context (Graph client, vault, events, mail, its handle on the app's
+ * job queue) and the jobs that run the sync, token refresh and webhook processing with it.
  */
-export async function startInstagramFeature(options: {
-  services: Services;
+export function createInstagramFeature(options: {
+  services: Pick<
+    InstagramContext,
+    "graph" | "graphUsage" | "mailer" | "tasks" | "now" | "instagram" | "sandbox" | "storage"
+  >;
   database: Database;
   logger: Logger;
   events: EventBus;
   vault: TokenVault;
-  env: Env;
+  env: { publicUrl: string; webhookRetentionDays: number };
+  queue: AppJobQueue;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
   /** Jobs of features built on this one (publishing), run on the same queue and context. */
@@ -44,9 +56,11 @@ export async function startInstagramFeature(options: {
   jobs?: readonly JobDefinition<any, InstagramContext>[];
   /** Their cron schedules, registered when `schedules` is on. */
   schedule?: (queue: JobQueue<InstagramContext>) => Promise<void>;
-}): Promise<InstagramContext> {
+}): { context: InstagramContext; feature: ServerFeature } {
   const { services, database } = options;
-  const ctx: InstagramContext = {
+  const jobs = [...instagramJobs, ...(options.jobs ?? [])];
+  const queue = options.queue.handle(jobs);
+  const context: InstagramContext = {
     db: database.db,
     graph: services.graph,
     graphUsage: services.graphUsage,
@@ -60,24 +74,26 @@ export async function startInstagramFeature(options: {
     instagram: services.instagram,
     sandbox: services.sandbox,
     userEmail: (userId) => getUserEmail(database.db, userId),
-    queue: undefined as unknown as JobQueue<InstagramContext>,
+    queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
   };
-  ctx.queue = await createJobQueue({
-    database,
-    logger: ctx.logger,
-    jobs: [...instagramJobs, ...(options.jobs ?? [])],
-    context: ctx,
-  });
-  if (options.schedules !== false) {
-    await scheduleInstagramJobs(ctx.queue);
-    await options.schedule?.(ctx.queue);
-  }
-  return ctx;
+  return {
+    context,
+    feature: {
+      name: "instagram",
+      registerJobs: (appQueue) => appQueue.register(jobs, context),
+      start: async () => {
+        if (options.schedules === false) return;
+        await scheduleInstagramJobs(queue);
+        await options.schedule?.(queue);
+      },
+      stop: async () => {},
+    },
+  };
 }
 
-/** The data-deletion hooks (services/data-deletion.ts) for Instagram. */
+/** The data-deletion hooks (features/account/data-deletion.ts) for Instagram. */
 export function instagramDeletionHooks(ctx: InstagramContext) {
   return {
     revokeInstagramAccess: async (userId: string) => {

@@ -2,8 +2,8 @@ import { instagramMediaProxyQuerySchema } from "@sightline/contracts";
 import { isMetaCdnUrl, sandboxCdnPrefix } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import {
   createSafeFetch,
   readBodyCapped,

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { insertWebhookEventsOnce, type WebhookEventInsert } from "@sightline/db";
 import { answerWebhookChallenge } from "@sightline/instagram-graph";
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-types.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { stripControlCharacters, stripControlCharactersDeep } from "../../lib/clean-text.ts";
 import type { InstagramContext } from "./context.ts";
 import { processWebhooksJob } from "./jobs/process-webhooks.job.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "@sightline/db";
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-types.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { listNotifications } from "./list-notifications.ts";
 

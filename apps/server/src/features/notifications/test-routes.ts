@@ -7,7 +7,7 @@ import {
 } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app-types.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";

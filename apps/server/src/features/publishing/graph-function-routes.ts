@@ -8,14 +8,18 @@ import {
 import { findInstagramConnection } from "@sightline/db";
 import { type AccountClient, GraphApiError } from "@sightline/instagram-graph";
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-types.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { handleGraphFailure } from "../instagram/connection-service.ts";
-import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
-import { ownStoredFile } from "./own-file.ts";
+import {
+  accountClientFor,
+  handleGraphFailure,
+  hasCapability,
+  type InstagramContext,
+} from "../instagram/index.ts";
+import { ownStoredFile } from "../uploads/index.ts";
 import { isNetworkFailure, MAX_POLLS, POLL_INTERVAL_MS, RETRY_DELAYS_MS } from "./pipeline.ts";
 
 function detailOf(error: unknown): string {

@@ -12,7 +12,7 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/crea
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
-import { accountClientFor } from "../instagram/context.ts";
+import { accountClientFor } from "../instagram/index.ts";
 import { LEASE_MS } from "./pipeline.ts";
 import { postsToRun, publishIfClaimable } from "./publish-service.ts";
 

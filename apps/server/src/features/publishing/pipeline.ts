@@ -17,9 +17,13 @@ import {
   type UserTag,
 } from "@sightline/instagram-graph";
 import type { Storage } from "../../platform/storage.ts";
-import { handleGraphFailure } from "../instagram/connection-service.ts";
-import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
-import { afterMediaPublished } from "../instagram/index.ts";
+import {
+  accountClientFor,
+  afterMediaPublished,
+  handleGraphFailure,
+  hasCapability,
+  type InstagramContext,
+} from "../instagram/index.ts";
 import { checkFiles } from "./pre-publish-check.ts";
 
 /** Spec §9: video status polled every 2 s, up to 30 tries; chunks of 6MB; retry 2 s then 4 s. */

@@ -1,8 +1,13 @@
 import { imageDimensions, isImageAspectAllowed } from "@sightline/contracts";
 import { findInstagramConnection } from "@sightline/db";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
-import { handleGraphFailure, unreachablePublicUrl } from "../instagram/connection-service.ts";
-import { accountClientFor, hasCapability, type InstagramContext } from "../instagram/context.ts";
+import {
+  accountClientFor,
+  handleGraphFailure,
+  hasCapability,
+  type InstagramContext,
+  unreachablePublicUrl,
+} from "../instagram/index.ts";
 
 export type CheckProblem = { code: string; message: string };
 

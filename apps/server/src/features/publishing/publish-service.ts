@@ -1,5 +1,5 @@
 import { claimPost, listPostsToRun } from "@sightline/db";
-import type { InstagramContext } from "../instagram/context.ts";
+import type { InstagramContext } from "../instagram/index.ts";
 import { LEASE_MS, LeaseLost, type PipelineDeps, runPublishPipeline } from "./pipeline.ts";
 
 /** Tests swap these (a sleep that also moves the sandbox's clock, a crash after a step). */

@@ -6,7 +6,7 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/crea
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
-import { accountClientFor } from "../instagram/context.ts";
+import { accountClientFor } from "../instagram/index.ts";
 import { postsToRun, publishIfClaimable } from "./publish-service.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

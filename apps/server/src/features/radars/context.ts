@@ -3,7 +3,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { InstagramContext } from "../instagram/index.ts";
-import type { FeedFetcher } from "../press-radar/feed-fetcher.ts";
+import type { FeedFetcher } from "./press/feed-fetcher.ts";
 
 /**
  * What Trend Radar and Press Radar (routes and jobs) work with: built once in the composition

@@ -2,21 +2,23 @@ import type { Database } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { SafeFetchOptions } from "../../lib/safe-fetch.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import type { JobQueue } from "../../platform/job-queue.ts";
+import type { AppJobQueue } from "../../platform/job-queue.ts";
+import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { InstagramContext } from "../instagram/index.ts";
-import { createFeedFetcher } from "../press-radar/feed-fetcher.ts";
-import { FETCH_ALL_FEEDS_CRON, fetchAllFeedsJob } from "../press-radar/jobs/fetch-all-feeds.job.ts";
-import { fetchUserFeedsJob } from "../press-radar/jobs/fetch-user-feeds.job.ts";
+import type { RadarsContext } from "./context.ts";
+import { createFeedFetcher, type SandboxFeeds } from "./press/feed-fetcher.ts";
+import { FETCH_ALL_FEEDS_CRON, fetchAllFeedsJob } from "./press/jobs/fetch-all-feeds.job.ts";
+import { fetchUserFeedsJob } from "./press/jobs/fetch-user-feeds.job.ts";
 import {
   SAMPLE_ALL_HASHTAGS_CRON,
   sampleAllHashtagsJob,
-} from "../trend-radar/jobs/sample-all-hashtags.job.ts";
-import { sampleUserHashtagsJob } from "../trend-radar/jobs/sample-user-hashtags.job.ts";
-import type { RadarsContext } from "./context.ts";
+} from "./trend/jobs/sample-all-hashtags.job.ts";
+import { sampleUserHashtagsJob } from "./trend/jobs/sample-user-hashtags.job.ts";
 
-export { pressRadarRoutes } from "../press-radar/routes.ts";
-export { trendRadarRoutes } from "../trend-radar/routes.ts";
 export type { RadarsContext } from "./context.ts";
+export type { SandboxFeeds } from "./press/feed-fetcher.ts";
+export { pressRadarRoutes } from "./press/routes.ts";
+export { trendRadarRoutes } from "./trend/routes.ts";
 
 export const radarsJobs = [
   fetchAllFeedsJob,
@@ -26,42 +28,50 @@ export const radarsJobs = [
 ];
 
 /**
- * Trend Radar and Press Radar's runtime: their context, with their jobs (feed fetches every
- * 15 minutes, hashtag sampling hourly) added to the app's one job queue (the Instagram
- * feature's), so the process runs a single pg-boss instance.
+ * Trend Radar and Press Radar: their context, and their jobs (feed fetches every 15 minutes,
+ * hashtag sampling hourly) on the app's one job queue, so the process runs a single pg-boss.
  */
-export async function startRadarsFeature(options: {
+export function createRadarsFeature(options: {
   database: Database;
   logger: Logger;
   events: EventBus;
   instagram: InstagramContext;
-  /** The app's job queue; the radar jobs run on it with this feature's context. */
-  queue: Pick<JobQueue<unknown>, "attach">;
+  queue: AppJobQueue;
+  /** The sandbox's sample feeds, in sandbox mode (the root injects them). */
+  sandboxFeeds: SandboxFeeds | undefined;
   /** Tests stand in for DNS and the network under the feed fetches. */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
-}): Promise<RadarsContext> {
+}): { context: RadarsContext; feature: ServerFeature } {
   const { instagram } = options;
-  const ctx: RadarsContext = {
+  const queue = options.queue.handle(radarsJobs);
+  const context: RadarsContext = {
     db: options.database.db,
     events: options.events,
     logger: options.logger.child({ feature: "radars" }),
     now: () => new Date(instagram.now()),
     feeds: createFeedFetcher({
       publicOrigin: new URL(instagram.publicUrl).origin,
-      sandbox: instagram.sandbox,
+      sandbox: options.sandboxFeeds,
       ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
       ...(options.feedTimeoutMs ? { timeoutMs: options.feedTimeoutMs } : {}),
     }),
     instagram,
-    queue: undefined as unknown as JobQueue<RadarsContext>,
+    queue,
   };
-  ctx.queue = await options.queue.attach(radarsJobs, ctx);
-  if (options.schedules !== false) {
-    await ctx.queue.schedule(fetchAllFeedsJob, FETCH_ALL_FEEDS_CRON, {});
-    await ctx.queue.schedule(sampleAllHashtagsJob, SAMPLE_ALL_HASHTAGS_CRON, {});
-  }
-  return ctx;
+  return {
+    context,
+    feature: {
+      name: "radars",
+      registerJobs: (appQueue) => appQueue.register(radarsJobs, context),
+      start: async () => {
+        if (options.schedules === false) return;
+        await queue.schedule(fetchAllFeedsJob, FETCH_ALL_FEEDS_CRON, {});
+        await queue.schedule(sampleAllHashtagsJob, SAMPLE_ALL_HASHTAGS_CRON, {});
+      },
+      stop: async () => {},
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { type Db, isSessionActive } from "@sightline/db";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { AppEnv } from "../../app-types.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { requireUser } from "../../middleware/session.ts";
 import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
 

@@ -19,17 +19,14 @@ import {
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie } from "hono/cookie";
-import type { AppEnv } from "../../app-types.ts";
 import type { Auth } from "../../auth/create-auth.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
 import { cleanName } from "../../lib/clean-text.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
-import {
-  type DataDeletionDeps,
-  deleteAccountRequestedByUser,
-} from "../../services/data-deletion.ts";
-import { userLimit } from "../../services/user-limits.ts";
+import { userLimit } from "../../platform/limits/user-limits.ts";
+import { type DataDeletionDeps, deleteAccountRequestedByUser } from "../account/index.ts";
 import type { DataExportRunner } from "./data-export.ts";
 import { describeUserAgent } from "./user-agent.ts";
 

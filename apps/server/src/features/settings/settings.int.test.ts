@@ -3,7 +3,6 @@ import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteDataForMetaUser } from "../../services/data-deletion.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import {
   createVerifiedUser,
@@ -14,6 +13,7 @@ import {
 } from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient, totpFromUri } from "../../testing/http-client.ts";
 import { SoftwareAuthenticator } from "../../testing/webauthn.ts";
+import { deleteDataForMetaUser } from "../account/index.ts";
 
 let testApp: TestApp;
 /** Moves the app's clock (not Better Auth's) forward, for link expiry. */

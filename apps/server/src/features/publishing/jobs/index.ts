@@ -1,5 +1,5 @@
 import type { JobQueue } from "../../../platform/job-queue.ts";
-import type { InstagramContext } from "../../instagram/context.ts";
+import type { InstagramContext } from "../../instagram/index.ts";
 import { publishPostJob } from "./publish-post.job.ts";
 import { PUBLISH_SWEEP_CRON, publishSweepJob } from "./publish-sweep.job.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineInstagramJob } from "../../instagram/context.ts";
+import { defineInstagramJob } from "../../instagram/index.ts";
 import { publishIfClaimable } from "../publish-service.ts";
 
 /**

@@ -1,0 +1,144 @@
+import type { Database } from "@sightline/db";
+import { createApp } from "./app.ts";
+import { createServices, type Services } from "./deps.ts";
+import type { Env } from "./env.ts";
+import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
+import { publishingJobs, schedulePublishingJobs } from "./features/publishing/index.ts";
+import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
+import { createEventBus, type EventBus } from "./platform/event-bus.ts";
+import { type AppJobQueue, startJobQueue } from "./platform/job-queue.ts";
+import type { ServerFeature } from "./platform/server-feature.ts";
+import {
+  createTokenVault,
+  type EncryptionKey,
+  loadOrCreateEncryptionKeys,
+  type TokenVault,
+} from "./platform/token-vault.ts";
+import { sandboxFeedsOf } from "./sandbox-mount.ts";
+
+type ServicesOptions = Parameters<typeof createServices>[0];
+
+export interface BuildServerOptions
+  extends Pick<
+    ServicesOptions,
+    "mailer" | "sandboxOptions" | "rateLimits" | "now" | "storageRoot" | "storage" | "outboundFetch"
+  > {
+  database: Database;
+  logger: Logger;
+  /** Signs sessions; secrets of the sandbox app and signed storage URLs are derived from it. */
+  secret: string;
+  version: string;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDistDir?: string;
+  /** The token vault's keys; ENCRYPTION_KEYS, else the key file in DATA_DIR. */
+  encryptionKeys?: EncryptionKey[];
+  /** Cron schedules (default true); tests run jobs themselves. */
+  schedules?: boolean;
+  /** Stands in for DNS and the network under Press Radar's feed fetches (tests). */
+  feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
+  feedTimeoutMs?: number;
+}
+
+export interface Server {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  events: EventBus;
+  vault: TokenVault;
+  encryptionKeys: EncryptionKey[];
+  /** The app's one job queue; each feature registered its jobs on it. */
+  queue: AppJobQueue;
+  instagramContext: InstagramContext;
+  radarsContext: RadarsContext;
+  features: ServerFeature[];
+  /** Stops the queue, then the event bus, then the services (the database is the caller's). */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The one composition root, used by the process entry (index.ts), the tests
+ * (testing/create-test-app.ts) and the benchmarks (through the tests' helper): the platform
+ * (services, event bus, token vault, job queue) is built once, each feature is built on it and
+ * registers its jobs, then the app mounts every feature's routes.
+ */
+export async function buildServer(env: Env, options: BuildServerOptions): Promise<Server> {
+  const { database, logger } = options;
+  const services = createServices({
+    env,
+    database,
+    logger,
+    secret: options.secret,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.sandboxOptions ? { sandboxOptions: options.sandboxOptions } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.storageRoot ? { storageRoot: options.storageRoot } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
+  });
+  const events = await createEventBus({ database, logger, now: services.now });
+  const encryptionKeys =
+    options.encryptionKeys ?? env.encryptionKeys ?? loadOrCreateEncryptionKeys(env.dataDir);
+  const vault = createTokenVault(encryptionKeys);
+  const queue = await startJobQueue({ database, logger: logger.child({ feature: "instagram" }) });
+
+  const instagram = createInstagramFeature({
+    services,
+    database,
+    logger,
+    events,
+    vault,
+    env,
+    queue,
+    ...(options.schedules === false ? { schedules: false } : {}),
+    jobs: publishingJobs,
+    schedule: schedulePublishingJobs,
+  });
+  const radars = createRadarsFeature({
+    database,
+    logger,
+    events,
+    instagram: instagram.context,
+    queue,
+    sandboxFeeds: sandboxFeedsOf(services.sandbox),
+    ...(options.schedules === false ? { schedules: false } : {}),
+    ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
+    ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
+  });
+  const features = [instagram.feature, radars.feature];
+  for (const feature of features) await feature.registerJobs(queue);
+  for (const feature of features) await feature.start();
+
+  const app = createApp({
+    ...services,
+    events,
+    vault,
+    instagramContext: instagram.context,
+    radarsContext: radars.context,
+    env,
+    database,
+    logger,
+    secret: options.secret,
+    version: options.version,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
+  });
+  return {
+    app,
+    services,
+    events,
+    vault,
+    encryptionKeys,
+    queue,
+    instagramContext: instagram.context,
+    radarsContext: radars.context,
+    features,
+    stop: async () => {
+      await queue.stop();
+      for (const feature of [...features].reverse()) await feature.stop();
+      await events.close();
+      await services.close();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { randomInt } from "node:crypto";
+import {
+  type Db,
+  deleteEverythingOwnedByUser,
+  findDataDeletionRequestByCode,
+  insertDataDeletionRequest,
+  insertDataDeletionRequestOnce,
+} from "@sightline/db";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import { accountDeletedMessage } from "../../platform/mail/templates.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { prepareUserFilesRemoval } from "../uploads/index.ts";
+
+const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function newConfirmationCode(): string {
+  return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join("");
+}
+
+export interface DataDeletionDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Where the user's uploads are: they go with the account. */
+  storage: Storage;
+  logger: Logger;
+  publicUrl: string;
+  /**
+   * Revokes the user's Instagram access at Meta before their rows go. Called once per user,
+   * inside the one deletion path below.
+   */
+  revokeInstagramAccess?: (userId: string) => Promise<void>;
+  /** The Sightline users connected to the Meta user a data-deletion callback names. */
+  findUserIdsForMetaUser?: (metaUserId: string) => Promise<string[]>;
+  /**
+   * Deletes a user's Instagram connection and everything obtained from Instagram (Meta's
+   * data-deletion callback asks for exactly that data, not for the Sightline account).
+   */
+  deleteInstagramData?: (userId: string) => Promise<Record<string, number>>;
+  /**
+   * The Instagram sandbox (embedded default, demo deployments): drops the user's private copy of
+   * the demo accounts (decision 015), which holds what they sent and published through it.
+   */
+  forgetSandboxCopy?: (userId: string) => void;
+}
+
+/**
+ * THE one account-deletion path, shared by Settings → Delete account, the /data-deletion page and
+ * Meta's data-deletion callback: revoke Instagram access, delete every row the user owns (every
+ * user-owned table, found from the schema) which ends every session, and the webhook bodies naming
+ * the user's accounts, then the user's files in storage (folders and recorded uploads), record
+ * the request under a confirmation code, and confirm by e-mail. Returns the counts per table.
+ */
+export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) {
+  await deps.revokeInstagramAccess?.(userId);
+  const removeFiles = await prepareUserFilesRemoval(deps, userId);
+  const deleted = await deleteEverythingOwnedByUser(deps.db, userId);
+  await removeFiles();
+  deps.forgetSandboxCopy?.(userId);
+  return deleted;
+}
+
+function statusUrl(publicUrl: string, code: string) {
+  return `${publicUrl.replace(/\/$/, "")}/data-deletion?code=${code}`;
+}
+
+/** Settings → Delete account: the user asked in the app (their e-mail typed to confirm). */
+export async function deleteAccountRequestedByUser(
+  deps: DataDeletionDeps,
+  input: { userId: string; email: string },
+) {
+  const deleted = await deleteUserAccount(deps, input.userId);
+  const request = await insertDataDeletionRequest(deps.db, {
+    confirmationCode: newConfirmationCode(),
+    source: "account",
+    status: "completed",
+    deleted,
+    completedAt: new Date(),
+  });
+  const url = statusUrl(deps.publicUrl, request.confirmationCode);
+  await deps.mailer.sendEmail(accountDeletedMessage(input.email, request.confirmationCode, url));
+  return { confirmationCode: request.confirmationCode, statusUrl: url, deleted };
+}
+
+/**
+ * Meta's data-deletion callback: for every Sightline account connected to the Meta user it
+ * names, revokes and deletes the Instagram connection and every row synced from Instagram (the
+ * data Meta gave us; the Sightline account itself stays), and records the request under a confirmation code the
+ * user can look up. No e-mail: Meta shows the status link to the person. `signedRequestHash`
+ * identifies Meta's request: the same one again deletes nothing more and returns the first record.
+ */
+export async function deleteDataForMetaUser(
+  deps: DataDeletionDeps,
+  metaUserId: string,
+  signedRequestHash: string,
+) {
+  const deleted: Record<string, number> = {};
+  const userIds = (await deps.findUserIdsForMetaUser?.(metaUserId)) ?? [];
+  for (const userId of userIds) {
+    await deps.revokeInstagramAccess?.(userId);
+    const counts = (await deps.deleteInstagramData?.(userId)) ?? {};
+    for (const [table, count] of Object.entries(counts)) {
+      deleted[table] = (deleted[table] ?? 0) + count;
+    }
+  }
+  return insertDataDeletionRequestOnce(deps.db, {
+    signedRequestHash,
+    confirmationCode: newConfirmationCode(),
+    source: "meta_callback",
+    metaUserId,
+    status: "completed",
+    deleted,
+    completedAt: new Date(),
+  });
+}
+
+export async function findDeletionRequest(db: Db, confirmationCode: string) {
+  return findDataDeletionRequestByCode(db, confirmationCode.trim().toUpperCase());
+}

@@ -1,0 +1,2 @@
+export { configRoutes } from "./config-routes.ts";
+export { healthRoutes } from "./health-routes.ts";

@@ -1,0 +1,1 @@
+export { devMailboxApiRoutes, devMailboxPage } from "./dev-mailbox-routes.ts";

@@ -1,0 +1,1 @@
+export { assertStorageRoom, assertWithinPlan, planOf } from "./plans.ts";

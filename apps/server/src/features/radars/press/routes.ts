@@ -1,0 +1,236 @@
+import {
+  addPressSourceInputSchema,
+  listMentionsQuerySchema,
+  markMentionsSeenInputSchema,
+  planLimits,
+  pressKeywordInputSchema,
+  updatePressSourceInputSchema,
+} from "@sightline/contracts";
+import {
+  countPressKeywords,
+  countUnseenPressMentions,
+  deletePressKeyword,
+  deletePressSource,
+  insertPressKeyword,
+  listPressKeywords,
+  listPressMentions,
+  listPressSources,
+  markPressMentionsSeen,
+  type PressKeywordRow,
+  type PressSourceRow,
+  updatePressKeyword,
+  updatePressSource,
+} from "@sightline/db";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../../lib/app-error.ts";
+import type { AppEnv } from "../../../lib/app-types.ts";
+import { validate } from "../../../lib/validate.ts";
+import { requireUser } from "../../../middleware/session.ts";
+import { userLimit } from "../../../platform/limits/user-limits.ts";
+import { assertWithinPlan, planOf } from "../../plans/index.ts";
+import type { RadarsContext } from "../context.ts";
+import { fetchUserFeedsJob } from "./jobs/fetch-user-feeds.job.ts";
+import { highlightRanges } from "./keyword-matcher.ts";
+import { addPressSource } from "./service.ts";
+
+const idParam = z.object({ id: z.uuid("Not found.") });
+
+function sourceJson(source: PressSourceRow) {
+  return {
+    id: source.id,
+    url: source.url,
+    title: source.title,
+    isMuted: source.isMuted,
+    lastFetchedAt: source.lastFetchedAt?.toISOString() ?? null,
+    lastError: source.lastError,
+    createdAt: source.createdAt.toISOString(),
+  };
+}
+
+function keywordJson(keyword: PressKeywordRow) {
+  return { id: keyword.id, term: keyword.term, exclusions: keyword.exclusions };
+}
+
+/** Exclusions without repeats (ignoring case) and never the keyword itself. */
+function cleanExclusions(term: string, exclusions: string[]): string[] {
+  const seen = new Set([term.toLowerCase()]);
+  return exclusions.filter((exclusion) => {
+    const key = exclusion.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function parseCursor(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [at, id] = cursor.split("|");
+  const publishedAt = new Date(at ?? "");
+  if (Number.isNaN(publishedAt.getTime()) || !z.uuid().safeParse(id).success) {
+    throw new AppError("bad_request", "The cursor is not valid; load the list again.");
+  }
+  return { publishedAt, id: id! };
+}
+
+/** /api/press-radar (issue 17): sources, keywords and the mentions they find. */
+export function pressRadarRoutes(ctx: RadarsContext) {
+  const { db } = ctx;
+  const refetch = (userId: string) => ctx.queue.send(fetchUserFeedsJob, { userId, force: true });
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/", async (c) => {
+      const userId = c.var.user.id;
+      const plan = await planOf(db, userId);
+      const [sources, keywords, unseen] = await Promise.all([
+        listPressSources(db, userId),
+        listPressKeywords(db, userId),
+        countUnseenPressMentions(db, userId),
+      ]);
+      return c.json({
+        plan,
+        keywordLimit: planLimits[plan].pressKeywords,
+        sources: sources.map(sourceJson),
+        keywords: keywords.map(keywordJson),
+        unseenCount: unseen,
+        samples: ctx.feeds.samples.filter(
+          (sample) => !sources.some((source) => source.url === sample.url),
+        ),
+      });
+    })
+    .post("/sources", validate("json", addPressSourceInputSchema), async (c) => {
+      const { source, newMentions } = await addPressSource(
+        ctx,
+        c.var.user.id,
+        c.req.valid("json").url,
+      );
+      return c.json({ source: sourceJson(source), newMentions }, 201);
+    })
+    .patch(
+      "/sources/:id",
+      validate("param", idParam),
+      validate("json", updatePressSourceInputSchema),
+      async (c) => {
+        const userId = c.var.user.id;
+        const { isMuted } = c.req.valid("json");
+        const source = await updatePressSource(db, userId, c.req.valid("param").id, { isMuted });
+        if (!source) throw new AppError("not_found", "This source does not exist.");
+        await ctx.events.publish(userId, "press-radar:updated", {});
+        if (!isMuted) await refetch(userId);
+        return c.json({ source: sourceJson(source) });
+      },
+    )
+    .delete("/sources/:id", validate("param", idParam), async (c) => {
+      const userId = c.var.user.id;
+      if (!(await deletePressSource(db, userId, c.req.valid("param").id))) {
+        throw new AppError("not_found", "This source does not exist.");
+      }
+      await ctx.events.publish(userId, "press-radar:updated", {});
+      return c.body(null, 204);
+    })
+    .post("/fetch", userLimit(ctx, "fetchNow"), async (c) => {
+      const userId = c.var.user.id;
+      const sources = await listPressSources(db, userId);
+      if (!sources.some((source) => !source.isMuted)) {
+        throw new AppError("bad_request", "Add a source (or unmute one) first.");
+      }
+      await refetch(userId);
+      return c.json({ queued: true }, 202);
+    })
+    .post("/keywords", validate("json", pressKeywordInputSchema), async (c) => {
+      const userId = c.var.user.id;
+      const { term, exclusions } = c.req.valid("json");
+      await assertWithinPlan(db, userId, "pressKeywords", await countPressKeywords(db, userId));
+      const keyword = await insertPressKeyword(db, {
+        userId,
+        term,
+        exclusions: cleanExclusions(term, exclusions),
+      });
+      if (!keyword) throw new AppError("conflict", `You already watch "${term}".`);
+      // Items already in the feeds may mention the new keyword: read them all again.
+      await refetch(userId);
+      return c.json({ keyword: keywordJson(keyword) }, 201);
+    })
+    .patch(
+      "/keywords/:id",
+      validate("param", idParam),
+      validate("json", pressKeywordInputSchema),
+      async (c) => {
+        const userId = c.var.user.id;
+        const { term, exclusions } = c.req.valid("json");
+        const others = await listPressKeywords(db, userId);
+        if (
+          others.some(
+            (other) =>
+              other.id !== c.req.valid("param").id &&
+              other.term.toLowerCase() === term.toLowerCase(),
+          )
+        ) {
+          throw new AppError("conflict", `You already watch "${term}".`);
+        }
+        const keyword = await updatePressKeyword(db, userId, c.req.valid("param").id, {
+          term,
+          exclusions: cleanExclusions(term, exclusions),
+        });
+        if (!keyword) throw new AppError("not_found", "This keyword does not exist.");
+        await refetch(userId);
+        return c.json({ keyword: keywordJson(keyword) });
+      },
+    )
+    .delete("/keywords/:id", validate("param", idParam), async (c) => {
+      if (!(await deletePressKeyword(db, c.var.user.id, c.req.valid("param").id))) {
+        throw new AppError("not_found", "This keyword does not exist.");
+      }
+      return c.body(null, 204);
+    })
+    .get("/mentions", validate("query", listMentionsQuerySchema), async (c) => {
+      const query = c.req.valid("query");
+      const rows = await listPressMentions(db, {
+        userId: c.var.user.id,
+        sourceId: query.sourceId,
+        keywordId: query.keywordId,
+        sentiment: query.sentiment,
+        after: parseCursor(query.cursor),
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return c.json({
+        items: page.map(({ mention, sourceTitle }) => ({
+          id: mention.id,
+          sourceId: mention.sourceId,
+          sourceTitle,
+          title: mention.title,
+          titleHighlights: highlightRanges(mention.title, mention.matchedTerms),
+          link: mention.link,
+          snippet: mention.snippet,
+          highlights: mention.highlights,
+          keywordIds: mention.keywordIds,
+          matchedTerms: mention.matchedTerms,
+          publishedAt: mention.publishedAt.toISOString(),
+          language: mention.language,
+          sentiment: mention.sentiment,
+          sentimentScore: mention.sentimentScore,
+          isSeen: mention.seenAt !== null,
+        })),
+        nextCursor:
+          rows.length > query.limit && last
+            ? `${last.mention.publishedAt.toISOString()}|${last.mention.id}`
+            : null,
+      });
+    })
+    .get("/mentions/unseen-count", async (c) =>
+      c.json({ count: await countUnseenPressMentions(db, c.var.user.id) }),
+    )
+    .post("/mentions/seen", validate("json", markMentionsSeenInputSchema), async (c) => {
+      const userId = c.var.user.id;
+      const marked = await markPressMentionsSeen(db, {
+        userId,
+        ids: c.req.valid("json").ids,
+        at: ctx.now(),
+      });
+      // Other tabs clear their dot at once.
+      if (marked > 0) await ctx.events.publish(userId, "press-radar:updated", { seen: marked });
+      return c.json({ marked });
+    });
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { defineRadarsJob } from "../../context.ts";
+import { sampleUserHashtags } from "../service.ts";
+
+/** Samples one user's tracked hashtags; "stately" folds a schedule run and a refresh together. */
+export const sampleUserHashtagsJob = defineRadarsJob({
+  name: "trend-radar-sample-user",
+  version: 1,
+  schema: z.object({ userId: z.string().min(1).max(200) }),
+  policy: "stately",
+  key: (payload) => payload.userId,
+  retryLimit: 1,
+  async run(payload, ctx) {
+    const result = await sampleUserHashtags(ctx, payload.userId);
+    ctx.logger.info(result, "hashtags sampled");
+  },
+});

@@ -1,0 +1,352 @@
+import {
+  bestTimesQuerySchema,
+  CALENDAR_MAX_POSTS,
+  calendarQuerySchema,
+  isTimeZone,
+  reschedulePostSchema,
+} from "@sightline/contracts";
+import {
+  cancelToDraft,
+  type Db,
+  duplicateAsDraft,
+  findInstagramConnection,
+  findScheduledPost,
+  findSyncedMedia,
+  listOnlineFollowers,
+  listPostEngagement,
+  listScheduledPostsInRange,
+  listSyncedMediaInRange,
+  makeDueNow,
+  rescheduleWaitingPost,
+  type ScheduledPostRow,
+} from "@sightline/db";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
+import { validate } from "../../lib/validate.ts";
+import { requireUser } from "../../middleware/session.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
+import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
+import { accountClientFor, type InstagramContext } from "../instagram/index.ts";
+import { publishPostJob } from "../publishing/index.ts";
+import {
+  bestTimeHints,
+  type CalendarEntry,
+  mergeCalendarEntries,
+  scheduledPostType,
+  shortCaption,
+  syncedPostType,
+} from "./calendar.ts";
+
+/** Instagram keeps online followers for 30 days; older days describe another audience. */
+const ONLINE_FOLLOWERS_DAYS = 30;
+/** A Graph media URL is signed for a while; asking Meta again for every image would be wasteful. */
+const MEDIA_URL_CACHE_MS = 20 * 60_000;
+const MEDIA_URL_CACHE_MAX = 5_000;
+
+const BASE = "/api/content-calendar";
+
+/** `/storage/<bucket>/<key>` as kept in scheduled_posts, or undefined when it is not one. */
+function parseStoragePath(
+  path: string | null | undefined,
+): { bucket: Bucket; key: string } | undefined {
+  const match = /^\/storage\/([^/]+)\/(.+)$/.exec(path ?? "");
+  if (!match || !isBucket(match[1]!) || !isSafeKey(match[2]!)) return undefined;
+  return { bucket: match[1] as Bucket, key: match[2]! };
+}
+
+/** The image that stands for a draft: its thumbnail, else the first image, else a video's cover. */
+function thumbnailFile(row: ScheduledPostRow): { bucket: Bucket; key: string } | undefined {
+  const thumbnail = parseStoragePath(row.thumbnailUrl);
+  if (thumbnail) return thumbnail;
+  const first = row.items[0];
+  if (first?.mediaType === "image") return { bucket: first.bucket, key: first.key };
+  if (first?.cover) return first.cover;
+  return undefined;
+}
+
+function scheduledEntry(row: ScheduledPostRow): CalendarEntry {
+  return {
+    id: row.id,
+    source: "scheduled",
+    status: row.status,
+    type: scheduledPostType(row.items),
+    time: row.scheduledTime.toISOString(),
+    time_zone: row.timeZone,
+    caption: shortCaption(row.caption),
+    thumbnail_url: thumbnailFile(row)
+      ? `${BASE}/posts/${row.id}/thumbnail?v=${row.updatedAt.getTime()}`
+      : null,
+    permalink: row.permalink,
+    ig_media_id: row.igMediaId,
+    media_count: row.items.length,
+  };
+}
+
+type SyncedRow = Awaited<ReturnType<typeof listSyncedMediaInRange>>[number];
+
+function syncedEntry(row: SyncedRow): CalendarEntry {
+  return {
+    id: `ig_${row.igMediaId}`,
+    source: "instagram",
+    status: "published",
+    type: syncedPostType(row.mediaType, row.mediaProductType),
+    time: row.postedAt!.toISOString(),
+    time_zone: null,
+    caption: shortCaption(row.caption),
+    thumbnail_url: `${BASE}/media/${encodeURIComponent(row.igMediaId)}/thumbnail`,
+    permalink: row.permalink,
+    ig_media_id: row.igMediaId,
+    media_count: row.mediaType === "CAROUSEL_ALBUM" ? 2 : 1,
+  };
+}
+
+/** The whole draft for the side panel, its files as short-lived signed URLs. */
+function draftView(row: ScheduledPostRow, storage: Storage) {
+  const signed = (file: { bucket: Bucket; key: string }) => {
+    const url = new URL(storage.signedUrl(file.bucket, file.key));
+    return `${url.pathname}${url.search}`;
+  };
+  return {
+    ...scheduledEntry(row),
+    caption: row.caption,
+    hashtags: row.hashtags,
+    collaborators: row.collaborators,
+    // Where each file is kept too: Edit hands them back to the composer, which saves them as is.
+    items: row.items.map((item) => ({
+      media_type: item.mediaType,
+      bucket: item.bucket,
+      key: item.key,
+      url: signed(item),
+      cover_key: item.cover?.key ?? null,
+      cover_url: item.cover ? signed(item.cover) : null,
+      tags: item.tags ?? [],
+      aspect_ratio: item.aspectRatio ?? null,
+      duration_ms: item.durationMs ?? null,
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const postParam = z.object({ id: z.uuid("Not a post id.") });
+const mediaParam = z.object({
+  igMediaId: z.string().regex(/^[0-9A-Za-z_]{1,64}$/, "Not an Instagram media id."),
+});
+
+/**
+ * /api/content-calendar (issue 14): every post in a range from both sources, rescheduling a
+ * post that has not started publishing, the week view's best-time hints, and thumbnails.
+ */
+export function calendarRoutes(deps: {
+  db: Db;
+  storage: Storage;
+  events: EventBus;
+  now: () => Date;
+  instagram: InstagramContext;
+}) {
+  const mediaUrls = new Map<string, { url: string | null; at: number }>();
+
+  async function mediaImageUrl(
+    connection: NonNullable<Awaited<ReturnType<typeof findInstagramConnection>>>,
+    igMediaId: string,
+  ): Promise<string | null> {
+    const key = `${connection.userId}:${igMediaId}`;
+    const cached = mediaUrls.get(key);
+    if (cached && deps.now().getTime() - cached.at < MEDIA_URL_CACHE_MS) return cached.url;
+    const media = await accountClientFor(deps.instagram, connection).getMedia(
+      igMediaId,
+      "id,media_type,media_url,thumbnail_url,children{media_type,media_url,thumbnail_url}",
+    );
+    const child = media.children?.data[0];
+    const url =
+      media.thumbnail_url ??
+      (media.media_type === "IMAGE" ? media.media_url : undefined) ??
+      child?.thumbnail_url ??
+      (child?.media_type === "IMAGE" ? child.media_url : undefined) ??
+      null;
+    if (mediaUrls.size >= MEDIA_URL_CACHE_MAX) mediaUrls.clear();
+    mediaUrls.set(key, { url, at: deps.now().getTime() });
+    return url;
+  }
+
+  /** Why a post could not be changed: not the user's (404), or its status now (409). */
+  async function refusal(userId: string, id: string, action: string): Promise<AppError> {
+    const current = await findScheduledPost(deps.db, userId, id);
+    if (!current) return new AppError("not_found", "This post does not exist.");
+    const why: Record<string, string> = {
+      publishing: "This post has started publishing",
+      published: "This post has already been published",
+      failed: "This post failed to publish (retry it instead)",
+      draft: "This post is a draft",
+      scheduled: "This post is scheduled",
+    };
+    return new AppError("conflict", `${why[current.status]}, so it can no longer be ${action}.`);
+  }
+
+  return new Hono<AppEnv>()
+    .get("/", requireUser, validate("query", calendarQuerySchema), async (c) => {
+      const query = c.req.valid("query");
+      const userId = c.var.user.id;
+      const range = {
+        from: new Date(query.from),
+        to: new Date(query.to),
+        limit: CALENDAR_MAX_POSTS + 1,
+      };
+      const connection = await findInstagramConnection(deps.db, userId);
+      const [scheduledRows, syncedRows] = await Promise.all([
+        listScheduledPostsInRange(deps.db, userId, range),
+        connection
+          ? listSyncedMediaInRange(deps.db, { userId, accountId: connection.instagramId }, range)
+          : Promise.resolve([]),
+      ]);
+      const statuses = query.status ? new Set<string>(query.status) : undefined;
+      const types = query.type ? new Set<string>(query.type) : undefined;
+      const merged = mergeCalendarEntries(
+        scheduledRows.map(scheduledEntry),
+        syncedRows.map(syncedEntry),
+      ).filter(
+        (entry) => (!statuses || statuses.has(entry.status)) && (!types || types.has(entry.type)),
+      );
+      const truncated =
+        merged.length > CALENDAR_MAX_POSTS ||
+        scheduledRows.length > CALENDAR_MAX_POSTS ||
+        syncedRows.length > CALENDAR_MAX_POSTS;
+      return c.json({
+        posts: merged.slice(0, CALENDAR_MAX_POSTS),
+        truncated,
+        connected: Boolean(connection),
+      });
+    })
+    .get("/best-times", requireUser, validate("query", bestTimesQuerySchema), async (c) => {
+      const { time_zone: timeZone } = c.req.valid("query");
+      if (!isTimeZone(timeZone)) {
+        throw new AppError("bad_request", `"${timeZone}" is not a time zone (e.g. Europe/Berlin).`);
+      }
+      const connection = await findInstagramConnection(deps.db, c.var.user.id);
+      if (!connection) return c.json({ hints: [], basis: { onlineFollowerDays: 0, posts: 0 } });
+      const scope = { userId: connection.userId, accountId: connection.instagramId };
+      const since = new Date(deps.now().getTime() - ONLINE_FOLLOWERS_DAYS * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const [onlineFollowers, posts] = await Promise.all([
+        listOnlineFollowers(deps.db, scope, since),
+        listPostEngagement(deps.db, scope),
+      ]);
+      const hints = bestTimeHints(
+        {
+          onlineFollowers,
+          posts: posts
+            .filter((post) => post.reach > 0)
+            .map((post) => ({
+              postedAt: post.postedAt,
+              engagementRate: post.interactions / post.reach,
+            })),
+        },
+        timeZone,
+      );
+      return c.json({
+        hints,
+        basis: { onlineFollowerDays: onlineFollowers.length, posts: posts.length },
+      });
+    })
+    .get("/posts/:id", requireUser, validate("param", postParam), async (c) => {
+      const row = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+      if (!row) throw new AppError("not_found", "This post does not exist.");
+      return c.json({ post: draftView(row, deps.storage) });
+    })
+    .get("/posts/:id/thumbnail", requireUser, validate("param", postParam), async (c) => {
+      const row = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+      const file = row ? thumbnailFile(row) : undefined;
+      if (!file) throw new AppError("not_found", "This post has no image.");
+      const url = new URL(deps.storage.signedUrl(file.bucket, file.key, 3600));
+      c.header("Cache-Control", "private, max-age=1800");
+      return c.redirect(`${url.pathname}${url.search}`, 302);
+    })
+    .get("/media/:igMediaId/thumbnail", requireUser, validate("param", mediaParam), async (c) => {
+      const { igMediaId } = c.req.valid("param");
+      const connection = await findInstagramConnection(deps.db, c.var.user.id);
+      const media = connection
+        ? await findSyncedMedia(
+            deps.db,
+            { userId: connection.userId, accountId: connection.instagramId },
+            igMediaId,
+          )
+        : undefined;
+      if (!connection || !media) throw new AppError("not_found", "This post does not exist.");
+      let url: string | null;
+      try {
+        url = await mediaImageUrl(connection, igMediaId);
+      } catch {
+        throw new AppError("bad_gateway", "Instagram did not give this post's image.");
+      }
+      if (!url) throw new AppError("not_found", "Instagram has no image for this post.");
+      c.header("Cache-Control", "private, max-age=600");
+      return c.redirect(
+        `/api/functions/instagram-media-proxy?${new URLSearchParams({ src: url })}`,
+        302,
+      );
+    })
+    .patch(
+      "/posts/:id",
+      requireUser,
+      validate("param", postParam),
+      validate("json", reschedulePostSchema),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const body = c.req.valid("json");
+        const userId = c.var.user.id;
+        const at = new Date(body.scheduled_time);
+        if (at <= deps.now()) throw new AppError("bad_request", "Cannot schedule post in the past");
+        if (!isTimeZone(body.time_zone)) {
+          throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
+        }
+        const moved = await rescheduleWaitingPost(deps.db, {
+          userId,
+          id,
+          scheduledTime: at,
+          timeZone: body.time_zone,
+          now: deps.now(),
+        });
+        if (!moved) throw await refusal(userId, id, "moved");
+        // The job sent for the old time finds the post not yet due and does nothing.
+        if (moved.status === "scheduled") {
+          await deps.instagram.queue.send(publishPostJob, { postId: id }, { startAt: at });
+        }
+        await deps.events.publish(userId, "scheduled-posts:updated", { id, status: moved.status });
+        return c.json({ post: scheduledEntry(moved) });
+      },
+    )
+    .post("/posts/:id/cancel", requireUser, validate("param", postParam), async (c) => {
+      const { id } = c.req.valid("param");
+      const userId = c.var.user.id;
+      const row = await cancelToDraft(deps.db, { userId, id, now: deps.now() });
+      if (!row) throw await refusal(userId, id, "cancelled");
+      await deps.events.publish(userId, "scheduled-posts:updated", { id, status: row.status });
+      return c.json({ post: scheduledEntry(row) });
+    })
+    .post("/posts/:id/publish-now", requireUser, validate("param", postParam), async (c) => {
+      const { id } = c.req.valid("param");
+      const userId = c.var.user.id;
+      const row = await makeDueNow(deps.db, { userId, id, now: deps.now() });
+      if (!row) throw await refusal(userId, id, "published now");
+      await deps.instagram.queue.send(publishPostJob, { postId: id });
+      await deps.events.publish(userId, "scheduled-posts:updated", { id, status: row.status });
+      return c.json({ post: scheduledEntry(row) }, 202);
+    })
+    .post("/posts/:id/duplicate", requireUser, validate("param", postParam), async (c) => {
+      const userId = c.var.user.id;
+      const copy = await duplicateAsDraft(deps.db, {
+        userId,
+        id: c.req.valid("param").id,
+        now: deps.now(),
+      });
+      if (!copy) throw new AppError("not_found", "This post does not exist.");
+      await deps.events.publish(userId, "scheduled-posts:updated", {
+        id: copy.id,
+        status: copy.status,
+      });
+      return c.json({ post: scheduledEntry(copy) }, 201);
+    });
+}

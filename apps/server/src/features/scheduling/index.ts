@@ -1,0 +1,2 @@
+export { calendarRoutes } from "./calendar-routes.ts";
+export { scheduledPostRoutes } from "./scheduled-posts-routes.ts";

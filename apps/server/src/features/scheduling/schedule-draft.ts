@@ -1,0 +1,298 @@
+import {
+  checkCaption,
+  isTimeZone,
+  MAX_CAPTION_HASHTAGS,
+  MAX_CAPTION_LENGTH,
+  MAX_COLLABORATORS,
+  type PublishNowRequest,
+  type ScheduleRequest,
+  type UpdateScheduledPost,
+} from "@sightline/contracts";
+import {
+  type Db,
+  deleteUnpublishedPost,
+  type EditedPostContent,
+  findInstagramConnection,
+  findScheduledPost,
+  findScheduledPostByClientId,
+  findStoredFileOwner,
+  insertScheduledPost,
+  retryFailedPost,
+  type ScheduledMediaItem,
+  type ScheduledPostRow,
+  updateWaitingPostContent,
+} from "@sightline/db";
+import { AppError } from "../../lib/app-error.ts";
+import type { EventBus } from "../../platform/event-bus.ts";
+import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import type { InstagramContext } from "../instagram/index.ts";
+import { checkFiles, prePublishCheck, publishPostJob, publishTypeOf } from "../publishing/index.ts";
+
+/** What scheduling works with (built by app.ts from the root's deps). */
+export type ScheduleDeps = {
+  db: Db;
+  storage: Storage;
+  events: EventBus;
+  now: () => Date;
+  instagram: InstagramContext;
+};
+
+function storagePath(bucket: Bucket, key: string): string {
+  return `/storage/${bucket}/${key}`;
+}
+
+/** The file exists in the user's own storage and is what the draft says it is. */
+async function fileIs(
+  deps: ScheduleDeps,
+  userId: string,
+  bucket: Bucket,
+  key: string,
+  kind: "image" | "video" | "any",
+): Promise<boolean> {
+  // Covers are shared-layout keys (video_covers/…) whose uploader stored_files records;
+  // everything else lives under the user's folder.
+  if (bucket === "instagram_media") {
+    if ((await findStoredFileOwner(deps.db, bucket, key)) !== userId) return false;
+  } else if (!key.startsWith(`${userId}/`)) return false;
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await deps.storage.get(bucket, key);
+  } catch {
+    return false;
+  }
+  const media = bytes ? sniffMedia(bytes) : undefined;
+  return media !== undefined && (kind === "any" || media.kind === kind);
+}
+
+/**
+ * Validates a draft (limits, time zone, the user's own files, a connection) and answers the
+ * post's content due at `at`, ready to insert or to write over an edited post.
+ */
+async function checkedContent(
+  deps: ScheduleDeps,
+  userId: string,
+  body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
+  at: Date,
+): Promise<EditedPostContent & { accountId: string }> {
+  if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+  if (!isTimeZone(body.time_zone)) {
+    throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
+  }
+  if (body.hashtags.length > MAX_CAPTION_HASHTAGS) {
+    throw new AppError("bad_request", "Maximum 30 hashtags allowed");
+  }
+  if (body.collaborators.length > MAX_COLLABORATORS) {
+    throw new AppError("bad_request", "Maximum 3 collaborators allowed");
+  }
+  const hashtags = [...new Set(body.hashtags.map((tag) => tag.replace(/^#/, "").trim()))];
+  const problem = checkCaption(
+    [body.caption, hashtags.map((tag) => `#${tag}`).join(" ")].filter(Boolean).join("\n\n"),
+  );
+  if (problem === "too_long") {
+    throw new AppError(
+      "bad_request",
+      `The caption is longer than ${MAX_CAPTION_LENGTH} characters.`,
+    );
+  }
+  if (problem) {
+    throw new AppError(
+      "bad_request",
+      problem === "too_many_hashtags"
+        ? "Maximum 30 hashtags allowed"
+        : "Instagram allows at most 20 @mentions in a caption.",
+    );
+  }
+  const connection = await findInstagramConnection(deps.db, userId);
+  if (!connection) throw new AppError("conflict", "No Instagram connection");
+  for (const item of body.items) {
+    if (!(await fileIs(deps, userId, item.bucket, item.key, item.mediaType))) {
+      throw new AppError("bad_request", "Missing media file");
+    }
+    if (item.cover && !(await fileIs(deps, userId, item.cover.bucket, item.cover.key, "image"))) {
+      throw new AppError("bad_request", "The cover image is missing; choose the cover again.");
+    }
+  }
+  // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
+  const thumbnail =
+    body.thumbnail &&
+    (await fileIs(deps, userId, body.thumbnail.bucket, body.thumbnail.key, "image"))
+      ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
+      : null;
+  const items: ScheduledMediaItem[] = body.items.map((item) => ({
+    bucket: item.bucket,
+    key: item.key,
+    mediaType: item.mediaType,
+    ...(item.aspectRatio !== undefined ? { aspectRatio: item.aspectRatio } : {}),
+    ...(item.durationMs !== undefined ? { durationMs: item.durationMs } : {}),
+    ...(item.cover ? { cover: item.cover } : {}),
+    ...(item.tags ? { tags: item.tags } : {}),
+  }));
+  const first = items[0]!;
+  return {
+    accountId: connection.instagramId,
+    mediaUrl: storagePath(first.bucket, first.key),
+    mediaType: first.mediaType === "video" ? "VIDEO" : "IMAGE",
+    caption: body.caption,
+    hashtags,
+    scheduledTime: at,
+    thumbnailUrl: thumbnail,
+    timeZone: body.time_zone,
+    items,
+    collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
+    postType: publishTypeOf(items),
+  };
+}
+
+/** Hands a post to the publish job for its instant and tells the user's pages. */
+async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<void> {
+  await deps.instagram.queue.send(
+    publishPostJob,
+    { postId: row.id },
+    row.scheduledTime > deps.now() ? { startAt: row.scheduledTime } : {},
+  );
+  await deps.events.publish(row.userId, "scheduled-posts:updated", {
+    id: row.id,
+    status: row.status,
+  });
+}
+
+/**
+ * Validates a draft and stores it as a post due at `at` (now for Publish now), then hands it to
+ * the publish job for that instant. A `client_id` seen before answers the first post instead.
+ */
+async function savePost(
+  deps: ScheduleDeps,
+  userId: string,
+  body: ScheduleRequest | PublishNowRequest,
+  at: Date,
+  options: { refuseFileProblems: boolean } = { refuseFileProblems: false },
+): Promise<{ row: ScheduledPostRow; created: boolean }> {
+  if (body.client_id) {
+    const existing = await findScheduledPostByClientId(deps.db, userId, body.client_id);
+    if (existing) return { row: existing, created: false };
+  }
+  const content = await checkedContent(deps, userId, body, at);
+  if (options.refuseFileProblems) {
+    // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
+    // offers a crop for it) is refused here with the rule, never after as a failed publish.
+    // Scheduled posts get the same finding as the pre-publish check's advice instead.
+    const problems = await checkFiles(deps.storage, content.items, { aspectRatio: true });
+    const refused = problems.filter((problem) => problem.code === "aspect_ratio");
+    if (refused.length > 0) {
+      throw new AppError("validation_failed", refused.map((problem) => problem.message).join(" "));
+    }
+  }
+  const saved = await insertScheduledPost(deps.db, {
+    userId,
+    ...content,
+    status: "scheduled",
+    ...(body.client_id ? { clientId: body.client_id } : {}),
+  });
+  if (saved.created) await queuePost(deps, saved.row);
+  return saved;
+}
+
+/** The pre-publish check of a draft made of the user's own files. */
+export async function checkDraft(deps: ScheduleDeps, userId: string, body: ScheduleRequest) {
+  if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+  for (const item of body.items) {
+    if (!item.key.startsWith(`${userId}/`)) {
+      throw new AppError("bad_request", "Missing media file");
+    }
+  }
+  return prePublishCheck(deps.instagram, deps.storage, {
+    userId,
+    publishAt: new Date(body.scheduled_time),
+    items: body.items,
+  });
+}
+
+/**
+ * Schedule (spec §4): stores the draft as a post due at its time and queues it; the problems the
+ * pre-publish check finds are answered with it (checked again before publishing).
+ */
+export async function scheduleDraft(deps: ScheduleDeps, userId: string, body: ScheduleRequest) {
+  if (new Date(body.scheduled_time) <= deps.now()) {
+    throw new AppError("bad_request", "Cannot schedule post in the past");
+  }
+  const { row, created } = await savePost(deps, userId, body, new Date(body.scheduled_time));
+  // Scheduled either way: the problems are named now, and checked again before publishing.
+  const checks = await prePublishCheck(deps.instagram, deps.storage, {
+    userId: row.userId,
+    publishAt: row.scheduledTime,
+    items: row.items,
+  });
+  return { row, created, checks };
+}
+
+/** Publish now: the draft is stored due now and goes to the publish job at once. */
+export function publishDraftNow(deps: ScheduleDeps, userId: string, body: PublishNowRequest) {
+  return savePost(deps, userId, body, deps.now(), { refuseFileProblems: true });
+}
+
+/** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
+export async function editScheduledPost(
+  deps: ScheduleDeps,
+  userId: string,
+  id: string,
+  body: UpdateScheduledPost,
+) {
+  const current = await findScheduledPost(deps.db, userId, id);
+  if (!current) throw new AppError("not_found", "This post does not exist.");
+  const at = body.publish_now ? deps.now() : new Date(body.scheduled_time!);
+  if (!body.publish_now && at <= deps.now()) {
+    throw new AppError("bad_request", "Cannot schedule post in the past");
+  }
+  const { accountId: _account, ...content } = await checkedContent(deps, userId, body, at);
+  const row = await updateWaitingPostContent(deps.db, {
+    userId,
+    id,
+    content,
+    now: deps.now(),
+  });
+  if (!row) {
+    throw new AppError(
+      "conflict",
+      "This post has started publishing, so it can no longer be edited.",
+    );
+  }
+  await queuePost(deps, row);
+  const checks = body.publish_now
+    ? []
+    : await prePublishCheck(deps.instagram, deps.storage, {
+        userId,
+        publishAt: row.scheduledTime,
+        items: row.items,
+      });
+  return { row, checks };
+}
+
+/** A failed post goes back to the publish job. */
+export async function retryPost(deps: ScheduleDeps, userId: string, id: string) {
+  const row = await retryFailedPost(deps.db, userId, id, deps.now());
+  if (!row) throw new AppError("conflict", "Only a failed post can be retried.");
+  await deps.instagram.queue.send(publishPostJob, { postId: row.id });
+  await deps.events.publish(row.userId, "scheduled-posts:updated", {
+    id: row.id,
+    status: row.status,
+  });
+  return row;
+}
+
+/**
+ * The one way to delete a post (the content scheduler's panel and any client): a draft, a
+ * scheduled post or a failed one. One that is going out or has gone out stays.
+ */
+export async function deleteScheduledPost(deps: ScheduleDeps, userId: string, id: string) {
+  if (!(await deleteUnpublishedPost(deps.db, userId, id))) {
+    const current = await findScheduledPost(deps.db, userId, id);
+    if (!current) throw new AppError("not_found", "This post does not exist.");
+    throw new AppError(
+      "conflict",
+      current.status === "published"
+        ? "This post has already been published, so it can no longer be deleted."
+        : "This post has started publishing, so it can no longer be deleted.",
+    );
+  }
+  await deps.events.publish(userId, "scheduled-posts:updated", { id });
+}

@@ -1,0 +1,125 @@
+import {
+  publishNowRequestSchema,
+  scheduleRequestSchema,
+  updateScheduledPostSchema,
+} from "@sightline/contracts";
+import {
+  findScheduledPost,
+  listAttemptSteps,
+  listScheduledPosts,
+  type ScheduledPostRow,
+} from "@sightline/db";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
+import { validate } from "../../lib/validate.ts";
+import { requireUser, requireUserSaying } from "../../middleware/session.ts";
+import {
+  checkDraft,
+  deleteScheduledPost,
+  editScheduledPost,
+  publishDraftNow,
+  retryPost,
+  type ScheduleDeps,
+  scheduleDraft,
+} from "./schedule-draft.ts";
+
+const idParam = z.object({ id: z.uuid("Not a scheduled post id.") });
+
+function view(row: ScheduledPostRow) {
+  return {
+    post_type: row.postType,
+    error: row.error,
+    ig_media_id: row.igMediaId,
+    permalink: row.permalink,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    attempt_count: row.attemptCount,
+    id: row.id,
+    account_id: row.accountId,
+    media_url: row.mediaUrl,
+    media_type: row.mediaType,
+    caption: row.caption,
+    hashtags: row.hashtags,
+    scheduled_time: row.scheduledTime.toISOString(),
+    status: row.status,
+    thumbnail_url: row.thumbnailUrl,
+    time_zone: row.timeZone,
+    items: row.items,
+    collaborators: row.collaborators,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * /api/scheduled-posts: Schedule (spec §4: inserted with status scheduled, then
+ * `scheduled-posts:updated`), the user's list, editing, retrying and deleting one that has not gone out.
+ */
+export function scheduledPostRoutes(deps: ScheduleDeps) {
+  return (
+    new Hono<AppEnv>()
+      .post("/check", requireUser, validate("json", scheduleRequestSchema), async (c) => {
+        return c.json({ checks: await checkDraft(deps, c.var.user.id, c.req.valid("json")) });
+      })
+      .get("/", requireUser, async (c) => {
+        const rows = await listScheduledPosts(deps.db, c.var.user.id);
+        return c.json({ posts: rows.map(view) });
+      })
+      // Spec §5: scheduling requires login, in these words.
+      .post(
+        "/",
+        requireUserSaying("You must be logged in to schedule"),
+        validate("json", scheduleRequestSchema),
+        async (c) => {
+          const { row, created, checks } = await scheduleDraft(
+            deps,
+            c.var.user.id,
+            c.req.valid("json"),
+          );
+          return c.json({ post: view(row), checks }, created ? 201 : 200);
+        },
+      )
+      .post("/publish-now", requireUser, validate("json", publishNowRequestSchema), async (c) => {
+        const { row, created } = await publishDraftNow(deps, c.var.user.id, c.req.valid("json"));
+        return c.json({ post: view(row) }, created ? 202 : 200);
+      })
+      .put(
+        "/:id",
+        requireUser,
+        validate("param", idParam),
+        validate("json", updateScheduledPostSchema),
+        async (c) => {
+          const { row, checks } = await editScheduledPost(
+            deps,
+            c.var.user.id,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          );
+          return c.json({ post: view(row), checks });
+        },
+      )
+      .get("/:id", requireUser, validate("param", idParam), async (c) => {
+        const post = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+        if (!post) throw new AppError("not_found", "This post does not exist.");
+        const steps = await listAttemptSteps(deps.db, c.var.user.id, post.id);
+        return c.json({
+          post: view(post),
+          attempts: steps.map((step) => ({
+            attempt: step.attempt,
+            at: step.at.toISOString(),
+            step: step.step,
+            outcome: step.outcome,
+            message: step.message,
+          })),
+        });
+      })
+      .post("/:id/retry", requireUser, validate("param", idParam), async (c) => {
+        const row = await retryPost(deps, c.var.user.id, c.req.valid("param").id);
+        return c.json({ post: view(row) });
+      })
+      .delete("/:id", requireUser, validate("param", idParam), async (c) => {
+        await deleteScheduledPost(deps, c.var.user.id, c.req.valid("param").id);
+        return c.json({ deleted: true });
+      })
+  );
+}

@@ -1,0 +1,2 @@
+export { createDataExportRunner } from "./data-export.ts";
+export { settingsRoutes } from "./routes.ts";

@@ -1,0 +1,1 @@
+export { createWebHandler } from "./web-handler.ts";
