@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { ensureServerBuild } from "../scripts/server-build.mjs";
 import { ensureWebBuild } from "../scripts/web-build.mjs";
 import { findChromium } from "./support/chromium.ts";
 import { makeDataDir, startServer } from "./support/server.ts";
@@ -54,6 +55,8 @@ async function prepare(): Promise<Shared> {
   }
   // The server serves the built web app: build it once, before any test starts a server.
   ensureWebBuild({ quiet: true });
+  // Tests run the server as `npm start` does: one compiled bundle (e2e/support/server.ts).
+  await ensureServerBuild({ quiet: true });
   // One first start (migrations, keys, the sandbox's world) for the whole run: each test's own
   // server then starts on a copy of this folder, as on an existing installation.
   const template = makeDataDir();

@@ -197,7 +197,8 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
       from: username,
       text: followUp,
     });
-    await page.getByTestId("dm-message").filter({ hasText: followUp }).waitFor({ timeout: 5_000 });
+    // Live means without a reload; 15 s leaves room for two browser-test files sharing the CPU (it takes ~200 ms alone).
+    await page.getByTestId("dm-message").filter({ hasText: followUp }).waitFor({ timeout: 15_000 });
     const liveMs = Date.now() - sentAt;
     console.info(`webhook to open thread: ${liveMs} ms`);
 
