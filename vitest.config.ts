@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./scripts/vitest-sequencer.ts";
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const integrationFiles = ["{apps,packages}/**/*.int.test.ts"];
@@ -30,6 +31,7 @@ const e2eAlone = ["e2e/marketing-landing.e2e.ts"];
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirstSequencer },
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
     projects: [
