@@ -21,7 +21,7 @@ import { userLimit } from "../../platform/limits/user-limits.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
 import { ownStoredFile } from "../uploads/index.ts";
 import { bestCaptions, draftCaption, rankHashtags } from "./caption-draft.ts";
-import { optimalTimes } from "./optimal-times.ts";
+import { optimalTimes, postEngagementSamples } from "./optimal-times.ts";
 
 /** A model that has not answered in 30 s will not; the built-in engine drafts instead. */
 const AI_TIMEOUT_MS = 30_000;
@@ -76,12 +76,7 @@ export function publishingFunctionRoutes(deps: {
           },
           {
             onlineFollowers,
-            posts: posts
-              .filter((post) => post.reach > 0)
-              .map((post) => ({
-                postedAt: post.postedAt,
-                engagementRate: post.interactions / post.reach,
-              })),
+            posts: postEngagementSamples(posts),
           },
           now,
         );

@@ -1,4 +1,4 @@
 export { median, rankHashtags } from "./caption-draft.ts";
 export { publishingFunctionRoutes } from "./content-tool-routes.ts";
 export { onlineFollowersGrid } from "./online-followers-grid.ts";
-export { type AudienceSignals, scoreGrid } from "./optimal-times.ts";
+export { type AudienceSignals, postEngagementSamples, scoreGrid } from "./optimal-times.ts";

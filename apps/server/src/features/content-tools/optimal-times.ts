@@ -9,6 +9,18 @@ export type AudienceSignals = {
   posts: Array<{ postedAt: Date; engagementRate: number }>;
 };
 
+/**
+ * The posts part of AudienceSignals from the stored per-post figures: a post with no reach says
+ * nothing about engagement and is left out.
+ */
+export function postEngagementSamples(
+  posts: ReadonlyArray<{ postedAt: Date; interactions: number; reach: number }>,
+): AudienceSignals["posts"] {
+  return posts
+    .filter((post) => post.reach > 0)
+    .map((post) => ({ postedAt: post.postedAt, engagementRate: post.interactions / post.reach }));
+}
+
 export type OptimalTimesRequest = {
   /** YYYY-MM-DD in `timezone`: the first day a slot may fall on. */
   startDate: string;

@@ -28,6 +28,7 @@ import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
+import { postEngagementSamples } from "../content-tools/index.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/index.ts";
 import { publishPostJob } from "../publishing/index.ts";
 import {
@@ -237,12 +238,7 @@ export function calendarRoutes(deps: {
       const hints = bestTimeHints(
         {
           onlineFollowers,
-          posts: posts
-            .filter((post) => post.reach > 0)
-            .map((post) => ({
-              postedAt: post.postedAt,
-              engagementRate: post.interactions / post.reach,
-            })),
+          posts: postEngagementSamples(posts),
         },
         timeZone,
       );
