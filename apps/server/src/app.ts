@@ -35,6 +35,7 @@ import { createDataExportRunner, settingsRoutes } from "./features/settings/inde
 import { supportRoutes } from "./features/support/index.ts";
 import { MAX_UPLOAD_BYTES, storageFileRoutes, uploadRoutes } from "./features/uploads/index.ts";
 import { createWebHandler } from "./features/web-app/index.ts";
+import { invitationRoutes, workspaceRoutes } from "./features/workspaces/index.ts";
 import type { AppEnv } from "./lib/app-types.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
@@ -132,6 +133,26 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       configRoutes({ googleSignIn: Boolean(deps.env.google), devMailbox: deps.env.devMailbox }),
     )
     .route("/me", meRoutes({ db }))
+    .route(
+      "/workspaces",
+      workspaceRoutes({
+        db,
+        mailer: deps.mailer,
+        publicUrl: deps.env.publicUrl,
+        now: deps.now,
+        logger: deps.logger,
+      }),
+    )
+    .route(
+      "/invitations",
+      invitationRoutes({
+        db,
+        mailer: deps.mailer,
+        publicUrl: deps.env.publicUrl,
+        now: deps.now,
+        logger: deps.logger,
+      }),
+    )
     .route("/realtime", realtimeRoutes({ events: deps.events, db, now: deps.now }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route(

@@ -18,4 +18,5 @@ export * from "./radars.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";
 export * from "./support.ts";
+export * from "./workspaces.ts";
 export * from "./zoned-time.ts";

@@ -7,7 +7,10 @@ import { MAX_FILE_BYTES } from "./post-type.ts";
  */
 export type InstagramConnection = {
   id: string;
+  /** The member who connected it (spec's user_id; decision 026), "" once they are deleted. */
   user_id: string;
+  /** The workspace the account belongs to (decision 026). */
+  workspace_id: string;
   instagram_id: string;
   page_instagram_id: string | null;
   instagram_username: string;

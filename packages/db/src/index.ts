@@ -23,5 +23,6 @@ export * from "./queries/sessions.ts";
 export * from "./queries/settings.ts";
 export * from "./queries/stored-files.ts";
 export * from "./queries/support-requests.ts";
+export * from "./queries/workspaces.ts";
 export * from "./schema/index.ts";
 export * as schema from "./schema/index.ts";

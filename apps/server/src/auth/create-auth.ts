@@ -11,7 +11,9 @@ import {
   type Db,
   deleteOtherSessions,
   deleteSessionsBeyondNewest,
+  ensurePersonalWorkspace,
   findUserEmailById,
+  personalWorkspaceName,
   profiles,
   schema,
 } from "@sightline/db";
@@ -221,7 +223,23 @@ export function createAuth(deps: AuthDeps) {
         // name read differently from what it is), whichever route wrote them.
         create: {
           before: async (user) => ({ data: { ...user, ...cleanNames(user) } }),
-          after: async (user) => syncProfile(user),
+          after: async (user) => {
+            await syncProfile(user);
+            // Everyone starts with a personal workspace they own (decision 026).
+            const u = user as {
+              id: string;
+              email: string;
+              firstName?: string | null;
+              lastName?: string | null;
+            };
+            await ensurePersonalWorkspace(db, {
+              userId: u.id,
+              name: personalWorkspaceName(
+                [u.firstName, u.lastName].filter(Boolean).join(" ") || null,
+                u.email,
+              ),
+            });
+          },
         },
         update: {
           before: async (user) => ({ data: { ...user, ...cleanNames(user) } }),

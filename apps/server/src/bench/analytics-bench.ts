@@ -100,14 +100,14 @@ try {
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  const userId = connection.user_id as string;
+  const workspaceId = connection.workspace_id;
   const accountId = connection.instagram_id as string;
   const db = testApp.database.db;
   const seeded = performance.now();
   await db.execute(sql`
-    insert into instagram_media (user_id, account_id, ig_media_id, media_type, media_product_type,
+    insert into instagram_media (workspace_id, account_id, ig_media_id, media_type, media_product_type,
       caption, permalink, posted_at, like_count, comments_count)
-    select ${userId}, ${accountId}, 'bench' || n,
+    select ${workspaceId}, ${accountId}, 'bench' || n,
       (array['IMAGE','VIDEO','CAROUSEL_ALBUM'])[1 + n % 3],
       case when n % 3 = 1 then 'REELS' else 'FEED' end,
       'Bench post ' || n || ' #tag' || (n % 40) || ' #studio',
@@ -117,32 +117,32 @@ try {
     from generate_series(1, ${POSTS}) as n
     on conflict do nothing`);
   await db.execute(sql`
-    insert into instagram_account_insights (user_id, account_id, day, metric, source_metric,
+    insert into instagram_account_insights (workspace_id, account_id, day, metric, source_metric,
       mapping_version, value, captured_at)
-    select ${userId}, ${accountId}, (current_date - d)::date, m, m, 2, 100 + (d * 37) % 500, now()
+    select ${workspaceId}, ${accountId}, (current_date - d)::date, m, m, 2, 100 + (d * 37) % 500, now()
     from generate_series(1, ${DAYS}) as d,
       unnest(array['reach','views','interactions','profile_visits','website_clicks',
         'new_followers','follows','unfollows']) as m
     on conflict do nothing`);
   await db.execute(sql`
-    insert into instagram_media_insights (user_id, account_id, ig_media_id, captured_at, metric,
+    insert into instagram_media_insights (workspace_id, account_id, ig_media_id, captured_at, metric,
       source_metric, mapping_version, value)
-    select ${userId}, ${accountId}, m.ig_media_id, m.posted_at + (s * ${SNAPSHOT_EVERY} || ' days')::interval,
+    select ${workspaceId}, ${accountId}, m.ig_media_id, m.posted_at + (s * ${SNAPSHOT_EVERY} || ' days')::interval,
       x, x, 2, 10 + s * 5 + length(m.ig_media_id)
     from instagram_media m,
       generate_series(0, ${Math.floor(DAYS / SNAPSHOT_EVERY)}) as s,
       unnest(array['reach','views','likes','comments','saves','shares','interactions']) as x
-    where m.user_id = ${userId} and m.ig_media_id like 'bench%'
+    where m.workspace_id = ${workspaceId} and m.ig_media_id like 'bench%'
       and m.posted_at + (s * ${SNAPSHOT_EVERY} || ' days')::interval < now()
     on conflict do nothing`);
   // The seed bypasses the sync's writes: bring the posts' latest-metric columns in step as the
   // sync (insertMediaInsights) and the migration do.
-  await refreshMediaLatestMetrics(db, { userId, accountId });
+  await refreshMediaLatestMetrics(db, { workspaceId, accountId });
   await db.execute(sql`analyze`);
   const counts = (await db.execute(sql`
-    select (select count(*) from instagram_media where user_id = ${userId})::int as posts,
-      (select count(*) from instagram_media_insights where user_id = ${userId})::int as snapshots,
-      (select count(*) from instagram_account_insights where user_id = ${userId})::int as daily`)) as unknown as {
+    select (select count(*) from instagram_media where workspace_id = ${workspaceId})::int as posts,
+      (select count(*) from instagram_media_insights where workspace_id = ${workspaceId})::int as snapshots,
+      (select count(*) from instagram_account_insights where workspace_id = ${workspaceId})::int as daily`)) as unknown as {
     rows: Array<{ posts: number; snapshots: number; daily: number }>;
   };
   const row = counts.rows[0]!;

@@ -42,9 +42,9 @@ try {
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const monthDays = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0)).getUTCDate();
   const rows = Array.from({ length: POSTS }, (_, index) => ({
-    userId: connection.user_id,
+    workspaceId: connection.workspace_id,
     accountId: "bench",
-    mediaUrl: `/storage/scheduled-content/${connection.user_id}/bench-${index}.jpg`,
+    mediaUrl: `/storage/scheduled-content/${connection.workspace_id}/bench-${index}.jpg`,
     mediaType: "IMAGE" as const,
     caption: `Bench post ${index} with a caption long enough to look like a real one #coffee`,
     hashtags: ["coffee"],
@@ -54,7 +54,7 @@ try {
     items: [
       {
         bucket: "scheduled-content" as const,
-        key: `${connection.user_id}/bench-${index}.jpg`,
+        key: `${connection.workspace_id}/bench-${index}.jpg`,
         mediaType: "image" as const,
       },
     ],

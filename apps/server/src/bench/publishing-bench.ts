@@ -32,14 +32,14 @@ async function publishBench() {
   const total = Number(process.env.BENCH_POSTS ?? 500);
   const engine = testEngine();
   const testApp = await createTestApp({ sandboxQuotaTotal: 10_000 });
-  const users: Array<{ userId: string; accountId: string }> = [];
+  const users: Array<{ workspaceId: string; accountId: string }> = [];
   for (const username of accounts) {
     const { client } = await createVerifiedUser(testApp);
     const connection = await connectSandboxAccount(testApp, client, {
       username,
       login: "instagram",
     });
-    users.push({ userId: connection.user_id, accountId: connection.instagram_id });
+    users.push({ workspaceId: connection.workspace_id, accountId: connection.instagram_id });
   }
   await testApp.instagramContext.queue.idle({ timeoutMs: 300_000 });
 
@@ -74,10 +74,10 @@ async function publishBench() {
   const ids: string[] = [];
   for (let index = 0; index < total; index++) {
     const owner = users[index % users.length]!;
-    const key = `${owner.userId}/${Date.now()}-${randomUUID()}.jpg`;
+    const key = `${owner.workspaceId}/${Date.now()}-${randomUUID()}.jpg`;
     await testApp.storage.put("instagram-media", key, bytes);
     const { row } = await insertScheduledPost(testApp.database.db, {
-      userId: owner.userId,
+      workspaceId: owner.workspaceId,
       accountId: owner.accountId,
       mediaUrl: `/storage/instagram-media/${key}`,
       mediaType: "IMAGE",
@@ -99,14 +99,18 @@ async function publishBench() {
   if (Date.now() > dueAt.getTime()) console.warn("publish: setting up took past the due time");
   const deadline = Date.now() + 10 * 60_000;
   let rows = (
-    await Promise.all(users.map((user) => listScheduledPosts(testApp.database.db, user.userId)))
+    await Promise.all(
+      users.map((user) => listScheduledPosts(testApp.database.db, user.workspaceId)),
+    )
   ).flat();
   const mine = () => rows.filter((row) => row.caption.startsWith(`Bench ${batch} `));
   while (mine().some((row) => row.status === "scheduled" || row.status === "publishing")) {
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
     rows = (
-      await Promise.all(users.map((user) => listScheduledPosts(testApp.database.db, user.userId)))
+      await Promise.all(
+        users.map((user) => listScheduledPosts(testApp.database.db, user.workspaceId)),
+      )
     ).flat();
   }
   const published = mine().filter((row) => row.status === "published");
@@ -120,7 +124,7 @@ async function publishBench() {
   let live = 0;
   const captions = new Set<string>();
   for (const user of users) {
-    const connection = await findInstagramConnection(testApp.database.db, user.userId);
+    const connection = await findInstagramConnection(testApp.database.db, user.workspaceId);
     const client = accountClientFor(testApp.instagramContext, connection!);
     let after: string | undefined;
     do {

@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from "@sightline/contracts";
 import type { Logger } from "./logger.ts";
 
 export interface SessionUser {
@@ -8,11 +9,23 @@ export interface SessionUser {
   sessionId: string | undefined;
 }
 
+/** The workspace a request acts in, and the signed-in member's role there (decision 026). */
+export interface ActiveWorkspace {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  personal: boolean;
+  /** The folder its uploads live in (keys `<folder>/…`). */
+  storageFolder: string;
+}
+
 export type AppVariables = {
   requestId: string;
   logger: Logger;
   /** The signed-in user, looked up on first call (see middleware/session.ts). */
   getUser: () => Promise<SessionUser | null>;
+  /** The request's workspace for the signed-in user, resolved once (see middleware/session.ts). */
+  getWorkspace: (user: SessionUser) => Promise<ActiveWorkspace>;
 };
 
 export type AppEnv = { Variables: AppVariables };

@@ -1,9 +1,18 @@
-import { type Db, isSessionActive } from "@sightline/db";
+import { can, roleLabels, WORKSPACE_HEADER, type WorkspaceAction } from "@sightline/contracts";
+import {
+  type Db,
+  ensurePersonalWorkspace,
+  findMembership,
+  isSessionActive,
+  listMemberships,
+  type Membership,
+  personalWorkspaceName,
+} from "@sightline/db";
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth/create-auth.ts";
 import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
-import type { AppEnv, SessionUser } from "../lib/app-types.ts";
+import type { ActiveWorkspace, AppEnv, SessionUser } from "../lib/app-types.ts";
 
 /**
  * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)
@@ -61,6 +70,15 @@ export function sessionMiddleware(
       resolved ??= resolve();
       return resolved;
     });
+    let workspace: Promise<ActiveWorkspace> | undefined;
+    c.set("getWorkspace", (user: SessionUser) => {
+      workspace ??= resolveWorkspace(
+        options.db,
+        user,
+        c.req.header(WORKSPACE_HEADER) ?? c.req.query("workspace") ?? undefined,
+      );
+      return workspace;
+    });
     await next();
   });
 }
@@ -76,3 +94,82 @@ export function requireUserSaying(message: string) {
 }
 
 export const requireUser = requireUserSaying("Sign in to continue.");
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The workspace a request acts in: the one the web app names in the `x-sightline-workspace`
+ * header (or `?workspace=` where a header cannot be sent, the live stream), when the user is a
+ * member of it; without one, the workspace they opened last (their personal one at first, made
+ * here for a user who has none). Naming a workspace the user is not a member of answers 404, as
+ * any foreign id does.
+ */
+export async function resolveWorkspace(
+  db: Db,
+  user: SessionUser,
+  named: string | undefined,
+): Promise<ActiveWorkspace> {
+  if (named) {
+    const membership = uuidPattern.test(named)
+      ? await findMembership(db, named, user.id)
+      : undefined;
+    if (!membership) throw new AppError("not_found", "Workspace not found.");
+    return active(membership);
+  }
+  const [first] = await listMemberships(db, user.id);
+  if (first) return active(first);
+  const id = await ensurePersonalWorkspace(db, {
+    userId: user.id,
+    name: personalWorkspaceName(null, user.email),
+  });
+  return active((await findMembership(db, id, user.id))!);
+}
+
+function active(membership: Membership): ActiveWorkspace {
+  return {
+    id: membership.workspaceId,
+    name: membership.name,
+    role: membership.role,
+    personal: membership.personal,
+    storageFolder: membership.storageFolder,
+  };
+}
+
+export type MemberEnv = AppEnv & { Variables: { user: SessionUser; workspace: ActiveWorkspace } };
+
+/**
+ * A signed-in member of the request's workspace whose role may take `action` (the one table in
+ * contracts' workspaces.ts): 401 when nobody is signed in, 404 for a workspace they are not in,
+ * 403 for a role without the right. Every query of the route then takes `c.var.workspace.id`.
+ */
+export function requireMember(action: WorkspaceAction, signedOutMessage = "Sign in to continue.") {
+  return createMiddleware<MemberEnv>(async (c, next) => {
+    const user = await c.var.getUser();
+    if (!user) throw new AppError("unauthorized", signedOutMessage);
+    c.set("user", user);
+    const workspace = await c.var.getWorkspace(user);
+    if (!can(workspace.role, action)) {
+      throw new AppError(
+        "forbidden",
+        `Your role (${roleLabels[workspace.role]}) cannot do this here.`,
+      );
+    }
+    c.set("workspace", workspace);
+    await next();
+  });
+}
+
+/**
+ * `requireMember` by method, for a router that mounts one middleware for all its routes: reads
+ * (GET, HEAD) need `readAction`, everything else `writeAction`.
+ */
+export function requireMemberByMethod(
+  writeAction: WorkspaceAction,
+  readAction: WorkspaceAction = "read",
+) {
+  const read = requireMember(readAction);
+  const write = requireMember(writeAction);
+  return createMiddleware<MemberEnv>((c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? read(c, next) : write(c, next),
+  );
+}

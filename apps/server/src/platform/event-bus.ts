@@ -23,17 +23,21 @@ export const REPLAY_WINDOW_MS = 5 * 60_000;
 
 export interface EventBus {
   /** Stores the event and fans it out to the user's streams on every instance. */
-  publish(userId: string, type: RealtimeEventType, data?: Record<string, unknown>): Promise<number>;
+  publish(
+    workspaceId: string,
+    type: RealtimeEventType,
+    data?: Record<string, unknown>,
+  ): Promise<number>;
   /** Calls `handler` with each new event of this user seen by this instance. */
-  subscribe(userId: string, handler: EventHandler): () => void;
+  subscribe(workspaceId: string, handler: EventHandler): () => void;
   /** The user's stored events after `afterId`, within the replay window, oldest first. */
-  replay(userId: string, afterId: number): Promise<RealtimeEvent[]>;
+  replay(workspaceId: string, afterId: number): Promise<RealtimeEvent[]>;
   close(): Promise<void>;
 }
 
 /**
  * PostgreSQL NOTIFY/LISTEN (PGlite too) as the event bus: `publish` inserts a row and notifies
- * `<id>:<userId>`; every instance listens, and only an instance with a stream open for that user
+ * `<id>:<workspaceId>`; every instance listens, and only an instance with a stream open for that user
  * reads the row and hands it to its subscribers. Old rows are pruned every minute.
  */
 export async function createEventBus(options: {
@@ -49,11 +53,11 @@ export async function createEventBus(options: {
   const deliver = async (payload: string) => {
     const separator = payload.indexOf(":");
     const id = Number(payload.slice(0, separator));
-    const userId = payload.slice(separator + 1);
-    const handlers = subscribers.get(userId);
+    const workspaceId = payload.slice(separator + 1);
+    const handlers = subscribers.get(workspaceId);
     if (!handlers || handlers.size === 0 || !Number.isSafeInteger(id)) return;
     const row = await findRealtimeEvent(db, id);
-    if (!row || row.userId !== userId) return;
+    if (!row || row.workspaceId !== workspaceId) return;
     const event = { id: row.id, type: row.type, data: row.data };
     for (const handler of handlers) handler(event);
   };
@@ -75,25 +79,25 @@ export async function createEventBus(options: {
   prune.unref();
 
   return {
-    async publish(userId, type, data = {}) {
-      const row = await insertRealtimeEvent(db, { userId, type, data });
+    async publish(workspaceId, type, data = {}) {
+      const row = await insertRealtimeEvent(db, { workspaceId, type, data });
       return row.id;
     },
-    subscribe(userId, handler) {
-      let handlers = subscribers.get(userId);
+    subscribe(workspaceId, handler) {
+      let handlers = subscribers.get(workspaceId);
       if (!handlers) {
         handlers = new Set();
-        subscribers.set(userId, handlers);
+        subscribers.set(workspaceId, handlers);
       }
       handlers.add(handler);
       return () => {
         handlers.delete(handler);
-        if (handlers.size === 0) subscribers.delete(userId);
+        if (handlers.size === 0) subscribers.delete(workspaceId);
       };
     },
-    async replay(userId, afterId) {
+    async replay(workspaceId, afterId) {
       const rows = await listRealtimeEventsAfter(db, {
-        userId,
+        workspaceId,
         afterId,
         since: new Date(now() - REPLAY_WINDOW_MS),
       });

@@ -3,13 +3,23 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Db, instagramConnections } from "@sightline/db";
 import { and, eq } from "drizzle-orm";
-import { instagramTokenContext, type TokenVault } from "./token-vault.ts";
+import { instagramTokenContext, openInstagramToken, type TokenVault } from "./token-vault.ts";
 
 /** Which columns hold sealed tokens, and the context each was sealed with. */
 const sealedColumns = ["accessToken", "facebookUserToken"] as const;
 
+function sealedFor(vault: TokenVault, sealed: string, context: string) {
+  try {
+    vault.decrypt(sealed, context);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Re-seals every stored Instagram token under the vault's current (first) key. A row changed
+ * Re-seals every stored Instagram token under the vault's current (first) key and
+ * bound to its workspace (a token sealed for its user before migration 0019 moves over too). A row changed
  * meanwhile (a refresh, a reconnect) is left as the newer write made it. Idempotent.
  */
 export async function reencryptTokens(db: Db, vault: TokenVault) {
@@ -21,9 +31,9 @@ export async function reencryptTokens(db: Db, vault: TokenVault) {
       const sealed = row[column];
       if (!sealed) continue;
       checked++;
-      if (!vault.isStale(sealed)) continue;
-      const context = instagramTokenContext(row.userId);
-      const fresh = vault.encrypt(vault.decrypt(sealed, context), context);
+      const context = instagramTokenContext(row.workspaceId);
+      if (!vault.isStale(sealed) && sealedFor(vault, sealed, context)) continue;
+      const fresh = vault.encrypt(openInstagramToken(vault, row, sealed), context);
       const updated = await db
         .update(instagramConnections)
         .set({ [column]: fresh })

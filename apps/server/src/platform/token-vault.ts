@@ -98,7 +98,28 @@ export function createTokenVault(keys: readonly EncryptionKey[]): TokenVault {
   };
 }
 
-/** The vault binds each Instagram token to its owner: a ciphertext copied to another row fails. */
-export function instagramTokenContext(userId: string): string {
-  return `instagram-token:${userId}`;
+/**
+ * The vault binds each Instagram token to its owner, the workspace (before decision 026, the
+ * user): a ciphertext copied to another workspace's row fails.
+ */
+export function instagramTokenContext(ownerId: string): string {
+  return `instagram-token:${ownerId}`;
+}
+
+/**
+ * Opens a connection's sealed token. Tokens sealed before workspaces (migration 0019) are bound
+ * to the user who connected; they still open, and are sealed to the workspace at the next
+ * refresh, reconnect or `npm run tokens:reencrypt`.
+ */
+export function openInstagramToken(
+  vault: TokenVault,
+  row: { workspaceId: string; connectedByUserId: string | null },
+  sealed: string,
+): string {
+  try {
+    return vault.decrypt(sealed, instagramTokenContext(row.workspaceId));
+  } catch (error) {
+    if (!row.connectedByUserId) throw error;
+    return vault.decrypt(sealed, instagramTokenContext(row.connectedByUserId));
+  }
 }

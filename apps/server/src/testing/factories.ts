@@ -54,3 +54,17 @@ export async function createVerifiedUser(
   expect(verify.status).toBe(302);
   return { client, email, password };
 }
+
+/**
+ * The id of the personal workspace a user got at sign-up (decision 026): the scope of their
+ * Instagram connection and everything synced or made for it.
+ */
+export async function personalWorkspaceId(testApp: TestApp, email: string): Promise<string> {
+  const result = (await testApp.database.db.execute(
+    `select w.id from workspaces w join "user" u on u.id = w.personal_owner_id
+     where u.email = '${email.replaceAll("'", "''")}'`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error(`no personal workspace for ${email}`);
+  return id;
+}

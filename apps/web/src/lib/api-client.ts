@@ -3,23 +3,27 @@ import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { networkError, toApiError } from "./api-error.ts";
 import { getBrowserSessionClient } from "./session/session-client.ts";
+import { workspaceHeaders } from "./workspace.ts";
 
 /** Refresh the access token first when it expires within this margin. */
 const TOKEN_MARGIN_MS = 15_000;
 
 /**
- * The signed-in user's access token as a Bearer header (the session cookie goes along too).
- * A token about to expire is refreshed first, so a tab woken from the background does not send
- * a stale one.
+ * The signed-in user's access token as a Bearer header (the session cookie goes along too), and
+ * the workspace this tab has open (lib/workspace.ts). A token about to expire is refreshed first,
+ * so a tab woken from the background does not send a stale one.
  */
-async function authorizationHeader(): Promise<Record<string, string>> {
+async function requestHeaders(): Promise<Record<string, string>> {
   if (typeof window === "undefined") return {};
   const client = getBrowserSessionClient();
   let session = client.getSession();
   if (session && session.expires_at * 1000 - Date.now() < TOKEN_MARGIN_MS) {
     session = await client.refresh();
   }
-  return session ? { Authorization: `Bearer ${session.access_token}` } : {};
+  return {
+    ...workspaceHeaders(),
+    ...(session ? { Authorization: `Bearer ${session.access_token}` } : {}),
+  };
 }
 
 /** A failed connection becomes the typed ApiError (status 0), like every other failure. */
@@ -38,7 +42,7 @@ async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit)
  */
 export const api = hc<AppType>("/api", {
   fetch: fetchOrNetworkError,
-  headers: authorizationHeader,
+  headers: requestHeaders,
   init: { credentials: "same-origin" },
 });
 

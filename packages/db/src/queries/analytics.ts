@@ -13,7 +13,7 @@ import {
  * (instagram_id): rows synced for an earlier connection to another account never mix in.
  */
 
-export type AnalyticsScope = { userId: string; accountId: string };
+export type AnalyticsScope = { workspaceId: string; accountId: string };
 
 /**
  * Stored daily account values of the given metrics for days `from`..`to` (inclusive, UTC),
@@ -30,7 +30,7 @@ export async function listAccountDailyMetrics(
     select metric,
       json_agg(json_build_array(day, value, extract(epoch from captured_at) * 1000) order by day)::text as points
     from instagram_account_insights
-    where user_id = ${scope.userId} and account_id = ${scope.accountId}
+    where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
       and day >= ${options.from} and day <= ${options.to}
       and metric in (${sql.join(
         options.metrics.map((metric) => sql`${metric}`),
@@ -72,7 +72,7 @@ export async function sumAccountDailyMetrics(
     .from(instagramAccountInsights)
     .where(
       and(
-        eq(instagramAccountInsights.userId, scope.userId),
+        eq(instagramAccountInsights.workspaceId, scope.workspaceId),
         eq(instagramAccountInsights.accountId, scope.accountId),
         gte(instagramAccountInsights.day, options.from),
         lte(instagramAccountInsights.day, options.to),
@@ -104,7 +104,7 @@ export async function findAccountPeriodMetrics(
     .from(instagramAccountPeriodInsights)
     .where(
       and(
-        eq(instagramAccountPeriodInsights.userId, scope.userId),
+        eq(instagramAccountPeriodInsights.workspaceId, scope.workspaceId),
         eq(instagramAccountPeriodInsights.accountId, scope.accountId),
         eq(instagramAccountPeriodInsights.fromDay, options.from),
         eq(instagramAccountPeriodInsights.toDay, options.to),
@@ -126,7 +126,7 @@ export async function findOldestAccountInsightDay(
     .from(instagramAccountInsights)
     .where(
       and(
-        eq(instagramAccountInsights.userId, scope.userId),
+        eq(instagramAccountInsights.workspaceId, scope.workspaceId),
         eq(instagramAccountInsights.accountId, scope.accountId),
       ),
     );
@@ -293,7 +293,7 @@ export async function listPostsWithLatestMetrics(
         m.latest_interactions / nullif(m.latest_reach, 0) as engagement,
         m.metrics_captured_at
       from instagram_media m
-      where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+      where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
         and m.parent_ig_media_id is null${where}
     ) posts
     ${cursor ? sql`where ${cursor}` : sql``}
@@ -326,7 +326,7 @@ export async function findAccountPost(db: Db, scope: AnalyticsScope, igMediaId: 
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.workspaceId, scope.workspaceId),
         eq(instagramMedia.accountId, scope.accountId),
         eq(instagramMedia.igMediaId, igMediaId),
         isNull(instagramMedia.parentIgMediaId),
@@ -346,7 +346,7 @@ export async function listPostMetricSnapshots(db: Db, scope: AnalyticsScope, igM
     .from(instagramMediaInsights)
     .where(
       and(
-        eq(instagramMediaInsights.userId, scope.userId),
+        eq(instagramMediaInsights.workspaceId, scope.workspaceId),
         eq(instagramMediaInsights.accountId, scope.accountId),
         eq(instagramMediaInsights.igMediaId, igMediaId),
       ),
@@ -365,7 +365,7 @@ export async function countPostComments(
     .from(instagramComments)
     .where(
       and(
-        eq(instagramComments.userId, scope.userId),
+        eq(instagramComments.workspaceId, scope.workspaceId),
         eq(instagramComments.accountId, scope.accountId),
         eq(instagramComments.igMediaId, igMediaId),
       ),
@@ -378,7 +378,7 @@ export async function listLatestAudienceSnapshots(db: Db, scope: AnalyticsScope)
   const result = (await db.execute(sql`
     select distinct on (audience, breakdown) audience, breakdown, timeframe, day, buckets
     from instagram_audience_snapshots
-    where user_id = ${scope.userId} and account_id = ${scope.accountId}
+    where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
     order by audience, breakdown, day desc
   `)) as unknown as {
     rows: Array<{

@@ -7,12 +7,12 @@ import { instagramMedia, scheduledPosts } from "../schema/index.ts";
  * where clause; media also the connection's account, so an earlier account's posts never mix in.
  */
 
-export type CalendarScope = { userId: string; accountId: string };
+export type CalendarScope = { workspaceId: string; accountId: string };
 
 /** The user's posts made here whose time falls in [from, to). */
 export async function listScheduledPostsInRange(
   db: Db,
-  userId: string,
+  workspaceId: string,
   range: { from: Date; to: Date; limit: number },
 ) {
   return db
@@ -20,7 +20,7 @@ export async function listScheduledPostsInRange(
     .from(scheduledPosts)
     .where(
       and(
-        eq(scheduledPosts.userId, userId),
+        eq(scheduledPosts.workspaceId, workspaceId),
         gte(scheduledPosts.scheduledTime, range.from),
         lt(scheduledPosts.scheduledTime, range.to),
       ),
@@ -47,7 +47,7 @@ export async function listSyncedMediaInRange(
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.workspaceId, scope.workspaceId),
         eq(instagramMedia.accountId, scope.accountId),
         isNull(instagramMedia.parentIgMediaId),
         gte(instagramMedia.postedAt, range.from),
@@ -72,7 +72,7 @@ export async function findSyncedMedia(db: Db, scope: CalendarScope, igMediaId: s
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.workspaceId, scope.workspaceId),
         eq(instagramMedia.accountId, scope.accountId),
         eq(instagramMedia.igMediaId, igMediaId),
       ),
@@ -90,7 +90,7 @@ type PostStatus = (typeof scheduledPosts.$inferSelect)["status"];
  */
 async function updateOwnPostWhile(
   db: Db,
-  params: { userId: string; id: string },
+  params: { workspaceId: string; id: string },
   from: readonly PostStatus[],
   set: Partial<typeof scheduledPosts.$inferInsert>,
 ) {
@@ -99,7 +99,7 @@ async function updateOwnPostWhile(
     .set(set)
     .where(
       and(
-        eq(scheduledPosts.userId, params.userId),
+        eq(scheduledPosts.workspaceId, params.workspaceId),
         eq(scheduledPosts.id, params.id),
         inArray(scheduledPosts.status, [...from]),
       ),
@@ -115,7 +115,7 @@ async function updateOwnPostWhile(
  */
 export async function rescheduleWaitingPost(
   db: Db,
-  params: { userId: string; id: string; scheduledTime: Date; timeZone: string; now: Date },
+  params: { workspaceId: string; id: string; scheduledTime: Date; timeZone: string; now: Date },
 ) {
   return updateOwnPostWhile(db, params, ["scheduled", "draft"], {
     scheduledTime: params.scheduledTime,
@@ -128,12 +128,15 @@ export async function rescheduleWaitingPost(
  * Cancel (issue 14): a scheduled post goes back to draft, which the worker never claims. Only
  * from `scheduled`, in the same UPDATE, so a post the worker already claimed stays publishing.
  */
-export async function cancelToDraft(db: Db, params: { userId: string; id: string; now: Date }) {
+export async function cancelToDraft(
+  db: Db,
+  params: { workspaceId: string; id: string; now: Date },
+) {
   return updateOwnPostWhile(db, params, ["scheduled"], { status: "draft", updatedAt: params.now });
 }
 
 /** Publish now: a draft or scheduled post becomes due at `now` (the worker's claim decides). */
-export async function makeDueNow(db: Db, params: { userId: string; id: string; now: Date }) {
+export async function makeDueNow(db: Db, params: { workspaceId: string; id: string; now: Date }) {
   return updateOwnPostWhile(db, params, ["scheduled", "draft"], {
     status: "scheduled",
     scheduledTime: params.now,
@@ -143,16 +146,21 @@ export async function makeDueNow(db: Db, params: { userId: string; id: string; n
 }
 
 /** Duplicate: a new draft with the same content and time, nothing of the original's publishing. */
-export async function duplicateAsDraft(db: Db, params: { userId: string; id: string; now: Date }) {
+export async function duplicateAsDraft(
+  db: Db,
+  params: { workspaceId: string; id: string; now: Date },
+) {
   const [source] = await db
     .select()
     .from(scheduledPosts)
-    .where(and(eq(scheduledPosts.userId, params.userId), eq(scheduledPosts.id, params.id)));
+    .where(
+      and(eq(scheduledPosts.workspaceId, params.workspaceId), eq(scheduledPosts.id, params.id)),
+    );
   if (!source) return undefined;
   const [copy] = await db
     .insert(scheduledPosts)
     .values({
-      userId: source.userId,
+      workspaceId: source.workspaceId,
       accountId: source.accountId,
       mediaUrl: source.mediaUrl,
       mediaType: source.mediaType,
@@ -173,12 +181,12 @@ export async function duplicateAsDraft(db: Db, params: { userId: string; id: str
 }
 
 /** Deletes a post that has not gone out or failed (draft, scheduled, failed). */
-export async function deleteUnpublishedPost(db: Db, userId: string, id: string) {
+export async function deleteUnpublishedPost(db: Db, workspaceId: string, id: string) {
   const rows = await db
     .delete(scheduledPosts)
     .where(
       and(
-        eq(scheduledPosts.userId, userId),
+        eq(scheduledPosts.workspaceId, workspaceId),
         eq(scheduledPosts.id, id),
         inArray(scheduledPosts.status, ["draft", "scheduled", "failed"]),
       ),
@@ -210,7 +218,7 @@ export type EditedPostContent = Pick<
  */
 export async function updateWaitingPostContent(
   db: Db,
-  params: { userId: string; id: string; content: EditedPostContent; now: Date },
+  params: { workspaceId: string; id: string; content: EditedPostContent; now: Date },
 ) {
   return updateOwnPostWhile(db, params, ["draft", "scheduled", "failed"], {
     ...params.content,

@@ -10,7 +10,7 @@ import {
   instagramMedia,
 } from "../schema/index.ts";
 
-type Scope = { userId: string; accountId: string };
+type Scope = { workspaceId: string; accountId: string };
 type ConversationKind = "dm" | "comments";
 
 /**
@@ -35,7 +35,7 @@ export async function setConversationReadState(
     .values(values)
     .onConflictDoUpdate({
       target: [
-        inboxReadStates.userId,
+        inboxReadStates.workspaceId,
         inboxReadStates.accountId,
         inboxReadStates.kind,
         inboxReadStates.conversationId,
@@ -61,7 +61,7 @@ export async function findConversationReadState(
     .from(inboxReadStates)
     .where(
       and(
-        eq(inboxReadStates.userId, scope.userId),
+        eq(inboxReadStates.workspaceId, scope.workspaceId),
         eq(inboxReadStates.accountId, scope.accountId),
         eq(inboxReadStates.kind, kind),
         eq(inboxReadStates.conversationId, conversationId),
@@ -82,7 +82,7 @@ export async function findInboxPerson(db: Db, scope: Scope, igsid: string) {
     .from(inboxPeople)
     .where(
       and(
-        eq(inboxPeople.userId, scope.userId),
+        eq(inboxPeople.workspaceId, scope.workspaceId),
         eq(inboxPeople.accountId, scope.accountId),
         eq(inboxPeople.igsid, igsid),
       ),
@@ -115,7 +115,7 @@ export async function upsertInboxPerson(
       profilePic: person.profilePic ?? null,
     })
     .onConflictDoUpdate({
-      target: [inboxPeople.userId, inboxPeople.accountId, inboxPeople.igsid],
+      target: [inboxPeople.workspaceId, inboxPeople.accountId, inboxPeople.igsid],
       set,
     });
 }
@@ -138,14 +138,14 @@ export async function findCommentThread(db: Db, scope: Scope, mediaId: string) {
     .leftJoin(
       inboxCommentActions,
       and(
-        eq(inboxCommentActions.userId, instagramComments.userId),
+        eq(inboxCommentActions.workspaceId, instagramComments.workspaceId),
         eq(inboxCommentActions.accountId, instagramComments.accountId),
         eq(inboxCommentActions.igCommentId, instagramComments.igCommentId),
       ),
     )
     .where(
       and(
-        eq(instagramComments.userId, scope.userId),
+        eq(instagramComments.workspaceId, scope.workspaceId),
         eq(instagramComments.accountId, scope.accountId),
         eq(instagramComments.igMediaId, mediaId),
         sql`${instagramComments.mediaOwnerId} = ${instagramComments.accountId}`,
@@ -163,7 +163,7 @@ export async function findCommentThread(db: Db, scope: Scope, mediaId: string) {
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.workspaceId, scope.workspaceId),
         eq(instagramMedia.accountId, scope.accountId),
         eq(instagramMedia.igMediaId, mediaId),
       ),
@@ -187,14 +187,14 @@ export async function findOwnPostComment(db: Db, scope: Scope, commentId: string
     .leftJoin(
       inboxCommentActions,
       and(
-        eq(inboxCommentActions.userId, instagramComments.userId),
+        eq(inboxCommentActions.workspaceId, instagramComments.workspaceId),
         eq(inboxCommentActions.accountId, instagramComments.accountId),
         eq(inboxCommentActions.igCommentId, instagramComments.igCommentId),
       ),
     )
     .where(
       and(
-        eq(instagramComments.userId, scope.userId),
+        eq(instagramComments.workspaceId, scope.workspaceId),
         eq(instagramComments.accountId, scope.accountId),
         eq(instagramComments.igCommentId, commentId),
         sql`${instagramComments.mediaOwnerId} = ${instagramComments.accountId}`,
@@ -209,7 +209,7 @@ export async function setCommentHidden(db: Db, scope: Scope, commentId: string, 
     .values({ ...scope, igCommentId: commentId, isHidden: hidden })
     .onConflictDoUpdate({
       target: [
-        inboxCommentActions.userId,
+        inboxCommentActions.workspaceId,
         inboxCommentActions.accountId,
         inboxCommentActions.igCommentId,
       ],
@@ -227,9 +227,9 @@ export async function claimPrivateReply(
   input: { commentId: string; text: string; now: Date },
 ): Promise<boolean> {
   const result = (await db.execute(sql`
-    insert into inbox_comment_actions (user_id, account_id, ig_comment_id, private_reply_at, private_reply_text)
-    values (${scope.userId}, ${scope.accountId}, ${input.commentId}, ${input.now.toISOString()}, ${input.text})
-    on conflict (user_id, account_id, ig_comment_id) do update
+    insert into inbox_comment_actions (workspace_id, account_id, ig_comment_id, private_reply_at, private_reply_text)
+    values (${scope.workspaceId}, ${scope.accountId}, ${input.commentId}, ${input.now.toISOString()}, ${input.text})
+    on conflict (workspace_id, account_id, ig_comment_id) do update
       set private_reply_at = excluded.private_reply_at, private_reply_text = excluded.private_reply_text,
         updated_at = now()
       where inbox_comment_actions.private_reply_at is null
@@ -254,7 +254,7 @@ export async function settlePrivateReply(
     )
     .where(
       and(
-        eq(inboxCommentActions.userId, scope.userId),
+        eq(inboxCommentActions.workspaceId, scope.workspaceId),
         eq(inboxCommentActions.accountId, scope.accountId),
         eq(inboxCommentActions.igCommentId, commentId),
       ),
@@ -265,21 +265,21 @@ export async function settlePrivateReply(
 export async function deleteStoredComment(db: Db, scope: Scope, commentId: string) {
   await db.execute(sql`
     delete from instagram_comments
-    where user_id = ${scope.userId} and account_id = ${scope.accountId}
+    where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
       and (ig_comment_id = ${commentId} or parent_ig_comment_id = ${commentId})
   `);
   await db
     .delete(inboxCommentActions)
     .where(
       and(
-        eq(inboxCommentActions.userId, scope.userId),
+        eq(inboxCommentActions.workspaceId, scope.workspaceId),
         eq(inboxCommentActions.accountId, scope.accountId),
         eq(inboxCommentActions.igCommentId, commentId),
       ),
     );
 }
 
-export async function listSavedReplies(db: Db, userId: string) {
+export async function listSavedReplies(db: Db, workspaceId: string) {
   return db
     .select({
       id: inboxSavedReplies.id,
@@ -288,26 +288,26 @@ export async function listSavedReplies(db: Db, userId: string) {
       updatedAt: inboxSavedReplies.updatedAt,
     })
     .from(inboxSavedReplies)
-    .where(eq(inboxSavedReplies.userId, userId))
+    .where(eq(inboxSavedReplies.workspaceId, workspaceId))
     .orderBy(asc(inboxSavedReplies.title), asc(inboxSavedReplies.id));
 }
 
-export async function countSavedReplies(db: Db, userId: string): Promise<number> {
+export async function countSavedReplies(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(inboxSavedReplies)
-    .where(eq(inboxSavedReplies.userId, userId));
+    .where(eq(inboxSavedReplies.workspaceId, workspaceId));
   return row?.n ?? 0;
 }
 
 export async function createSavedReply(
   db: Db,
-  userId: string,
+  workspaceId: string,
   input: { title: string; body: string },
 ) {
   const [row] = await db
     .insert(inboxSavedReplies)
-    .values({ userId, ...input })
+    .values({ workspaceId, ...input })
     .returning({
       id: inboxSavedReplies.id,
       title: inboxSavedReplies.title,
@@ -319,14 +319,14 @@ export async function createSavedReply(
 
 export async function updateSavedReply(
   db: Db,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: { title: string; body: string },
 ) {
   const [row] = await db
     .update(inboxSavedReplies)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(inboxSavedReplies.userId, userId), eq(inboxSavedReplies.id, id)))
+    .where(and(eq(inboxSavedReplies.workspaceId, workspaceId), eq(inboxSavedReplies.id, id)))
     .returning({
       id: inboxSavedReplies.id,
       title: inboxSavedReplies.title,
@@ -336,10 +336,10 @@ export async function updateSavedReply(
   return row;
 }
 
-export async function deleteSavedReply(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteSavedReply(db: Db, workspaceId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(inboxSavedReplies)
-    .where(and(eq(inboxSavedReplies.userId, userId), eq(inboxSavedReplies.id, id)))
+    .where(and(eq(inboxSavedReplies.workspaceId, workspaceId), eq(inboxSavedReplies.id, id)))
     .returning({ id: inboxSavedReplies.id });
   return rows.length > 0;
 }
@@ -356,7 +356,7 @@ export async function insertMessageAttachments(
     .values(rows.map((row) => ({ ...scope, ...row })))
     .onConflictDoUpdate({
       target: [
-        inboxMessageAttachments.userId,
+        inboxMessageAttachments.workspaceId,
         inboxMessageAttachments.accountId,
         inboxMessageAttachments.igMessageId,
       ],
@@ -383,7 +383,7 @@ export async function syncCommentsHidden(
       .values(hidden.map((igCommentId) => ({ ...scope, igCommentId, isHidden: true })))
       .onConflictDoUpdate({
         target: [
-          inboxCommentActions.userId,
+          inboxCommentActions.workspaceId,
           inboxCommentActions.accountId,
           inboxCommentActions.igCommentId,
         ],
@@ -397,7 +397,7 @@ export async function syncCommentsHidden(
       .set({ isHidden: false, updatedAt: new Date() })
       .where(
         and(
-          eq(inboxCommentActions.userId, scope.userId),
+          eq(inboxCommentActions.workspaceId, scope.workspaceId),
           eq(inboxCommentActions.accountId, scope.accountId),
           inArray(inboxCommentActions.igCommentId, visible),
           eq(inboxCommentActions.isHidden, true),

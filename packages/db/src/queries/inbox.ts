@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
-type Scope = { userId: string; accountId: string };
+type Scope = { workspaceId: string; accountId: string };
 
 export type InboxConversationRow = {
   id: string;
@@ -50,7 +50,7 @@ export async function listInboxConversations(
   },
 ): Promise<InboxConversationRow[]> {
   const conditions: SQL[] = [
-    sql`s.user_id = ${scope.userId} and s.account_id = ${scope.accountId}`,
+    sql`s.workspace_id = ${scope.workspaceId} and s.account_id = ${scope.accountId}`,
   ];
   // Static conditions (not `$1 is null or ...`) so the planner picks the filter's index.
   if (options.filter === "dm" || options.filter === "comments") {
@@ -70,14 +70,14 @@ export async function listInboxConversations(
     const pattern = likePattern(options.q);
     conditions.push(sql`(s.person_username ilike ${pattern}
       or (s.kind = 'dm' and exists (select 1 from inbox_people p
-        where p.user_id = s.user_id and p.account_id = s.account_id and p.igsid = s.person_id
+        where p.workspace_id = s.workspace_id and p.account_id = s.account_id and p.igsid = s.person_id
           and (p.username ilike ${pattern} or p.name ilike ${pattern})))
       or s.caption ilike ${pattern}
       or (s.kind = 'dm' and exists (select 1 from instagram_messages x
-        where x.user_id = s.user_id and x.conversation_id = s.conversation_id
+        where x.workspace_id = s.workspace_id and x.conversation_id = s.conversation_id
           and x.account_id = s.account_id and x.text ilike ${pattern}))
       or (s.kind = 'comments' and exists (select 1 from instagram_comments x
-        where x.user_id = s.user_id and x.ig_media_id = s.conversation_id
+        where x.workspace_id = s.workspace_id and x.ig_media_id = s.conversation_id
           and x.account_id = s.account_id and x.media_owner_id = x.account_id
           and (x.text ilike ${pattern} or x.username ilike ${pattern}))))`);
   }
@@ -98,7 +98,7 @@ export async function listInboxConversations(
       s.is_unread as "isUnread", s.needs_reply as "needsReply"
     from page s
     left join lateral (select p.username, p.name, p.profile_pic from inbox_people p
-      where s.kind = 'dm' and p.user_id = s.user_id and p.account_id = s.account_id
+      where s.kind = 'dm' and p.workspace_id = s.workspace_id and p.account_id = s.account_id
         and p.igsid = s.person_id) p on true
     order by s.updated_time desc, s.conversation_id desc
   `)) as unknown as {
@@ -114,9 +114,9 @@ export async function listThreadMessages(db: Db, scope: Scope, threadId: string)
       m.created_time as "createdTime", m.send_status as "sendStatus", m.send_error as "sendError",
       coalesce(a.attachments, '[]'::jsonb) as attachments
     from instagram_messages m
-    left join inbox_message_attachments a on a.user_id = m.user_id and a.account_id = m.account_id
+    left join inbox_message_attachments a on a.workspace_id = m.workspace_id and a.account_id = m.account_id
       and a.ig_message_id = m.ig_message_id
-    where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+    where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
       and m.conversation_id = ${threadId}
     order by m.created_time asc, m.ig_message_id asc
   `)) as unknown as {
@@ -152,14 +152,14 @@ export async function findThreadCounterpart(db: Db, scope: Scope, threadId: stri
   const result = (await db.execute(sql`
     select t.business_igsid as "businessIgsid",
       (select from_id from instagram_messages m
-        where m.user_id = t.user_id and m.account_id = t.account_id
+        where m.workspace_id = t.workspace_id and m.account_id = t.account_id
           and m.conversation_id = t.thread_id and m.direction = 'inbound'
         order by created_time desc limit 1) as "personId",
       (select max(created_time) from instagram_messages m
-        where m.user_id = t.user_id and m.account_id = t.account_id
+        where m.workspace_id = t.workspace_id and m.account_id = t.account_id
           and m.conversation_id = t.thread_id and m.direction = 'inbound') as "lastInbound"
     from instagram_thread_map t
-    where t.user_id = ${scope.userId} and t.account_id = ${scope.accountId}
+    where t.workspace_id = ${scope.workspaceId} and t.account_id = ${scope.accountId}
       and t.thread_id = ${threadId}
   `)) as unknown as {
     rows: Array<{
@@ -196,11 +196,11 @@ export async function insertSendingMessage(
 ): Promise<boolean> {
   const result = (await db.execute(sql`
     insert into instagram_messages
-      (user_id, account_id, conversation_id, ig_message_id, from_id, direction, text, created_time,
+      (workspace_id, account_id, conversation_id, ig_message_id, from_id, direction, text, created_time,
         send_status, client_message_id)
-    values (${row.userId}, ${row.accountId}, ${row.conversationId}, ${row.pendingId}, ${row.fromId},
+    values (${row.workspaceId}, ${row.accountId}, ${row.conversationId}, ${row.pendingId}, ${row.fromId},
       'outbound', ${row.text}, ${row.now.toISOString()}, 'sending', ${row.clientMessageId})
-    on conflict (user_id, client_message_id) where client_message_id is not null do update
+    on conflict (workspace_id, client_message_id) where client_message_id is not null do update
       set send_status = 'sending', send_error = null, text = excluded.text
       where instagram_messages.send_status = 'failed'
     returning 1 as one
@@ -208,10 +208,10 @@ export async function insertSendingMessage(
   if (result.rows.length === 0) return false;
   if (row.attachments) {
     await db.execute(sql`
-      insert into inbox_message_attachments (user_id, account_id, ig_message_id, attachments)
-      values (${row.userId}, ${row.accountId}, ${row.pendingId},
+      insert into inbox_message_attachments (workspace_id, account_id, ig_message_id, attachments)
+      values (${row.workspaceId}, ${row.accountId}, ${row.pendingId},
         ${JSON.stringify(row.attachments)}::jsonb)
-      on conflict (user_id, account_id, ig_message_id) do update
+      on conflict (workspace_id, account_id, ig_message_id) do update
         set attachments = excluded.attachments
     `);
   }
@@ -230,36 +230,36 @@ export async function settleSendingMessage(
     await db.execute(sql`
       with echoed as (
         delete from instagram_messages
-        where user_id = ${scope.userId} and account_id = ${scope.accountId}
+        where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
           and ig_message_id = ${pendingId}
           and exists (select 1 from instagram_messages e
-            where e.user_id = ${scope.userId} and e.account_id = ${scope.accountId}
+            where e.workspace_id = ${scope.workspaceId} and e.account_id = ${scope.accountId}
               and e.ig_message_id = ${outcome.messageId})
         returning 1
       )
       update instagram_messages set ig_message_id = ${outcome.messageId}, send_status = 'sent',
         send_error = null
-      where user_id = ${scope.userId} and account_id = ${scope.accountId}
+      where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
         and ig_message_id = ${pendingId} and not exists (select 1 from echoed)
     `);
     // What the reply carried follows it to Instagram's id (unless the echo brought its own).
     await db.execute(sql`
       update inbox_message_attachments set ig_message_id = ${outcome.messageId}
-      where user_id = ${scope.userId} and account_id = ${scope.accountId}
+      where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
         and ig_message_id = ${pendingId}
         and not exists (select 1 from inbox_message_attachments e
-          where e.user_id = ${scope.userId} and e.account_id = ${scope.accountId}
+          where e.workspace_id = ${scope.workspaceId} and e.account_id = ${scope.accountId}
             and e.ig_message_id = ${outcome.messageId})
     `);
     await db.execute(sql`
       delete from inbox_message_attachments
-      where user_id = ${scope.userId} and account_id = ${scope.accountId}
+      where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
         and ig_message_id = ${pendingId}
     `);
     return;
   }
   await db.execute(sql`
     update instagram_messages set send_status = 'failed', send_error = ${outcome.error.slice(0, 500)}
-    where user_id = ${scope.userId} and account_id = ${scope.accountId} and ig_message_id = ${pendingId}
+    where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId} and ig_message_id = ${pendingId}
   `);
 }

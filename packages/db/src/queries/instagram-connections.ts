@@ -19,15 +19,15 @@ import { deleteWebhookEventsOfUnconnectedAccounts } from "./instagram-webhooks.t
 export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
 export type NewInstagramConnection = typeof instagramConnections.$inferInsert;
 
-/** The user's connection (spec §7: filtered by user_id, one row or none). */
+/** The workspace's connection (spec §7 reads "user" as the workspace: filtered by workspace_id, one row or none). */
 export async function findInstagramConnection(
   db: Db,
-  userId: string,
+  workspaceId: string,
 ): Promise<InstagramConnectionRow | undefined> {
   const [row] = await db
     .select()
     .from(instagramConnections)
-    .where(eq(instagramConnections.userId, userId));
+    .where(eq(instagramConnections.workspaceId, workspaceId));
   return row;
 }
 
@@ -36,24 +36,24 @@ export async function saveInstagramConnection(
   db: Db,
   row: NewInstagramConnection,
 ): Promise<InstagramConnectionRow> {
-  const { userId: _userId, id: _id, connectedAt: _connectedAt, ...changes } = row;
+  const { workspaceId: _workspaceId, id: _id, connectedAt: _connectedAt, ...changes } = row;
   const [saved] = await db
     .insert(instagramConnections)
     .values(row)
-    .onConflictDoUpdate({ target: instagramConnections.userId, set: changes })
+    .onConflictDoUpdate({ target: instagramConnections.workspaceId, set: changes })
     .returning();
   return saved!;
 }
 
 export async function updateInstagramConnection(
   db: Db,
-  userId: string,
-  changes: Partial<Omit<NewInstagramConnection, "userId" | "id">>,
+  workspaceId: string,
+  changes: Partial<Omit<NewInstagramConnection, "workspaceId" | "id">>,
 ): Promise<InstagramConnectionRow | undefined> {
   const [row] = await db
     .update(instagramConnections)
     .set(changes)
-    .where(eq(instagramConnections.userId, userId))
+    .where(eq(instagramConnections.workspaceId, workspaceId))
     .returning();
   return row;
 }
@@ -65,7 +65,7 @@ export async function updateInstagramConnection(
 export async function replaceInstagramToken(
   db: Db,
   input: {
-    userId: string;
+    workspaceId: string;
     previousCiphertext: string;
     ciphertext: string;
     expiresAt: Date | null;
@@ -83,7 +83,7 @@ export async function replaceInstagramToken(
     })
     .where(
       and(
-        eq(instagramConnections.userId, input.userId),
+        eq(instagramConnections.workspaceId, input.workspaceId),
         eq(instagramConnections.accessToken, input.previousCiphertext),
       ),
     )
@@ -104,10 +104,10 @@ export async function findInstagramConnectionsByAccount(db: Db, instagramId: str
     );
 }
 
-/** The users a Meta callback's user id names: an IG_ID, an app-scoped id or a Facebook user. */
-export async function findUserIdsForMetaUserId(db: Db, metaUserId: string): Promise<string[]> {
+/** The workspaces a Meta callback's user id names: an IG_ID, an app-scoped id or a Facebook user. */
+export async function findWorkspaceIdsForMetaUserId(db: Db, metaUserId: string): Promise<string[]> {
   const rows = await db
-    .select({ userId: instagramConnections.userId })
+    .select({ workspaceId: instagramConnections.workspaceId })
     .from(instagramConnections)
     .where(
       or(
@@ -116,7 +116,7 @@ export async function findUserIdsForMetaUserId(db: Db, metaUserId: string): Prom
         eq(instagramConnections.facebookUserId, metaUserId),
       ),
     );
-  return rows.map((row) => row.userId);
+  return rows.map((row) => row.workspaceId);
 }
 
 /** Active connections whose token expires before `before` (the refresh job's work list). */
@@ -182,22 +182,22 @@ const syncedTables = [
  * Deletes the user's connection (its token with it) and every row synced from Instagram for
  * the user, in one transaction. Returns the counts per table.
  */
-export async function deleteInstagramConnectionAndData(db: Db, userId: string) {
+export async function deleteInstagramConnectionAndData(db: Db, workspaceId: string) {
   const deleted: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const [name, table] of syncedTables) {
       const rows = await tx
         .delete(table)
-        .where(eq(table.userId, userId))
+        .where(eq(table.workspaceId, workspaceId))
         .returning({ one: sql<number>`1` });
       if (rows.length > 0) deleted[name] = rows.length;
     }
     const connections = await tx
       .delete(instagramConnections)
-      .where(eq(instagramConnections.userId, userId))
+      .where(eq(instagramConnections.workspaceId, workspaceId))
       .returning({ id: instagramConnections.id, instagramId: instagramConnections.instagramId });
     if (connections.length > 0) deleted.instagram_connections = connections.length;
-    await tx.delete(instagramOauthStates).where(eq(instagramOauthStates.userId, userId));
+    await tx.delete(instagramOauthStates).where(eq(instagramOauthStates.workspaceId, workspaceId));
     // The stored webhook bodies (DM and comment text) of an account nobody is connected to now.
     const events = await deleteWebhookEventsOfUnconnectedAccounts(
       tx,
@@ -211,14 +211,16 @@ export async function deleteInstagramConnectionAndData(db: Db, userId: string) {
 /** Synced rows of accounts other than `keepAccountId` (a reconnect to another account). */
 export async function deleteSyncedDataOfOtherAccounts(
   db: Db,
-  userId: string,
+  workspaceId: string,
   keepAccountId: string,
 ) {
   await db.transaction(async (tx) => {
     for (const [, table] of syncedTables) {
       await tx
         .delete(table)
-        .where(and(eq(table.userId, userId), sql`${table.accountId} <> ${keepAccountId}`));
+        .where(
+          and(eq(table.workspaceId, workspaceId), sql`${table.accountId} <> ${keepAccountId}`),
+        );
     }
   });
 }

@@ -18,7 +18,7 @@ import {
  * its conflict target: running a sync twice, or resuming one, never duplicates a row.
  */
 
-type Scope = { userId: string; accountId: string };
+type Scope = { workspaceId: string; accountId: string };
 
 export type SyncStateRow = typeof instagramSyncState.$inferSelect;
 
@@ -32,7 +32,7 @@ export async function getSyncState(
     .from(instagramSyncState)
     .where(
       and(
-        eq(instagramSyncState.userId, scope.userId),
+        eq(instagramSyncState.workspaceId, scope.workspaceId),
         eq(instagramSyncState.accountId, scope.accountId),
         eq(instagramSyncState.resource, resource),
       ),
@@ -57,7 +57,7 @@ export async function saveSyncState(
     .values({ ...scope, resource, ...changes, updatedAt: now })
     .onConflictDoUpdate({
       target: [
-        instagramSyncState.userId,
+        instagramSyncState.workspaceId,
         instagramSyncState.accountId,
         instagramSyncState.resource,
       ],
@@ -73,7 +73,7 @@ export async function upsertMedia(db: Db, rows: MediaUpsert[]) {
     .insert(instagramMedia)
     .values(rows)
     .onConflictDoUpdate({
-      target: [instagramMedia.userId, instagramMedia.accountId, instagramMedia.igMediaId],
+      target: [instagramMedia.workspaceId, instagramMedia.accountId, instagramMedia.igMediaId],
       set: {
         caption: sql`excluded.caption`,
         mediaType: sql`excluded.media_type`,
@@ -98,7 +98,7 @@ export async function listAccountMedia(
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, scope.userId),
+        eq(instagramMedia.workspaceId, scope.workspaceId),
         eq(instagramMedia.accountId, scope.accountId),
         isNull(instagramMedia.parentIgMediaId),
         options.afterIgMediaId ? gt(instagramMedia.igMediaId, options.afterIgMediaId) : undefined,
@@ -118,7 +118,7 @@ export async function insertComments(db: Db, rows: CommentInsert[]) {
     .values(rows)
     .onConflictDoNothing({
       target: [
-        instagramComments.userId,
+        instagramComments.workspaceId,
         instagramComments.accountId,
         instagramComments.igCommentId,
       ],
@@ -136,7 +136,7 @@ export async function insertMessages(db: Db, rows: MessageInsert[]) {
     .values(rows)
     .onConflictDoNothing({
       target: [
-        instagramMessages.userId,
+        instagramMessages.workspaceId,
         instagramMessages.accountId,
         instagramMessages.igMessageId,
       ],
@@ -153,9 +153,9 @@ export async function insertMediaInsights(
   await db.insert(instagramMediaInsights).values(rows).onConflictDoNothing();
   const byScope = new Map<string, { scope: Scope; ids: Set<string> }>();
   for (const row of rows) {
-    const key = `${row.userId}\u0000${row.accountId}`;
+    const key = `${row.workspaceId}\u0000${row.accountId}`;
     const entry = byScope.get(key) ?? {
-      scope: { userId: row.userId, accountId: row.accountId },
+      scope: { workspaceId: row.workspaceId, accountId: row.accountId },
       ids: new Set<string>(),
     };
     entry.ids.add(row.igMediaId);
@@ -188,7 +188,7 @@ export async function refreshMediaLatestMetrics(db: Db, scope: Scope, igMediaIds
   if (igMediaIds && igMediaIds.length === 0) return;
   const snapshotOf = (metric: string) => sql`(
     select i.value from instagram_media_insights i
-    where i.user_id = m.user_id and i.account_id = m.account_id
+    where i.workspace_id = m.workspace_id and i.account_id = m.account_id
       and i.ig_media_id = m.ig_media_id and i.metric = ${metric}
     order by i.captured_at desc limit 1)`;
   const sets = latestMediaMetrics.map(
@@ -198,9 +198,9 @@ export async function refreshMediaLatestMetrics(db: Db, scope: Scope, igMediaIds
     update instagram_media m set ${sql.join(sets, sql`, `)},
       metrics_captured_at = (
         select max(i.captured_at) from instagram_media_insights i
-        where i.user_id = m.user_id and i.account_id = m.account_id
+        where i.workspace_id = m.workspace_id and i.account_id = m.account_id
           and i.ig_media_id = m.ig_media_id)
-    where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+    where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
       ${
         igMediaIds
           ? sql`and m.ig_media_id in (${sql.join(
@@ -222,7 +222,7 @@ export async function upsertAccountInsights(
     .values(rows)
     .onConflictDoUpdate({
       target: [
-        instagramAccountInsights.userId,
+        instagramAccountInsights.workspaceId,
         instagramAccountInsights.accountId,
         instagramAccountInsights.day,
         instagramAccountInsights.metric,
@@ -247,7 +247,7 @@ export async function upsertAccountPeriodInsights(
     .values(rows)
     .onConflictDoUpdate({
       target: [
-        instagramAccountPeriodInsights.userId,
+        instagramAccountPeriodInsights.workspaceId,
         instagramAccountPeriodInsights.accountId,
         instagramAccountPeriodInsights.metric,
         instagramAccountPeriodInsights.fromDay,
@@ -271,7 +271,7 @@ export async function upsertAudienceSnapshot(
     .values(row)
     .onConflictDoUpdate({
       target: [
-        instagramAudienceSnapshots.userId,
+        instagramAudienceSnapshots.workspaceId,
         instagramAudienceSnapshots.accountId,
         instagramAudienceSnapshots.day,
         instagramAudienceSnapshots.audience,
@@ -291,7 +291,7 @@ export async function upsertOnlineFollowers(
     .values(rows)
     .onConflictDoUpdate({
       target: [
-        instagramOnlineFollowers.userId,
+        instagramOnlineFollowers.workspaceId,
         instagramOnlineFollowers.accountId,
         instagramOnlineFollowers.day,
       ],
@@ -300,7 +300,7 @@ export async function upsertOnlineFollowers(
 }
 
 /** Row counts of every synced table for one user (tests and the benchmark compare them). */
-export async function countSyncedRows(db: Db, userId: string) {
+export async function countSyncedRows(db: Db, workspaceId: string) {
   const tables = {
     instagram_media: instagramMedia,
     instagram_media_insights: instagramMediaInsights,
@@ -317,7 +317,7 @@ export async function countSyncedRows(db: Db, userId: string) {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
-      .where(eq(table.userId, userId));
+      .where(eq(table.workspaceId, workspaceId));
     counts[name] = Number(row?.n ?? 0);
   }
   return counts;

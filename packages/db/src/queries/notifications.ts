@@ -14,7 +14,7 @@ export interface NotificationCount {
  */
 export async function countRecentInboundMessages(
   db: Db,
-  params: { userId: string; now: Date },
+  params: { workspaceId: string; now: Date },
 ): Promise<NotificationCount | null> {
   const since = new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS);
   const [row] = await db
@@ -23,14 +23,14 @@ export async function countRecentInboundMessages(
     .innerJoin(
       instagramThreadMap,
       and(
-        eq(instagramThreadMap.userId, instagramMessages.userId),
+        eq(instagramThreadMap.workspaceId, instagramMessages.workspaceId),
         eq(instagramThreadMap.accountId, instagramMessages.accountId),
         eq(instagramThreadMap.threadId, instagramMessages.conversationId),
       ),
     )
     .where(
       and(
-        eq(instagramMessages.userId, params.userId),
+        eq(instagramMessages.workspaceId, params.workspaceId),
         eq(instagramMessages.direction, "inbound"),
         ne(instagramMessages.fromId, instagramThreadMap.businessIgsid),
         gt(instagramMessages.createdTime, since),
@@ -47,7 +47,7 @@ export async function countRecentInboundMessages(
  */
 export async function countRecentCommentsByOthers(
   db: Db,
-  params: { userId: string; now: Date },
+  params: { workspaceId: string; now: Date },
 ): Promise<NotificationCount | null> {
   const since = new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS);
   const [row] = await db
@@ -55,7 +55,7 @@ export async function countRecentCommentsByOthers(
     .from(instagramComments)
     .where(
       and(
-        eq(instagramComments.userId, params.userId),
+        eq(instagramComments.workspaceId, params.workspaceId),
         // Written exactly as the partial index's predicate, so the planner can use it.
         sql`${instagramComments.mediaOwnerId} = ${instagramComments.accountId}`,
         ne(instagramComments.userIgsid, instagramComments.accountId),

@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instagramOnlineFollowers } from "../schema/index.ts";
 
-type Scope = { userId: string; accountId: string };
+type Scope = { workspaceId: string; accountId: string };
 
 /** Online followers per UTC day since `sinceDay` (YYYY-MM-DD). */
 export async function listOnlineFollowers(db: Db, scope: Scope, sinceDay: string) {
@@ -11,7 +11,7 @@ export async function listOnlineFollowers(db: Db, scope: Scope, sinceDay: string
     .from(instagramOnlineFollowers)
     .where(
       and(
-        eq(instagramOnlineFollowers.userId, scope.userId),
+        eq(instagramOnlineFollowers.workspaceId, scope.workspaceId),
         eq(instagramOnlineFollowers.accountId, scope.accountId),
         gte(instagramOnlineFollowers.day, sinceDay),
       ),
@@ -43,7 +43,7 @@ export async function listPostEngagement(
     select json_agg(json_build_array(m.ig_media_id, m.media_type, m.media_product_type,
       m.posted_at, m.caption, m.latest_reach, m.latest_interactions))::text as posts
     from instagram_media m
-    where m.user_id = ${scope.userId} and m.account_id = ${scope.accountId}
+    where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
       and m.parent_ig_media_id is null and m.posted_at is not null
       and m.latest_reach is not null and m.latest_interactions is not null
   `)) as unknown as { rows: Array<{ posts: string | null }> };

@@ -97,7 +97,7 @@ export async function recordAttemptStep(
   db: Db,
   row: {
     postId: string;
-    userId: string;
+    workspaceId: string;
     attempt: number;
     step: string;
     outcome: "started" | "done" | "retrying" | "failed";
@@ -112,7 +112,7 @@ export async function recordAttemptStep(
         .select({
           id: sql`gen_random_uuid()`.as("id"),
           postId: scheduledPosts.id,
-          userId: scheduledPosts.userId,
+          workspaceId: scheduledPosts.workspaceId,
           attempt: sql`${row.attempt}::int`.as("attempt"),
           at: sql`${row.at.toISOString()}::timestamptz`.as("at"),
           step: sql`${row.step}`.as("step"),
@@ -123,7 +123,7 @@ export async function recordAttemptStep(
         .where(
           and(
             eq(scheduledPosts.id, row.postId),
-            eq(scheduledPosts.userId, row.userId),
+            eq(scheduledPosts.workspaceId, row.workspaceId),
             eq(scheduledPosts.attemptCount, row.attempt),
           ),
         ),
@@ -132,11 +132,11 @@ export async function recordAttemptStep(
   return inserted.length > 0;
 }
 
-export async function listAttemptSteps(db: Db, userId: string, postId: string) {
+export async function listAttemptSteps(db: Db, workspaceId: string, postId: string) {
   return db
     .select()
     .from(publishAttempts)
-    .where(and(eq(publishAttempts.userId, userId), eq(publishAttempts.postId, postId)))
+    .where(and(eq(publishAttempts.workspaceId, workspaceId), eq(publishAttempts.postId, postId)))
     .orderBy(asc(publishAttempts.at), asc(publishAttempts.attempt));
 }
 
@@ -192,7 +192,7 @@ export type PublishedRecord = {
  */
 export async function markPostPublished(
   db: Db,
-  post: { id: string; userId: string; attempt: number },
+  post: { id: string; workspaceId: string; attempt: number },
   record: PublishedRecord,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -214,7 +214,7 @@ export async function markPostPublished(
     const [inserted] = await tx
       .insert(instagramPosts)
       .values({
-        userId: post.userId,
+        workspaceId: post.workspaceId,
         accountId: record.accountId,
         igMediaId: record.igMediaId,
         caption: record.caption,
@@ -263,11 +263,11 @@ export async function markPostPublished(
   });
 }
 
-export async function findScheduledPost(db: Db, userId: string, id: string) {
+export async function findScheduledPost(db: Db, workspaceId: string, id: string) {
   const [row] = await db
     .select()
     .from(scheduledPosts)
-    .where(and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.id, id)));
+    .where(and(eq(scheduledPosts.workspaceId, workspaceId), eq(scheduledPosts.id, id)));
   return row;
 }
 
@@ -276,11 +276,11 @@ export async function findScheduledPostById(db: Db, id: string) {
   return row;
 }
 
-export async function findScheduledPostByClientId(db: Db, userId: string, clientId: string) {
+export async function findScheduledPostByClientId(db: Db, workspaceId: string, clientId: string) {
   const [row] = await db
     .select()
     .from(scheduledPosts)
-    .where(and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.clientId, clientId)));
+    .where(and(eq(scheduledPosts.workspaceId, workspaceId), eq(scheduledPosts.clientId, clientId)));
   return row;
 }
 
@@ -291,7 +291,7 @@ export async function findScheduledPostByClientId(db: Db, userId: string, client
  * that journal stays and the next attempt settles it from the container before anything else
  * (it never publishes a second time).
  */
-export async function retryFailedPost(db: Db, userId: string, id: string, now: Date) {
+export async function retryFailedPost(db: Db, workspaceId: string, id: string, now: Date) {
   const [row] = await db
     .update(scheduledPosts)
     .set({
@@ -304,7 +304,7 @@ export async function retryFailedPost(db: Db, userId: string, id: string, now: D
     })
     .where(
       and(
-        eq(scheduledPosts.userId, userId),
+        eq(scheduledPosts.workspaceId, workspaceId),
         eq(scheduledPosts.id, id),
         eq(scheduledPosts.status, "failed"),
       ),
@@ -314,19 +314,19 @@ export async function retryFailedPost(db: Db, userId: string, id: string, now: D
 }
 
 /** The posts Sightline published for a user, newest first (spec §3 instagram_posts). */
-export async function listInstagramPosts(db: Db, userId: string, limit = 50) {
+export async function listInstagramPosts(db: Db, workspaceId: string, limit = 50) {
   return db
     .select()
     .from(instagramPosts)
-    .where(eq(instagramPosts.userId, userId))
+    .where(eq(instagramPosts.workspaceId, workspaceId))
     .orderBy(desc(instagramPosts.publishedAt))
     .limit(limit);
 }
 
-export async function deleteInstagramPostsOfUser(db: Db, userId: string) {
+export async function deleteInstagramPostsOfUser(db: Db, workspaceId: string) {
   const rows = await db
     .delete(instagramPosts)
-    .where(eq(instagramPosts.userId, userId))
+    .where(eq(instagramPosts.workspaceId, workspaceId))
     .returning({ id: instagramPosts.id });
   return rows.length;
 }

@@ -20,50 +20,53 @@ export type TrendSampleRow = typeof trendSamples.$inferSelect;
 type OwnedTable = typeof pressSources | typeof pressKeywords | typeof trendHashtags;
 
 /** The one row `id` of the user's own (another user's id matches nothing: a 404). */
-function ownRow(table: OwnedTable, userId: string, id: string) {
-  return and(eq(table.userId, userId), eq(table.id, id));
+function ownRow(table: OwnedTable, workspaceId: string, id: string) {
+  return and(eq(table.workspaceId, workspaceId), eq(table.id, id));
 }
 
-async function countOwn(db: Db, table: OwnedTable, userId: string) {
-  const [row] = await db.select({ n: count() }).from(table).where(eq(table.userId, userId));
+async function countOwn(db: Db, table: OwnedTable, workspaceId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(eq(table.workspaceId, workspaceId));
   return row?.n ?? 0;
 }
 
 /** Answers whether the user had such a row. */
-async function deleteOwn(db: Db, table: OwnedTable, userId: string, id: string) {
+async function deleteOwn(db: Db, table: OwnedTable, workspaceId: string, id: string) {
   const rows = await db
     .delete(table)
-    .where(ownRow(table, userId, id))
+    .where(ownRow(table, workspaceId, id))
     .returning({ id: table.id });
   return rows.length > 0;
 }
 
 // ---- Press Radar: sources ----
 
-export function listPressSources(db: Db, userId: string) {
+export function listPressSources(db: Db, workspaceId: string) {
   return db
     .select()
     .from(pressSources)
-    .where(eq(pressSources.userId, userId))
+    .where(eq(pressSources.workspaceId, workspaceId))
     .orderBy(asc(pressSources.createdAt));
 }
 
-export async function findPressSource(db: Db, userId: string, id: string) {
+export async function findPressSource(db: Db, workspaceId: string, id: string) {
   const [row] = await db
     .select()
     .from(pressSources)
-    .where(ownRow(pressSources, userId, id));
+    .where(ownRow(pressSources, workspaceId, id));
   return row;
 }
 
-export async function countPressSources(db: Db, userId: string) {
-  return countOwn(db, pressSources, userId);
+export async function countPressSources(db: Db, workspaceId: string) {
+  return countOwn(db, pressSources, workspaceId);
 }
 
 /** Answers undefined when the user already has this URL. */
 export async function insertPressSource(
   db: Db,
-  row: Pick<typeof pressSources.$inferInsert, "userId" | "url" | "title">,
+  row: Pick<typeof pressSources.$inferInsert, "workspaceId" | "url" | "title">,
 ) {
   const [inserted] = await db.insert(pressSources).values(row).onConflictDoNothing().returning();
   return inserted;
@@ -71,7 +74,7 @@ export async function insertPressSource(
 
 export async function updatePressSource(
   db: Db,
-  userId: string,
+  workspaceId: string,
   id: string,
   patch: Partial<
     Pick<
@@ -83,50 +86,50 @@ export async function updatePressSource(
   const [row] = await db
     .update(pressSources)
     .set(patch)
-    .where(ownRow(pressSources, userId, id))
+    .where(ownRow(pressSources, workspaceId, id))
     .returning();
   return row;
 }
 
 /** Forget the validators so the next fetch reads every item again (a new keyword). */
-export async function clearPressSourceValidators(db: Db, userId: string) {
+export async function clearPressSourceValidators(db: Db, workspaceId: string) {
   await db
     .update(pressSources)
     .set({ etag: null, lastModified: null })
-    .where(eq(pressSources.userId, userId));
+    .where(eq(pressSources.workspaceId, workspaceId));
 }
 
-export async function deletePressSource(db: Db, userId: string, id: string) {
-  return deleteOwn(db, pressSources, userId, id);
+export async function deletePressSource(db: Db, workspaceId: string, id: string) {
+  return deleteOwn(db, pressSources, workspaceId, id);
 }
 
 /** Users with at least one source that is not muted (the schedule's work list). */
 export async function listUsersWithActivePressSources(db: Db) {
   const rows = await db
-    .selectDistinct({ userId: pressSources.userId })
+    .selectDistinct({ workspaceId: pressSources.workspaceId })
     .from(pressSources)
     .where(eq(pressSources.isMuted, false));
-  return rows.map((row) => row.userId);
+  return rows.map((row) => row.workspaceId);
 }
 
 // ---- Press Radar: keywords ----
 
-export function listPressKeywords(db: Db, userId: string) {
+export function listPressKeywords(db: Db, workspaceId: string) {
   return db
     .select()
     .from(pressKeywords)
-    .where(eq(pressKeywords.userId, userId))
+    .where(eq(pressKeywords.workspaceId, workspaceId))
     .orderBy(asc(pressKeywords.createdAt));
 }
 
-export async function countPressKeywords(db: Db, userId: string) {
-  return countOwn(db, pressKeywords, userId);
+export async function countPressKeywords(db: Db, workspaceId: string) {
+  return countOwn(db, pressKeywords, workspaceId);
 }
 
 /** Answers undefined when the user already has this term (in any letter case). */
 export async function insertPressKeyword(
   db: Db,
-  row: Pick<typeof pressKeywords.$inferInsert, "userId" | "term" | "exclusions">,
+  row: Pick<typeof pressKeywords.$inferInsert, "workspaceId" | "term" | "exclusions">,
 ) {
   const [inserted] = await db.insert(pressKeywords).values(row).onConflictDoNothing().returning();
   return inserted;
@@ -134,20 +137,20 @@ export async function insertPressKeyword(
 
 export async function updatePressKeyword(
   db: Db,
-  userId: string,
+  workspaceId: string,
   id: string,
   patch: Pick<PressKeywordRow, "term" | "exclusions">,
 ) {
   const [row] = await db
     .update(pressKeywords)
     .set(patch)
-    .where(ownRow(pressKeywords, userId, id))
+    .where(ownRow(pressKeywords, workspaceId, id))
     .returning();
   return row;
 }
 
-export async function deletePressKeyword(db: Db, userId: string, id: string) {
-  return deleteOwn(db, pressKeywords, userId, id);
+export async function deletePressKeyword(db: Db, workspaceId: string, id: string) {
+  return deleteOwn(db, pressKeywords, workspaceId, id);
 }
 
 // ---- Press Radar: mentions ----
@@ -169,7 +172,7 @@ export async function insertPressMentions(
 export async function listPressMentions(
   db: Db,
   params: {
-    userId: string;
+    workspaceId: string;
     sourceId?: string | undefined;
     keywordId?: string | undefined;
     sentiment?: "positive" | "neutral" | "negative" | undefined;
@@ -178,7 +181,7 @@ export async function listPressMentions(
   },
 ) {
   const conditions = [
-    eq(pressMentions.userId, params.userId),
+    eq(pressMentions.workspaceId, params.workspaceId),
     // A muted source's mentions stay stored but out of the list (and the dot).
     eq(pressSources.isMuted, false),
   ];
@@ -206,21 +209,24 @@ export async function listPressMentions(
     .from(pressMentions)
     .innerJoin(
       pressSources,
-      and(eq(pressSources.id, pressMentions.sourceId), eq(pressSources.userId, params.userId)),
+      and(
+        eq(pressSources.id, pressMentions.sourceId),
+        eq(pressSources.workspaceId, params.workspaceId),
+      ),
     )
     .where(and(...conditions))
     .orderBy(desc(pressMentions.publishedAt), desc(pressMentions.id))
     .limit(params.limit);
 }
 
-export async function countUnseenPressMentions(db: Db, userId: string) {
+export async function countUnseenPressMentions(db: Db, workspaceId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(pressMentions)
     .innerJoin(pressSources, eq(pressSources.id, pressMentions.sourceId))
     .where(
       and(
-        eq(pressMentions.userId, userId),
+        eq(pressMentions.workspaceId, workspaceId),
         isNull(pressMentions.seenAt),
         eq(pressSources.isMuted, false),
       ),
@@ -231,9 +237,12 @@ export async function countUnseenPressMentions(db: Db, userId: string) {
 /** Marks the user's unseen mentions (or only `ids`) seen; answers how many changed. */
 export async function markPressMentionsSeen(
   db: Db,
-  params: { userId: string; ids?: string[] | undefined; at: Date },
+  params: { workspaceId: string; ids?: string[] | undefined; at: Date },
 ) {
-  const conditions = [eq(pressMentions.userId, params.userId), isNull(pressMentions.seenAt)];
+  const conditions = [
+    eq(pressMentions.workspaceId, params.workspaceId),
+    isNull(pressMentions.seenAt),
+  ];
   if (params.ids) {
     if (params.ids.length === 0) return 0;
     conditions.push(inArray(pressMentions.id, params.ids));
@@ -248,31 +257,31 @@ export async function markPressMentionsSeen(
 
 // ---- Trend Radar ----
 
-export function listTrendHashtags(db: Db, userId: string) {
+export function listTrendHashtags(db: Db, workspaceId: string) {
   return db
     .select()
     .from(trendHashtags)
-    .where(eq(trendHashtags.userId, userId))
+    .where(eq(trendHashtags.workspaceId, workspaceId))
     .orderBy(asc(trendHashtags.createdAt));
 }
 
-export async function findTrendHashtag(db: Db, userId: string, id: string) {
+export async function findTrendHashtag(db: Db, workspaceId: string, id: string) {
   const [row] = await db
     .select()
     .from(trendHashtags)
-    .where(ownRow(trendHashtags, userId, id));
+    .where(ownRow(trendHashtags, workspaceId, id));
   return row;
 }
 
-export async function countTrendHashtags(db: Db, userId: string) {
-  return countOwn(db, trendHashtags, userId);
+export async function countTrendHashtags(db: Db, workspaceId: string) {
+  return countOwn(db, trendHashtags, workspaceId);
 }
 
 export async function insertTrendHashtag(
   db: Db,
   row: Pick<
     typeof trendHashtags.$inferInsert,
-    "userId" | "name" | "accountId" | "instagramHashtagId"
+    "workspaceId" | "name" | "accountId" | "instagramHashtagId"
   >,
 ) {
   const [inserted] = await db.insert(trendHashtags).values(row).onConflictDoNothing().returning();
@@ -281,23 +290,25 @@ export async function insertTrendHashtag(
 
 export async function updateTrendHashtag(
   db: Db,
-  userId: string,
+  workspaceId: string,
   id: string,
   patch: Partial<Pick<TrendHashtagRow, "lastSampledAt" | "lastError">>,
 ) {
   await db
     .update(trendHashtags)
     .set(patch)
-    .where(ownRow(trendHashtags, userId, id));
+    .where(ownRow(trendHashtags, workspaceId, id));
 }
 
-export async function deleteTrendHashtag(db: Db, userId: string, id: string) {
-  return deleteOwn(db, trendHashtags, userId, id);
+export async function deleteTrendHashtag(db: Db, workspaceId: string, id: string) {
+  return deleteOwn(db, trendHashtags, workspaceId, id);
 }
 
 export async function listUsersWithTrendHashtags(db: Db) {
-  const rows = await db.selectDistinct({ userId: trendHashtags.userId }).from(trendHashtags);
-  return rows.map((row) => row.userId);
+  const rows = await db
+    .selectDistinct({ workspaceId: trendHashtags.workspaceId })
+    .from(trendHashtags);
+  return rows.map((row) => row.workspaceId);
 }
 
 /**
@@ -320,7 +331,10 @@ export function listHashtagLookups(db: Db, params: { accountId: string; since: D
 
 export async function insertHashtagLookup(
   db: Db,
-  row: Pick<typeof hashtagLookups.$inferInsert, "userId" | "accountId" | "name" | "lookedUpAt">,
+  row: Pick<
+    typeof hashtagLookups.$inferInsert,
+    "workspaceId" | "accountId" | "name" | "lookedUpAt"
+  >,
 ) {
   await db.insert(hashtagLookups).values(row);
 }
@@ -330,11 +344,11 @@ export async function insertTrendSample(db: Db, row: typeof trendSamples.$inferI
 }
 
 /** The newest two samples of each of the user's hashtags. */
-export async function listLatestTrendSamples(db: Db, userId: string) {
+export async function listLatestTrendSamples(db: Db, workspaceId: string) {
   return db
     .select()
     .from(trendSamples)
-    .where(eq(trendSamples.userId, userId))
+    .where(eq(trendSamples.workspaceId, workspaceId))
     .orderBy(desc(trendSamples.sampledAt))
     .limit(500);
 }
@@ -342,7 +356,7 @@ export async function listLatestTrendSamples(db: Db, userId: string) {
 /** The account's own posts (not carousel children) by engagement, best first. */
 export function listBestPostsByEngagement(
   db: Db,
-  params: { userId: string; accountId: string; limit: number },
+  params: { workspaceId: string; accountId: string; limit: number },
 ) {
   const engagement = sql<number>`coalesce(${instagramMedia.likeCount}, 0) + coalesce(${instagramMedia.commentsCount}, 0)`;
   return db
@@ -350,7 +364,7 @@ export function listBestPostsByEngagement(
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, params.userId),
+        eq(instagramMedia.workspaceId, params.workspaceId),
         eq(instagramMedia.accountId, params.accountId),
         isNull(instagramMedia.parentIgMediaId),
       ),
@@ -359,13 +373,16 @@ export function listBestPostsByEngagement(
     .limit(params.limit);
 }
 
-export async function countPostsOfAccount(db: Db, params: { userId: string; accountId: string }) {
+export async function countPostsOfAccount(
+  db: Db,
+  params: { workspaceId: string; accountId: string },
+) {
   const [row] = await db
     .select({ n: count() })
     .from(instagramMedia)
     .where(
       and(
-        eq(instagramMedia.userId, params.userId),
+        eq(instagramMedia.workspaceId, params.workspaceId),
         eq(instagramMedia.accountId, params.accountId),
         isNull(instagramMedia.parentIgMediaId),
       ),

@@ -5,16 +5,16 @@ import { realtimeEvents } from "../schema/realtime-events.ts";
 
 export type RealtimeEventRow = typeof realtimeEvents.$inferSelect;
 
-/** The channel every instance LISTENs on; a notification carries only `<id>:<userId>`. */
+/** The channel every instance LISTENs on; a notification carries only `<id>:<workspaceId>`. */
 export const REALTIME_CHANNEL = "realtime_events";
 
 /** Stores the event and notifies every instance, in one statement (one round trip). */
 export async function insertRealtimeEvent(
   db: Db,
-  values: { userId: string; type: string; data: Record<string, unknown> },
+  values: { workspaceId: string; type: string; data: Record<string, unknown> },
 ): Promise<RealtimeEventRow> {
   const [row] = await db.insert(realtimeEvents).values(values).returning();
-  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${`${row!.id}:${row!.userId}`})`);
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${`${row!.id}:${row!.workspaceId}`})`);
   return row!;
 }
 
@@ -26,14 +26,14 @@ export async function findRealtimeEvent(db: Db, id: number) {
 /** The user's events after `afterId` and no older than `since`, oldest first. */
 export function listRealtimeEventsAfter(
   db: Db,
-  params: { userId: string; afterId: number; since: Date; limit?: number },
+  params: { workspaceId: string; afterId: number; since: Date; limit?: number },
 ) {
   return db
     .select()
     .from(realtimeEvents)
     .where(
       and(
-        eq(realtimeEvents.userId, params.userId),
+        eq(realtimeEvents.workspaceId, params.workspaceId),
         gt(realtimeEvents.id, params.afterId),
         gte(realtimeEvents.createdAt, params.since),
       ),

@@ -15,20 +15,25 @@ export async function insertScheduledPost(
   const [inserted] = await db
     .insert(scheduledPosts)
     .values(row)
-    .onConflictDoNothing({ target: [scheduledPosts.userId, scheduledPosts.clientId] })
+    .onConflictDoNothing({ target: [scheduledPosts.workspaceId, scheduledPosts.clientId] })
     .returning();
   if (inserted) return { row: inserted, created: true };
   const [existing] = await db
     .select()
     .from(scheduledPosts)
-    .where(and(eq(scheduledPosts.userId, row.userId), eq(scheduledPosts.clientId, row.clientId!)));
+    .where(
+      and(
+        eq(scheduledPosts.workspaceId, row.workspaceId),
+        eq(scheduledPosts.clientId, row.clientId!),
+      ),
+    );
   return { row: existing!, created: false };
 }
 
-export async function listScheduledPosts(db: Db, userId: string) {
+export async function listScheduledPosts(db: Db, workspaceId: string) {
   return db
     .select()
     .from(scheduledPosts)
-    .where(eq(scheduledPosts.userId, userId))
+    .where(eq(scheduledPosts.workspaceId, workspaceId))
     .orderBy(asc(scheduledPosts.scheduledTime));
 }

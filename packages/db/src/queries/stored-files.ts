@@ -4,33 +4,33 @@ import { storedFiles } from "../schema/index.ts";
 
 export async function insertStoredFile(
   db: Db,
-  row: { bucket: string; key: string; userId: string; sizeBytes: number },
+  row: { bucket: string; key: string; workspaceId: string; sizeBytes: number },
 ) {
   await db.insert(storedFiles).values(row);
 }
 
 /** Bytes the user's files take (the storage quota counts these). */
-export async function sumStoredBytes(db: Db, userId: string): Promise<number> {
+export async function sumStoredBytes(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${storedFiles.sizeBytes}), 0)` })
     .from(storedFiles)
-    .where(eq(storedFiles.userId, userId));
+    .where(eq(storedFiles.workspaceId, workspaceId));
   return Number(row?.total ?? 0);
 }
 
 export async function findStoredFileOwner(db: Db, bucket: string, key: string) {
   const [row] = await db
-    .select({ userId: storedFiles.userId })
+    .select({ workspaceId: storedFiles.workspaceId })
     .from(storedFiles)
     .where(and(eq(storedFiles.bucket, bucket), eq(storedFiles.key, key)));
-  return row?.userId;
+  return row?.workspaceId;
 }
 
-export async function listStoredFiles(db: Db, userId: string) {
+export async function listStoredFiles(db: Db, workspaceId: string) {
   return db
     .select({ bucket: storedFiles.bucket, key: storedFiles.key })
     .from(storedFiles)
-    .where(eq(storedFiles.userId, userId));
+    .where(eq(storedFiles.workspaceId, workspaceId));
 }
 
 export async function deleteStoredFileRow(db: Db, bucket: string, key: string) {
@@ -38,9 +38,9 @@ export async function deleteStoredFileRow(db: Db, bucket: string, key: string) {
 }
 
 /** Each of the user's scheduled posts as text (the files a draft names appear in it). */
-export async function listUserDraftTexts(db: Db, userId: string): Promise<string[]> {
+export async function listUserDraftTexts(db: Db, workspaceId: string): Promise<string[]> {
   const result = (await db.execute(
-    sql`select sp::text as text from scheduled_posts sp where sp.user_id = ${userId}`,
+    sql`select sp::text as text from scheduled_posts sp where sp.workspace_id = ${workspaceId}`,
   )) as unknown as { rows: Array<{ text: string }> };
   return result.rows.map((row) => row.text);
 }

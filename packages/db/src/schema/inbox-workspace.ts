@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 /*
  * What the inbox keeps beside the synced Instagram rows (issue 15): read state per conversation,
@@ -23,9 +23,9 @@ import { user } from "./auth.ts";
 export const inboxReadStates = pgTable(
   "inbox_read_states",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     kind: text("kind", { enum: ["dm", "comments"] }).notNull(),
     conversationId: text("conversation_id").notNull(),
@@ -38,7 +38,7 @@ export const inboxReadStates = pgTable(
   (table) => [
     primaryKey({
       name: "inbox_read_states_pk",
-      columns: [table.userId, table.accountId, table.kind, table.conversationId],
+      columns: [table.workspaceId, table.accountId, table.kind, table.conversationId],
     }),
     check("inbox_read_states_kind_check", sql`${table.kind} in ('dm', 'comments')`),
   ],
@@ -48,9 +48,9 @@ export const inboxReadStates = pgTable(
 export const inboxPeople = pgTable(
   "inbox_people",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igsid: text("igsid").notNull(),
     username: text("username"),
@@ -60,7 +60,10 @@ export const inboxPeople = pgTable(
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ name: "inbox_people_pk", columns: [table.userId, table.accountId, table.igsid] }),
+    primaryKey({
+      name: "inbox_people_pk",
+      columns: [table.workspaceId, table.accountId, table.igsid],
+    }),
   ],
 );
 
@@ -68,9 +71,9 @@ export const inboxPeople = pgTable(
 export const inboxCommentActions = pgTable(
   "inbox_comment_actions",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igCommentId: text("ig_comment_id").notNull(),
     isHidden: boolean("is_hidden").notNull().default(false),
@@ -82,7 +85,7 @@ export const inboxCommentActions = pgTable(
   (table) => [
     primaryKey({
       name: "inbox_comment_actions_pk",
-      columns: [table.userId, table.accountId, table.igCommentId],
+      columns: [table.workspaceId, table.accountId, table.igCommentId],
     }),
   ],
 );
@@ -92,24 +95,24 @@ export const inboxSavedReplies = pgTable(
   "inbox_saved_replies",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("inbox_saved_replies_user_idx").on(table.userId, table.title)],
+  (table) => [index("inbox_saved_replies_workspace_idx").on(table.workspaceId, table.title)],
 );
 
 /** What a DM carried besides text (photos, videos, shares, story replies), as the inbox shows it. */
 export const inboxMessageAttachments = pgTable(
   "inbox_message_attachments",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igMessageId: text("ig_message_id").notNull(),
     attachments: jsonb("attachments")
@@ -119,7 +122,7 @@ export const inboxMessageAttachments = pgTable(
   (table) => [
     primaryKey({
       name: "inbox_message_attachments_pk",
-      columns: [table.userId, table.accountId, table.igMessageId],
+      columns: [table.workspaceId, table.accountId, table.igMessageId],
     }),
   ],
 );
@@ -134,9 +137,9 @@ export const inboxMessageAttachments = pgTable(
 export const inboxThreadSummaries = pgTable(
   "inbox_thread_summaries",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     kind: text("kind", { enum: ["dm", "comments"] }).notNull(),
     /** The DM thread id or the post's media id. */
@@ -160,28 +163,28 @@ export const inboxThreadSummaries = pgTable(
   (table) => [
     primaryKey({
       name: "inbox_thread_summaries_pk",
-      columns: [table.userId, table.accountId, table.kind, table.conversationId],
+      columns: [table.workspaceId, table.accountId, table.kind, table.conversationId],
     }),
     check("inbox_thread_summaries_kind_check", sql`${table.kind} in ('dm', 'comments')`),
     // Keyset pages, newest first, for All and for each filter.
     index("inbox_thread_summaries_list_idx").on(
-      table.userId,
+      table.workspaceId,
       table.accountId,
       table.updatedTime,
       table.conversationId,
     ),
     index("inbox_thread_summaries_kind_idx").on(
-      table.userId,
+      table.workspaceId,
       table.accountId,
       table.kind,
       table.updatedTime,
       table.conversationId,
     ),
     index("inbox_thread_summaries_unread_idx")
-      .on(table.userId, table.accountId, table.updatedTime, table.conversationId)
+      .on(table.workspaceId, table.accountId, table.updatedTime, table.conversationId)
       .where(sql`${table.isUnread}`),
     index("inbox_thread_summaries_needs_reply_idx")
-      .on(table.userId, table.accountId, table.updatedTime, table.conversationId)
+      .on(table.workspaceId, table.accountId, table.updatedTime, table.conversationId)
       .where(sql`${table.needsReply}`),
   ],
 );

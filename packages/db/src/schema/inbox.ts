@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 /*
  * Spec §3 "also read": the inbox tables that the Instagram sync writes and notifications read.
@@ -22,9 +22,9 @@ export const instagramThreadMap = pgTable(
   "instagram_thread_map",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     threadId: text("thread_id").notNull(),
     /** The business account's IGSID in this thread: messages from it are outbound. */
@@ -32,7 +32,11 @@ export const instagramThreadMap = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique("instagram_thread_map_thread_unique").on(table.userId, table.accountId, table.threadId),
+    unique("instagram_thread_map_thread_unique").on(
+      table.workspaceId,
+      table.accountId,
+      table.threadId,
+    ),
   ],
 );
 
@@ -41,9 +45,9 @@ export const instagramMessages = pgTable(
   "instagram_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     /** instagram_thread_map.thread_id */
     conversationId: text("conversation_id").notNull(),
@@ -65,27 +69,27 @@ export const instagramMessages = pgTable(
   },
   (table) => [
     unique("instagram_messages_message_unique").on(
-      table.userId,
+      table.workspaceId,
       table.accountId,
       table.igMessageId,
     ),
     check("instagram_messages_direction_check", sql`${table.direction} in ('inbound', 'outbound')`),
     uniqueIndex("instagram_messages_client_message_idx")
-      .on(table.userId, table.clientMessageId)
+      .on(table.workspaceId, table.clientMessageId)
       .where(sql`${table.clientMessageId} is not null`),
     // Notifications: the user's inbound messages of the last 24 hours.
     index("instagram_messages_inbound_idx")
-      .on(table.userId, table.createdTime)
+      .on(table.workspaceId, table.createdTime)
       .where(sql`${table.direction} = 'inbound'`),
     index("instagram_messages_conversation_idx").on(
-      table.userId,
+      table.workspaceId,
       table.conversationId,
       table.createdTime,
     ),
     // The inbox summary triggers' probe (newest message of one thread): every equality and the
     // full order in one index, so the planner picks it even without statistics (PGlite).
     index("instagram_messages_thread_newest_idx").on(
-      table.userId,
+      table.workspaceId,
       table.accountId,
       table.conversationId,
       table.createdTime,
@@ -105,9 +109,9 @@ export const instagramComments = pgTable(
   "instagram_comments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igCommentId: text("ig_comment_id").notNull(),
     igMediaId: text("ig_media_id").notNull(),
@@ -123,18 +127,18 @@ export const instagramComments = pgTable(
   },
   (table) => [
     unique("instagram_comments_comment_unique").on(
-      table.userId,
+      table.workspaceId,
       table.accountId,
       table.igCommentId,
     ),
     // Notifications: comments on the user's own media in the last 24 hours.
     index("instagram_comments_own_media_idx")
-      .on(table.userId, table.createdAt)
+      .on(table.workspaceId, table.createdAt)
       .where(sql`${table.mediaOwnerId} = ${table.accountId}`),
-    index("instagram_comments_media_idx").on(table.userId, table.igMediaId, table.createdAt),
+    index("instagram_comments_media_idx").on(table.workspaceId, table.igMediaId, table.createdAt),
     // The same for a post's newest comment.
     index("instagram_comments_media_newest_idx").on(
-      table.userId,
+      table.workspaceId,
       table.accountId,
       table.igMediaId,
       table.createdAt,

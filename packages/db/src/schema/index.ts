@@ -13,3 +13,4 @@ export * from "./rate-limits.ts";
 export * from "./realtime-events.ts";
 export * from "./stored-files.ts";
 export * from "./support-requests.ts";
+export * from "./workspaces.ts";

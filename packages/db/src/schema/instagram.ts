@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 /*
  * The Instagram connection and everything the sync keeps (issue 10). Every row carries the user;
@@ -38,10 +39,18 @@ export const instagramConnections = pgTable(
   "instagram_connections",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    /**
+     * The workspace the account is connected to. One per workspace until the account switcher
+     * lands (issue 29 point 2 lifts this to several; decision 026).
+     */
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .unique("instagram_connections_user_unique")
-      .references(() => user.id, { onDelete: "cascade" }),
+      .unique("instagram_connections_workspace_unique")
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The member who connected it (null once their user is deleted). */
+    connectedByUserId: text("connected_by_user_id").references(() => user.id, {
+      onDelete: "set null",
+    }),
     instagramId: text("instagram_id").notNull(),
     pageInstagramId: text("page_instagram_id"),
     instagramUsername: text("instagram_username").notNull(),
@@ -98,6 +107,10 @@ export const instagramOauthStates = pgTable("instagram_oauth_states", {
   userId: text("user_id")
     .notNull()
     .references(() => user.id, { onDelete: "cascade" }),
+  /** The workspace the account is being connected to (the member's open one when it started). */
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   sessionId: text("session_id").notNull(),
   login: text("login", { enum: connectionLogins }).notNull(),
   /**
@@ -117,9 +130,9 @@ export const instagramMedia = pgTable(
   "instagram_media",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igMediaId: text("ig_media_id").notNull(),
     parentIgMediaId: text("parent_ig_media_id"),
@@ -150,8 +163,8 @@ export const instagramMedia = pgTable(
     metricsCapturedAt: timestamp("metrics_captured_at", { withTimezone: true }),
   },
   (table) => [
-    unique("instagram_media_unique").on(table.userId, table.accountId, table.igMediaId),
-    index("instagram_media_posted_idx").on(table.userId, table.accountId, table.postedAt),
+    unique("instagram_media_unique").on(table.workspaceId, table.accountId, table.igMediaId),
+    index("instagram_media_posted_idx").on(table.workspaceId, table.accountId, table.postedAt),
   ],
 );
 
@@ -163,9 +176,9 @@ export const instagramMedia = pgTable(
 export const instagramMediaInsights = pgTable(
   "instagram_media_insights",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igMediaId: text("ig_media_id").notNull(),
     capturedAt: timestamp("captured_at", { withTimezone: true }).notNull(),
@@ -177,7 +190,13 @@ export const instagramMediaInsights = pgTable(
   (table) => [
     primaryKey({
       name: "instagram_media_insights_pk",
-      columns: [table.userId, table.accountId, table.igMediaId, table.capturedAt, table.metric],
+      columns: [
+        table.workspaceId,
+        table.accountId,
+        table.igMediaId,
+        table.capturedAt,
+        table.metric,
+      ],
     }),
   ],
 );
@@ -186,9 +205,9 @@ export const instagramMediaInsights = pgTable(
 export const instagramAccountInsights = pgTable(
   "instagram_account_insights",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     metric: text("metric").notNull(),
@@ -200,7 +219,7 @@ export const instagramAccountInsights = pgTable(
   (table) => [
     primaryKey({
       name: "instagram_account_insights_pk",
-      columns: [table.userId, table.accountId, table.day, table.metric],
+      columns: [table.workspaceId, table.accountId, table.day, table.metric],
     }),
   ],
 );
@@ -214,9 +233,9 @@ export const instagramAccountInsights = pgTable(
 export const instagramAccountPeriodInsights = pgTable(
   "instagram_account_period_insights",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     metric: text("metric").notNull(),
     fromDay: date("from_day", { mode: "string" }).notNull(),
@@ -229,7 +248,7 @@ export const instagramAccountPeriodInsights = pgTable(
   (table) => [
     primaryKey({
       name: "instagram_account_period_insights_pk",
-      columns: [table.userId, table.accountId, table.metric, table.fromDay, table.toDay],
+      columns: [table.workspaceId, table.accountId, table.metric, table.fromDay, table.toDay],
     }),
   ],
 );
@@ -238,9 +257,9 @@ export const instagramAccountPeriodInsights = pgTable(
 export const instagramAudienceSnapshots = pgTable(
   "instagram_audience_snapshots",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     audience: text("audience", { enum: ["followers", "engaged"] }).notNull(),
@@ -252,7 +271,7 @@ export const instagramAudienceSnapshots = pgTable(
   (table) => [
     primaryKey({
       name: "instagram_audience_snapshots_pk",
-      columns: [table.userId, table.accountId, table.day, table.audience, table.breakdown],
+      columns: [table.workspaceId, table.accountId, table.day, table.audience, table.breakdown],
     }),
   ],
 );
@@ -261,9 +280,9 @@ export const instagramAudienceSnapshots = pgTable(
 export const instagramOnlineFollowers = pgTable(
   "instagram_online_followers",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     hours: jsonb("hours").$type<Record<string, number>>().notNull(),
@@ -272,7 +291,7 @@ export const instagramOnlineFollowers = pgTable(
   (table) => [
     primaryKey({
       name: "instagram_online_followers_pk",
-      columns: [table.userId, table.accountId, table.day],
+      columns: [table.workspaceId, table.accountId, table.day],
     }),
   ],
 );
@@ -284,9 +303,9 @@ export const instagramOnlineFollowers = pgTable(
 export const instagramSyncState = pgTable(
   "instagram_sync_state",
   {
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     resource: text("resource").notNull(),
     cursor: text("cursor"),
@@ -298,7 +317,7 @@ export const instagramSyncState = pgTable(
   (table) => [
     primaryKey({
       name: "instagram_sync_state_pk",
-      columns: [table.userId, table.accountId, table.resource],
+      columns: [table.workspaceId, table.accountId, table.resource],
     }),
   ],
 );

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 export { type ScheduledPostStatus, scheduledPostStatuses } from "@sightline/contracts";
 
@@ -53,9 +54,13 @@ export const scheduledPosts = pgTable(
   "scheduled_posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The member who wrote it (null once their user is deleted; the post stays the workspace's). */
+    createdByUserId: text("created_by_user_id").references(() => user.id, {
+      onDelete: "set null",
+    }),
     accountId: text("account_id").notNull(),
     mediaUrl: text("media_url").notNull(),
     mediaType: text("media_type", { enum: ["IMAGE", "VIDEO"] }).notNull(),
@@ -87,11 +92,11 @@ export const scheduledPosts = pgTable(
       "scheduled_posts_status_check",
       sql`${table.status} in ('draft', 'scheduled', 'publishing', 'published', 'failed')`,
     ),
-    uniqueIndex("scheduled_posts_client_id_idx").on(table.userId, table.clientId),
+    uniqueIndex("scheduled_posts_client_id_idx").on(table.workspaceId, table.clientId),
     index("scheduled_posts_publishing_idx")
       .on(table.leaseUntil)
       .where(sql`${table.status} = 'publishing'`),
-    index("scheduled_posts_user_time_idx").on(table.userId, table.scheduledTime),
+    index("scheduled_posts_workspace_time_idx").on(table.workspaceId, table.scheduledTime),
     // The scheduler's work list: due posts still waiting.
     index("scheduled_posts_due_idx")
       .on(table.scheduledTime)
@@ -107,9 +112,9 @@ export const publishAttempts = pgTable(
     postId: uuid("post_id")
       .notNull()
       .references(() => scheduledPosts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     step: text("step").notNull(),
@@ -124,9 +129,9 @@ export const instagramPosts = pgTable(
   "instagram_posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     igMediaId: text("ig_media_id").notNull(),
     caption: text("caption").notNull().default(""),
@@ -141,7 +146,7 @@ export const instagramPosts = pgTable(
   },
   (table) => [
     uniqueIndex("instagram_posts_media_idx").on(table.accountId, table.igMediaId),
-    index("instagram_posts_user_idx").on(table.userId, table.publishedAt),
+    index("instagram_posts_workspace_idx").on(table.workspaceId, table.publishedAt),
   ],
 );
 

@@ -12,16 +12,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 /** Press Radar: a feed (RSS or Atom) the user watches. */
 export const pressSources = pgTable(
   "press_sources",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     title: text("title").notNull(),
     isMuted: boolean("is_muted").notNull().default(false),
@@ -33,7 +33,7 @@ export const pressSources = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("press_sources_user_url_idx").on(table.userId, table.url)],
+  (table) => [uniqueIndex("press_sources_workspace_url_idx").on(table.workspaceId, table.url)],
 );
 
 /** Press Radar: a keyword (brand, handle, product) with the words that rule a match out. */
@@ -41,15 +41,18 @@ export const pressKeywords = pgTable(
   "press_keywords",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     term: text("term").notNull(),
     exclusions: text("exclusions").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("press_keywords_user_term_idx").on(table.userId, sql`lower(${table.term})`),
+    uniqueIndex("press_keywords_workspace_term_idx").on(
+      table.workspaceId,
+      sql`lower(${table.term})`,
+    ),
   ],
 );
 
@@ -60,9 +63,9 @@ export const pressMentions = pgTable(
   "press_mentions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     sourceId: uuid("source_id")
       .notNull()
       .references(() => pressSources.id, { onDelete: "cascade" }),
@@ -83,9 +86,13 @@ export const pressMentions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("press_mentions_user_item_idx").on(table.userId, table.itemKey),
-    index("press_mentions_user_published_idx").on(table.userId, table.publishedAt, table.id),
-    index("press_mentions_unseen_idx").on(table.userId).where(sql`${table.seenAt} is null`),
+    uniqueIndex("press_mentions_workspace_item_idx").on(table.workspaceId, table.itemKey),
+    index("press_mentions_workspace_published_idx").on(
+      table.workspaceId,
+      table.publishedAt,
+      table.id,
+    ),
+    index("press_mentions_unseen_idx").on(table.workspaceId).where(sql`${table.seenAt} is null`),
     check(
       "press_mentions_sentiment_check",
       sql`${table.sentiment} in ('positive', 'neutral', 'negative')`,
@@ -98,9 +105,9 @@ export const trendHashtags = pgTable(
   "trend_hashtags",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The Instagram account the lookup was made as (the budget is per account). */
     accountId: text("account_id").notNull(),
@@ -109,7 +116,7 @@ export const trendHashtags = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("trend_hashtags_user_name_idx").on(table.userId, table.name)],
+  (table) => [uniqueIndex("trend_hashtags_workspace_name_idx").on(table.workspaceId, table.name)],
 );
 
 /**
@@ -121,9 +128,9 @@ export const hashtagLookups = pgTable(
   "hashtag_lookups",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     name: text("name").notNull(),
     lookedUpAt: timestamp("looked_up_at", { withTimezone: true }).notNull(),
@@ -150,9 +157,9 @@ export const trendSamples = pgTable(
   "trend_samples",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     hashtagId: uuid("hashtag_id")
       .notNull()
       .references(() => trendHashtags.id, { onDelete: "cascade" }),

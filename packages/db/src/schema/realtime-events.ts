@@ -1,5 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { workspaces } from "./workspaces.ts";
 
 /**
  * Change events for a user's open live streams (/api/realtime). Kept a few minutes so a browser
@@ -9,12 +9,12 @@ export const realtimeEvents = pgTable(
   "realtime_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("realtime_events_user_id_id_idx").on(table.userId, table.id)],
+  (table) => [index("realtime_events_workspace_id_id_idx").on(table.workspaceId, table.id)],
 );

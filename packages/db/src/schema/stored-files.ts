@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { workspaces } from "./workspaces.ts";
 
 /**
  * Every uploaded file and who uploaded it: the owner of a key that carries no user folder (video
@@ -11,14 +11,14 @@ export const storedFiles = pgTable(
   {
     bucket: text("bucket").notNull(),
     key: text("key").notNull(),
-    userId: text("user_id")
+    workspaceId: uuid("workspace_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.bucket, table.key] }),
-    index("stored_files_user_id_idx").on(table.userId),
+    index("stored_files_workspace_id_idx").on(table.workspaceId),
   ],
 );

@@ -5,6 +5,7 @@ import {
   findDataDeletionRequestByCode,
   insertDataDeletionRequest,
   insertDataDeletionRequestOnce,
+  listOwnedWorkspaces,
 } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -26,17 +27,17 @@ export interface DataDeletionDeps {
   logger: Logger;
   publicUrl: string;
   /**
-   * Revokes the user's Instagram access at Meta before their rows go. Called once per user,
-   * inside the one deletion path below.
+   * Revokes a workspace's Instagram access at Meta before its rows go. Called once per workspace
+   * the user owns, inside the one deletion path below.
    */
-  revokeInstagramAccess?: (userId: string) => Promise<void>;
-  /** The Sightline users connected to the Meta user a data-deletion callback names. */
-  findUserIdsForMetaUser?: (metaUserId: string) => Promise<string[]>;
+  revokeInstagramAccess?: (workspaceId: string) => Promise<void>;
+  /** The workspaces connected to the Meta user a data-deletion callback names (every one). */
+  findWorkspaceIdsForMetaUser?: (metaUserId: string) => Promise<string[]>;
   /**
-   * Deletes a user's Instagram connection and everything obtained from Instagram (Meta's
+   * Deletes a workspace's Instagram connection and everything obtained from Instagram (Meta's
    * data-deletion callback asks for exactly that data, not for the Sightline account).
    */
-  deleteInstagramData?: (userId: string) => Promise<Record<string, number>>;
+  deleteInstagramData?: (workspaceId: string) => Promise<Record<string, number>>;
   /**
    * The Instagram sandbox (embedded default, demo deployments): drops the user's private copy of
    * the demo accounts (decision 015), which holds what they sent and published through it.
@@ -52,8 +53,9 @@ export interface DataDeletionDeps {
  * the request under a confirmation code, and confirm by e-mail. Returns the counts per table.
  */
 export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) {
-  await deps.revokeInstagramAccess?.(userId);
-  const removeFiles = await prepareUserFilesRemoval(deps, userId);
+  const owned = await listOwnedWorkspaces(deps.db, userId);
+  for (const workspace of owned) await deps.revokeInstagramAccess?.(workspace.id);
+  const removeFiles = await prepareUserFilesRemoval(deps, owned);
   const deleted = await deleteEverythingOwnedByUser(deps.db, userId);
   await removeFiles();
   deps.forgetSandboxCopy?.(userId);
@@ -95,10 +97,10 @@ export async function deleteDataForMetaUser(
   signedRequestHash: string,
 ) {
   const deleted: Record<string, number> = {};
-  const userIds = (await deps.findUserIdsForMetaUser?.(metaUserId)) ?? [];
-  for (const userId of userIds) {
-    await deps.revokeInstagramAccess?.(userId);
-    const counts = (await deps.deleteInstagramData?.(userId)) ?? {};
+  const workspaceIds = (await deps.findWorkspaceIdsForMetaUser?.(metaUserId)) ?? [];
+  for (const workspaceId of workspaceIds) {
+    await deps.revokeInstagramAccess?.(workspaceId);
+    const counts = (await deps.deleteInstagramData?.(workspaceId)) ?? {};
     for (const [table, count] of Object.entries(counts)) {
       deleted[table] = (deleted[table] ?? 0) + count;
     }

@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 let testApp: TestApp;
 // One clock for the file, so the periods the API resolves and the ones computed here agree.
 const fixedNow = Date.now();
-let lena: { client: HttpClient; userId: string; igUserId: string };
+let lena: { client: HttpClient; workspaceId: string; igUserId: string };
 
 beforeAll(async () => {
   testApp = await createTestApp({ now: () => fixedNow });
@@ -25,7 +25,7 @@ beforeAll(async () => {
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  lena = { client, userId: connection.user_id, igUserId: connection.instagram_id };
+  lena = { client, workspaceId: connection.workspace_id, igUserId: connection.instagram_id };
 }, 180_000);
 
 afterAll(async () => {
@@ -150,7 +150,7 @@ async function walk(query: string, limit: number): Promise<AnalyticsPostListItem
 
 async function topLevelPostCount(): Promise<number> {
   const result = (await testApp.database.db.execute(
-    `select count(*)::int as n from instagram_media where user_id = '${lena.userId}' and account_id = '${lena.igUserId}' and parent_ig_media_id is null`,
+    `select count(*)::int as n from instagram_media where workspace_id = '${lena.workspaceId}' and account_id = '${lena.igUserId}' and parent_ig_media_id is null`,
   )) as unknown as { rows: Array<{ n: number }> };
   return result.rows[0]!.n;
 }
@@ -303,17 +303,17 @@ describe("absent figures and earlier accounts", () => {
     const gap = before.period.from;
     const gapValue = before.kpis.views.series[0]!.value!;
     await testApp.database.db.execute(
-      `delete from instagram_account_insights where user_id = '${connection.user_id}' and day = '${gap}' and metric = 'views'`,
+      `delete from instagram_account_insights where workspace_id = '${connection.workspace_id}' and day = '${gap}' and metric = 'views'`,
     );
     // Rows kept from an earlier connection to another account never mix in.
     await testApp.database.db.execute(
-      `insert into instagram_account_insights (user_id, account_id, day, metric, source_metric, mapping_version, value, captured_at)
-       values ('${connection.user_id}', 'earlier-account', '${gap}', 'views', 'views', 2, 999999, now()),
-              ('${connection.user_id}', 'earlier-account', '${before.period.to}', 'reach', 'reach', 2, 999999, now())`,
+      `insert into instagram_account_insights (workspace_id, account_id, day, metric, source_metric, mapping_version, value, captured_at)
+       values ('${connection.workspace_id}', 'earlier-account', '${gap}', 'views', 'views', 2, 999999, now()),
+              ('${connection.workspace_id}', 'earlier-account', '${before.period.to}', 'reach', 'reach', 2, 999999, now())`,
     );
     await testApp.database.db.execute(
-      `insert into instagram_media (user_id, account_id, ig_media_id, media_type, caption, posted_at)
-       values ('${connection.user_id}', 'earlier-account', '990000000000001', 'IMAGE', 'from the earlier account', now() - interval '2 days')`,
+      `insert into instagram_media (workspace_id, account_id, ig_media_id, media_type, caption, posted_at)
+       values ('${connection.workspace_id}', 'earlier-account', '990000000000001', 'IMAGE', 'from the earlier account', now() - interval '2 days')`,
     );
     const after = await read();
     expect(after.kpis.views.series[0]).toEqual({ day: gap, value: null });
@@ -398,7 +398,7 @@ describe("the post table", () => {
     );
     expect(full.every((caption) => caption.toLowerCase().includes(word.toLowerCase()))).toBe(true);
     const stored = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_media where user_id = '${lena.userId}' and parent_ig_media_id is null and caption ilike '%${word.replace(/'/g, "''")}%'`,
+      `select count(*)::int as n from instagram_media where workspace_id = '${lena.workspaceId}' and parent_ig_media_id is null and caption ilike '%${word.replace(/'/g, "''")}%'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(found.length).toBe(stored.rows[0]!.n);
     expect(found.length).toBeGreaterThan(0);
@@ -459,7 +459,7 @@ describe("the post table", () => {
     expect(detail.snapshots.length).toBeGreaterThan(0);
     expect(detail.snapshots.find((s) => s.metric === "reach")!.value).toBe(first!.reach);
     const stored = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_comments where user_id = '${lena.userId}' and ig_media_id = '${first!.id}'`,
+      `select count(*)::int as n from instagram_comments where workspace_id = '${lena.workspaceId}' and ig_media_id = '${first!.id}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(detail.storedComments).toBe(stored.rows[0]!.n);
     expect(detail.storedComments).toBeGreaterThan(0);
@@ -538,14 +538,14 @@ describe("a post's as-of time and Refresh", () => {
     const [post] = (await posts(lena.client, "sort=reach&order=desc&limit=1")).items;
     expect(post!.metricsAsOf).not.toBeNull();
     const before = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_media_insights where user_id = '${lena.userId}' and ig_media_id = '${post!.id}'`,
+      `select count(*)::int as n from instagram_media_insights where workspace_id = '${lena.workspaceId}' and ig_media_id = '${post!.id}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     const calls = testApp.graphCalls.count;
     const refreshed = await lena.client.post(`/api/analytics/posts/${post!.id}/refresh`, {});
     expect(refreshed.status, await refreshed.clone().text()).toBe(200);
     expect(testApp.graphCalls.count).toBe(calls + 1);
     const after = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_media_insights where user_id = '${lena.userId}' and ig_media_id = '${post!.id}'`,
+      `select count(*)::int as n from instagram_media_insights where workspace_id = '${lena.workspaceId}' and ig_media_id = '${post!.id}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(after.rows[0]!.n).toBeGreaterThanOrEqual(before.rows[0]!.n);
     const detail = (await refreshed.json()) as { post: { metricsAsOf: string; reach: number } };
@@ -572,7 +572,7 @@ describe("latest metrics after later snapshots", () => {
     const before = await posts(lena.client, "sort=reach&order=asc&limit=100");
     const target = before.items.find((item) => item.saves !== null && item.reach !== null)!;
     expect(target).toBeDefined();
-    const scope = { userId: lena.userId, accountId: lena.igUserId };
+    const scope = { workspaceId: lena.workspaceId, accountId: lena.igUserId };
     const row = (capturedAt: Date, metric: string, value: number) => ({
       ...scope,
       igMediaId: target.id,

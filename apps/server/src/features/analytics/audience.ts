@@ -53,7 +53,7 @@ export const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
  */
 export async function buildAudience(
   db: Db,
-  scope: { userId: string; accountId: string },
+  scope: { workspaceId: string; accountId: string },
   input: { followersCount: number | null; timeZone: string; now: Date; locale?: string },
 ) {
   const snapshots = await listLatestAudienceSnapshots(db, scope);
@@ -130,7 +130,7 @@ export async function buildAudience(
  */
 async function buildGrowth(
   db: Db,
-  scope: { userId: string; accountId: string },
+  scope: { workspaceId: string; accountId: string },
   input: { followersCount: number | null; today: string; locale?: string },
 ) {
   const to = addDays(input.today, -1);

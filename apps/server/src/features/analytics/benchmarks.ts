@@ -9,7 +9,7 @@ import { median, rankHashtags } from "../content-tools/index.ts";
  */
 export async function buildBenchmarks(
   db: Db,
-  scope: { userId: string; accountId: string },
+  scope: { workspaceId: string; accountId: string },
   period: { from?: Date; before?: Date },
 ) {
   const posts = (await listPostEngagement(db, scope)).filter(

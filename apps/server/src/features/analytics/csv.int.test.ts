@@ -43,7 +43,7 @@ it("exports exactly the filtered, sorted table as CSV", async () => {
   // Whole captions, not the table's 140-character preview.
   const all = parseCsv(await (await client.get("/api/analytics/posts.csv?sort=posted_at")).text());
   const stored = (await testApp.database.db.execute(
-    `select ig_media_id, caption from instagram_media where parent_ig_media_id is null and caption is not null and user_id = (select user_id from instagram_connections where instagram_username = 'northfield.coffee' limit 1)`,
+    `select ig_media_id, caption from instagram_media where parent_ig_media_id is null and caption is not null and workspace_id = (select workspace_id from instagram_connections where instagram_username = 'northfield.coffee' limit 1)`,
   )) as unknown as { rows: Array<{ ig_media_id: string; caption: string }> };
   const captions = new Map(stored.rows.map((row) => [row.ig_media_id, row.caption]));
   const exported = all.slice(1).filter((row) => captions.has(row[11]!));

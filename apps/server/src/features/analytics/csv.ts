@@ -1,18 +1,10 @@
 import type { AnalyticsPostListItem } from "@sightline/contracts";
+import { csvCell } from "../../lib/csv.ts";
+
+export { csvCell };
 
 /** Most rows one export holds (a table this long is a report, not a screen). */
 export const CSV_MAX_ROWS = 10_000;
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would
- * read as a formula (=, +, -, @, tab, CR) starts with an apostrophe instead.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 const columns: Array<[string, (post: AnalyticsPostListItem) => string | number | null]> = [
   ["posted_at", (post) => post.postedAt],

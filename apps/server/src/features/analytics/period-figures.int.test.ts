@@ -16,7 +16,7 @@ import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.t
 const DAY_MS = 86_400_000;
 const fixedNow = Date.parse("2026-11-20T15:00:00Z");
 let testApp: TestApp;
-let lena: { client: HttpClient; userId: string; igUserId: string };
+let lena: { client: HttpClient; workspaceId: string; igUserId: string };
 
 beforeAll(async () => {
   testApp = await createTestApp({ now: () => fixedNow, sandboxClock: () => fixedNow });
@@ -26,7 +26,7 @@ beforeAll(async () => {
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 240_000 });
-  lena = { client, userId: connection.user_id, igUserId: connection.instagram_id };
+  lena = { client, workspaceId: connection.workspace_id, igUserId: connection.instagram_id };
 }, 300_000);
 
 afterAll(async () => {
@@ -179,7 +179,7 @@ describe("each KPI equals Instagram's answer for the same days", () => {
     await expectMatchesInstagram(body);
     // Asked once, then stored: the same figures without asking again.
     const stored = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_account_period_insights where user_id = '${lena.userId}' and from_day = '2026-10-15' and to_day = '2026-11-13'`,
+      `select count(*)::int as n from instagram_account_period_insights where workspace_id = '${lena.workspaceId}' and from_day = '2026-10-15' and to_day = '2026-11-13'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(stored.rows[0]!.n).toBe(2);
     const calls = testApp.graphCalls.count;
@@ -227,7 +227,7 @@ describe("the first sync", () => {
     const body = await overview(lena.client, "days=90&timezone=UTC");
     expect(body.oldestDay).toBe(utcDay(fixedNow - 90 * DAY_MS));
     const days = (await testApp.database.db.execute(
-      `select metric, count(*)::int as n from instagram_account_insights where user_id = '${lena.userId}' and metric in ('views', 'reach', 'interactions', 'profile_visits') group by metric order by metric`,
+      `select metric, count(*)::int as n from instagram_account_insights where workspace_id = '${lena.workspaceId}' and metric in ('views', 'reach', 'interactions', 'profile_visits') group by metric order by metric`,
     )) as unknown as { rows: Array<{ metric: string; n: number }> };
     expect(days.rows).toEqual([
       { metric: "interactions", n: 90 },

@@ -24,11 +24,11 @@ export async function refreshPost(
   igMediaId: string,
   now: Date,
 ) {
-  const scope = { userId: connection.userId, accountId: connection.instagramId };
+  const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
   if (!(await findAccountPost(db, scope, igMediaId))) {
     throw new AppError("not_found", "This post is not in your synced Instagram data.");
   }
-  const key = `post-refresh:${connection.userId}:${connection.instagramId}`;
+  const key = `post-refresh:${connection.workspaceId}:${connection.instagramId}`;
   const used = await countRateLimitEventsSince(db, key, new Date(now.getTime() - HOUR_MS));
   if (used >= POST_REFRESHES_PER_HOUR) {
     throw new AppError(

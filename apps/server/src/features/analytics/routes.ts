@@ -12,12 +12,13 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import {
   backfillProgress,
   fetchPeriodInsights,
   type InstagramContext,
 } from "../instagram/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
@@ -42,10 +43,10 @@ async function timeZoneFor(db: Db, userId: string, requested: string | undefined
 }
 
 /** The connection's account scopes every read: rows of an earlier account never show. */
-async function scopeOf(db: Db, userId: string) {
-  const connection = await findInstagramConnection(db, userId);
+async function scopeOf(db: Db, workspaceId: string) {
+  const connection = await findInstagramConnection(db, workspaceId);
   return connection
-    ? { scope: { userId, accountId: connection.instagramId }, connection }
+    ? { scope: { workspaceId, accountId: connection.instagramId }, connection }
     : undefined;
 }
 
@@ -56,10 +57,10 @@ async function scopeOf(db: Db, userId: string) {
  */
 export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: InstagramContext }) {
   return new Hono<AppEnv>()
-    .use(requireUser)
+    .use(requireMember("read"))
     .get("/audience", validate("query", timezoneQuery), async (c) => {
       const timezone = await timeZoneFor(deps.db, c.var.user.id, c.req.valid("query").timezone);
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) return c.json({ connected: false as const });
       return c.json(
         await buildAudience(deps.db, found.scope, {
@@ -70,7 +71,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       );
     })
     .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) return c.json({ connected: false as const });
       const { from, to, timezone } = c.req.valid("query");
       const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
@@ -83,7 +84,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) throw new AppError("not_found", "Connect Instagram first.");
       // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
       const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
@@ -97,6 +98,11 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         rows.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor && rows.length < CSV_MAX_ROWS);
+      await recordAudit(deps, c.var, "analytics.exported", {
+        accountId: found.scope.accountId,
+        target: "posts.csv",
+        details: { rows: Math.min(rows.length, CSV_MAX_ROWS) },
+      });
       return c.body(postsCsv(rows.slice(0, CSV_MAX_ROWS)), 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": 'attachment; filename="sightline-posts.csv"',
@@ -104,7 +110,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) return c.json({ connected: false as const });
       const query = c.req.valid("query");
       const overview = await buildOverview(
@@ -126,7 +132,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
       const query = c.req.valid("query");
       const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
@@ -136,7 +142,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .post("/posts/:igMediaId/refresh", validate("param", analyticsPostParamSchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
       if (!deps.instagram || found.connection.status !== "active") {
         throw new AppError("bad_request", "Reconnect Instagram to refresh a post.");
@@ -146,7 +152,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.user.id);
+      const found = await scopeOf(deps.db, c.var.workspace.id);
       if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
       return c.json(await getPostDetail(deps.db, found.scope, c.req.valid("param").igMediaId));
     });

@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import { type AiModel, writeCaptionWithAi } from "../../platform/ai.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
@@ -44,7 +44,7 @@ export function publishingFunctionRoutes(deps: {
   return new Hono<AppEnv>()
     .post(
       "/instagram-optimal-times",
-      requireUser,
+      requireMember("read"),
       validate("json", optimalTimesRequestSchema),
       async (c) => {
         const body = c.req.valid("json");
@@ -54,9 +54,9 @@ export function publishingFunctionRoutes(deps: {
             `"${body.timezone}" is not a time zone (e.g. Europe/Berlin).`,
           );
         }
-        const connection = await findInstagramConnection(deps.db, c.var.user.id);
+        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
         if (!connection) throw new AppError("not_found", "Connect Instagram first.");
-        const scope = { userId: connection.userId, accountId: connection.instagramId };
+        const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
         const now = deps.now();
         const since = new Date(now.getTime() - ONLINE_FOLLOWERS_DAYS * 86_400_000)
           .toISOString()
@@ -91,14 +91,14 @@ export function publishingFunctionRoutes(deps: {
     )
     .post(
       "/instagram-caption-generate",
-      requireUser,
+      requireMember("publish"),
       userLimit(deps, "caption"),
       validate("json", captionGenerateRequestSchema),
       async (c) => {
-        const connection = await findInstagramConnection(deps.db, c.var.user.id);
+        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
         if (!connection) throw new AppError("not_found", "Connect Instagram first.");
         const posts = await listPostEngagement(deps.db, {
-          userId: connection.userId,
+          workspaceId: connection.workspaceId,
           accountId: connection.instagramId,
         });
         const draft = draftCaption(posts);
@@ -107,7 +107,7 @@ export function publishingFunctionRoutes(deps: {
           const file = ownStoredFile(
             deps.storage,
             deps.publicUrl,
-            c.var.user.id,
+            c.var.workspace.storageFolder,
             c.req.valid("json").media_url,
           );
           const bytes = file ? await deps.storage.get(file.bucket, file.key) : undefined;

@@ -26,9 +26,9 @@ import {
  */
 export async function replyToComment(
   deps: InboxDeps,
-  request: { userId: string; commentId: string; text: string },
+  request: { workspaceId: string; commentId: string; text: string },
 ) {
-  const { connection, scope } = await requireActive(deps, request.userId);
+  const { connection, scope } = await requireActive(deps, request.workspaceId);
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   ensureConnectionActive(connection);
@@ -69,9 +69,9 @@ export async function replyToComment(
 
 export async function sendPrivateReply(
   deps: InboxDeps,
-  request: { userId: string; commentId: string; text: string },
+  request: { workspaceId: string; commentId: string; text: string },
 ) {
-  const { connection, scope } = await requireActive(deps, request.userId);
+  const { connection, scope } = await requireActive(deps, request.workspaceId);
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   const now = deps.now();
@@ -125,9 +125,9 @@ export async function sendPrivateReply(
 
 export async function hideComment(
   deps: InboxDeps,
-  request: { userId: string; commentId: string; hidden: boolean },
+  request: { workspaceId: string; commentId: string; hidden: boolean },
 ) {
-  const { connection, scope } = await requireActive(deps, request.userId);
+  const { connection, scope } = await requireActive(deps, request.workspaceId);
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   if (comment.fromId === scope.accountId) {
@@ -150,9 +150,9 @@ export async function hideComment(
 
 export async function deleteComment(
   deps: InboxDeps,
-  request: { userId: string; commentId: string },
+  request: { workspaceId: string; commentId: string },
 ) {
-  const { connection, scope } = await requireActive(deps, request.userId);
+  const { connection, scope } = await requireActive(deps, request.workspaceId);
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   ensureConnectionActive(connection);

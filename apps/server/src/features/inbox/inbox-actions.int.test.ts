@@ -71,8 +71,8 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
   // Photos sent in DMs are kept from the sync and shown for what they are.
   const withPhoto = (await testApp.database.db.execute(
     `select m.conversation_id as id, a.ig_message_id as message from inbox_message_attachments a
-     join instagram_messages m on m.user_id = a.user_id and m.ig_message_id = a.ig_message_id
-     where a.user_id = '${connection.user_id}' limit 1`,
+     join instagram_messages m on m.workspace_id = a.workspace_id and m.ig_message_id = a.ig_message_id
+     where a.workspace_id = '${connection.workspace_id}' limit 1`,
   )) as unknown as { rows: Array<{ id: string; message: string }> };
   expect(withPhoto.rows).toHaveLength(1);
   const photoThread = await json<{

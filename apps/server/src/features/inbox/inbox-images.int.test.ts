@@ -1,7 +1,7 @@
 import { insertSendingMessage, listThreadMessages, settleSendingMessage } from "@sightline/db";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 
@@ -53,7 +53,7 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const latest = (await testApp.database.db.execute(
     `select conversation_id as id from instagram_messages
-     where user_id = '${connection.user_id}' and direction = 'inbound'
+     where workspace_id = '${connection.workspace_id}' and direction = 'inbound'
      order by created_time desc limit 1`,
   )) as unknown as { rows: Array<{ id: string }> };
   const threadId = latest.rows[0]!.id;
@@ -182,7 +182,7 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   // The 24-hour window holds for images as for text.
   const closed = (await testApp.database.db.execute(
     `select conversation_id as id from instagram_messages
-     where user_id = '${connection.user_id}' and direction = 'inbound'
+     where workspace_id = '${connection.workspace_id}' and direction = 'inbound'
      group by conversation_id having max(created_time) < now() - interval '26 hours' limit 1`,
   )) as unknown as { rows: Array<{ id: string }> };
   const late = await client.post(
@@ -252,11 +252,8 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
 it("moves an image reply's attachment to Instagram's message id when it is sent, and leaves the echo's own when the echo came first", async () => {
   const { email } = await createVerifiedUser(testApp);
   const db = testApp.database.db;
-  const found = (await db.execute(`select id from "user" where email = '${email}'`)) as unknown as {
-    rows: Array<{ id: string }>;
-  };
-  const userId = found.rows[0]!.id;
-  const scope = { userId, accountId: "17841400000000001" };
+  const workspaceId = await personalWorkspaceId(testApp, email);
+  const scope = { workspaceId, accountId: "17841400000000001" };
   const base = {
     ...scope,
     conversationId: "thread-1",
@@ -264,7 +261,7 @@ it("moves an image reply's attachment to Instagram's message id when it is sent,
     text: null,
     now: new Date(),
   };
-  const image = { type: "image" as const, url: `/storage/instagram-media/${userId}/a.jpg` };
+  const image = { type: "image" as const, url: `/storage/instagram-media/${workspaceId}/a.jpg` };
 
   expect(
     await insertSendingMessage(db, {
@@ -290,12 +287,12 @@ it("moves an image reply's attachment to Instagram's message id when it is sent,
     }),
   ).toBe(true);
   await db.execute(
-    `insert into instagram_messages (user_id, account_id, conversation_id, ig_message_id, from_id, direction, created_time)
-     values ('${userId}', '${scope.accountId}', 'thread-2', 'mid.two', '${scope.accountId}', 'outbound', now())`,
+    `insert into instagram_messages (workspace_id, account_id, conversation_id, ig_message_id, from_id, direction, created_time)
+     values ('${workspaceId}', '${scope.accountId}', 'thread-2', 'mid.two', '${scope.accountId}', 'outbound', now())`,
   );
   await db.execute(
-    `insert into inbox_message_attachments (user_id, account_id, ig_message_id, attachments)
-     values ('${userId}', '${scope.accountId}', 'mid.two', '[{"type":"image","url":"https://cdn.example/echo.jpg"}]')`,
+    `insert into inbox_message_attachments (workspace_id, account_id, ig_message_id, attachments)
+     values ('${workspaceId}', '${scope.accountId}', 'mid.two', '[{"type":"image","url":"https://cdn.example/echo.jpg"}]')`,
   );
   await settleSendingMessage(db, scope, "pending:two:image", { messageId: "mid.two" });
   expect(await listThreadMessages(db, scope, "thread-2")).toEqual([
@@ -305,7 +302,7 @@ it("moves an image reply's attachment to Instagram's message id when it is sent,
     }),
   ]);
   const leftover = (await db.execute(
-    `select 1 from inbox_message_attachments where user_id = '${userId}' and ig_message_id like 'pending:%'`,
+    `select 1 from inbox_message_attachments where workspace_id = '${workspaceId}' and ig_message_id like 'pending:%'`,
   )) as unknown as { rows: unknown[] };
   expect(leftover.rows).toHaveLength(0);
 });

@@ -13,7 +13,7 @@ export type InboxDeps = {
   publicUrl: string;
 };
 
-export type InboxScope = { userId: string; accountId: string };
+export type InboxScope = { workspaceId: string; accountId: string };
 
 export const notFound = () => new AppError("not_found", "This conversation does not exist.");
 export const commentNotFound = () => new AppError("not_found", "This comment does not exist.");
@@ -28,14 +28,14 @@ export function graphReason(error: unknown): string {
 }
 
 /** The user's connection and the inbox scope it gives, or undefined when not connected. */
-export async function activeScope(deps: Pick<InboxDeps, "db">, userId: string) {
-  const connection = await findInstagramConnection(deps.db, userId);
+export async function activeScope(deps: Pick<InboxDeps, "db">, workspaceId: string) {
+  const connection = await findInstagramConnection(deps.db, workspaceId);
   if (!connection) return undefined;
-  return { connection, scope: { userId, accountId: connection.instagramId } };
+  return { connection, scope: { workspaceId, accountId: connection.instagramId } };
 }
 
-export async function requireActive(deps: Pick<InboxDeps, "db">, userId: string) {
-  const found = await activeScope(deps, userId);
+export async function requireActive(deps: Pick<InboxDeps, "db">, workspaceId: string) {
+  const found = await activeScope(deps, workspaceId);
   if (!found) throw notFound();
   return found;
 }

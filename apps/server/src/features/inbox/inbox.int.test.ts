@@ -34,8 +34,8 @@ it("lists every DM thread and commented post once, newest first, and opens only 
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const counts = (await testApp.database.db.execute(
-    `select (select count(*)::int from instagram_thread_map where user_id = '${connection.user_id}') as threads,
-            (select count(distinct ig_media_id)::int from instagram_comments where user_id = '${connection.user_id}') as posts`,
+    `select (select count(*)::int from instagram_thread_map where workspace_id = '${connection.workspace_id}') as threads,
+            (select count(distinct ig_media_id)::int from instagram_comments where workspace_id = '${connection.workspace_id}') as posts`,
   )) as unknown as { rows: Array<{ threads: number; posts: number }> };
   const expected = counts.rows[0]!;
 
@@ -136,7 +136,7 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const windows = (await testApp.database.db.execute(
     `select conversation_id as id, max(created_time) as last from instagram_messages
-     where user_id = '${connection.user_id}' and direction = 'inbound' group by conversation_id order by last desc`,
+     where workspace_id = '${connection.workspace_id}' and direction = 'inbound' group by conversation_id order by last desc`,
   )) as unknown as { rows: Array<{ id: string; last: string | Date }> };
   const open = windows.rows.find(
     (row) => Date.now() - new Date(row.last).getTime() < 20 * 3_600_000,
@@ -239,7 +239,7 @@ it("the list carries each DM person's picture before any thread is opened, read 
   const stored = async () =>
     (
       (await testApp.database.db.execute(
-        `select igsid, profile_pic, fetched_at from inbox_people where user_id = '${connection.user_id}'`,
+        `select igsid, profile_pic, fetched_at from inbox_people where workspace_id = '${connection.workspace_id}'`,
       )) as unknown as {
         rows: Array<{ igsid: string; profile_pic: string | null; fetched_at: string | Date }>;
       }

@@ -15,7 +15,7 @@ import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.t
 const HOUR = 3_600_000;
 let testApp: TestApp;
 let client: HttpClient;
-let userId: string;
+let workspaceId: string;
 /** How far the app's clock is ahead of the real one (the sandbox's is moved to match). */
 let appOffset = 0;
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
     username: "northfield.coffee",
     login: "instagram",
   });
-  userId = connection.user_id;
+  workspaceId = connection.workspace_id;
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
 }, 180_000);
 afterAll(async () => {
@@ -47,7 +47,7 @@ async function customerWrites(): Promise<{ threadId: string; at: Date }> {
   await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
   const rows = (await testApp.database.db.execute(
     `select conversation_id, created_time from instagram_messages
-     where user_id = '${userId}' and text = '${text}' and direction = 'inbound'`,
+     where workspace_id = '${workspaceId}' and text = '${text}' and direction = 'inbound'`,
   )) as unknown as { rows: Array<{ conversation_id: string; created_time: string | Date }> };
   expect(rows.rows).toHaveLength(1);
   return { threadId: rows.rows[0]!.conversation_id, at: new Date(rows.rows[0]!.created_time) };
@@ -105,7 +105,7 @@ describe("the 24-hour messaging window", () => {
     const body = await refused.text();
     expect(body).toContain("Instagram says the 24-hour window to reply has closed");
     expect(body).not.toContain("(#10)");
-    const connection = await findInstagramConnection(testApp.database.db, userId);
+    const connection = await findInstagramConnection(testApp.database.db, workspaceId);
     expect(connection?.status).toBe("active");
     // The reply stays in the thread, failed, with the reason.
     const response = await client.get(

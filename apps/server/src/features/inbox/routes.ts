@@ -27,9 +27,10 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMemberByMethod } from "../../middleware/session.ts";
 import { isBucket } from "../../platform/storage.ts";
 import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import { deleteComment, hideComment, replyToComment, sendPrivateReply } from "./comment-actions.ts";
 import {
   activeScope,
@@ -99,7 +100,7 @@ export function inboxRoutes(deps: InboxDeps) {
    * the thread gets a fresh signed URL for the caller's own files of this server's storage
    * (never for anyone else's, whatever a message names).
    */
-  function shownUrl(userId: string, url: string | null): string | null {
+  function shownUrl(folder: string, url: string | null): string | null {
     if (!url) return url;
     let parsed: URL;
     try {
@@ -112,7 +113,7 @@ export function inboxRoutes(deps: InboxDeps) {
     if (!isBucket(match[1]) || match[1] === "instagram_media") return url;
     try {
       const key = decodeURIComponent(match[2]);
-      if (!key.startsWith(`${userId}/`)) return url;
+      if (!key.startsWith(`${folder}/`)) return url;
       return deps.storage.signedUrl(match[1], key);
     } catch {
       return url;
@@ -206,10 +207,10 @@ export function inboxRoutes(deps: InboxDeps) {
 
   return (
     new Hono<AppEnv>()
-      .use(requireUser)
+      .use(requireMemberByMethod("inbox:write"))
       .get("/conversations", validate("query", listQuerySchema), async (c) => {
         const query = c.req.valid("query");
-        const found = await activeScope(deps, c.var.user.id);
+        const found = await activeScope(deps, c.var.workspace.id);
         if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
         const { connection, scope } = found;
         const rows = await listInboxConversations(deps.db, scope, {
@@ -245,14 +246,14 @@ export function inboxRoutes(deps: InboxDeps) {
       // Deep links (/messages?conversation=<id>, the analytics drawer's post link) name an id
       // without its kind: this says which it is, or 404 when it is not the user's.
       .get("/conversations/:id", validate("param", idParam), async (c) => {
-        const { scope } = await requireActive(deps, c.var.user.id);
+        const { scope } = await requireActive(deps, c.var.workspace.id);
         const id = c.req.valid("param").id;
         const [row] = await listInboxConversations(deps.db, scope, { exactId: id, limit: 1 });
         if (!row) throw notFound();
         return c.json({ id: row.id, kind: row.kind });
       })
       .get("/conversations/:id/messages", validate("param", idParam), async (c) => {
-        const { connection, scope } = await requireActive(deps, c.var.user.id);
+        const { connection, scope } = await requireActive(deps, c.var.workspace.id);
         const threadId = c.req.valid("param").id;
         const messages = await listThreadMessages(deps.db, scope, threadId);
         if (messages.length === 0) throw notFound();
@@ -280,7 +281,7 @@ export function inboxRoutes(deps: InboxDeps) {
             ...message,
             attachments: message.attachments.map((attachment) => ({
               ...attachment,
-              url: shownUrl(c.var.user.id, attachment.url),
+              url: shownUrl(c.var.workspace.storageFolder, attachment.url),
             })),
           })),
           person: thread?.personId
@@ -303,11 +304,16 @@ export function inboxRoutes(deps: InboxDeps) {
         async (c) => {
           const { text, image_url: imageUrl, client_id: clientId } = c.req.valid("json");
           const sent = await sendReply(deps, {
-            userId: c.var.user.id,
+            workspaceId: c.var.workspace.id,
+            storageFolder: c.var.workspace.storageFolder,
             threadId: c.req.valid("param").id,
             text,
             imageUrl,
             clientId,
+          });
+          await recordAudit(deps, c.var, "inbox.replied", {
+            target: c.req.valid("param").id,
+            details: { kind: "dm" },
           });
           return c.json(sent, 201);
         },
@@ -325,7 +331,7 @@ export function inboxRoutes(deps: InboxDeps) {
             .strict(),
         ),
         async (c) => {
-          const { scope } = await requireActive(deps, c.var.user.id);
+          const { scope } = await requireActive(deps, c.var.workspace.id);
           const id = c.req.valid("param").id;
           const { kind, read } = c.req.valid("json");
           const rows = await listInboxConversations(deps.db, scope, {
@@ -345,7 +351,7 @@ export function inboxRoutes(deps: InboxDeps) {
         },
       )
       .get("/posts/:id/comments", validate("param", idParam), async (c) => {
-        const { connection, scope } = await requireActive(deps, c.var.user.id);
+        const { connection, scope } = await requireActive(deps, c.var.workspace.id);
         const mediaId = c.req.valid("param").id;
         const thread = await findCommentThread(deps.db, scope, mediaId);
         if (!thread) throw notFound();
@@ -408,9 +414,13 @@ export function inboxRoutes(deps: InboxDeps) {
         validate("json", z.object({ text: commentTextSchema }).strict()),
         async (c) => {
           const result = await replyToComment(deps, {
-            userId: c.var.user.id,
+            workspaceId: c.var.workspace.id,
             commentId: c.req.valid("param").id,
             text: c.req.valid("json").text,
+          });
+          await recordAudit(deps, c.var, "inbox.replied", {
+            target: c.req.valid("param").id,
+            details: { kind: "comment" },
           });
           return c.json(result, 201);
         },
@@ -421,9 +431,13 @@ export function inboxRoutes(deps: InboxDeps) {
         validate("json", z.object({ text: messageTextSchema }).strict()),
         async (c) => {
           const result = await sendPrivateReply(deps, {
-            userId: c.var.user.id,
+            workspaceId: c.var.workspace.id,
             commentId: c.req.valid("param").id,
             text: c.req.valid("json").text,
+          });
+          await recordAudit(deps, c.var, "inbox.replied", {
+            target: c.req.valid("param").id,
+            details: { kind: "private_reply" },
           });
           return c.json(result, 201);
         },
@@ -437,32 +451,41 @@ export function inboxRoutes(deps: InboxDeps) {
         ),
         async (c) => {
           const result = await hideComment(deps, {
-            userId: c.var.user.id,
+            workspaceId: c.var.workspace.id,
             commentId: c.req.valid("param").id,
             hidden: c.req.valid("json").hidden,
+          });
+          await recordAudit(deps, c.var, "inbox.comment_hidden", {
+            target: c.req.valid("param").id,
+            details: { hidden: c.req.valid("json").hidden },
           });
           return c.json(result);
         },
       )
       .delete("/comments/:id", validate("param", idParam), async (c) => {
-        return c.json(
-          await deleteComment(deps, { userId: c.var.user.id, commentId: c.req.valid("param").id }),
-        );
+        const result = await deleteComment(deps, {
+          workspaceId: c.var.workspace.id,
+          commentId: c.req.valid("param").id,
+        });
+        await recordAudit(deps, c.var, "inbox.comment_deleted", {
+          target: c.req.valid("param").id,
+        });
+        return c.json(result);
       })
       .get("/saved-replies", async (c) => {
-        const rows = await listSavedReplies(deps.db, c.var.user.id);
+        const rows = await listSavedReplies(deps.db, c.var.workspace.id);
         return c.json({
           items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
         });
       })
       .post("/saved-replies", validate("json", savedReplyInputSchema), async (c) => {
-        if ((await countSavedReplies(deps.db, c.var.user.id)) >= MAX_SAVED_REPLIES) {
+        if ((await countSavedReplies(deps.db, c.var.workspace.id)) >= MAX_SAVED_REPLIES) {
           throw new AppError(
             "conflict",
             `You can keep up to ${MAX_SAVED_REPLIES} saved replies. Delete one to add another.`,
           );
         }
-        const row = await createSavedReply(deps.db, c.var.user.id, c.req.valid("json"));
+        const row = await createSavedReply(deps.db, c.var.workspace.id, c.req.valid("json"));
         return c.json({ ...row, updatedAt: row.updatedAt.toISOString() }, 201);
       })
       .put(
@@ -472,7 +495,7 @@ export function inboxRoutes(deps: InboxDeps) {
         async (c) => {
           const row = await updateSavedReply(
             deps.db,
-            c.var.user.id,
+            c.var.workspace.id,
             c.req.valid("param").id,
             c.req.valid("json"),
           );
@@ -484,7 +507,7 @@ export function inboxRoutes(deps: InboxDeps) {
         "/saved-replies/:id",
         validate("param", z.object({ id: z.uuid("This saved reply does not exist.") })),
         async (c) => {
-          if (!(await deleteSavedReply(deps.db, c.var.user.id, c.req.valid("param").id))) {
+          if (!(await deleteSavedReply(deps.db, c.var.workspace.id, c.req.valid("param").id))) {
             throw new AppError("not_found", "This saved reply does not exist.");
           }
           return c.json({ deleted: true as const });

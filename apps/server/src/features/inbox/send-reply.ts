@@ -35,10 +35,10 @@ export function imageClientId(clientId: string): string {
 /** The caller's own stored image, checked as Instagram would take it in a DM. */
 async function ownDmImage(
   deps: Pick<InboxDeps, "storage" | "publicUrl">,
-  userId: string,
+  folder: string,
   raw: string,
 ) {
-  const file = ownStoredFile(deps.storage, deps.publicUrl, userId, raw);
+  const file = ownStoredFile(deps.storage, deps.publicUrl, folder, raw);
   const bytes = file ? await deps.storage.get(file.bucket, file.key) : undefined;
   if (!file || !bytes) {
     throw new AppError("not_found", "This image does not exist. Upload it again.");
@@ -71,18 +71,20 @@ async function ownDmImage(
 export async function sendReply(
   deps: InboxDeps,
   request: {
-    userId: string;
+    workspaceId: string;
+    /** The workspace's upload folder (an attached image must be one of its files). */
+    storageFolder: string;
     threadId: string;
     text: string | undefined;
     imageUrl: string | undefined;
     clientId: string;
   },
 ) {
-  const { userId, threadId, text, imageUrl, clientId } = request;
-  const { connection, scope } = await requireActive(deps, userId);
+  const { workspaceId, threadId, text, imageUrl, clientId } = request;
+  const { connection, scope } = await requireActive(deps, workspaceId);
   const thread = await findThreadCounterpart(deps.db, scope, threadId);
   if (!thread) throw notFound();
-  const image = imageUrl ? await ownDmImage(deps, userId, imageUrl) : undefined;
+  const image = imageUrl ? await ownDmImage(deps, request.storageFolder, imageUrl) : undefined;
   if (!thread.personId || !thread.lastInbound) {
     throw new AppError("conflict", "There is no message from this person to reply to yet.");
   }

@@ -34,13 +34,13 @@ async function rows(query: string): Promise<Row[]> {
 }
 
 /** The summaries as the triggers keep them. */
-const stored = (userId: string) =>
+const stored = (workspaceId: string) =>
   rows(`select kind, conversation_id as id, updated_time, last_sender_id, needs_reply,
       item_count as items, last_other_time, caption
-    from inbox_thread_summaries where user_id = '${userId}'`);
+    from inbox_thread_summaries where workspace_id = '${workspaceId}'`);
 
 /** The same, aggregated from scratch out of the messages and comments (the old list query). */
-const recomputed = (userId: string) =>
+const recomputed = (workspaceId: string) =>
   rows(`
     select 'dm' as kind, t.thread_id as id,
       (array_agg(m.created_time order by m.created_time desc, m.ig_message_id desc))[1] as updated_time,
@@ -50,9 +50,9 @@ const recomputed = (userId: string) =>
       max(m.created_time) filter (where m.direction = 'inbound') as last_other_time,
       null::text as caption
     from instagram_thread_map t
-    join instagram_messages m on m.user_id = t.user_id and m.account_id = t.account_id
+    join instagram_messages m on m.workspace_id = t.workspace_id and m.account_id = t.account_id
       and m.conversation_id = t.thread_id
-    where t.user_id = '${userId}'
+    where t.workspace_id = '${workspaceId}'
     group by t.thread_id
     union all
     select 'comments', c.ig_media_id,
@@ -61,11 +61,11 @@ const recomputed = (userId: string) =>
       (array_agg(c.user_igsid order by c.created_at desc, c.ig_comment_id desc))[1] <> c.account_id,
       count(*)::int,
       max(c.created_at) filter (where c.user_igsid <> c.account_id),
-      (select caption from instagram_media m where m.user_id = c.user_id
+      (select caption from instagram_media m where m.workspace_id = c.workspace_id
         and m.account_id = c.account_id and m.ig_media_id = c.ig_media_id)
     from instagram_comments c
-    where c.user_id = '${userId}' and c.media_owner_id = c.account_id
-    group by c.user_id, c.account_id, c.ig_media_id`);
+    where c.workspace_id = '${workspaceId}' and c.media_owner_id = c.account_id
+    group by c.workspace_id, c.account_id, c.ig_media_id`);
 
 it("keeps every conversation's summary equal to its messages and comments through sync, webhooks, sends, deletes and read marks", async () => {
   const { client } = await createVerifiedUser(testApp);
@@ -74,14 +74,14 @@ it("keeps every conversation's summary equal to its messages and comments throug
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  const userId = connection.user_id;
+  const workspaceId = connection.workspace_id;
   const db = testApp.database.db;
 
   // After the first sync.
-  const afterSync = await stored(userId);
+  const afterSync = await stored(workspaceId);
   expect(afterSync.filter((row) => row.kind === "dm").length).toBeGreaterThan(0);
   expect(afterSync.filter((row) => row.kind === "comments").length).toBeGreaterThan(0);
-  expect(afterSync).toEqual(await recomputed(userId));
+  expect(afterSync).toEqual(await recomputed(workspaceId));
 
   // A DM through the webhook path.
   await sandboxControl(testApp, "/simulate/message", { username: "lena.makes", text: "Hi there" });
@@ -90,7 +90,7 @@ it("keeps every conversation's summary equal to its messages and comments throug
     items: Array<{ id: string; kind: string; preview: string; needs_reply: boolean }>;
   };
   expect(list.items[0]).toMatchObject({ kind: "dm", preview: "Hi there", needs_reply: true });
-  expect(await stored(userId)).toEqual(await recomputed(userId));
+  expect(await stored(workspaceId)).toEqual(await recomputed(workspaceId));
 
   // A reply sent from Sightline: the thread no longer needs one.
   const threadId = list.items[0]!.id;
@@ -107,25 +107,25 @@ it("keeps every conversation's summary equal to its messages and comments throug
     items: Array<{ id: string; preview: string; needs_reply: boolean }>;
   };
   expect(after.items[0]).toMatchObject({ id: threadId, preview: "Hello back", needs_reply: false });
-  expect(await stored(userId)).toEqual(await recomputed(userId));
+  expect(await stored(workspaceId)).toEqual(await recomputed(workspaceId));
 
   // Deleting a thread's newest message and a post's newest comment moves both back.
-  await db.execute(`delete from instagram_messages where user_id = '${userId}'
-    and ig_message_id = (select ig_message_id from instagram_messages where user_id = '${userId}'
+  await db.execute(`delete from instagram_messages where workspace_id = '${workspaceId}'
+    and ig_message_id = (select ig_message_id from instagram_messages where workspace_id = '${workspaceId}'
       and conversation_id = '${threadId}' order by created_time desc limit 1)`);
   const post = afterSync.find((row) => row.kind === "comments")!;
-  await db.execute(`delete from instagram_comments where user_id = '${userId}'
-    and ig_comment_id = (select ig_comment_id from instagram_comments where user_id = '${userId}'
+  await db.execute(`delete from instagram_comments where workspace_id = '${workspaceId}'
+    and ig_comment_id = (select ig_comment_id from instagram_comments where workspace_id = '${workspaceId}'
       and ig_media_id = '${post.id}' order by created_at desc, ig_comment_id desc limit 1)`);
   await db.execute(`update instagram_media set caption = 'A new caption'
-    where user_id = '${userId}' and ig_media_id = '${post.id}'`);
-  expect(await stored(userId)).toEqual(await recomputed(userId));
-  expect((await stored(userId)).find((row) => row.id === post.id)?.caption).toBe("A new caption");
+    where workspace_id = '${workspaceId}' and ig_media_id = '${post.id}'`);
+  expect(await stored(workspaceId)).toEqual(await recomputed(workspaceId));
+  expect((await stored(workspaceId)).find((row) => row.id === post.id)?.caption).toBe("A new caption");
 
   // Read, then unread again: the Unread filter follows (the post is read first in the list).
   const isUnread = async () =>
     (
-      (await db.execute(`select is_unread from inbox_thread_summaries where user_id = '${userId}'
+      (await db.execute(`select is_unread from inbox_thread_summaries where workspace_id = '${workspaceId}'
         and kind = 'comments' and conversation_id = '${post.id}'`)) as unknown as {
         rows: Array<{ is_unread: boolean }>;
       }
@@ -141,7 +141,7 @@ it("keeps every conversation's summary equal to its messages and comments throug
   expect(await isUnread()).toBe(true);
 
   // Disconnecting removes every summary with the synced rows.
-  await db.execute(`delete from instagram_comments where user_id = '${userId}'`);
-  await db.execute(`delete from instagram_messages where user_id = '${userId}'`);
-  expect(await stored(userId)).toEqual([]);
+  await db.execute(`delete from instagram_comments where workspace_id = '${workspaceId}'`);
+  await db.execute(`delete from instagram_messages where workspace_id = '${workspaceId}'`);
+  expect(await stored(workspaceId)).toEqual([]);
 });

@@ -19,9 +19,9 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function count(table: string, userId: string) {
+async function count(table: string, workspaceId: string) {
   const result = (await testApp.database.db.execute(
-    `select count(*)::int as n from ${table} where user_id = '${userId}'`,
+    `select count(*)::int as n from ${table} where workspace_id = '${workspaceId}'`,
   )) as unknown as { rows: Array<{ n: number }> };
   return result.rows[0]!.n;
 }
@@ -40,7 +40,7 @@ describe(`with Meta's "Require App Secret" on`, () => {
         connection: { status: string } | null;
       };
       expect(state.connection?.status).toBe("active");
-      expect(await count("instagram_media", connection.user_id)).toBeGreaterThan(0);
+      expect(await count("instagram_media", connection.workspace_id)).toBeGreaterThan(0);
 
       const text = `Proof ${randomUUID().slice(0, 8)}`;
       await sandboxControl(testApp, "/simulate/message", {
@@ -50,7 +50,7 @@ describe(`with Meta's "Require App Secret" on`, () => {
       await testApp.sandbox!.idle();
       await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
       const thread = (await testApp.database.db.execute(
-        `select conversation_id from instagram_messages where user_id = '${connection.user_id}' and text = '${text}'`,
+        `select conversation_id from instagram_messages where workspace_id = '${connection.workspace_id}' and text = '${text}'`,
       )) as unknown as { rows: Array<{ conversation_id: string }> };
       expect(thread.rows).toHaveLength(1);
       const reply = await client.post(

@@ -22,10 +22,10 @@ it("reads a comment's hidden state from Instagram on sync, both ways", async () 
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  const connection = (await findInstagramConnection(testApp.database.db, connected.user_id))!;
+  const connection = (await findInstagramConnection(testApp.database.db, connected.workspace_id))!;
   const found = (await testApp.database.db.execute(
     `select ig_comment_id, ig_media_id from instagram_comments
-     where user_id = '${connected.user_id}' and user_igsid <> account_id
+     where workspace_id = '${connected.workspace_id}' and user_igsid <> account_id
        and media_owner_id = account_id and parent_ig_comment_id is null
      order by created_at desc limit 1`,
   )) as unknown as { rows: Array<{ ig_comment_id: string; ig_media_id: string }> };

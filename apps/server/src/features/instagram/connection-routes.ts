@@ -3,8 +3,9 @@ import { findInstagramConnection } from "@sightline/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
@@ -13,8 +14,8 @@ import { backfillProgress } from "./sync/insights.ts";
 /** /api/instagram: the signed-in user's connection (spec §7: one row or none), connect, disconnect. */
 export function connectionRoutes(ctx: InstagramContext) {
   return new Hono<AppEnv>()
-    .get("/connection", requireUser, async (c) => {
-      const row = await findInstagramConnection(ctx.db, c.var.user.id);
+    .get("/connection", requireMember("read"), async (c) => {
+      const row = await findInstagramConnection(ctx.db, c.var.workspace.id);
       return c.json({
         connection: row
           ? {
@@ -26,7 +27,7 @@ export function connectionRoutes(ctx: InstagramContext) {
     })
     .post(
       "/connect",
-      requireUser,
+      requireMember("connections"),
       userLimit(ctx, "connect"),
       validate("json", connectStartSchema),
       async (c) => {
@@ -34,6 +35,7 @@ export function connectionRoutes(ctx: InstagramContext) {
         return c.json(
           await startConnect(ctx, {
             userId: c.var.user.id,
+            workspaceId: c.var.workspace.id,
             sessionId: c.var.user.sessionId,
             login,
             switchLogin: switchLogin ?? false,
@@ -41,30 +43,51 @@ export function connectionRoutes(ctx: InstagramContext) {
         );
       },
     )
-    .post("/connect/callback", requireUser, validate("json", connectCallbackSchema), async (c) => {
-      const input = c.req.valid("json");
-      const connection = await completeConnect(ctx, {
-        userId: c.var.user.id,
-        sessionId: c.var.user.sessionId,
-        login: input.login,
-        state: input.state,
-        code: input.code,
-        error: input.error,
-        errorReason: input.error_reason,
-      });
-      await ctx.queue.send(syncAccountJob, { userId: c.var.user.id, reason: "connected" });
-      return c.json({ connection });
-    })
-    .post("/sync", requireUser, userLimit(ctx, "syncNow"), async (c) => {
-      const row = await findInstagramConnection(ctx.db, c.var.user.id);
+    .post(
+      "/connect/callback",
+      requireMember("connections"),
+      validate("json", connectCallbackSchema),
+      async (c) => {
+        const input = c.req.valid("json");
+        const connection = await completeConnect(ctx, {
+          userId: c.var.user.id,
+          workspaceId: c.var.workspace.id,
+          sessionId: c.var.user.sessionId,
+          login: input.login,
+          state: input.state,
+          code: input.code,
+          error: input.error,
+          errorReason: input.error_reason,
+        });
+        await ctx.queue.send(syncAccountJob, {
+          workspaceId: c.var.workspace.id,
+          reason: "connected",
+        });
+        await recordAudit({ db: ctx.db, logger: c.var.logger }, c.var, "instagram.connected", {
+          accountId: connection.instagram_id,
+          target: `@${connection.instagram_username}`,
+        });
+        return c.json({ connection });
+      },
+    )
+    .post("/sync", requireMember("read"), userLimit(ctx, "syncNow"), async (c) => {
+      const row = await findInstagramConnection(ctx.db, c.var.workspace.id);
       if (row?.status !== "active") {
         return c.json({ queued: false });
       }
-      await ctx.queue.send(syncAccountJob, { userId: c.var.user.id, reason: "manual" });
+      await ctx.queue.send(syncAccountJob, { workspaceId: c.var.workspace.id, reason: "manual" });
       return c.json({ queued: true }, 202);
     })
-    .delete("/connection", requireUser, validate("json", disconnectSchema), async (c) => {
-      const deleted = await disconnect(ctx, c.var.user.id, c.req.valid("json"));
-      return c.json({ deleted });
-    });
+    .delete(
+      "/connection",
+      requireMember("connections"),
+      validate("json", disconnectSchema),
+      async (c) => {
+        const deleted = await disconnect(ctx, c.var.workspace.id, c.req.valid("json"));
+        await recordAudit({ db: ctx.db, logger: c.var.logger }, c.var, "instagram.disconnected", {
+          details: { deleted },
+        });
+        return c.json({ deleted });
+      },
+    );
 }

@@ -23,7 +23,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { instagramReconnectMessage } from "../../platform/mail/templates.ts";
 import { removeFilesNoDraftUses } from "../uploads/index.ts";
-import { accountClientFor, type InstagramContext, sealToken, tokenContext } from "./context.ts";
+import { accountClientFor, type InstagramContext, openToken, sealToken } from "./context.ts";
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -66,7 +66,8 @@ export function connectionView(
   const reach = ctx ? unreachablePublicUrl(ctx) : undefined;
   return {
     id: row.id,
-    user_id: row.userId,
+    user_id: row.connectedByUserId ?? "",
+    workspace_id: row.workspaceId,
     instagram_id: row.instagramId,
     page_instagram_id: row.pageInstagramId,
     instagram_username: row.instagramUsername,
@@ -88,8 +89,8 @@ export function connectionView(
   };
 }
 
-export async function announceConnection(ctx: InstagramContext, userId: string) {
-  await ctx.events.publish(userId, "instagram-connection:updated");
+export async function announceConnection(ctx: InstagramContext, workspaceId: string) {
+  await ctx.events.publish(workspaceId, "instagram-connection:updated");
 }
 
 /**
@@ -99,7 +100,9 @@ export async function announceConnection(ctx: InstagramContext, userId: string) 
 export async function startConnect(
   ctx: InstagramContext,
   input: {
+    /** The member connecting, and the workspace the account is connected to. */
     userId: string;
+    workspaceId: string;
     sessionId: string | undefined;
     login: ConnectLogin;
     /** Re-authorise the connected account with `login` instead, keeping everything stored. */
@@ -117,7 +120,7 @@ export async function startConnect(
   }
   let keepInstagramId: string | null = null;
   if (input.switchLogin) {
-    const current = await findInstagramConnection(ctx.db, input.userId);
+    const current = await findInstagramConnection(ctx.db, input.workspaceId);
     if (!current) {
       throw new AppError(
         "bad_request",
@@ -133,6 +136,7 @@ export async function startConnect(
   await insertOauthState(ctx.db, {
     stateHash: hashState(state),
     userId: input.userId,
+    workspaceId: input.workspaceId,
     sessionId: input.sessionId,
     login: input.login,
     keepInstagramId,
@@ -246,6 +250,7 @@ export async function completeConnect(
   ctx: InstagramContext,
   input: {
     userId: string;
+    workspaceId: string;
     sessionId: string | undefined;
     login: ConnectLogin;
     state: string | undefined;
@@ -265,7 +270,9 @@ export async function completeConnect(
         now: new Date(ctx.now()),
       })
     : undefined;
-  if (!pending || pending.login !== input.login) {
+  // The account goes to the workspace the member started from, and only if it is still the one
+  // they have open (a switch of workspace in between starts again).
+  if (!pending || pending.login !== input.login || pending.workspaceId !== input.workspaceId) {
     throw new AppError(
       "bad_request",
       "This connection link is not valid any more (it was used, expired or started elsewhere). Start again from Settings.",
@@ -293,11 +300,11 @@ export async function completeConnect(
   }
 
   const now = new Date(ctx.now());
-  const previous = await findInstagramConnection(ctx.db, input.userId);
+  const previous = await findInstagramConnection(ctx.db, input.workspaceId);
   if (pending.keepInstagramId !== null && grant.instagramId !== pending.keepInstagramId) {
     const kept = previous?.instagramUsername ?? pending.keepInstagramId;
     ctx.logger.info(
-      { userId: input.userId, login: input.login },
+      { workspaceId: input.workspaceId, login: input.login },
       "login switch to another account refused",
     );
     throw new AppError(
@@ -306,11 +313,12 @@ export async function completeConnect(
     );
   }
   let row = await saveInstagramConnection(ctx.db, {
-    userId: input.userId,
+    workspaceId: input.workspaceId,
+    connectedByUserId: input.userId,
     instagramId: grant.instagramId,
     pageInstagramId: grant.pageInstagramId ?? null,
     instagramUsername: grant.username || previous?.instagramUsername || grant.instagramId,
-    accessToken: sealToken(ctx, input.userId, grant.accessToken),
+    accessToken: sealToken(ctx, input.workspaceId, grant.accessToken),
     tokenExpiresAt: grant.expiresAt,
     login: input.login,
     status: "active",
@@ -319,7 +327,7 @@ export async function completeConnect(
     facebookPageId: grant.facebookPageId ?? null,
     facebookUserId: grant.facebookUserId ?? null,
     facebookUserToken: grant.facebookUserToken
-      ? sealToken(ctx, input.userId, grant.facebookUserToken)
+      ? sealToken(ctx, input.workspaceId, grant.facebookUserToken)
       : null,
     appScopedId: grant.appScopedId ?? null,
     tokenRefreshedAt: now,
@@ -328,11 +336,11 @@ export async function completeConnect(
   });
   if (previous && previous.instagramId !== grant.instagramId) {
     // Another account now: nothing synced for the old one may show up under the new one.
-    await deleteSyncedDataOfOtherAccounts(ctx.db, input.userId, grant.instagramId);
+    await deleteSyncedDataOfOtherAccounts(ctx.db, input.workspaceId, grant.instagramId);
   }
   row = (await refreshProfileRow(ctx, row)) ?? row;
   await subscribeWebhooks(ctx, row);
-  await announceConnection(ctx, input.userId);
+  await announceConnection(ctx, input.workspaceId);
   return connectionView(row, ctx);
 }
 
@@ -340,8 +348,8 @@ async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnection
   try {
     await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages"]);
   } catch (error) {
-    ctx.logger.warn({ err: error, userId: row.userId }, "webhook subscription failed");
-    await updateInstagramConnection(ctx.db, row.userId, {
+    ctx.logger.warn({ err: error, workspaceId: row.workspaceId }, "webhook subscription failed");
+    await updateInstagramConnection(ctx.db, row.workspaceId, {
       syncNotes: [
         ...row.syncNotes.filter((note) => note.area !== "webhooks"),
         {
@@ -363,7 +371,7 @@ export async function refreshProfileRow(
     const profile = await accountClientFor(ctx, row).getProfile();
     const now = new Date(ctx.now());
     return (
-      (await updateInstagramConnection(ctx.db, row.userId, {
+      (await updateInstagramConnection(ctx.db, row.workspaceId, {
         instagramUsername: profile.username ?? row.instagramUsername,
         name: profile.name ?? null,
         accountType: profile.account_type ?? row.accountType,
@@ -377,7 +385,10 @@ export async function refreshProfileRow(
     );
   } catch (error) {
     await handleGraphFailure(ctx, row, error);
-    ctx.logger.warn({ err: error, userId: row.userId }, "Instagram profile refresh failed");
+    ctx.logger.warn(
+      { err: error, workspaceId: row.workspaceId },
+      "Instagram profile refresh failed",
+    );
     return null;
   }
 }
@@ -398,20 +409,20 @@ export async function handleGraphFailure(
       : isGraphApiError(error) && error.subcode === 463
         ? "The access expired."
         : "Instagram no longer accepts Sightline's access (it was removed or expired).";
-  const updated = await updateInstagramConnection(ctx.db, row.userId, {
+  const updated = await updateInstagramConnection(ctx.db, row.workspaceId, {
     status: "needs_reconnection",
     statusReason: reason,
     updatedAt: new Date(ctx.now()),
   });
   if (row.status !== "needs_reconnection" && updated) {
-    const email = await ctx.userEmail(row.userId);
+    const email = await ctx.userEmail(row.workspaceId);
     if (email) {
       const url = `${new URL(ctx.publicUrl).origin}/settings?connect=instagram`;
       ctx.tasks.run("instagram reconnect e-mail", () =>
         ctx.mailer.sendEmail(instagramReconnectMessage(email, row.instagramUsername, url)),
       );
     }
-    await announceConnection(ctx, row.userId);
+    await announceConnection(ctx, row.workspaceId);
   }
   return true;
 }
@@ -423,21 +434,21 @@ export async function handleGraphFailure(
  */
 export async function disconnect(
   ctx: InstagramContext,
-  userId: string,
+  workspaceId: string,
   options: { keepPublishedHistory: boolean },
 ): Promise<Record<string, number>> {
-  const row = await findInstagramConnection(ctx.db, userId);
+  const row = await findInstagramConnection(ctx.db, workspaceId);
   if (!row) return {};
   await revokeAtMeta(ctx, row);
   // Posts published through Sightline live in the publishing tables (not synced rows): kept
   // unless the user asked for them to go too.
-  const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
-  const files = await removeFilesNoDraftUses(ctx, userId);
+  const deleted = await deleteInstagramConnectionAndData(ctx.db, workspaceId);
+  const files = await removeFilesNoDraftUses(ctx, workspaceId);
   if (files > 0) deleted.stored_files = files;
   if (!options.keepPublishedHistory) {
-    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, userId);
+    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, workspaceId);
   }
-  await announceConnection(ctx, userId);
+  await announceConnection(ctx, workspaceId);
   return deleted;
 }
 
@@ -445,15 +456,16 @@ export async function revokeAtMeta(ctx: InstagramContext, row: InstagramConnecti
   try {
     await accountClientFor(ctx, row).unsubscribeWebhooks();
   } catch (error) {
-    ctx.logger.info({ err: error, userId: row.userId }, "webhook unsubscribe failed");
+    ctx.logger.info({ err: error, workspaceId: row.workspaceId }, "webhook unsubscribe failed");
   }
   if (row.login === "facebook" && row.facebookUserToken) {
     try {
-      await ctx.graph.facebook.revokePermissions(
-        ctx.vault.decrypt(row.facebookUserToken, tokenContext(row.userId)),
-      );
+      await ctx.graph.facebook.revokePermissions(openToken(ctx, row, row.facebookUserToken));
     } catch (error) {
-      ctx.logger.info({ err: error, userId: row.userId }, "Facebook permission revoke failed");
+      ctx.logger.info(
+        { err: error, workspaceId: row.workspaceId },
+        "Facebook permission revoke failed",
+      );
     }
   }
 }

@@ -40,7 +40,7 @@ describe("connecting Instagram", () => {
     );
     expect(connection).not.toHaveProperty("access_token");
 
-    const row = await findInstagramConnection(testApp.database.db, connection.user_id);
+    const row = await findInstagramConnection(testApp.database.db, connection.workspace_id);
     expect(row!.accessToken).toMatch(/^v1\./);
     expect(row!.accessToken).not.toContain("IGAA");
     const read = await client.get("/api/instagram/connection");
@@ -133,10 +133,10 @@ describe("connecting Instagram", () => {
     });
     await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
     const db = testApp.database.db;
-    const synced = await countSyncedRows(db, connected.user_id);
+    const synced = await countSyncedRows(db, connected.workspace_id);
     expect(synced.instagram_media).toBeGreaterThan(12);
     expect(synced.instagram_account_insights).toBeGreaterThan(0);
-    const before = (await findInstagramConnection(db, connected.user_id))!;
+    const before = (await findInstagramConnection(db, connected.workspace_id))!;
 
     // Same login: nothing to switch to.
     const same = await client.post("/api/instagram/connect", { login: "instagram", switch: true });
@@ -158,14 +158,14 @@ describe("connecting Instagram", () => {
     expect(await refused.text()).toContain(
       "but this Sightline account is connected to @oona.bakes. Nothing changed",
     );
-    const untouched = (await findInstagramConnection(db, connected.user_id))!;
+    const untouched = (await findInstagramConnection(db, connected.workspace_id))!;
     expect(untouched).toMatchObject({
       id: before.id,
       login: "instagram",
       instagramId: before.instagramId,
       accessToken: before.accessToken,
     });
-    expect(await countSyncedRows(db, connected.user_id)).toEqual(synced);
+    expect(await countSyncedRows(db, connected.workspace_id)).toEqual(synced);
 
     // The same account through Facebook Login: the same row, every synced row kept.
     const query = await consentAtSandbox(testApp, client, {
@@ -188,10 +188,10 @@ describe("connecting Instagram", () => {
       status: "active",
     });
     expect(connection.last_synced_at).not.toBeNull();
-    const afterSwitch = await countSyncedRows(db, connected.user_id);
+    const afterSwitch = await countSyncedRows(db, connected.workspace_id);
     expect(afterSwitch).toEqual(synced);
     await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
-    const afterSync = await countSyncedRows(db, connected.user_id);
+    const afterSync = await countSyncedRows(db, connected.workspace_id);
     expect(afterSync.instagram_media).toBe(synced.instagram_media);
     expect(afterSync.instagram_account_insights).toBeGreaterThanOrEqual(
       synced.instagram_account_insights!,
@@ -204,7 +204,7 @@ describe("connecting Instagram", () => {
       switch: true,
     });
     expect(back).toMatchObject({ id: connected.id, login: "instagram", page_instagram_id: null });
-    expect((await countSyncedRows(db, connected.user_id)).instagram_media).toBe(
+    expect((await countSyncedRows(db, connected.workspace_id)).instagram_media).toBe(
       synced.instagram_media,
     );
   }, 240_000);
@@ -218,15 +218,15 @@ describe("connecting Instagram", () => {
     await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
     // 12 posts and their carousel children.
     expect(
-      (await countSyncedRows(testApp.database.db, connection.user_id)).instagram_media,
+      (await countSyncedRows(testApp.database.db, connection.workspace_id)).instagram_media,
     ).toBeGreaterThan(12);
     const response = await client.request("/api/instagram/connection", {
       method: "DELETE",
       json: { keepPublishedHistory: false },
     });
     expect(response.status).toBe(200);
-    expect(await findInstagramConnection(testApp.database.db, connection.user_id)).toBeUndefined();
-    const counts = await countSyncedRows(testApp.database.db, connection.user_id);
+    expect(await findInstagramConnection(testApp.database.db, connection.workspace_id)).toBeUndefined();
+    const counts = await countSyncedRows(testApp.database.db, connection.workspace_id);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
   }, 180_000);
 
@@ -270,7 +270,7 @@ describe("connecting Instagram", () => {
       callback: "deauthorize",
     });
     expect(
-      await findInstagramConnection(testApp.database.db, firstConnection.user_id),
+      await findInstagramConnection(testApp.database.db, firstConnection.workspace_id),
     ).toBeUndefined();
     expect((await first.client.get("/api/me")).status).toBe(200);
 
@@ -288,9 +288,9 @@ describe("connecting Instagram", () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ confirmation_code: expect.any(String) });
     expect(
-      await findInstagramConnection(testApp.database.db, secondConnection.user_id),
+      await findInstagramConnection(testApp.database.db, secondConnection.workspace_id),
     ).toBeUndefined();
-    const counts = await countSyncedRows(testApp.database.db, secondConnection.user_id);
+    const counts = await countSyncedRows(testApp.database.db, secondConnection.workspace_id);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
     // The Sightline account itself stays: Meta asked for the data it gave.
     expect((await second.client.get("/api/me")).status).toBe(200);

@@ -8,6 +8,7 @@ import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
+  openInstagramToken,
   type TokenVault,
   instagramTokenContext as tokenContext,
 } from "../../platform/token-vault.ts";
@@ -44,7 +45,7 @@ export interface InstagramContext {
   instagram: InstagramApps;
   sandbox: Sandbox | undefined;
   /** The user's e-mail address (for the reconnect e-mail). */
-  userEmail: (userId: string) => Promise<string | undefined>;
+  userEmail: (workspaceId: string) => Promise<string | undefined>;
   /** Set right after the queue starts (the queue's jobs receive this very object). */
   queue: JobQueue<InstagramContext>;
   /** Days processed webhook bodies are kept (WEBHOOK_RETENTION_DAYS). */
@@ -60,9 +61,19 @@ export interface InstagramContext {
 
 export { instagramTokenContext as tokenContext } from "../../platform/token-vault.ts";
 
-export function sealToken(ctx: InstagramContext, userId: string, token: string): string {
+/** Seals a token for the workspace's connection row. */
+export function sealToken(ctx: InstagramContext, workspaceId: string, token: string): string {
   if (token === "") throw new Error("refusing to store an empty Instagram token");
-  return ctx.vault.encrypt(token, tokenContext(userId));
+  return ctx.vault.encrypt(token, tokenContext(workspaceId));
+}
+
+/** Opens one of a connection row's sealed tokens. */
+export function openToken(
+  ctx: InstagramContext,
+  row: { workspaceId: string; connectedByUserId: string | null },
+  sealed: string,
+): string {
+  return openInstagramToken(ctx.vault, row, sealed);
 }
 
 /** A Graph client acting as the connected account. */
@@ -72,7 +83,7 @@ export function accountClientFor(
 ): AccountClient {
   return ctx.graph.account({
     login: connection.login,
-    accessToken: ctx.vault.decrypt(connection.accessToken, tokenContext(connection.userId)),
+    accessToken: openToken(ctx, connection, connection.accessToken),
     igUserId: connection.instagramId,
     ...(connection.facebookPageId ? { pageId: connection.facebookPageId } : {}),
   });

@@ -2,7 +2,7 @@ import {
   type Database,
   deleteInstagramConnectionAndData,
   findInstagramConnection,
-  findUserIdsForMetaUserId,
+  findWorkspaceIdsForMetaUserId,
   getUserEmail,
 } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
@@ -73,7 +73,7 @@ export function createInstagramFeature(options: {
     publicUrl: options.env.publicUrl,
     instagram: services.instagram,
     sandbox: services.sandbox,
-    userEmail: (userId) => getUserEmail(database.db, userId),
+    userEmail: (workspaceId) => getUserEmail(database.db, workspaceId),
     queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
@@ -96,16 +96,17 @@ export function createInstagramFeature(options: {
 /** The data-deletion hooks (features/account/data-deletion.ts) for Instagram. */
 export function instagramDeletionHooks(ctx: InstagramContext) {
   return {
-    revokeInstagramAccess: async (userId: string) => {
-      const row = await findInstagramConnection(ctx.db, userId);
+    revokeInstagramAccess: async (workspaceId: string) => {
+      const row = await findInstagramConnection(ctx.db, workspaceId);
       if (row) await revokeAtMeta(ctx, row);
     },
-    findUserIdsForMetaUser: (metaUserId: string) => findUserIdsForMetaUserId(ctx.db, metaUserId),
-    deleteInstagramData: async (userId: string) => {
-      const deleted = await deleteInstagramConnectionAndData(ctx.db, userId);
-      const files = await removeFilesNoDraftUses(ctx, userId);
+    findWorkspaceIdsForMetaUser: (metaUserId: string) =>
+      findWorkspaceIdsForMetaUserId(ctx.db, metaUserId),
+    deleteInstagramData: async (workspaceId: string) => {
+      const deleted = await deleteInstagramConnectionAndData(ctx.db, workspaceId);
+      const files = await removeFilesNoDraftUses(ctx, workspaceId);
       if (files > 0) deleted.stored_files = files;
-      await announceConnection(ctx, userId);
+      await announceConnection(ctx, workspaceId);
       return deleted;
     },
   };
@@ -114,10 +115,10 @@ export function instagramDeletionHooks(ctx: InstagramContext) {
 /** Meta's deauthorize callback: the person removed the app; their connections go. */
 export async function deauthorizeMetaUser(ctx: InstagramContext, metaUserId: string) {
   const hooks = instagramDeletionHooks(ctx);
-  const userIds = await hooks.findUserIdsForMetaUser(metaUserId);
-  for (const userId of userIds) {
-    await hooks.revokeInstagramAccess(userId);
-    await hooks.deleteInstagramData(userId);
+  const workspaceIds = await hooks.findWorkspaceIdsForMetaUser(metaUserId);
+  for (const workspaceId of workspaceIds) {
+    await hooks.revokeInstagramAccess(workspaceId);
+    await hooks.deleteInstagramData(workspaceId);
   }
-  return userIds.length;
+  return workspaceIds.length;
 }

@@ -9,10 +9,10 @@ import { POST_FOLLOW_UP_READS, storePublishedMedia } from "./sync/post-insights.
  */
 export async function afterMediaPublished(
   ctx: InstagramContext,
-  input: { userId: string; igMediaId: string },
+  input: { workspaceId: string; igMediaId: string },
 ) {
   try {
-    if (!(await storePublishedMedia(ctx, input.userId, input.igMediaId))) return;
+    if (!(await storePublishedMedia(ctx, input.workspaceId, input.igMediaId))) return;
     await ctx.queue.send(readPostInsightsJob, { ...input, slot: "published" as const });
     for (const { slot, afterSeconds } of POST_FOLLOW_UP_READS) {
       await ctx.queue.send(
@@ -23,7 +23,7 @@ export async function afterMediaPublished(
     }
   } catch (error) {
     ctx.logger.warn(
-      { err: error, userId: input.userId, igMediaId: input.igMediaId },
+      { err: error, workspaceId: input.workspaceId, igMediaId: input.igMediaId },
       "the published post is not stored yet: the next sync reads it",
     );
   }

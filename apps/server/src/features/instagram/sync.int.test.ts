@@ -25,7 +25,7 @@ async function connectAndSync(username: string, login: "instagram" | "facebook" 
   const { client, email } = await createVerifiedUser(testApp);
   const connection = await connectSandboxAccount(testApp, client, { username, login });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  return { client, email, userId: connection.user_id };
+  return { client, email, workspaceId: connection.workspace_id };
 }
 
 /** A context whose Graph client dies after `limit` account calls, like a crash mid-sync. */
@@ -55,20 +55,20 @@ function crashingAfter(ctx: InstagramContext, limit: number): InstagramContext {
 
 describe("the Instagram sync", () => {
   it("fills every table from the sandbox, and a second sync adds nothing", async () => {
-    const { userId } = await connectAndSync("lena.makes");
-    const first = await countSyncedRows(testApp.database.db, userId);
+    const { workspaceId } = await connectAndSync("lena.makes");
+    const first = await countSyncedRows(testApp.database.db, workspaceId);
     for (const [table, count] of Object.entries(first)) {
       expect(count, table).toBeGreaterThan(0);
     }
-    const row = await findInstagramConnection(testApp.database.db, userId);
+    const row = await findInstagramConnection(testApp.database.db, workspaceId);
     expect(row!.lastSyncedAt).not.toBeNull();
     expect(row!.syncNotes).toEqual([]);
     // The rows agree with what Instagram itself says about the account.
     const truth = (await testApp.database.db.execute(
-      `select (select count(*)::int from instagram_media where user_id = '${userId}' and parent_ig_media_id is null) as posts,
-              (select sum(comments_count)::int from instagram_media where user_id = '${userId}' and parent_ig_media_id is null) as comments_counted,
-              (select count(*)::int from instagram_comments where user_id = '${userId}') as comments_stored,
-              (select count(distinct ig_media_id)::int from instagram_media_insights where user_id = '${userId}') as posts_with_insights`,
+      `select (select count(*)::int from instagram_media where workspace_id = '${workspaceId}' and parent_ig_media_id is null) as posts,
+              (select sum(comments_count)::int from instagram_media where workspace_id = '${workspaceId}' and parent_ig_media_id is null) as comments_counted,
+              (select count(*)::int from instagram_comments where workspace_id = '${workspaceId}') as comments_stored,
+              (select count(distinct ig_media_id)::int from instagram_media_insights where workspace_id = '${workspaceId}') as posts_with_insights`,
     )) as unknown as {
       rows: Array<{
         posts: number;
@@ -82,14 +82,14 @@ describe("the Instagram sync", () => {
     expect(counts!.comments_stored).toBe(counts!.comments_counted);
     expect(counts!.posts_with_insights).toBe(counts!.posts);
 
-    await testApp.instagramContext.queue.send(syncAccountJob, { userId, reason: "manual" });
+    await testApp.instagramContext.queue.send(syncAccountJob, { workspaceId, reason: "manual" });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-    expect(await countSyncedRows(testApp.database.db, userId)).toEqual(first);
+    expect(await countSyncedRows(testApp.database.db, workspaceId)).toEqual(first);
   }, 180_000);
 
   it("a sync killed halfway resumes where it stopped and ends with the same rows", async () => {
     const reference = await connectAndSync("northfield.coffee");
-    const expected = await countSyncedRows(testApp.database.db, reference.userId);
+    const expected = await countSyncedRows(testApp.database.db, reference.workspaceId);
 
     // Connect without letting the first sync run to the end: every run dies after a few calls.
     const { client } = await createVerifiedUser(testApp);
@@ -101,20 +101,20 @@ describe("the Instagram sync", () => {
     await ctx.queue.idle({ timeoutMs: 120_000 });
     // That sync ran too (the queue works); start over from nothing to test resuming.
     await ctx.db.execute(
-      `delete from instagram_sync_state where user_id = '${connection.user_id}'`,
+      `delete from instagram_sync_state where workspace_id = '${connection.workspace_id}'`,
     );
     for (const table of Object.keys(expected)) {
-      await ctx.db.execute(`delete from ${table} where user_id = '${connection.user_id}'`);
+      await ctx.db.execute(`delete from ${table} where workspace_id = '${connection.workspace_id}'`);
     }
     await ctx.db.execute(
-      `update instagram_connections set last_synced_at = null where user_id = '${connection.user_id}'`,
+      `update instagram_connections set last_synced_at = null where workspace_id = '${connection.workspace_id}'`,
     );
 
     let crashes = 0;
     for (let attempt = 0; attempt < 200; attempt++) {
       try {
         await runSync(crashingAfter(ctx, 25), {
-          userId: connection.user_id,
+          workspaceId: connection.workspace_id,
           parts: syncParts,
           runners: syncRunners,
         });
@@ -125,24 +125,24 @@ describe("the Instagram sync", () => {
       }
     }
     expect(crashes).toBeGreaterThan(3);
-    expect(await countSyncedRows(testApp.database.db, connection.user_id)).toEqual(expected);
+    expect(await countSyncedRows(testApp.database.db, connection.workspace_id)).toEqual(expected);
     // A first sync reads 90 days of account insights (issue 23): many more crashes to get through.
   }, 420_000);
 
   it("skips what a permission does not cover, with a note instead of failing", async () => {
-    const { userId } = await connectAndSync("oona.bakes");
-    const connection = { user_id: userId };
+    const { workspaceId } = await connectAndSync("oona.bakes");
+    const connection = { workspace_id: workspaceId };
     const ctx = testApp.instagramContext;
     await ctx.db.execute(
-      `update instagram_connections set scopes = '{instagram_business_basic}' where user_id = '${connection.user_id}'`,
+      `update instagram_connections set scopes = '{instagram_business_basic}' where workspace_id = '${connection.workspace_id}'`,
     );
     const result = await runSync(ctx, {
-      userId: connection.user_id,
+      workspaceId: connection.workspace_id,
       parts: syncParts,
       runners: syncRunners,
     });
     expect(result.status).toBe("done");
-    const row = await findInstagramConnection(ctx.db, connection.user_id);
+    const row = await findInstagramConnection(ctx.db, connection.workspace_id);
     expect(row!.syncNotes.map((note) => note.area)).toEqual(
       expect.arrayContaining(["comments", "conversations", "account-insights"]),
     );
@@ -152,13 +152,13 @@ describe("the Instagram sync", () => {
   }, 180_000);
 
   it("a revoked token turns the connection into 'needs reconnection' and e-mails the user", async () => {
-    const { client, email, userId } = await connectAndSync("oona.bakes");
-    const connection = { user_id: userId };
+    const { client, email, workspaceId } = await connectAndSync("oona.bakes");
+    const connection = { workspace_id: workspaceId };
     const ctx = testApp.instagramContext;
     await sandboxControl(testApp, "/tokens/revoke", { username: "oona.bakes" });
-    await ctx.queue.send(syncAccountJob, { userId: connection.user_id, reason: "manual" });
+    await ctx.queue.send(syncAccountJob, { workspaceId: connection.workspace_id, reason: "manual" });
     await ctx.queue.idle({ timeoutMs: 60_000 });
-    const row = await findInstagramConnection(ctx.db, connection.user_id);
+    const row = await findInstagramConnection(ctx.db, connection.workspace_id);
     expect(row!.status).toBe("needs_reconnection");
     const messages = await mailboxFor(client, email);
     expect(messages.map((message) => message.subject)).toContain(
@@ -169,13 +169,13 @@ describe("the Instagram sync", () => {
 
 describe("rate limits", () => {
   it("pauses on a rate-limit answer, then stays off Instagram while usage is above 80 %", async () => {
-    const { userId } = await connectAndSync("oona.bakes");
-    const connection = { user_id: userId };
+    const { workspaceId } = await connectAndSync("oona.bakes");
+    const connection = { workspace_id: workspaceId };
     const ctx = testApp.instagramContext;
     await sandboxControl(testApp, "/faults", { pathGlob: "*/media", code: 4, times: 0 });
     try {
       await expect(
-        runSync(ctx, { userId: connection.user_id, parts: ["media"], runners: syncRunners }),
+        runSync(ctx, { workspaceId: connection.workspace_id, parts: ["media"], runners: syncRunners }),
       ).rejects.toBeInstanceOf(SyncPaused);
     } finally {
       await sandboxControl(testApp, "/faults", undefined, "DELETE");
@@ -183,7 +183,7 @@ describe("rate limits", () => {
     // The rate-limit answer reported usage at 100 %: the next run waits without calling.
     const calls = testApp.graphCalls.count;
     await expect(
-      runSync(ctx, { userId: connection.user_id, parts: ["media"], runners: syncRunners }),
+      runSync(ctx, { workspaceId: connection.workspace_id, parts: ["media"], runners: syncRunners }),
     ).rejects.toBeInstanceOf(SyncPaused);
     expect(testApp.graphCalls.count).toBe(calls);
     ctx.graphUsage.clear();
@@ -192,34 +192,34 @@ describe("rate limits", () => {
 
 describe("token refresh", () => {
   it("refreshes an Instagram Login token well before it expires, and never stores an empty one", async () => {
-    const { userId } = await connectAndSync("oona.bakes");
-    const connection = { user_id: userId };
+    const { workspaceId } = await connectAndSync("oona.bakes");
+    const connection = { workspace_id: workspaceId };
     const ctx = testApp.instagramContext;
     // Meta refreshes only tokens at least 24 hours old: move the sandbox a day on, and make
     // the stored expiry fall inside the refresh window.
     await sandboxControl(testApp, "/clock", { advanceMs: 25 * 3_600_000 });
     const soon = new Date(fixedNow + 5 * 86_400_000);
     await ctx.db.execute(
-      `update instagram_connections set token_expires_at = '${soon.toISOString()}' where user_id = '${connection.user_id}'`,
+      `update instagram_connections set token_expires_at = '${soon.toISOString()}' where workspace_id = '${connection.workspace_id}'`,
     );
-    const before = (await findInstagramConnection(ctx.db, connection.user_id))!;
+    const before = (await findInstagramConnection(ctx.db, connection.workspace_id))!;
     await ctx.queue.send(refreshTokensJob, {});
     await ctx.queue.idle({ timeoutMs: 60_000 });
-    const after = (await findInstagramConnection(ctx.db, connection.user_id))!;
+    const after = (await findInstagramConnection(ctx.db, connection.workspace_id))!;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.tokenExpiresAt!.getTime()).toBeGreaterThan(fixedNow + 50 * 86_400_000);
     expect(after.status).toBe("active");
 
     expect(
       await replaceInstagramToken(ctx.db, {
-        userId: connection.user_id,
+        workspaceId: connection.workspace_id,
         previousCiphertext: after.accessToken,
         ciphertext: "",
         expiresAt: null,
         refreshedAt: new Date(fixedNow),
       }),
     ).toBe(false);
-    expect((await findInstagramConnection(ctx.db, connection.user_id))!.accessToken).toBe(
+    expect((await findInstagramConnection(ctx.db, connection.workspace_id))!.accessToken).toBe(
       after.accessToken,
     );
   }, 180_000);

@@ -25,14 +25,14 @@ it("keeps Instagram tokens out of every column and every log line, failures incl
   await ctx.queue.idle({ timeoutMs: 120_000 });
   // A failing Graph call logs its error: the token must not ride along in it.
   await sandboxControl(testApp, "/faults", { pathGlob: "*/insights", code: 1, times: 0 });
-  await ctx.queue.send(syncAccountJob, { userId: connection.user_id, reason: "manual" });
+  await ctx.queue.send(syncAccountJob, { workspaceId: connection.workspace_id, reason: "manual" });
   await ctx.queue.idle({ timeoutMs: 60_000 }).catch(() => {});
   await sandboxControl(testApp, "/faults", undefined, "DELETE");
 
-  const row = (await findInstagramConnection(ctx.db, connection.user_id))!;
+  const row = (await findInstagramConnection(ctx.db, connection.workspace_id))!;
   const tokens = [
-    ctx.vault.decrypt(row.accessToken, instagramTokenContext(row.userId)),
-    ctx.vault.decrypt(row.facebookUserToken!, instagramTokenContext(row.userId)),
+    ctx.vault.decrypt(row.accessToken, instagramTokenContext(row.workspaceId)),
+    ctx.vault.decrypt(row.facebookUserToken!, instagramTokenContext(row.workspaceId)),
   ];
   expect(log.some((line) => line.includes("job failed") || line.includes("failed"))).toBe(true);
   const everything = log.join("\n");

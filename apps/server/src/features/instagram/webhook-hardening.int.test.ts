@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const media = (await testApp.database.db.execute(
-    `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and parent_ig_media_id is null order by posted_at desc limit 3`,
+    `select ig_media_id from instagram_media where workspace_id = '${connection.workspace_id}' and parent_ig_media_id is null order by posted_at desc limit 3`,
   )) as unknown as { rows: Array<{ ig_media_id: string }> };
   mediaIds = media.rows.map((row) => row.ig_media_id);
 }, 180_000);
@@ -105,7 +105,7 @@ describe("the webhook drain and a poison event", () => {
       // idle() waits for drains due now, not for ones delayed by a back-off.
       await testApp.instagramContext.queue.idle();
       const stored = await query<{ text: string }>(
-        `select text from instagram_comments where user_id = '${connection.user_id}' and ig_comment_id = '17800000000000002'`,
+        `select text from instagram_comments where workspace_id = '${connection.workspace_id}' and ig_comment_id = '17800000000000002'`,
       );
       expect(stored).toEqual([{ text: "Is this on sale?" }]);
     } finally {
@@ -174,7 +174,7 @@ describe("the webhook drain and a poison event", () => {
     expect((await postWebhook(delivery, sign(delivery))).status).toBe(200);
     await testApp.instagramContext.queue.idle();
     const stored = await query<{ text: string }>(
-      `select text from instagram_comments where user_id = '${connection.user_id}' and ig_comment_id = '17800000000000004'`,
+      `select text from instagram_comments where workspace_id = '${connection.workspace_id}' and ig_comment_id = '17800000000000004'`,
     );
     expect(stored).toEqual([{ text: "Nice cup! Line\nbreak" }]);
     const [event] = await query<{ body: string; processed_at: Date | null }>(

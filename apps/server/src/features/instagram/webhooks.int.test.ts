@@ -140,7 +140,7 @@ describe("/webhooks/instagram", () => {
     }, "instagram-comment:created");
     expect(commentLatency).toBeLessThan(1_000);
     const comments = await testApp.database.db.execute(
-      `select text, user_igsid from instagram_comments where user_id = '${connection.user_id}' and ig_comment_id = '${commentIds[0]}'`,
+      `select text, user_igsid from instagram_comments where workspace_id = '${connection.workspace_id}' and ig_comment_id = '${commentIds[0]}'`,
     );
     expect((comments as unknown as { rows: unknown[] }).rows).toEqual([
       expect.objectContaining({ text: "Where can I buy this vase? (0)" }),
@@ -156,7 +156,7 @@ describe("/webhooks/instagram", () => {
     );
     expect(messageLatency).toBeLessThan(1_000);
     const messages = await testApp.database.db.execute(
-      `select direction from instagram_messages where user_id = '${connection.user_id}' and text = 'Do you ship to Vienna? (0)'`,
+      `select direction from instagram_messages where workspace_id = '${connection.workspace_id}' and text = 'Do you ship to Vienna? (0)'`,
     );
     expect((messages as unknown as { rows: unknown[] }).rows).toEqual([{ direction: "inbound" }]);
     await events.cancel();
@@ -171,11 +171,11 @@ describe("/webhooks/instagram", () => {
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     const db = testApp.database.db;
     const media = (await db.execute(
-      `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and comments_count > 0 and parent_ig_media_id is null order by posted_at desc limit 1`,
+      `select ig_media_id from instagram_media where workspace_id = '${connection.workspace_id}' and comments_count > 0 and parent_ig_media_id is null order by posted_at desc limit 1`,
     )) as unknown as { rows: Array<{ ig_media_id: string }> };
     const mediaId = media.rows[0]!.ig_media_id;
     await db.execute(
-      `delete from instagram_comments where user_id = '${connection.user_id}' and ig_media_id = '${mediaId}'`,
+      `delete from instagram_comments where workspace_id = '${connection.workspace_id}' and ig_media_id = '${mediaId}'`,
     );
     const body = JSON.stringify({
       object: "instagram",
@@ -191,7 +191,7 @@ describe("/webhooks/instagram", () => {
     expect(answer.status).toBe(200);
     await testApp.instagramContext.queue.idle();
     const comments = (await db.execute(
-      `select count(*)::int as n from instagram_comments where user_id = '${connection.user_id}' and ig_media_id = '${mediaId}'`,
+      `select count(*)::int as n from instagram_comments where workspace_id = '${connection.workspace_id}' and ig_media_id = '${mediaId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
   }, 180_000);

@@ -8,7 +8,7 @@ import { countRecentCommentsByOthers, countRecentInboundMessages, type Db } from
  */
 export async function listNotifications(
   db: Db,
-  params: { userId: string; now: Date },
+  params: { workspaceId: string; now: Date },
 ): Promise<Notification[]> {
   const [messages, comments] = await Promise.all([
     countRecentInboundMessages(db, params),

@@ -1,7 +1,7 @@
 import { insertInstagramComment, insertInstagramMessage, upsertThread } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createHttpClient } from "../../testing/http-client.ts";
 
@@ -16,9 +16,8 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 async function signedInUser() {
-  const { client } = await createVerifiedUser(testApp);
-  const me = (await (await client.get("/api/me")).json()) as { id: string };
-  return { client, userId: me.id };
+  const { client, email } = await createVerifiedUser(testApp);
+  return { client, workspaceId: await personalWorkspaceId(testApp, email) };
 }
 
 async function notifications(client: HttpClient) {
@@ -33,12 +32,12 @@ async function notifications(client: HttpClient) {
 }
 
 /** One account's inbox: the business is "biz-igsid" in its threads, its Instagram id "acct". */
-function inbox(userId: string, accountId = "acct") {
+function inbox(workspaceId: string, accountId = "acct") {
   const db = testApp.database.db;
   let sequence = 0;
   return {
     async thread(threadId: string) {
-      await upsertThread(db, { userId, accountId, threadId, businessIgsid: "biz-igsid" });
+      await upsertThread(db, { workspaceId, accountId, threadId, businessIgsid: "biz-igsid" });
     },
     async message(options: {
       threadId: string;
@@ -48,10 +47,10 @@ function inbox(userId: string, accountId = "acct") {
     }) {
       sequence += 1;
       await insertInstagramMessage(db, {
-        userId,
+        workspaceId,
         accountId,
         conversationId: options.threadId,
-        igMessageId: `${userId}-m${sequence}`,
+        igMessageId: `${workspaceId}-m${sequence}`,
         fromId: options.fromId ?? "fan-1",
         direction: options.direction ?? "inbound",
         createdTime: options.at,
@@ -60,9 +59,9 @@ function inbox(userId: string, accountId = "acct") {
     async comment(options: { at: Date; by?: string; mediaOwnerId?: string }) {
       sequence += 1;
       await insertInstagramComment(db, {
-        userId,
+        workspaceId,
         accountId,
-        igCommentId: `${userId}-c${sequence}`,
+        igCommentId: `${workspaceId}-c${sequence}`,
         igMediaId: "media-1",
         mediaOwnerId: options.mediaOwnerId ?? accountId,
         userIgsid: options.by ?? "fan-2",
@@ -84,8 +83,8 @@ describe("GET /api/notifications", () => {
   });
 
   it("counts new inbound messages of the user's threads over the last 24 hours", async () => {
-    const { client, userId } = await signedInUser();
-    const rows = inbox(userId);
+    const { client, workspaceId } = await signedInUser();
+    const rows = inbox(workspaceId);
     await rows.thread("t1");
     await rows.message({ threadId: "t1", at: ago(3 * HOUR) });
     await rows.message({ threadId: "t1", at: ago(1 * HOUR) });
@@ -104,8 +103,8 @@ describe("GET /api/notifications", () => {
   });
 
   it("counts comments by others on the user's own posts over the last 24 hours", async () => {
-    const { client, userId } = await signedInUser();
-    const rows = inbox(userId);
+    const { client, workspaceId } = await signedInUser();
+    const rows = inbox(workspaceId);
     await rows.comment({ at: ago(5 * HOUR) });
     await rows.comment({ at: ago(2 * HOUR), by: "fan-3" });
     // Not counted: the account's own reply, older than 24 hours, and a mention under
@@ -122,20 +121,20 @@ describe("GET /api/notifications", () => {
   it("never counts another user's rows", async () => {
     const alice = await signedInUser();
     const bob = await signedInUser();
-    const bobsRows = inbox(bob.userId);
+    const bobsRows = inbox(bob.workspaceId);
     await bobsRows.thread("t1");
     await bobsRows.message({ threadId: "t1", at: ago(HOUR) });
     await bobsRows.comment({ at: ago(HOUR) });
     // Alice's thread with the same id at the same account id does not make Bob's message hers.
-    await inbox(alice.userId).thread("t1");
+    await inbox(alice.workspaceId).thread("t1");
 
     await expect(notifications(alice.client)).resolves.toEqual([]);
     expect((await notifications(bob.client)).map((item) => item.count)).toEqual([1, 1]);
   });
 
   it("lets items fall out of the window as the clock moves on", async () => {
-    const { client, userId } = await signedInUser();
-    const rows = inbox(userId);
+    const { client, workspaceId } = await signedInUser();
+    const rows = inbox(workspaceId);
     await rows.comment({ at: ago(23 * HOUR) });
     expect(await notifications(client)).toHaveLength(1);
     const before = now;

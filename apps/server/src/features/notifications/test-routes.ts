@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 
 const id = z.string().trim().min(1).max(64);
@@ -25,7 +25,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
   return new Hono<AppEnv>()
     .post(
       "/messages",
-      requireUser,
+      requireMember("publish"),
       validate(
         "json",
         z.object({
@@ -40,16 +40,16 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
       ),
       async (c) => {
         const input = c.req.valid("json");
-        const userId = c.var.user.id;
+        const workspaceId = c.var.workspace.id;
         await upsertThread(deps.db, {
-          userId,
+          workspaceId,
           accountId: input.accountId,
           threadId: input.conversationId,
           businessIgsid: input.businessIgsid,
         });
         const igMessageId = `m_${randomUUID()}`;
         await insertInstagramMessage(deps.db, {
-          userId,
+          workspaceId,
           accountId: input.accountId,
           conversationId: input.conversationId,
           igMessageId,
@@ -60,7 +60,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
         });
         // As the sync will: an inbound message is announced to the user's open pages at once.
         if (input.direction === "inbound") {
-          await deps.events.publish(userId, "ig-message", {
+          await deps.events.publish(workspaceId, "ig-message", {
             conversationId: input.conversationId,
             messageId: igMessageId,
           });
@@ -70,7 +70,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
     )
     .post(
       "/comments",
-      requireUser,
+      requireMember("publish"),
       validate(
         "json",
         z.object({
@@ -86,7 +86,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
         const input = c.req.valid("json");
         const igCommentId = `c_${randomUUID()}`;
         await insertInstagramComment(deps.db, {
-          userId: c.var.user.id,
+          workspaceId: c.var.workspace.id,
           accountId: input.accountId,
           igCommentId,
           igMediaId: input.igMediaId,
@@ -96,7 +96,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
           createdAt: input.createdAt ? new Date(input.createdAt) : deps.now(),
         });
         if (input.mediaOwnerId === input.accountId && input.userIgsid !== input.accountId) {
-          await deps.events.publish(c.var.user.id, "instagram-comment:created", {
+          await deps.events.publish(c.var.workspace.id, "instagram-comment:created", {
             commentId: igCommentId,
             mediaId: input.igMediaId,
           });

@@ -9,10 +9,11 @@ import type { Db } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
 
 /**
- * The user's plan. Plans have no storage yet (the plans issue adds it): everyone is on Free
- * until then, and this is the one place that changes.
+ * The workspace's plan (decision 026: a plan belongs to a workspace). Plans have no storage yet
+ * (the plans issue adds it): everyone is on Free until then, and this is the one place that
+ * changes.
  */
-export async function planOf(_db: Db, _userId: string): Promise<PlanId> {
+export async function planOf(_db: Db, _workspaceId: string): Promise<PlanId> {
   return "free";
 }
 
@@ -24,16 +25,16 @@ const limitNouns: Record<CountedLimit, [one: string, many: string, verb: string]
 };
 
 /**
- * The storage quota: refuses (413) an upload of `adding` bytes that would take the user's files
- * past their plan's `storageBytes` (contracts/plans.ts is the one place that says the number).
+ * The storage quota: refuses (413) an upload of `adding` bytes that would take the workspace's
+ * files past their plan's `storageBytes` (contracts/plans.ts is the one place that says the number).
  */
 export async function assertStorageRoom(
   db: Db,
-  userId: string,
+  workspaceId: string,
   used: number,
   adding: number,
 ): Promise<void> {
-  const plan = await planOf(db, userId);
+  const plan = await planOf(db, workspaceId);
   const quota = planLimits[plan].storageBytes;
   if (used + adding <= quota) return;
   const gb = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
@@ -58,11 +59,11 @@ export function planLimitMessage(plan: PlanId, limit: CountedLimit): string {
 /** Refuses (403) when `count` already fills the plan's `limit`. */
 export async function assertWithinPlan(
   db: Db,
-  userId: string,
+  workspaceId: string,
   limit: CountedLimit,
   count: number,
 ): Promise<PlanId> {
-  const plan = await planOf(db, userId);
+  const plan = await planOf(db, workspaceId);
   if (count >= planLimits[plan][limit]) {
     throw new AppError("forbidden", planLimitMessage(plan, limit));
   }

@@ -10,16 +10,16 @@ import { accountClientFor } from "../instagram/index.ts";
 let testApp: TestApp;
 let client: HttpClient;
 let other: HttpClient;
-let userId: string;
+let workspaceId: string;
 const samples: Record<string, Uint8Array> = {};
 
 beforeAll(async () => {
   testApp = await createTestApp();
   ({ client } = await createVerifiedUser(testApp));
   ({ client: other } = await createVerifiedUser(testApp));
-  userId = (
+  workspaceId = (
     await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" })
-  ).user_id;
+  ).workspace_id;
   await connectSandboxAccount(testApp, other, { username: "oona.bakes", login: "instagram" });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   testApp.instagramContext.publishRuntime = {
@@ -50,7 +50,7 @@ async function uploadImage(user: HttpClient) {
 }
 
 async function live(mediaId: string) {
-  const connection = await findInstagramConnection(testApp.database.db, userId);
+  const connection = await findInstagramConnection(testApp.database.db, workspaceId);
   return accountClientFor(testApp.instagramContext, connection!).getMedia(
     mediaId,
     "id,caption,media_type,media_product_type",
@@ -148,7 +148,7 @@ describe("the spec's publishing functions", () => {
     for (const url of [
       theirs,
       "http://169.254.169.254/latest/meta-data",
-      `${TEST_PUBLIC_URL}/storage/instagram-media/${userId}/x.jpg?expires=9999999999&signature=forged`,
+      `${TEST_PUBLIC_URL}/storage/instagram-media/${workspaceId}/x.jpg?expires=9999999999&signature=forged`,
     ]) {
       const response = await client.post("/api/functions/instagram-photo-post", {
         image_urls: [url],

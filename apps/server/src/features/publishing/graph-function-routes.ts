@@ -11,7 +11,7 @@ import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
   accountClientFor,
@@ -38,11 +38,11 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
   const sleep = (ms: number) =>
     ctx.publishRuntime?.sleep(ms) ?? new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  async function accountFor(userId: string): Promise<{
+  async function accountFor(workspaceId: string): Promise<{
     client: AccountClient;
     onError: (error: unknown, label: string) => Promise<never>;
   }> {
-    const connection = await findInstagramConnection(ctx.db, userId);
+    const connection = await findInstagramConnection(ctx.db, workspaceId);
     if (!connection) throw new AppError("conflict", "No Instagram connection");
     if (connection.status !== "active") {
       throw new AppError(
@@ -89,8 +89,8 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
    * this server's storage under the caller's folder. Anything else would let a caller make
    * Instagram (or the sandbox, in process) fetch an address of their choosing.
    */
-  function ownImageUrl(userId: string, raw: string, index: number): string {
-    const file = ownStoredFile(deps.storage, ctx.publicUrl, userId, raw);
+  function ownImageUrl(folder: string, raw: string, index: number): string {
+    const file = ownStoredFile(deps.storage, ctx.publicUrl, folder, raw);
     // A bare path would not be fetchable by Instagram: only signed URLs are taken here.
     if (!file || !/^https?:/i.test(raw)) {
       throw new AppError(
@@ -138,11 +138,11 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
     new Hono<AppEnv>()
       .post(
         "/instagram-video-init",
-        requireUser,
+        requireMember("publish"),
         validate("json", videoInitRequestSchema),
         async (c) => {
           const body = c.req.valid("json");
-          const { client, onError } = await accountFor(c.var.user.id);
+          const { client, onError } = await accountFor(c.var.workspace.id);
           try {
             const created = await withRetry(() =>
               client.createContainer(
@@ -161,7 +161,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
       // The body (one chunk, at most 6MB) is capped by the app's body limits (app.ts).
       .post(
         "/instagram-video-upload",
-        requireUser,
+        requireMember("publish"),
         validate("query", videoUploadQuerySchema),
         async (c) => {
           const query = c.req.valid("query");
@@ -175,7 +175,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
               "Video chunk upload failed: the chunk runs past file_size.",
             );
           }
-          const { client, onError } = await accountFor(c.var.user.id);
+          const { client, onError } = await accountFor(c.var.workspace.id);
           try {
             const result = await withRetry(() =>
               client.uploadVideoChunk({
@@ -197,10 +197,10 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
       )
       .post(
         "/instagram-video-status",
-        requireUser,
+        requireMember("publish"),
         validate("json", videoStatusRequestSchema),
         async (c) => {
-          const { client, onError } = await accountFor(c.var.user.id);
+          const { client, onError } = await accountFor(c.var.workspace.id);
           try {
             const state = await withRetry(() =>
               client.getContainerStatus(c.req.valid("json").container_id),
@@ -216,12 +216,14 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
       )
       .post(
         "/instagram-photo-post",
-        requireUser,
+        requireMember("publish"),
         validate("json", photoPostRequestSchema),
         async (c) => {
           const body = c.req.valid("json");
-          const userId = c.var.user.id;
-          const urls = body.image_urls.map((url, index) => ownImageUrl(userId, url, index));
+          const workspaceId = c.var.workspace.id;
+          const urls = body.image_urls.map((url, index) =>
+            ownImageUrl(c.var.workspace.storageFolder, url, index),
+          );
           const collaborators = body.collaborators
             .split(",")
             .map((name) => name.trim().replace(/^@/, ""))
@@ -229,7 +231,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
           if (collaborators.length > 3) {
             throw new AppError("bad_request", "Maximum 3 collaborators allowed");
           }
-          const { client, onError } = await accountFor(userId);
+          const { client, onError } = await accountFor(workspaceId);
           try {
             let containerId: string;
             const childIds: string[] = [];
@@ -279,11 +281,11 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
       )
       .post(
         "/instagram-publish-post",
-        requireUser,
+        requireMember("publish"),
         validate("json", publishPostRequestSchema),
         async (c) => {
           const body = c.req.valid("json");
-          const { client, onError } = await accountFor(c.var.user.id);
+          const { client, onError } = await accountFor(c.var.workspace.id);
           try {
             const mediaId = await publishOnce(client, body.creation_id);
             return c.json({ success: true, media_id: mediaId });

@@ -18,7 +18,7 @@ import { postsToRun, publishIfClaimable } from "./publish-service.ts";
 
 let testApp: TestApp;
 let client: HttpClient;
-let userId: string;
+let workspaceId: string;
 let clockOffset = 0;
 const samples: Record<string, Uint8Array> = {};
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
     username: "lena.makes",
     login: "instagram",
   });
-  userId = connection.user_id;
+  workspaceId = connection.workspace_id;
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const fetchSample = async (path: string) =>
     new Uint8Array(
@@ -81,7 +81,7 @@ async function upload(bucket: string, bytes: Uint8Array) {
 }
 
 async function accountClient() {
-  const connection = await findInstagramConnection(testApp.database.db, userId);
+  const connection = await findInstagramConnection(testApp.database.db, workspaceId);
   return accountClientFor(testApp.instagramContext, connection!);
 }
 
@@ -144,7 +144,7 @@ describe("the publish pipeline, for every post type", () => {
     expect(attempts.map((step) => `${step.step}:${step.outcome}`)).toEqual(
       expect.arrayContaining(["check:done", "containers:done", "publish:done", "record:done"]),
     );
-    const [row] = await listInstagramPosts(testApp.database.db, userId, 1);
+    const [row] = await listInstagramPosts(testApp.database.db, workspaceId, 1);
     expect(row).toMatchObject({
       igMediaId: live[0]!.id,
       caption: `${caption}\n\n#ceramics #glaze`,
@@ -415,9 +415,9 @@ describe("a worker that lost its lease", () => {
   it("writes nothing after another attempt claimed the post, and the post goes out once", async () => {
     const file = await upload("instagram-media", samples.image!);
     const caption = `Zombie ${randomUUID().slice(0, 8)}`;
-    const connection = await findInstagramConnection(testApp.database.db, userId);
+    const connection = await findInstagramConnection(testApp.database.db, workspaceId);
     const { row } = await insertScheduledPost(testApp.database.db, {
-      userId,
+      workspaceId,
       accountId: connection!.instagramId,
       mediaUrl: `/storage/${file.bucket}/${file.key}`,
       mediaType: "IMAGE",
@@ -431,7 +431,7 @@ describe("a worker that lost its lease", () => {
     const ctx = testApp.instagramContext;
     const journal = async () => {
       const post = await findScheduledPostById(testApp.database.db, row.id);
-      const steps = await listAttemptSteps(testApp.database.db, userId, row.id);
+      const steps = await listAttemptSteps(testApp.database.db, workspaceId, row.id);
       return { post, steps };
     };
 
@@ -474,7 +474,7 @@ describe("a worker that lost its lease", () => {
     // Every write of an attempt is fenced by its number, the journal's lines too.
     const stale = {
       postId: row.id,
-      userId,
+      workspaceId,
       step: "publish",
       outcome: "done" as const,
       message: "from a worker that lost the post",
@@ -568,14 +568,14 @@ describe("a publish whose answer was lost", () => {
 
 describe("disconnecting", () => {
   it("keeps the history of published posts unless asked not to", async () => {
-    const before = (await listInstagramPosts(testApp.database.db, userId)).length;
+    const before = (await listInstagramPosts(testApp.database.db, workspaceId)).length;
     expect(before).toBeGreaterThan(0);
     const keep = await client.request("/api/instagram/connection", {
       method: "DELETE",
       json: { keepPublishedHistory: true },
     });
     expect(keep.status).toBe(200);
-    expect(await listInstagramPosts(testApp.database.db, userId)).toHaveLength(before);
+    expect(await listInstagramPosts(testApp.database.db, workspaceId)).toHaveLength(before);
     await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     const drop = await client.request("/api/instagram/connection", {
@@ -583,6 +583,6 @@ describe("disconnecting", () => {
       json: { keepPublishedHistory: false },
     });
     expect(drop.status).toBe(200);
-    expect(await listInstagramPosts(testApp.database.db, userId)).toHaveLength(0);
+    expect(await listInstagramPosts(testApp.database.db, workspaceId)).toHaveLength(0);
   }, 180_000);
 });

@@ -129,7 +129,7 @@ export async function runPublishPipeline(
   ) =>
     recordAttemptStep(db, {
       postId: post.id,
-      userId: post.userId,
+      workspaceId: post.workspaceId,
       attempt,
       step,
       outcome,
@@ -181,7 +181,7 @@ export async function runPublishPipeline(
   try {
     // 1. Check: the connection, the permission, the media, the 24-hour limit.
     await log("check", "started");
-    connection = await findInstagramConnection(db, post.userId);
+    connection = await findInstagramConnection(db, post.workspaceId);
     if (!connection || connection.instagramId !== post.accountId) {
       throw new PublishFailure("check", "No Instagram connection");
     }
@@ -466,7 +466,7 @@ export async function runPublishPipeline(
     const byIndex = new Map((progress.children ?? []).map((child) => [child.index, child]));
     const written = await markPostPublished(
       db,
-      { id: post.id, userId: post.userId, attempt },
+      { id: post.id, workspaceId: post.workspaceId, attempt },
       {
         igMediaId,
         permalink,
@@ -490,7 +490,7 @@ export async function runPublishPipeline(
       },
     );
     if (!written) throw new LeaseLost();
-    if (igMediaId) await afterMediaPublished(ctx, { userId: post.userId, igMediaId });
+    if (igMediaId) await afterMediaPublished(ctx, { workspaceId: post.workspaceId, igMediaId });
     await log(
       "record",
       "done",

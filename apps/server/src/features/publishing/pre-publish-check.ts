@@ -20,7 +20,7 @@ export async function prePublishCheck(
   ctx: InstagramContext,
   storage: Storage,
   input: {
-    userId: string;
+    workspaceId: string;
     publishAt: Date;
     items: Array<{
       bucket: Bucket;
@@ -31,7 +31,7 @@ export async function prePublishCheck(
   },
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
-  const connection = await findInstagramConnection(ctx.db, input.userId);
+  const connection = await findInstagramConnection(ctx.db, input.workspaceId);
   if (!connection) return [{ code: "no_connection", message: "No Instagram connection" }];
   if (connection.status !== "active") {
     problems.push({

@@ -22,7 +22,7 @@ export async function publishIfClaimable(
   const now = () => new Date(ctx.now());
   const post = await claimPost(ctx.db, postId, now(), LEASE_MS);
   if (!post) return "not-claimed";
-  await ctx.events.publish(post.userId, "scheduled-posts:updated", {
+  await ctx.events.publish(post.workspaceId, "scheduled-posts:updated", {
     id: post.id,
     status: "publishing",
   });
@@ -39,7 +39,7 @@ export async function publishIfClaimable(
     }
     throw error;
   }
-  await ctx.events.publish(post.userId, "scheduled-posts:updated", {
+  await ctx.events.publish(post.workspaceId, "scheduled-posts:updated", {
     id: post.id,
     status: outcome,
   });

@@ -15,7 +15,7 @@ const RACE_POSTS = onPostgres ? 200 : 40;
 
 let testApp: TestApp;
 let client: HttpClient;
-let userId: string;
+let workspaceId: string;
 let accountId: string;
 let clockOffset = 0;
 let file: { bucket: "instagram-media"; key: string };
@@ -30,7 +30,7 @@ beforeAll(async () => {
     username: "northfield.coffee",
     login: "instagram",
   });
-  userId = connection.user_id;
+  workspaceId = connection.workspace_id;
   accountId = connection.instagram_id;
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function liveCaptions(): Promise<string[]> {
   const { findInstagramConnection } = await import("@sightline/db");
-  const connection = await findInstagramConnection(testApp.database.db, userId);
+  const connection = await findInstagramConnection(testApp.database.db, workspaceId);
   const account = accountClientFor(testApp.instagramContext, connection!);
   const captions: string[] = [];
   let after: string | undefined;
@@ -99,7 +99,7 @@ describe("the scheduler worker", () => {
     const ids: string[] = [];
     for (let index = 0; index < RACE_POSTS; index++) {
       const { row } = await insertScheduledPost(testApp.database.db, {
-        userId,
+        workspaceId,
         accountId,
         mediaUrl: `/storage/${file.bucket}/${file.key}`,
         mediaType: "IMAGE",

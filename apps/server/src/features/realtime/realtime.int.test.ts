@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger.ts";
 import { createEventBus, type RealtimeEvent } from "../../platform/event-bus.ts";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
-import type { HttpClient } from "../../testing/http-client.ts";
+import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import { frames } from "../../testing/sse.ts";
 
 let testApp: TestApp;
@@ -16,8 +15,9 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function userId(client: HttpClient): Promise<string> {
-  return ((await (await client.get("/api/me")).json()) as { id: string }).id;
+/** The workspace a new user's requests open: their personal one (decision 026). */
+async function workspaceId(user: { email: string }): Promise<string> {
+  return personalWorkspaceId(testApp, user.email);
 }
 
 describe("GET /api/realtime", () => {
@@ -28,7 +28,7 @@ describe("GET /api/realtime", () => {
   it("streams the user's events within a second, and never another user's", async () => {
     const alice = await createVerifiedUser(testApp);
     const bob = await createVerifiedUser(testApp);
-    const [aliceId, bobId] = await Promise.all([userId(alice.client), userId(bob.client)]);
+    const [aliceId, bobId] = await Promise.all([workspaceId(alice), workspaceId(bob)]);
     const aliceStream = await alice.client.get("/api/realtime");
     expect(aliceStream.status).toBe(200);
     expect(aliceStream.headers.get("content-type")).toContain("text/event-stream");
@@ -55,8 +55,9 @@ describe("GET /api/realtime", () => {
   });
 
   it("replays what was missed after Last-Event-ID, once and in order, then goes on live", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    const id = await userId(client);
+    const user = await createVerifiedUser(testApp);
+    const { client } = user;
+    const id = await workspaceId(user);
     const first = await testApp.events.publish(id, "ig-message", { n: 1 });
     await testApp.events.publish(id, "ig-message", { n: 2 });
     await testApp.events.publish(id, "instagram-comment:created", { n: 3 });
@@ -79,8 +80,9 @@ describe("GET /api/realtime", () => {
 describe.runIf(testEngine() === "postgres")("the event bus across instances", () => {
   it("delivers an event published on one instance to a subscriber on another", async () => {
     const url = testApp.database.url!;
-    const { client } = await createVerifiedUser(testApp);
-    const id = await userId(client);
+    const user = await createVerifiedUser(testApp);
+    const { client } = user;
+    const id = await workspaceId(user);
     const other = await createDb({ databaseUrl: url, poolSize: 2, migrate: false });
     const otherBus = await createEventBus({
       database: other,

@@ -2,7 +2,7 @@ import { type Db, isSessionActive } from "@sightline/db";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../lib/app-types.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
 
 /**
@@ -18,7 +18,8 @@ export function realtimeRoutes(deps: {
   heartbeatMs?: number;
 }) {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
-  return new Hono<AppEnv>().get("/", requireUser, (c) => {
+  return new Hono<AppEnv>().get("/", requireMember("read"), (c) => {
+    const workspaceId = c.var.workspace.id;
     const userId = c.var.user.id;
     const sessionId = c.var.user.sessionId;
     // The stream ends with its session (sign-out, revoke, deletion): checked before each event
@@ -52,7 +53,7 @@ export function realtimeRoutes(deps: {
       };
       // Subscribe before reading the replay, holding live events back until it is sent, so an
       // event published meanwhile is neither lost nor sent twice.
-      const unsubscribe = deps.events.subscribe(userId, (event) => {
+      const unsubscribe = deps.events.subscribe(workspaceId, (event) => {
         if (!live) {
           pending.push(event);
           return;
@@ -66,7 +67,7 @@ export function realtimeRoutes(deps: {
       try {
         await stream.write("retry: 3000\n\n");
         if (lastEventId > 0) {
-          for (const event of await deps.events.replay(userId, lastEventId)) await send(event);
+          for (const event of await deps.events.replay(workspaceId, lastEventId)) await send(event);
         }
         while (pending.length > 0) {
           for (const event of pending.splice(0).sort((a, b) => a.id - b.id)) await send(event);

@@ -25,7 +25,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
 import { postEngagementSamples } from "../content-tools/index.ts";
@@ -153,7 +153,7 @@ export function calendarRoutes(deps: {
     connection: NonNullable<Awaited<ReturnType<typeof findInstagramConnection>>>,
     igMediaId: string,
   ): Promise<string | null> {
-    const key = `${connection.userId}:${igMediaId}`;
+    const key = `${connection.workspaceId}:${igMediaId}`;
     const cached = mediaUrls.get(key);
     if (cached && deps.now().getTime() - cached.at < MEDIA_URL_CACHE_MS) return cached.url;
     const media = await accountClientFor(deps.instagram, connection).getMedia(
@@ -173,8 +173,8 @@ export function calendarRoutes(deps: {
   }
 
   /** Why a post could not be changed: not the user's (404), or its status now (409). */
-  async function refusal(userId: string, id: string, action: string): Promise<AppError> {
-    const current = await findScheduledPost(deps.db, userId, id);
+  async function refusal(workspaceId: string, id: string, action: string): Promise<AppError> {
+    const current = await findScheduledPost(deps.db, workspaceId, id);
     if (!current) return new AppError("not_found", "This post does not exist.");
     const why: Record<string, string> = {
       publishing: "This post has started publishing",
@@ -187,19 +187,23 @@ export function calendarRoutes(deps: {
   }
 
   return new Hono<AppEnv>()
-    .get("/", requireUser, validate("query", calendarQuerySchema), async (c) => {
+    .get("/", requireMember("read"), validate("query", calendarQuerySchema), async (c) => {
       const query = c.req.valid("query");
-      const userId = c.var.user.id;
+      const workspaceId = c.var.workspace.id;
       const range = {
         from: new Date(query.from),
         to: new Date(query.to),
         limit: CALENDAR_MAX_POSTS + 1,
       };
-      const connection = await findInstagramConnection(deps.db, userId);
+      const connection = await findInstagramConnection(deps.db, workspaceId);
       const [scheduledRows, syncedRows] = await Promise.all([
-        listScheduledPostsInRange(deps.db, userId, range),
+        listScheduledPostsInRange(deps.db, workspaceId, range),
         connection
-          ? listSyncedMediaInRange(deps.db, { userId, accountId: connection.instagramId }, range)
+          ? listSyncedMediaInRange(
+              deps.db,
+              { workspaceId, accountId: connection.instagramId },
+              range,
+            )
           : Promise.resolve([]),
       ]);
       const statuses = query.status ? new Set<string>(query.status) : undefined;
@@ -220,129 +224,166 @@ export function calendarRoutes(deps: {
         connected: Boolean(connection),
       });
     })
-    .get("/best-times", requireUser, validate("query", bestTimesQuerySchema), async (c) => {
-      const { time_zone: timeZone } = c.req.valid("query");
-      if (!isTimeZone(timeZone)) {
-        throw new AppError("bad_request", `"${timeZone}" is not a time zone (e.g. Europe/Berlin).`);
-      }
-      const connection = await findInstagramConnection(deps.db, c.var.user.id);
-      if (!connection) return c.json({ hints: [], basis: { onlineFollowerDays: 0, posts: 0 } });
-      const scope = { userId: connection.userId, accountId: connection.instagramId };
-      const since = new Date(deps.now().getTime() - ONLINE_FOLLOWERS_DAYS * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      const [onlineFollowers, posts] = await Promise.all([
-        listOnlineFollowers(deps.db, scope, since),
-        listPostEngagement(deps.db, scope),
-      ]);
-      const hints = bestTimeHints(
-        {
-          onlineFollowers,
-          posts: postEngagementSamples(posts),
-        },
-        timeZone,
-      );
-      return c.json({
-        hints,
-        basis: { onlineFollowerDays: onlineFollowers.length, posts: posts.length },
-      });
-    })
-    .get("/posts/:id", requireUser, validate("param", postParam), async (c) => {
-      const row = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+    .get(
+      "/best-times",
+      requireMember("read"),
+      validate("query", bestTimesQuerySchema),
+      async (c) => {
+        const { time_zone: timeZone } = c.req.valid("query");
+        if (!isTimeZone(timeZone)) {
+          throw new AppError(
+            "bad_request",
+            `"${timeZone}" is not a time zone (e.g. Europe/Berlin).`,
+          );
+        }
+        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
+        if (!connection) return c.json({ hints: [], basis: { onlineFollowerDays: 0, posts: 0 } });
+        const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
+        const since = new Date(deps.now().getTime() - ONLINE_FOLLOWERS_DAYS * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        const [onlineFollowers, posts] = await Promise.all([
+          listOnlineFollowers(deps.db, scope, since),
+          listPostEngagement(deps.db, scope),
+        ]);
+        const hints = bestTimeHints(
+          {
+            onlineFollowers,
+            posts: postEngagementSamples(posts),
+          },
+          timeZone,
+        );
+        return c.json({
+          hints,
+          basis: { onlineFollowerDays: onlineFollowers.length, posts: posts.length },
+        });
+      },
+    )
+    .get("/posts/:id", requireMember("read"), validate("param", postParam), async (c) => {
+      const row = await findScheduledPost(deps.db, c.var.workspace.id, c.req.valid("param").id);
       if (!row) throw new AppError("not_found", "This post does not exist.");
       return c.json({ post: draftView(row, deps.storage) });
     })
-    .get("/posts/:id/thumbnail", requireUser, validate("param", postParam), async (c) => {
-      const row = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+    .get("/posts/:id/thumbnail", requireMember("read"), validate("param", postParam), async (c) => {
+      const row = await findScheduledPost(deps.db, c.var.workspace.id, c.req.valid("param").id);
       const file = row ? thumbnailFile(row) : undefined;
       if (!file) throw new AppError("not_found", "This post has no image.");
       const url = new URL(deps.storage.signedUrl(file.bucket, file.key, 3600));
       c.header("Cache-Control", "private, max-age=1800");
       return c.redirect(`${url.pathname}${url.search}`, 302);
     })
-    .get("/media/:igMediaId/thumbnail", requireUser, validate("param", mediaParam), async (c) => {
-      const { igMediaId } = c.req.valid("param");
-      const connection = await findInstagramConnection(deps.db, c.var.user.id);
-      const media = connection
-        ? await findSyncedMedia(
-            deps.db,
-            { userId: connection.userId, accountId: connection.instagramId },
-            igMediaId,
-          )
-        : undefined;
-      if (!connection || !media) throw new AppError("not_found", "This post does not exist.");
-      let url: string | null;
-      try {
-        url = await mediaImageUrl(connection, igMediaId);
-      } catch {
-        throw new AppError("bad_gateway", "Instagram did not give this post's image.");
-      }
-      if (!url) throw new AppError("not_found", "Instagram has no image for this post.");
-      c.header("Cache-Control", "private, max-age=600");
-      return c.redirect(
-        `/api/functions/instagram-media-proxy?${new URLSearchParams({ src: url })}`,
-        302,
-      );
-    })
+    .get(
+      "/media/:igMediaId/thumbnail",
+      requireMember("read"),
+      validate("param", mediaParam),
+      async (c) => {
+        const { igMediaId } = c.req.valid("param");
+        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
+        const media = connection
+          ? await findSyncedMedia(
+              deps.db,
+              { workspaceId: connection.workspaceId, accountId: connection.instagramId },
+              igMediaId,
+            )
+          : undefined;
+        if (!connection || !media) throw new AppError("not_found", "This post does not exist.");
+        let url: string | null;
+        try {
+          url = await mediaImageUrl(connection, igMediaId);
+        } catch {
+          throw new AppError("bad_gateway", "Instagram did not give this post's image.");
+        }
+        if (!url) throw new AppError("not_found", "Instagram has no image for this post.");
+        c.header("Cache-Control", "private, max-age=600");
+        return c.redirect(
+          `/api/functions/instagram-media-proxy?${new URLSearchParams({ src: url })}`,
+          302,
+        );
+      },
+    )
     .patch(
       "/posts/:id",
-      requireUser,
+      requireMember("publish"),
       validate("param", postParam),
       validate("json", reschedulePostSchema),
       async (c) => {
         const { id } = c.req.valid("param");
         const body = c.req.valid("json");
-        const userId = c.var.user.id;
+        const workspaceId = c.var.workspace.id;
         const at = new Date(body.scheduled_time);
         if (at <= deps.now()) throw new AppError("bad_request", "Cannot schedule post in the past");
         if (!isTimeZone(body.time_zone)) {
           throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
         }
         const moved = await rescheduleWaitingPost(deps.db, {
-          userId,
+          workspaceId,
           id,
           scheduledTime: at,
           timeZone: body.time_zone,
           now: deps.now(),
         });
-        if (!moved) throw await refusal(userId, id, "moved");
+        if (!moved) throw await refusal(workspaceId, id, "moved");
         // The job sent for the old time finds the post not yet due and does nothing.
         if (moved.status === "scheduled") {
           await deps.instagram.queue.send(publishPostJob, { postId: id }, { startAt: at });
         }
-        await deps.events.publish(userId, "scheduled-posts:updated", { id, status: moved.status });
+        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
+          id,
+          status: moved.status,
+        });
         return c.json({ post: scheduledEntry(moved) });
       },
     )
-    .post("/posts/:id/cancel", requireUser, validate("param", postParam), async (c) => {
-      const { id } = c.req.valid("param");
-      const userId = c.var.user.id;
-      const row = await cancelToDraft(deps.db, { userId, id, now: deps.now() });
-      if (!row) throw await refusal(userId, id, "cancelled");
-      await deps.events.publish(userId, "scheduled-posts:updated", { id, status: row.status });
-      return c.json({ post: scheduledEntry(row) });
-    })
-    .post("/posts/:id/publish-now", requireUser, validate("param", postParam), async (c) => {
-      const { id } = c.req.valid("param");
-      const userId = c.var.user.id;
-      const row = await makeDueNow(deps.db, { userId, id, now: deps.now() });
-      if (!row) throw await refusal(userId, id, "published now");
-      await deps.instagram.queue.send(publishPostJob, { postId: id });
-      await deps.events.publish(userId, "scheduled-posts:updated", { id, status: row.status });
-      return c.json({ post: scheduledEntry(row) }, 202);
-    })
-    .post("/posts/:id/duplicate", requireUser, validate("param", postParam), async (c) => {
-      const userId = c.var.user.id;
-      const copy = await duplicateAsDraft(deps.db, {
-        userId,
-        id: c.req.valid("param").id,
-        now: deps.now(),
-      });
-      if (!copy) throw new AppError("not_found", "This post does not exist.");
-      await deps.events.publish(userId, "scheduled-posts:updated", {
-        id: copy.id,
-        status: copy.status,
-      });
-      return c.json({ post: scheduledEntry(copy) }, 201);
-    });
+    .post(
+      "/posts/:id/cancel",
+      requireMember("publish"),
+      validate("param", postParam),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const workspaceId = c.var.workspace.id;
+        const row = await cancelToDraft(deps.db, { workspaceId, id, now: deps.now() });
+        if (!row) throw await refusal(workspaceId, id, "cancelled");
+        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
+          id,
+          status: row.status,
+        });
+        return c.json({ post: scheduledEntry(row) });
+      },
+    )
+    .post(
+      "/posts/:id/publish-now",
+      requireMember("publish"),
+      validate("param", postParam),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const workspaceId = c.var.workspace.id;
+        const row = await makeDueNow(deps.db, { workspaceId, id, now: deps.now() });
+        if (!row) throw await refusal(workspaceId, id, "published now");
+        await deps.instagram.queue.send(publishPostJob, { postId: id });
+        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
+          id,
+          status: row.status,
+        });
+        return c.json({ post: scheduledEntry(row) }, 202);
+      },
+    )
+    .post(
+      "/posts/:id/duplicate",
+      requireMember("publish"),
+      validate("param", postParam),
+      async (c) => {
+        const workspaceId = c.var.workspace.id;
+        const copy = await duplicateAsDraft(deps.db, {
+          workspaceId,
+          id: c.req.valid("param").id,
+          now: deps.now(),
+        });
+        if (!copy) throw new AppError("not_found", "This post does not exist.");
+        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
+          id: copy.id,
+          status: copy.status,
+        });
+        return c.json({ post: scheduledEntry(copy) }, 201);
+      },
+    );
 }

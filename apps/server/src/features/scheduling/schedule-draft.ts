@@ -27,6 +27,7 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 import { checkFiles, prePublishCheck, publishPostJob, publishTypeOf } from "../publishing/index.ts";
+import { workspaceStorageFolder } from "../workspaces/index.ts";
 
 /** What scheduling works with (built by app.ts from the root's deps). */
 export type ScheduleDeps = {
@@ -44,16 +45,18 @@ function storagePath(bucket: Bucket, key: string): string {
 /** The file exists in the user's own storage and is what the draft says it is. */
 async function fileIs(
   deps: ScheduleDeps,
-  userId: string,
+  workspaceId: string,
   bucket: Bucket,
   key: string,
   kind: "image" | "video" | "any",
 ): Promise<boolean> {
   // Covers are shared-layout keys (video_covers/…) whose uploader stored_files records;
-  // everything else lives under the user's folder.
+  // everything else lives under the workspace's folder.
   if (bucket === "instagram_media") {
-    if ((await findStoredFileOwner(deps.db, bucket, key)) !== userId) return false;
-  } else if (!key.startsWith(`${userId}/`)) return false;
+    if ((await findStoredFileOwner(deps.db, bucket, key)) !== workspaceId) return false;
+  } else if (!key.startsWith(`${await workspaceStorageFolder(deps.db, workspaceId)}/`)) {
+    return false;
+  }
   let bytes: Uint8Array | undefined;
   try {
     bytes = await deps.storage.get(bucket, key);
@@ -70,7 +73,7 @@ async function fileIs(
  */
 async function checkedContent(
   deps: ScheduleDeps,
-  userId: string,
+  workspaceId: string,
   body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
   at: Date,
 ): Promise<EditedPostContent & { accountId: string }> {
@@ -102,20 +105,23 @@ async function checkedContent(
         : "Instagram allows at most 20 @mentions in a caption.",
     );
   }
-  const connection = await findInstagramConnection(deps.db, userId);
+  const connection = await findInstagramConnection(deps.db, workspaceId);
   if (!connection) throw new AppError("conflict", "No Instagram connection");
   for (const item of body.items) {
-    if (!(await fileIs(deps, userId, item.bucket, item.key, item.mediaType))) {
+    if (!(await fileIs(deps, workspaceId, item.bucket, item.key, item.mediaType))) {
       throw new AppError("bad_request", "Missing media file");
     }
-    if (item.cover && !(await fileIs(deps, userId, item.cover.bucket, item.cover.key, "image"))) {
+    if (
+      item.cover &&
+      !(await fileIs(deps, workspaceId, item.cover.bucket, item.cover.key, "image"))
+    ) {
       throw new AppError("bad_request", "The cover image is missing; choose the cover again.");
     }
   }
   // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
   const thumbnail =
     body.thumbnail &&
-    (await fileIs(deps, userId, body.thumbnail.bucket, body.thumbnail.key, "image"))
+    (await fileIs(deps, workspaceId, body.thumbnail.bucket, body.thumbnail.key, "image"))
       ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
       : null;
   const items: ScheduledMediaItem[] = body.items.map((item) => ({
@@ -150,7 +156,7 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
     { postId: row.id },
     row.scheduledTime > deps.now() ? { startAt: row.scheduledTime } : {},
   );
-  await deps.events.publish(row.userId, "scheduled-posts:updated", {
+  await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
     id: row.id,
     status: row.status,
   });
@@ -162,16 +168,18 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
  */
 async function savePost(
   deps: ScheduleDeps,
-  userId: string,
+  workspaceId: string,
   body: ScheduleRequest | PublishNowRequest,
   at: Date,
-  options: { refuseFileProblems: boolean } = { refuseFileProblems: false },
+  options: { refuseFileProblems: boolean; createdBy?: string | undefined } = {
+    refuseFileProblems: false,
+  },
 ): Promise<{ row: ScheduledPostRow; created: boolean }> {
   if (body.client_id) {
-    const existing = await findScheduledPostByClientId(deps.db, userId, body.client_id);
+    const existing = await findScheduledPostByClientId(deps.db, workspaceId, body.client_id);
     if (existing) return { row: existing, created: false };
   }
-  const content = await checkedContent(deps, userId, body, at);
+  const content = await checkedContent(deps, workspaceId, body, at);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
     // offers a crop for it) is refused here with the rule, never after as a failed publish.
@@ -183,7 +191,8 @@ async function savePost(
     }
   }
   const saved = await insertScheduledPost(deps.db, {
-    userId,
+    workspaceId,
+    ...(options.createdBy ? { createdByUserId: options.createdBy } : {}),
     ...content,
     status: "scheduled",
     ...(body.client_id ? { clientId: body.client_id } : {}),
@@ -193,15 +202,16 @@ async function savePost(
 }
 
 /** The pre-publish check of a draft made of the user's own files. */
-export async function checkDraft(deps: ScheduleDeps, userId: string, body: ScheduleRequest) {
+export async function checkDraft(deps: ScheduleDeps, workspaceId: string, body: ScheduleRequest) {
   if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
+  const folder = await workspaceStorageFolder(deps.db, workspaceId);
   for (const item of body.items) {
-    if (!item.key.startsWith(`${userId}/`)) {
+    if (!item.key.startsWith(`${folder}/`)) {
       throw new AppError("bad_request", "Missing media file");
     }
   }
   return prePublishCheck(deps.instagram, deps.storage, {
-    userId,
+    workspaceId,
     publishAt: new Date(body.scheduled_time),
     items: body.items,
   });
@@ -211,14 +221,22 @@ export async function checkDraft(deps: ScheduleDeps, userId: string, body: Sched
  * Schedule (spec §4): stores the draft as a post due at its time and queues it; the problems the
  * pre-publish check finds are answered with it (checked again before publishing).
  */
-export async function scheduleDraft(deps: ScheduleDeps, userId: string, body: ScheduleRequest) {
+export async function scheduleDraft(
+  deps: ScheduleDeps,
+  workspaceId: string,
+  body: ScheduleRequest,
+  createdBy?: string,
+) {
   if (new Date(body.scheduled_time) <= deps.now()) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  const { row, created } = await savePost(deps, userId, body, new Date(body.scheduled_time));
+  const { row, created } = await savePost(deps, workspaceId, body, new Date(body.scheduled_time), {
+    refuseFileProblems: false,
+    createdBy,
+  });
   // Scheduled either way: the problems are named now, and checked again before publishing.
   const checks = await prePublishCheck(deps.instagram, deps.storage, {
-    userId: row.userId,
+    workspaceId: row.workspaceId,
     publishAt: row.scheduledTime,
     items: row.items,
   });
@@ -226,26 +244,31 @@ export async function scheduleDraft(deps: ScheduleDeps, userId: string, body: Sc
 }
 
 /** Publish now: the draft is stored due now and goes to the publish job at once. */
-export function publishDraftNow(deps: ScheduleDeps, userId: string, body: PublishNowRequest) {
-  return savePost(deps, userId, body, deps.now(), { refuseFileProblems: true });
+export function publishDraftNow(
+  deps: ScheduleDeps,
+  workspaceId: string,
+  body: PublishNowRequest,
+  createdBy?: string,
+) {
+  return savePost(deps, workspaceId, body, deps.now(), { refuseFileProblems: true, createdBy });
 }
 
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
 export async function editScheduledPost(
   deps: ScheduleDeps,
-  userId: string,
+  workspaceId: string,
   id: string,
   body: UpdateScheduledPost,
 ) {
-  const current = await findScheduledPost(deps.db, userId, id);
+  const current = await findScheduledPost(deps.db, workspaceId, id);
   if (!current) throw new AppError("not_found", "This post does not exist.");
   const at = body.publish_now ? deps.now() : new Date(body.scheduled_time!);
   if (!body.publish_now && at <= deps.now()) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  const { accountId: _account, ...content } = await checkedContent(deps, userId, body, at);
+  const { accountId: _account, ...content } = await checkedContent(deps, workspaceId, body, at);
   const row = await updateWaitingPostContent(deps.db, {
-    userId,
+    workspaceId,
     id,
     content,
     now: deps.now(),
@@ -260,7 +283,7 @@ export async function editScheduledPost(
   const checks = body.publish_now
     ? []
     : await prePublishCheck(deps.instagram, deps.storage, {
-        userId,
+        workspaceId,
         publishAt: row.scheduledTime,
         items: row.items,
       });
@@ -268,11 +291,11 @@ export async function editScheduledPost(
 }
 
 /** A failed post goes back to the publish job. */
-export async function retryPost(deps: ScheduleDeps, userId: string, id: string) {
-  const row = await retryFailedPost(deps.db, userId, id, deps.now());
+export async function retryPost(deps: ScheduleDeps, workspaceId: string, id: string) {
+  const row = await retryFailedPost(deps.db, workspaceId, id, deps.now());
   if (!row) throw new AppError("conflict", "Only a failed post can be retried.");
   await deps.instagram.queue.send(publishPostJob, { postId: row.id });
-  await deps.events.publish(row.userId, "scheduled-posts:updated", {
+  await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
     id: row.id,
     status: row.status,
   });
@@ -283,9 +306,9 @@ export async function retryPost(deps: ScheduleDeps, userId: string, id: string) 
  * The one way to delete a post (the content scheduler's panel and any client): a draft, a
  * scheduled post or a failed one. One that is going out or has gone out stays.
  */
-export async function deleteScheduledPost(deps: ScheduleDeps, userId: string, id: string) {
-  if (!(await deleteUnpublishedPost(deps.db, userId, id))) {
-    const current = await findScheduledPost(deps.db, userId, id);
+export async function deleteScheduledPost(deps: ScheduleDeps, workspaceId: string, id: string) {
+  if (!(await deleteUnpublishedPost(deps.db, workspaceId, id))) {
+    const current = await findScheduledPost(deps.db, workspaceId, id);
     if (!current) throw new AppError("not_found", "This post does not exist.");
     throw new AppError(
       "conflict",
@@ -294,5 +317,5 @@ export async function deleteScheduledPost(deps: ScheduleDeps, userId: string, id
         : "This post has started publishing, so it can no longer be deleted.",
     );
   }
-  await deps.events.publish(userId, "scheduled-posts:updated", { id });
+  await deps.events.publish(workspaceId, "scheduled-posts:updated", { id });
 }

@@ -14,7 +14,8 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser, requireUserSaying } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import {
   checkDraft,
   deleteScheduledPost,
@@ -58,50 +59,81 @@ function view(row: ScheduledPostRow) {
 export function scheduledPostRoutes(deps: ScheduleDeps) {
   return (
     new Hono<AppEnv>()
-      .post("/check", requireUser, validate("json", scheduleRequestSchema), async (c) => {
-        return c.json({ checks: await checkDraft(deps, c.var.user.id, c.req.valid("json")) });
-      })
-      .get("/", requireUser, async (c) => {
-        const rows = await listScheduledPosts(deps.db, c.var.user.id);
+      .post(
+        "/check",
+        requireMember("publish"),
+        validate("json", scheduleRequestSchema),
+        async (c) => {
+          return c.json({
+            checks: await checkDraft(deps, c.var.workspace.id, c.req.valid("json")),
+          });
+        },
+      )
+      .get("/", requireMember("read"), async (c) => {
+        const rows = await listScheduledPosts(deps.db, c.var.workspace.id);
         return c.json({ posts: rows.map(view) });
       })
       // Spec §5: scheduling requires login, in these words.
       .post(
         "/",
-        requireUserSaying("You must be logged in to schedule"),
+        requireMember("publish", "You must be logged in to schedule"),
         validate("json", scheduleRequestSchema),
         async (c) => {
           const { row, created, checks } = await scheduleDraft(
             deps,
-            c.var.user.id,
+            c.var.workspace.id,
             c.req.valid("json"),
+            c.var.user.id,
           );
+          if (created) {
+            await recordAudit(deps, c.var, "post.scheduled", {
+              accountId: row.accountId,
+              target: row.id,
+              details: { scheduledTime: row.scheduledTime.toISOString() },
+            });
+          }
           return c.json({ post: view(row), checks }, created ? 201 : 200);
         },
       )
-      .post("/publish-now", requireUser, validate("json", publishNowRequestSchema), async (c) => {
-        const { row, created } = await publishDraftNow(deps, c.var.user.id, c.req.valid("json"));
-        return c.json({ post: view(row) }, created ? 202 : 200);
-      })
+      .post(
+        "/publish-now",
+        requireMember("publish"),
+        validate("json", publishNowRequestSchema),
+        async (c) => {
+          const { row, created } = await publishDraftNow(
+            deps,
+            c.var.workspace.id,
+            c.req.valid("json"),
+            c.var.user.id,
+          );
+          if (created) {
+            await recordAudit(deps, c.var, "post.published", {
+              accountId: row.accountId,
+              target: row.id,
+            });
+          }
+          return c.json({ post: view(row) }, created ? 202 : 200);
+        },
+      )
       .put(
         "/:id",
-        requireUser,
+        requireMember("publish"),
         validate("param", idParam),
         validate("json", updateScheduledPostSchema),
         async (c) => {
           const { row, checks } = await editScheduledPost(
             deps,
-            c.var.user.id,
+            c.var.workspace.id,
             c.req.valid("param").id,
             c.req.valid("json"),
           );
           return c.json({ post: view(row), checks });
         },
       )
-      .get("/:id", requireUser, validate("param", idParam), async (c) => {
-        const post = await findScheduledPost(deps.db, c.var.user.id, c.req.valid("param").id);
+      .get("/:id", requireMember("read"), validate("param", idParam), async (c) => {
+        const post = await findScheduledPost(deps.db, c.var.workspace.id, c.req.valid("param").id);
         if (!post) throw new AppError("not_found", "This post does not exist.");
-        const steps = await listAttemptSteps(deps.db, c.var.user.id, post.id);
+        const steps = await listAttemptSteps(deps.db, c.var.workspace.id, post.id);
         return c.json({
           post: view(post),
           attempts: steps.map((step) => ({
@@ -113,12 +145,13 @@ export function scheduledPostRoutes(deps: ScheduleDeps) {
           })),
         });
       })
-      .post("/:id/retry", requireUser, validate("param", idParam), async (c) => {
-        const row = await retryPost(deps, c.var.user.id, c.req.valid("param").id);
+      .post("/:id/retry", requireMember("publish"), validate("param", idParam), async (c) => {
+        const row = await retryPost(deps, c.var.workspace.id, c.req.valid("param").id);
         return c.json({ post: view(row) });
       })
-      .delete("/:id", requireUser, validate("param", idParam), async (c) => {
-        await deleteScheduledPost(deps, c.var.user.id, c.req.valid("param").id);
+      .delete("/:id", requireMember("publish"), validate("param", idParam), async (c) => {
+        await deleteScheduledPost(deps, c.var.workspace.id, c.req.valid("param").id);
+        await recordAudit(deps, c.var, "post.deleted", { target: c.req.valid("param").id });
         return c.json({ deleted: true });
       })
   );

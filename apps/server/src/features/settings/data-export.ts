@@ -5,6 +5,7 @@ import {
   getLatestDataExportForUser,
   insertDataExport,
   listExportedTables,
+  listOwnedWorkspaceIds,
   selectUserRowsForExport,
   updateDataExport,
 } from "@sightline/db";
@@ -37,8 +38,10 @@ export function createDataExportRunner(deps: DataExportRunnerDeps) {
     const tables = listExportedTables();
     const files: Record<string, Uint8Array> = {};
     await updateDataExport(deps.db, exportId, { status: "running", progress: 1 });
+    // Their own rows, and the rows of the workspaces they own (decision 026).
+    const workspaceIds = await listOwnedWorkspaceIds(deps.db, userId);
     for (const [index, table] of tables.entries()) {
-      const rows = await selectUserRowsForExport(deps.db, table, userId);
+      const rows = await selectUserRowsForExport(deps.db, table, userId, workspaceIds);
       files[`${table.name}.json`] = strToU8(JSON.stringify(rows, null, 2));
       // The last few percent are for zipping and storing.
       const progress = Math.max(1, Math.floor(((index + 1) / tables.length) * 90));
@@ -49,7 +52,8 @@ export function createDataExportRunner(deps: DataExportRunnerDeps) {
       [
         "Your Sightline data",
         `Exported ${at.toISOString()}.`,
-        "One JSON file per table; each holds only your rows. Passwords, session tokens and",
+        "One JSON file per table; each holds only your rows and those of the workspaces you own.",
+        "Passwords, session tokens and",
         "two-factor secrets are left out on purpose.",
         "",
       ].join("\n"),

@@ -14,6 +14,7 @@ import {
   getDataExportFileForUser,
   getLatestDataExportForUser,
   listActiveSessionsForUser,
+  listOwnedWorkspaces,
   updateProfileForUser,
 } from "@sightline/db";
 import { Hono } from "hono";
@@ -202,6 +203,15 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
         if (!signedInAt || now().getTime() - signedInAt.getTime() > 10 * 60_000) {
           throw new AppError("forbidden", settingsMessages.deleteNeedsRecentSignIn);
         }
+      }
+      // A workspace the user owns goes with them: one that others work in is handed over (or
+      // emptied of its members) first, so nobody loses a shared account by surprise.
+      const shared = (await listOwnedWorkspaces(deps.db, user.id)).filter((w) => w.members > 1);
+      if (shared.length > 0) {
+        throw new AppError(
+          "conflict",
+          `You own ${shared.map((w) => w.name).join(", ")}, which other members use. Hand ${shared.length === 1 ? "it" : "them"} over to another member in Settings → Team, or remove the members, then delete your account.`,
+        );
       }
       const result = await deleteAccountRequestedByUser(deps.dataDeletion, {
         userId: user.id,

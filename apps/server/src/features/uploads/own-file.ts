@@ -2,14 +2,14 @@ import { type Bucket, isBucket, type Storage } from "../../platform/storage.ts";
 
 /**
  * A URL (or `/storage/…` path) that names one of the caller's own stored files: this server's
- * origin, a bucket of the caller's uploads, a key under the caller's folder and, for a full
+ * origin, a bucket of the caller's uploads, a key under the caller's workspace's folder and, for a full
  * URL, a valid unexpired signature. Anything else answers undefined, so a caller can never make
  * Sightline (or Instagram through it) read a file or an address of someone else's choosing.
  */
 export function ownStoredFile(
   storage: Storage,
   publicUrl: string,
-  userId: string,
+  folder: string,
   raw: string,
 ): { bucket: Exclude<Bucket, "instagram_media">; key: string; url: string } | undefined {
   let url: URL;
@@ -29,7 +29,7 @@ export function ownStoredFile(
   if (url.origin !== new URL(publicUrl).origin || !bucket || !key || !isBucket(bucket)) {
     return undefined;
   }
-  if (bucket === "instagram_media" || !key.startsWith(`${userId}/`)) return undefined;
+  if (bucket === "instagram_media" || !key.startsWith(`${folder}/`)) return undefined;
   // A bare path is the app's own reference (stored drafts); a full URL must carry its signature.
   const isPath = !/^[a-z]+:/i.test(raw);
   if (

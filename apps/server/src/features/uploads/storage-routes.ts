@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireUser } from "../../middleware/session.ts";
+import { requireMember } from "../../middleware/session.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { isBucket, type SniffedMedia, type Storage, sniffMedia } from "../../platform/storage.ts";
 import { assertStorageRoom } from "../plans/index.ts";
@@ -29,7 +29,7 @@ const uploadQuerySchema = z.object({
 export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number }) {
   return new Hono<AppEnv>().post(
     "/:bucket",
-    requireUser,
+    requireMember("publish"),
     userLimit(deps, "upload"),
     validate("query", uploadQuerySchema),
     async (c) => {
@@ -65,7 +65,8 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number
         }
         media = sniffMedia(bytes) as SniffedMedia;
       }
-      const userId = c.var.user.id;
+      const workspaceId = c.var.workspace.id;
+      const folder = c.var.workspace.storageFolder;
       const stamp = deps.now();
       const { purpose } = c.req.valid("query");
       let key: string;
@@ -88,12 +89,12 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number
             "Upload failed: this bucket takes images only.",
           );
         }
-        key = `${userId}/${stamp}-${randomUUID()}.${media.extension}`;
+        key = `${folder}/${stamp}-${randomUUID()}.${media.extension}`;
       } else {
         key =
           purpose === "thumbnail"
-            ? `${userId}/thumbnails/${stamp}-${randomUUID()}.${media.extension}`
-            : `${userId}/${stamp}-${randomUUID()}.${media.extension}`;
+            ? `${folder}/thumbnails/${stamp}-${randomUUID()}.${media.extension}`
+            : `${folder}/${stamp}-${randomUUID()}.${media.extension}`;
       }
       // Issue 24: the same files the composer refuses when they are chosen. A picture whose
       // header is damaged or says 0×0 would become a blank tile and fail at Instagram.
@@ -104,8 +105,13 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number
         );
       }
       // The quota counts what the user keeps; the row also says whose file a cover is.
-      await assertStorageRoom(deps.db, userId, await sumStoredBytes(deps.db, userId), bytes.length);
-      await insertStoredFile(deps.db, { bucket, key, userId, sizeBytes: bytes.length });
+      await assertStorageRoom(
+        deps.db,
+        workspaceId,
+        await sumStoredBytes(deps.db, workspaceId),
+        bytes.length,
+      );
+      await insertStoredFile(deps.db, { bucket, key, workspaceId, sizeBytes: bytes.length });
       await deps.storage.put(bucket, key, bytes);
       return c.json(
         {

@@ -2,27 +2,30 @@ import { type Db, deleteStoredFileRow, listStoredFiles, listUserDraftTexts } fro
 import type { Logger } from "../../lib/logger.ts";
 import { type Bucket, isBucket, type Storage } from "../../platform/storage.ts";
 
-/** The buckets whose keys start with the uploader's user id (covers do not: stored_files knows). */
+/** The buckets whose keys start with the workspace's folder (covers do not: stored_files knows). */
 const userFolderBuckets = ["instagram-media", "scheduled-content"] as const;
 
 /**
- * A user's files, read before their rows go (stored_files goes with the account), and removed
- * after: every recorded upload plus the user's folders in both user buckets (files uploaded
+ * The files of the workspaces a deleted user owned, read before their rows go (stored_files goes
+ * with them), and removed after: every recorded upload plus their folders in both buckets (files uploaded
  * before uploads were recorded). Links handed out earlier then find nothing. A file that cannot
  * be removed is logged and the rest go on.
  */
 export async function prepareUserFilesRemoval(
   deps: { db: Db; storage: Storage; logger: Logger },
-  userId: string,
+  workspaces: ReadonlyArray<{ id: string; storageFolder: string }>,
 ): Promise<() => Promise<void>> {
-  const files = await listStoredFiles(deps.db, userId);
+  const files: Awaited<ReturnType<typeof listStoredFiles>> = [];
+  for (const workspace of workspaces) files.push(...(await listStoredFiles(deps.db, workspace.id)));
   return async () => {
     for (const file of files) {
       if (!isBucket(file.bucket)) continue;
       await removeQuietly(deps, () => deps.storage.delete(file.bucket as Bucket, file.key));
     }
-    for (const bucket of userFolderBuckets) {
-      await removeQuietly(deps, () => deps.storage.deleteFolder(bucket, userId));
+    for (const workspace of workspaces) {
+      for (const bucket of userFolderBuckets) {
+        await removeQuietly(deps, () => deps.storage.deleteFolder(bucket, workspace.storageFolder));
+      }
     }
   };
 }
@@ -34,11 +37,11 @@ export async function prepareUserFilesRemoval(
  */
 export async function removeFilesNoDraftUses(
   deps: { db: Db; storage: Storage; logger: Logger },
-  userId: string,
+  workspaceId: string,
 ): Promise<number> {
-  const drafts = await listUserDraftTexts(deps.db, userId);
+  const drafts = await listUserDraftTexts(deps.db, workspaceId);
   let removed = 0;
-  for (const file of await listStoredFiles(deps.db, userId)) {
+  for (const file of await listStoredFiles(deps.db, workspaceId)) {
     if (!isBucket(file.bucket) || drafts.some((text) => text.includes(file.key))) continue;
     const ok = await removeQuietly(deps, () =>
       deps.storage.delete(file.bucket as Bucket, file.key),

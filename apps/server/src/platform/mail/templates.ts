@@ -198,3 +198,19 @@ export function instagramReconnectMessage(to: string, username: string, url: str
     footnote: "If you disconnected Sightline on purpose, you can ignore this e-mail.",
   });
 }
+
+export function workspaceInvitationMessage(
+  to: string,
+  input: { inviter: string; workspace: string; role: string; url: string },
+) {
+  return render(to, `${input.inviter} invited you to ${input.workspace} on Sightline`, {
+    preheader: `Join ${input.workspace} on Sightline as ${input.role}.`,
+    heading: `Join ${input.workspace}`,
+    paragraphs: [
+      `${input.inviter} invited you to the Sightline workspace ${input.workspace} as ${input.role}.`,
+      "Accept with the link below (sign in or create your Sightline account with this e-mail address first). The link works for 7 days and only once.",
+    ],
+    action: { label: "Accept the invitation", url: input.url },
+    footnote: "If you did not expect this, ignore this e-mail: nothing changes.",
+  });
+}

@@ -1,4 +1,5 @@
 import { type RealtimeEventType, realtimeEventTypes } from "@sightline/contracts";
+import { onOpenWorkspaceChange, withWorkspace } from "../workspace.ts";
 
 export type RealtimeHandler = (data: Record<string, unknown>, id: string) => void;
 
@@ -35,10 +36,12 @@ function open() {
     closeTimer = undefined;
   }
   if (source || typeof EventSource === "undefined") return;
-  const url =
+  // An EventSource sends no custom header: the open workspace goes in the query.
+  const url = withWorkspace(
     lastEventId === undefined
       ? "/api/realtime"
-      : `/api/realtime?lastEventId=${encodeURIComponent(lastEventId)}`;
+      : `/api/realtime?lastEventId=${encodeURIComponent(lastEventId)}`,
+  );
   source = new EventSource(url, { withCredentials: true });
   source.addEventListener("open", () => {
     for (const handler of openHandlers) handler();
@@ -47,6 +50,15 @@ function open() {
     source.addEventListener(type, (event) => dispatch(type, event as MessageEvent<string>));
   }
 }
+
+// Another workspace opened: its events come on a stream of its own, from its start.
+onOpenWorkspaceChange(() => {
+  if (!source) return;
+  source.close();
+  source = undefined;
+  lastEventId = undefined;
+  if (closeTimer === undefined) open();
+});
 
 function closeWhenUnused() {
   for (const set of handlers.values()) if (set.size > 0) return;

@@ -154,15 +154,15 @@ async function processEvent(
         for (const conversation of page.data) await syncConversation(run, conversation.id);
       }
       if (run.newComments > 0) {
-        await ctx.events.publish(connection.userId, "instagram-comment:created", {
+        await ctx.events.publish(connection.workspaceId, "instagram-comment:created", {
           mediaIds: [...commentedMedia],
         });
       }
       if (run.newMessages > 0) {
-        await ctx.events.publish(connection.userId, "ig-message", { count: run.newMessages });
+        await ctx.events.publish(connection.workspaceId, "ig-message", { count: run.newMessages });
       }
       if (run.newComments > 0 || run.newMessages > 0) {
-        await ctx.events.publish(connection.userId, "notifications:updated");
+        await ctx.events.publish(connection.workspaceId, "notifications:updated");
       }
     }
   }

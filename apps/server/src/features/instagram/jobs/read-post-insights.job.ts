@@ -13,7 +13,7 @@ export const readPostInsightsJob = defineInstagramJob({
   name: "instagram-read-post-insights",
   version: 1,
   schema: z.object({
-    userId: z.string().min(1).max(100),
+    workspaceId: z.string().min(1).max(100),
     igMediaId: z.string().regex(/^[0-9A-Za-z_]{1,64}$/),
     slot: z.enum(["published", "1h", "24h", "7d", "refresh"]),
   }),
@@ -22,9 +22,9 @@ export const readPostInsightsJob = defineInstagramJob({
   retryDelaySeconds: 60,
   expireInSeconds: 5 * 60,
   dueCheckSeconds: 60,
-  key: (payload) => `${payload.userId}:${payload.igMediaId}:${payload.slot}`,
+  key: (payload) => `${payload.workspaceId}:${payload.igMediaId}:${payload.slot}`,
   async run(payload, ctx) {
-    const connection = await findInstagramConnection(ctx.db, payload.userId);
+    const connection = await findInstagramConnection(ctx.db, payload.workspaceId);
     if (connection?.status !== "active") return;
     try {
       await readOnePostInsights(ctx, connection, payload.igMediaId);

@@ -1,7 +1,7 @@
 import { listConnectionsExpiringBefore, replaceInstagramToken } from "@sightline/db";
 import { z } from "zod";
 import { announceConnection, handleGraphFailure } from "../connection-service.ts";
-import { defineInstagramJob, sealToken, tokenContext } from "../context.ts";
+import { defineInstagramJob, openToken, sealToken } from "../context.ts";
 
 /** Instagram Login tokens live 60 days; refreshing ten days ahead leaves room for failures. */
 export const REFRESH_AHEAD_MS = 10 * 86_400_000;
@@ -23,29 +23,29 @@ export const refreshTokensJob = defineInstagramJob({
       if (row.login !== "instagram") continue;
       try {
         const grant = await ctx.graph.oauth.refreshInstagramToken(
-          ctx.vault.decrypt(row.accessToken, tokenContext(row.userId)),
+          openToken(ctx, row, row.accessToken),
         );
         if (!grant.accessToken) {
           ctx.logger.warn(
-            { userId: row.userId },
+            { workspaceId: row.workspaceId },
             "token refresh answered no token; kept the old one",
           );
           continue;
         }
         const now = new Date(ctx.now());
         const replaced = await replaceInstagramToken(ctx.db, {
-          userId: row.userId,
+          workspaceId: row.workspaceId,
           previousCiphertext: row.accessToken,
-          ciphertext: sealToken(ctx, row.userId, grant.accessToken),
+          ciphertext: sealToken(ctx, row.workspaceId, grant.accessToken),
           expiresAt:
             grant.expiresIn !== undefined ? new Date(now.getTime() + grant.expiresIn * 1000) : null,
           refreshedAt: now,
         });
-        if (replaced) await announceConnection(ctx, row.userId);
+        if (replaced) await announceConnection(ctx, row.workspaceId);
       } catch (error) {
         if (!(await handleGraphFailure(ctx, row, error))) {
           ctx.logger.warn(
-            { err: error, userId: row.userId },
+            { err: error, workspaceId: row.workspaceId },
             "token refresh failed; retried tomorrow",
           );
         }

@@ -14,7 +14,7 @@ import { type PartRunner, runSync, type SyncPart, SyncPaused, syncParts } from "
 
 export const syncRunners: Record<SyncPart, PartRunner> = {
   profile: async (run) => {
-    const row = await findInstagramConnection(run.ctx.db, run.scope.userId);
+    const row = await findInstagramConnection(run.ctx.db, run.scope.workspaceId);
     if (row) await refreshProfileRow(run.ctx, row);
   },
   media: syncMedia,
@@ -34,7 +34,7 @@ export const syncAccountJob = defineInstagramJob({
   name: "instagram-sync-account",
   version: 1,
   schema: z.object({
-    userId: z.string().min(1).max(100),
+    workspaceId: z.string().min(1).max(100),
     reason: z.enum(["connected", "schedule", "webhook", "manual", "resume"]),
     parts: z.array(z.enum(syncParts)).min(1).optional(),
   }),
@@ -42,12 +42,12 @@ export const syncAccountJob = defineInstagramJob({
   retryLimit: 5,
   retryDelaySeconds: 60,
   expireInSeconds: 60 * 60,
-  key: (payload) => `${payload.userId}:${(payload.parts ?? syncParts).join(",")}`,
+  key: (payload) => `${payload.workspaceId}:${(payload.parts ?? syncParts).join(",")}`,
   async run(payload, ctx) {
     let result: Awaited<ReturnType<typeof runSync>>;
     try {
       result = await runSync(ctx, {
-        userId: payload.userId,
+        workspaceId: payload.workspaceId,
         parts: payload.parts ?? syncParts,
         runners: syncRunners,
       });
@@ -63,16 +63,16 @@ export const syncAccountJob = defineInstagramJob({
     }
     if (result.status === "skipped") return;
     if (result.newMessages > 0) {
-      await ctx.events.publish(payload.userId, "ig-message", { count: result.newMessages });
+      await ctx.events.publish(payload.workspaceId, "ig-message", { count: result.newMessages });
     }
     if (result.newComments > 0 && payload.reason !== "connected") {
-      await ctx.events.publish(payload.userId, "instagram-comment:created", {
+      await ctx.events.publish(payload.workspaceId, "instagram-comment:created", {
         count: result.newComments,
       });
     }
     if (result.newMessages > 0 || result.newComments > 0) {
-      await ctx.events.publish(payload.userId, "notifications:updated");
+      await ctx.events.publish(payload.workspaceId, "notifications:updated");
     }
-    await announceConnection(ctx, payload.userId);
+    await announceConnection(ctx, payload.workspaceId);
   },
 });

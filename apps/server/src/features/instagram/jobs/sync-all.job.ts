@@ -15,7 +15,10 @@ export const syncAllJob = defineInstagramJob({
   retryLimit: 1,
   async run(_payload, ctx) {
     for (const connection of await listActiveInstagramConnections(ctx.db)) {
-      await ctx.queue.send(syncAccountJob, { userId: connection.userId, reason: "schedule" });
+      await ctx.queue.send(syncAccountJob, {
+        workspaceId: connection.workspaceId,
+        reason: "schedule",
+      });
     }
   },
 });

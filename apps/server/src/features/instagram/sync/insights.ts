@@ -89,7 +89,7 @@ export async function backfillProgress(
   if (connection.lastSyncedAt !== null || connection.status !== "active") return null;
   const state = await getSyncState(
     db,
-    { userId: connection.userId, accountId: connection.instagramId },
+    { workspaceId: connection.workspaceId, accountId: connection.instagramId },
     "account-insights",
   );
   const { firstDay, days } = backfillWindow(now);

@@ -52,7 +52,7 @@ export function isAnswerablePeriod(period: { from: string; to: string }, now: Da
 export async function readPeriodInsights(
   db: Db,
   client: AccountClient,
-  scope: { userId: string; accountId: string },
+  scope: { workspaceId: string; accountId: string },
   period: { from: string; to: string },
   capturedAt: Date,
 ) {
@@ -103,7 +103,7 @@ export function presetWindows(yesterday: string): Array<{ from: string; to: stri
  */
 export async function syncPeriodInsights(run: SyncRun) {
   const now = run.now();
-  const zone = (await getProfileForUser(run.ctx.db, run.scope.userId))?.timeZone;
+  const zone = (await getProfileForUser(run.ctx.db, run.scope.workspaceId))?.timeZone;
   const yesterdays = new Set([addDays(now.toISOString().slice(0, 10), -1)]);
   if (zone && isTimeZone(zone)) yesterdays.add(addDays(zonedParts(now, zone).date, -1));
   const windows = [...yesterdays]
@@ -131,7 +131,7 @@ export async function fetchPeriodInsights(
     return await readPeriodInsights(
       ctx.db,
       accountClientFor(ctx, connection),
-      { userId: connection.userId, accountId: connection.instagramId },
+      { workspaceId: connection.workspaceId, accountId: connection.instagramId },
       period,
       now,
     );

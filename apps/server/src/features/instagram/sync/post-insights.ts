@@ -30,7 +30,7 @@ export async function readOnePostInsights(
   connection: InstagramConnectionRow,
   igMediaId: string,
 ): Promise<"read" | "not-found" | "refused"> {
-  const scope = { userId: connection.userId, accountId: connection.instagramId };
+  const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
   const post = await findAccountPost(ctx.db, scope, igMediaId);
   if (!post) return "not-found";
   let metrics: InsightMetric[];
@@ -57,16 +57,16 @@ export async function readOnePostInsights(
  */
 export async function storePublishedMedia(
   ctx: InstagramContext,
-  userId: string,
+  workspaceId: string,
   igMediaId: string,
 ) {
-  const connection = await findInstagramConnection(ctx.db, userId);
+  const connection = await findInstagramConnection(ctx.db, workspaceId);
   if (connection?.status !== "active") return undefined;
   return storeOneMedia(
     {
       db: ctx.db,
       client: accountClientFor(ctx, connection),
-      scope: { userId, accountId: connection.instagramId },
+      scope: { workspaceId, accountId: connection.instagramId },
       now: () => new Date(ctx.now()),
     },
     igMediaId,

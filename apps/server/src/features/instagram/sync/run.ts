@@ -44,7 +44,7 @@ export interface SyncRun {
   ctx: InstagramContext;
   connection: InstagramConnectionRow;
   client: AccountClient;
-  scope: { userId: string; accountId: string };
+  scope: { workspaceId: string; accountId: string };
   first: boolean;
   now(): Date;
   state(resource: string): ReturnType<typeof getSyncState>;
@@ -93,7 +93,7 @@ export function openSyncRun(
   connection: InstagramConnectionRow,
   notes: Map<string, string> = new Map(),
 ): SyncRun {
-  const scope = { userId: connection.userId, accountId: connection.instagramId };
+  const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
   return {
     ctx,
     connection,
@@ -132,13 +132,13 @@ export type PartRunner = (run: SyncRun) => Promise<void>;
  */
 export async function runSync(
   ctx: InstagramContext,
-  input: { userId: string; parts: readonly SyncPart[]; runners: Record<SyncPart, PartRunner> },
+  input: { workspaceId: string; parts: readonly SyncPart[]; runners: Record<SyncPart, PartRunner> },
 ): Promise<{
   status: "done" | "skipped" | "needs_reconnection";
   newMessages: number;
   newComments: number;
 }> {
-  const connection = await findInstagramConnection(ctx.db, input.userId);
+  const connection = await findInstagramConnection(ctx.db, input.workspaceId);
   if (connection?.status !== "active") {
     return { status: "skipped", newMessages: 0, newComments: 0 };
   }
@@ -185,7 +185,7 @@ async function saveNotes(
   notes: Map<string, string>,
   options: { synced?: boolean } = {},
 ) {
-  await updateInstagramConnection(ctx.db, connection.userId, {
+  await updateInstagramConnection(ctx.db, connection.workspaceId, {
     syncNotes: [...notes].map(([area, message]) => ({ area, message })),
     ...(options.synced ? { lastSyncedAt: new Date(ctx.now()) } : {}),
   });

@@ -8,7 +8,7 @@ import {
 } from "../../../lib/safe-fetch.ts";
 import { sandboxFeedsOf } from "../../../sandbox-mount.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../../testing/factories.ts";
+import { createVerifiedUser, personalWorkspaceId } from "../../../testing/factories.ts";
 import type { HttpClient } from "../../../testing/http-client.ts";
 import { createFeedFetcher } from "./feed-fetcher.ts";
 
@@ -132,6 +132,7 @@ const transport: SafeFetchTransport = (request) =>
 
 let testApp: TestApp;
 let client: HttpClient;
+let email: string;
 const feed = (path: string) => `http://feeds.test:${port}${path}`;
 
 beforeAll(async () => {
@@ -139,7 +140,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   testApp = await createTestApp({ feedFetch: { lookup, transport }, feedTimeoutMs: 1_000 });
-  ({ client } = await createVerifiedUser(testApp));
+  ({ client, email } = await createVerifiedUser(testApp));
 });
 afterAll(async () => {
   await testApp?.close();
@@ -236,28 +237,28 @@ describe("the feed job", () => {
     const sources = await json<{ sources: Array<{ id: string }> }>(
       await client.get("/api/press-radar"),
     );
-    const userId = (await json<{ id: string }>(await client.get("/api/me"))).id;
+    const workspaceId = await personalWorkspaceId(testApp, email);
     const { fetchUserPressSources } = await import("./service.ts");
-    const result = await fetchUserPressSources(radarsContext, userId);
+    const result = await fetchUserPressSources(radarsContext, workspaceId);
     expect(result).toMatchObject({ sources: sources.sources.length, newMentions: 0, failed: 0 });
     // The conditional GET carried the ETag and the server answered 304.
     expect(requests).toEqual([{ path: "/rss.xml", ifNoneMatch: '"v1"' }]);
-    const forced = await fetchUserPressSources(radarsContext, userId, { force: true });
+    const forced = await fetchUserPressSources(radarsContext, workspaceId, { force: true });
     expect(forced.newMentions).toBe(0);
     expect(await mentions(client)).toHaveLength(2);
   });
 
   it("a feed with Last-Modified only is asked If-Modified-Since, and its 304 stores nothing", async () => {
-    const { client: other } = await createVerifiedUser(testApp);
+    const { client: other, email: otherEmail } = await createVerifiedUser(testApp);
     await other.post("/api/press-radar/keywords", { term: "Acme Ceramics" });
     const added = await other.post("/api/press-radar/sources", { url: feed("/dated.xml") });
     expect(added.status).toBe(201);
     await testApp.radarsContext.queue.idle({ timeoutMs: 30_000 });
     expect(await mentions(other)).toHaveLength(2);
-    const otherId = (await json<{ id: string }>(await other.get("/api/me"))).id;
+    const otherWorkspaceId = await personalWorkspaceId(testApp, otherEmail);
     const { fetchUserPressSources } = await import("./service.ts");
     requests.length = 0;
-    const result = await fetchUserPressSources(testApp.radarsContext, otherId);
+    const result = await fetchUserPressSources(testApp.radarsContext, otherWorkspaceId);
     expect(result).toMatchObject({ sources: 1, newMentions: 0, failed: 0 });
     expect(requests).toEqual([{ path: "/dated.xml", ifModifiedSince: DATED }]);
     expect(await mentions(other)).toHaveLength(2);
@@ -274,10 +275,10 @@ describe("the feed job", () => {
     const added = await client.post("/api/press-radar/sources", { url: feed("/broken.xml") });
     expect(added.status).toBe(201);
     brokenAfterAdd = true;
-    const userId = (await json<{ id: string }>(await client.get("/api/me"))).id;
+    const workspaceId = await personalWorkspaceId(testApp, email);
     const { fetchUserPressSources } = await import("./service.ts");
     requests.length = 0;
-    const result = await fetchUserPressSources(testApp.radarsContext, userId, { force: true });
+    const result = await fetchUserPressSources(testApp.radarsContext, workspaceId, { force: true });
     expect(result.failed).toBe(1);
     expect(requests.map((request) => request.path).sort()).toEqual([
       "/broken.xml",

@@ -26,7 +26,7 @@ import { z } from "zod";
 import { AppError } from "../../../lib/app-error.ts";
 import type { AppEnv } from "../../../lib/app-types.ts";
 import { validate } from "../../../lib/validate.ts";
-import { requireUser } from "../../../middleware/session.ts";
+import { requireMemberByMethod } from "../../../middleware/session.ts";
 import { userLimit } from "../../../platform/limits/user-limits.ts";
 import { assertWithinPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
@@ -76,16 +76,17 @@ function parseCursor(cursor: string | undefined) {
 /** /api/press-radar (issue 17): sources, keywords and the mentions they find. */
 export function pressRadarRoutes(ctx: RadarsContext) {
   const { db } = ctx;
-  const refetch = (userId: string) => ctx.queue.send(fetchUserFeedsJob, { userId, force: true });
+  const refetch = (workspaceId: string) =>
+    ctx.queue.send(fetchUserFeedsJob, { workspaceId, force: true });
   return new Hono<AppEnv>()
-    .use(requireUser)
+    .use(requireMemberByMethod("radars:write"))
     .get("/", async (c) => {
-      const userId = c.var.user.id;
-      const plan = await planOf(db, userId);
+      const workspaceId = c.var.workspace.id;
+      const plan = await planOf(db, workspaceId);
       const [sources, keywords, unseen] = await Promise.all([
-        listPressSources(db, userId),
-        listPressKeywords(db, userId),
-        countUnseenPressMentions(db, userId),
+        listPressSources(db, workspaceId),
+        listPressKeywords(db, workspaceId),
+        countUnseenPressMentions(db, workspaceId),
       ]);
       return c.json({
         plan,
@@ -101,7 +102,7 @@ export function pressRadarRoutes(ctx: RadarsContext) {
     .post("/sources", validate("json", addPressSourceInputSchema), async (c) => {
       const { source, newMentions } = await addPressSource(
         ctx,
-        c.var.user.id,
+        c.var.workspace.id,
         c.req.valid("json").url,
       );
       return c.json({ source: sourceJson(source), newMentions }, 201);
@@ -111,44 +112,51 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       validate("param", idParam),
       validate("json", updatePressSourceInputSchema),
       async (c) => {
-        const userId = c.var.user.id;
+        const workspaceId = c.var.workspace.id;
         const { isMuted } = c.req.valid("json");
-        const source = await updatePressSource(db, userId, c.req.valid("param").id, { isMuted });
+        const source = await updatePressSource(db, workspaceId, c.req.valid("param").id, {
+          isMuted,
+        });
         if (!source) throw new AppError("not_found", "This source does not exist.");
-        await ctx.events.publish(userId, "press-radar:updated", {});
-        if (!isMuted) await refetch(userId);
+        await ctx.events.publish(workspaceId, "press-radar:updated", {});
+        if (!isMuted) await refetch(workspaceId);
         return c.json({ source: sourceJson(source) });
       },
     )
     .delete("/sources/:id", validate("param", idParam), async (c) => {
-      const userId = c.var.user.id;
-      if (!(await deletePressSource(db, userId, c.req.valid("param").id))) {
+      const workspaceId = c.var.workspace.id;
+      if (!(await deletePressSource(db, workspaceId, c.req.valid("param").id))) {
         throw new AppError("not_found", "This source does not exist.");
       }
-      await ctx.events.publish(userId, "press-radar:updated", {});
+      await ctx.events.publish(workspaceId, "press-radar:updated", {});
       return c.body(null, 204);
     })
     .post("/fetch", userLimit(ctx, "fetchNow"), async (c) => {
-      const userId = c.var.user.id;
-      const sources = await listPressSources(db, userId);
+      const workspaceId = c.var.workspace.id;
+      const sources = await listPressSources(db, workspaceId);
       if (!sources.some((source) => !source.isMuted)) {
         throw new AppError("bad_request", "Add a source (or unmute one) first.");
       }
-      await refetch(userId);
+      await refetch(workspaceId);
       return c.json({ queued: true }, 202);
     })
     .post("/keywords", validate("json", pressKeywordInputSchema), async (c) => {
-      const userId = c.var.user.id;
+      const workspaceId = c.var.workspace.id;
       const { term, exclusions } = c.req.valid("json");
-      await assertWithinPlan(db, userId, "pressKeywords", await countPressKeywords(db, userId));
+      await assertWithinPlan(
+        db,
+        workspaceId,
+        "pressKeywords",
+        await countPressKeywords(db, workspaceId),
+      );
       const keyword = await insertPressKeyword(db, {
-        userId,
+        workspaceId,
         term,
         exclusions: cleanExclusions(term, exclusions),
       });
       if (!keyword) throw new AppError("conflict", `You already watch "${term}".`);
       // Items already in the feeds may mention the new keyword: read them all again.
-      await refetch(userId);
+      await refetch(workspaceId);
       return c.json({ keyword: keywordJson(keyword) }, 201);
     })
     .patch(
@@ -156,9 +164,9 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       validate("param", idParam),
       validate("json", pressKeywordInputSchema),
       async (c) => {
-        const userId = c.var.user.id;
+        const workspaceId = c.var.workspace.id;
         const { term, exclusions } = c.req.valid("json");
-        const others = await listPressKeywords(db, userId);
+        const others = await listPressKeywords(db, workspaceId);
         if (
           others.some(
             (other) =>
@@ -168,17 +176,17 @@ export function pressRadarRoutes(ctx: RadarsContext) {
         ) {
           throw new AppError("conflict", `You already watch "${term}".`);
         }
-        const keyword = await updatePressKeyword(db, userId, c.req.valid("param").id, {
+        const keyword = await updatePressKeyword(db, workspaceId, c.req.valid("param").id, {
           term,
           exclusions: cleanExclusions(term, exclusions),
         });
         if (!keyword) throw new AppError("not_found", "This keyword does not exist.");
-        await refetch(userId);
+        await refetch(workspaceId);
         return c.json({ keyword: keywordJson(keyword) });
       },
     )
     .delete("/keywords/:id", validate("param", idParam), async (c) => {
-      if (!(await deletePressKeyword(db, c.var.user.id, c.req.valid("param").id))) {
+      if (!(await deletePressKeyword(db, c.var.workspace.id, c.req.valid("param").id))) {
         throw new AppError("not_found", "This keyword does not exist.");
       }
       return c.body(null, 204);
@@ -186,7 +194,7 @@ export function pressRadarRoutes(ctx: RadarsContext) {
     .get("/mentions", validate("query", listMentionsQuerySchema), async (c) => {
       const query = c.req.valid("query");
       const rows = await listPressMentions(db, {
-        userId: c.var.user.id,
+        workspaceId: c.var.workspace.id,
         sourceId: query.sourceId,
         keywordId: query.keywordId,
         sentiment: query.sentiment,
@@ -220,17 +228,18 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       });
     })
     .get("/mentions/unseen-count", async (c) =>
-      c.json({ count: await countUnseenPressMentions(db, c.var.user.id) }),
+      c.json({ count: await countUnseenPressMentions(db, c.var.workspace.id) }),
     )
     .post("/mentions/seen", validate("json", markMentionsSeenInputSchema), async (c) => {
-      const userId = c.var.user.id;
+      const workspaceId = c.var.workspace.id;
       const marked = await markPressMentionsSeen(db, {
-        userId,
+        workspaceId,
         ids: c.req.valid("json").ids,
         at: ctx.now(),
       });
       // Other tabs clear their dot at once.
-      if (marked > 0) await ctx.events.publish(userId, "press-radar:updated", { seen: marked });
+      if (marked > 0)
+        await ctx.events.publish(workspaceId, "press-radar:updated", { seen: marked });
       return c.json({ marked });
     });
 }

@@ -35,7 +35,7 @@ function canonicalUrl(raw: string): string {
 /** Matches a fetched document's items against the keywords and stores the new mentions. */
 export async function storeMentions(
   deps: Pick<PressDeps, "db" | "now">,
-  userId: string,
+  workspaceId: string,
   source: Pick<PressSourceRow, "id">,
   document: FeedDocument,
   keywords: PressKeywordRow[],
@@ -55,7 +55,7 @@ export async function storeMentions(
       entry.publishedAt && entry.publishedAt.getTime() <= now.getTime() ? entry.publishedAt : now;
     return [
       {
-        userId,
+        workspaceId,
         sourceId: source.id,
         itemKey: entry.key,
         title: entry.title,
@@ -78,12 +78,12 @@ export async function storeMentions(
  * Adds a feed: the address is checked and the feed fetched and parsed before anything is stored,
  * so a refusal (private address, not a feed, too large, too slow) reaches the person at once.
  */
-export async function addPressSource(deps: PressDeps, userId: string, rawUrl: string) {
+export async function addPressSource(deps: PressDeps, workspaceId: string, rawUrl: string) {
   const url = canonicalUrl(rawUrl);
-  if ((await countPressSources(deps.db, userId)) >= MAX_PRESS_SOURCES) {
+  if ((await countPressSources(deps.db, workspaceId)) >= MAX_PRESS_SOURCES) {
     throw new AppError("forbidden", `You can follow up to ${MAX_PRESS_SOURCES} feeds.`);
   }
-  if ((await listPressSources(deps.db, userId)).some((source) => source.url === url)) {
+  if ((await listPressSources(deps.db, workspaceId)).some((source) => source.url === url)) {
     throw new AppError("conflict", "You already follow this feed.");
   }
   let result: Awaited<ReturnType<PressDeps["feeds"]["fetch"]>>;
@@ -97,10 +97,10 @@ export async function addPressSource(deps: PressDeps, userId: string, rawUrl: st
     throw new AppError("bad_request", "The feed sent no content.");
   }
   const title = result.document.title || new URL(url).hostname;
-  const source = await insertPressSource(deps.db, { userId, url, title });
+  const source = await insertPressSource(deps.db, { workspaceId, url, title });
   if (!source) throw new AppError("conflict", "You already follow this feed.");
   const now = deps.now();
-  const updated = await updatePressSource(deps.db, userId, source.id, {
+  const updated = await updatePressSource(deps.db, workspaceId, source.id, {
     etag: result.etag,
     lastModified: result.lastModified,
     lastFetchedAt: now,
@@ -108,12 +108,12 @@ export async function addPressSource(deps: PressDeps, userId: string, rawUrl: st
   });
   const created = await storeMentions(
     deps,
-    userId,
+    workspaceId,
     source,
     result.document,
-    await listPressKeywords(deps.db, userId),
+    await listPressKeywords(deps.db, workspaceId),
   );
-  await deps.events.publish(userId, "press-radar:updated", { newMentions: created });
+  await deps.events.publish(workspaceId, "press-radar:updated", { newMentions: created });
   return { source: updated ?? source, newMentions: created };
 }
 
@@ -123,7 +123,7 @@ export async function addPressSource(deps: PressDeps, userId: string, rawUrl: st
  */
 export async function fetchPressSource(
   deps: PressDeps,
-  userId: string,
+  workspaceId: string,
   source: PressSourceRow,
   keywords: PressKeywordRow[],
   options: { force?: boolean } = {},
@@ -135,12 +135,15 @@ export async function fetchPressSource(
       options.force ? undefined : { etag: source.etag, lastModified: source.lastModified },
     );
     if (result.status === "not-modified") {
-      await updatePressSource(deps.db, userId, source.id, { lastFetchedAt: now, lastError: null });
+      await updatePressSource(deps.db, workspaceId, source.id, {
+        lastFetchedAt: now,
+        lastError: null,
+      });
       return { newMentions: 0 };
     }
-    const newMentions = await storeMentions(deps, userId, source, result.document, keywords);
+    const newMentions = await storeMentions(deps, workspaceId, source, result.document, keywords);
     // Validators are kept only once the items are stored: a crash in between refetches them.
-    await updatePressSource(deps.db, userId, source.id, {
+    await updatePressSource(deps.db, workspaceId, source.id, {
       etag: result.etag,
       lastModified: result.lastModified,
       lastFetchedAt: now,
@@ -153,7 +156,10 @@ export async function fetchPressSource(
     if (!(error instanceof FeedSourceError)) {
       deps.logger.warn({ err: error, sourceId: source.id }, "press source fetch failed");
     }
-    await updatePressSource(deps.db, userId, source.id, { lastFetchedAt: now, lastError: message });
+    await updatePressSource(deps.db, workspaceId, source.id, {
+      lastFetchedAt: now,
+      lastError: message,
+    });
     return { newMentions: 0, error: message };
   }
 }
@@ -161,18 +167,20 @@ export async function fetchPressSource(
 /** Every source of the user that is not muted, one after another. */
 export async function fetchUserPressSources(
   deps: PressDeps,
-  userId: string,
+  workspaceId: string,
   options: { force?: boolean } = {},
 ) {
-  const sources = (await listPressSources(deps.db, userId)).filter((source) => !source.isMuted);
-  const keywords = await listPressKeywords(deps.db, userId);
+  const sources = (await listPressSources(deps.db, workspaceId)).filter(
+    (source) => !source.isMuted,
+  );
+  const keywords = await listPressKeywords(deps.db, workspaceId);
   let newMentions = 0;
   let failed = 0;
   for (const source of sources) {
-    const result = await fetchPressSource(deps, userId, source, keywords, options);
+    const result = await fetchPressSource(deps, workspaceId, source, keywords, options);
     newMentions += result.newMentions;
     if (result.error) failed += 1;
   }
-  await deps.events.publish(userId, "press-radar:updated", { newMentions, failed });
+  await deps.events.publish(workspaceId, "press-radar:updated", { newMentions, failed });
   return { sources: sources.length, newMentions, failed };
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError } from "../../../lib/app-error.ts";
 import type { AppEnv } from "../../../lib/app-types.ts";
 import { validate } from "../../../lib/validate.ts";
-import { requireUser } from "../../../middleware/session.ts";
+import { requireMemberByMethod } from "../../../middleware/session.ts";
 import { userLimit } from "../../../platform/limits/user-limits.ts";
 import type { RadarsContext } from "../context.ts";
 import { sampleUserHashtagsJob } from "./jobs/sample-user-hashtags.job.ts";
@@ -16,29 +16,29 @@ const idParam = z.object({ id: z.uuid("Not found.") });
 /** /api/trend-radar (issue 17): tracked hashtags, the look-up budget and suggestions. */
 export function trendRadarRoutes(ctx: RadarsContext) {
   return new Hono<AppEnv>()
-    .use(requireUser)
-    .get("/", async (c) => c.json(await trendRadarOverview(ctx, c.var.user.id)))
-    .get("/suggestions", async (c) => c.json(await trendSuggestions(ctx, c.var.user.id)))
+    .use(requireMemberByMethod("radars:write"))
+    .get("/", async (c) => c.json(await trendRadarOverview(ctx, c.var.workspace.id)))
+    .get("/suggestions", async (c) => c.json(await trendSuggestions(ctx, c.var.workspace.id)))
     .post("/hashtags", validate("json", trackHashtagInputSchema), async (c) => {
-      const userId = c.var.user.id;
-      const hashtag = await trackHashtag(ctx, userId, c.req.valid("json").name);
-      await ctx.queue.send(sampleUserHashtagsJob, { userId });
+      const workspaceId = c.var.workspace.id;
+      const hashtag = await trackHashtag(ctx, workspaceId, c.req.valid("json").name);
+      await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
       return c.json({ hashtag: { id: hashtag.id, name: hashtag.name } }, 201);
     })
     .delete("/hashtags/:id", validate("param", idParam), async (c) => {
-      const userId = c.var.user.id;
-      if (!(await deleteTrendHashtag(ctx.db, userId, c.req.valid("param").id))) {
+      const workspaceId = c.var.workspace.id;
+      if (!(await deleteTrendHashtag(ctx.db, workspaceId, c.req.valid("param").id))) {
         throw new AppError("not_found", "This hashtag is not tracked.");
       }
-      await ctx.events.publish(userId, "trend-radar:updated", {});
+      await ctx.events.publish(workspaceId, "trend-radar:updated", {});
       return c.body(null, 204);
     })
     .post("/refresh", userLimit(ctx, "fetchNow"), async (c) => {
-      const userId = c.var.user.id;
-      if ((await listTrendHashtags(ctx.db, userId)).length === 0) {
+      const workspaceId = c.var.workspace.id;
+      if ((await listTrendHashtags(ctx.db, workspaceId)).length === 0) {
         throw new AppError("bad_request", "Track a hashtag first.");
       }
-      await ctx.queue.send(sampleUserHashtagsJob, { userId });
+      await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
       return c.json({ queued: true }, 202);
     });
 }

@@ -71,15 +71,15 @@ function graphMessage(error: unknown): string {
 }
 
 /** Tracks a hashtag: plan limit, then the 7-day budget, then the look-up (which counts). */
-export async function trackHashtag(deps: TrendDeps, userId: string, name: string) {
-  const connection = await findInstagramConnection(deps.db, userId);
+export async function trackHashtag(deps: TrendDeps, workspaceId: string, name: string) {
+  const connection = await findInstagramConnection(deps.db, workspaceId);
   const blocker = searchBlocker(connection);
   if (blocker || !connection) throw new AppError("bad_request", blocker ?? "");
-  const tracked = await listTrendHashtags(deps.db, userId);
+  const tracked = await listTrendHashtags(deps.db, workspaceId);
   if (tracked.some((hashtag) => hashtag.name === name)) {
     throw new AppError("conflict", `You already track #${name}.`);
   }
-  await assertWithinPlan(deps.db, userId, "trendHashtags", tracked.length);
+  await assertWithinPlan(deps.db, workspaceId, "trendHashtags", tracked.length);
   const budget = await budgetFor(deps, connection.instagramId);
   const costs = needsSlot(budget, name);
   if (costs && budget.remaining === 0) {
@@ -98,14 +98,14 @@ export async function trackHashtag(deps: TrendDeps, userId: string, name: string
   if (!hashtagId) throw new AppError("not_found", `Instagram found no hashtag #${name}.`);
   if (costs) {
     await insertHashtagLookup(deps.db, {
-      userId,
+      workspaceId,
       accountId: connection.instagramId,
       name,
       lookedUpAt: deps.now(),
     });
   }
   const row = await insertTrendHashtag(deps.db, {
-    userId,
+    workspaceId,
     name,
     accountId: connection.instagramId,
     instagramHashtagId: hashtagId,
@@ -170,7 +170,7 @@ export async function sampleHashtag(
       for (const tag of tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
     }
     await insertTrendSample(deps.db, {
-      userId: hashtag.userId,
+      workspaceId: hashtag.workspaceId,
       hashtagId: hashtag.id,
       sampledAt: now,
       currentVolume,
@@ -181,22 +181,22 @@ export async function sampleHashtag(
       topMedia: top.data.slice(0, TOP_MEDIA_KEPT).map(topMediaOf),
       coHashtags: [...tagCounts].sort((a, b) => b[1] - a[1]).slice(0, 20),
     });
-    await updateTrendHashtag(deps.db, hashtag.userId, hashtag.id, {
+    await updateTrendHashtag(deps.db, hashtag.workspaceId, hashtag.id, {
       lastSampledAt: now,
       lastError: null,
     });
   } catch (error) {
     if (!isGraphApiError(error)) throw error;
-    await updateTrendHashtag(deps.db, hashtag.userId, hashtag.id, {
+    await updateTrendHashtag(deps.db, hashtag.workspaceId, hashtag.id, {
       lastError: graphMessage(error),
     });
   }
 }
 
 /** Samples every hashtag the user tracks (the schedule and "Refresh"). */
-export async function sampleUserHashtags(deps: TrendDeps, userId: string) {
-  const connection = await findInstagramConnection(deps.db, userId);
-  const hashtags = await listTrendHashtags(deps.db, userId);
+export async function sampleUserHashtags(deps: TrendDeps, workspaceId: string) {
+  const connection = await findInstagramConnection(deps.db, workspaceId);
+  const hashtags = await listTrendHashtags(deps.db, workspaceId);
   if (searchBlocker(connection) || !connection) return { sampled: 0 };
   let sampled = 0;
   for (const hashtag of hashtags) {
@@ -205,7 +205,7 @@ export async function sampleUserHashtags(deps: TrendDeps, userId: string) {
     await sampleHashtag(deps, connection, hashtag);
     sampled += 1;
   }
-  await deps.events.publish(userId, "trend-radar:updated", { sampled });
+  await deps.events.publish(workspaceId, "trend-radar:updated", { sampled });
   return { sampled };
 }
 
@@ -230,12 +230,12 @@ export type TrendHashtagView = {
 };
 
 /** The page's state: connection, budget, plan and every tracked hashtag's newest numbers. */
-export async function trendRadarOverview(deps: TrendDeps, userId: string) {
-  const connection = await findInstagramConnection(deps.db, userId);
-  const plan = await planOf(deps.db, userId);
+export async function trendRadarOverview(deps: TrendDeps, workspaceId: string) {
+  const connection = await findInstagramConnection(deps.db, workspaceId);
+  const plan = await planOf(deps.db, workspaceId);
   const [hashtags, samples] = await Promise.all([
-    listTrendHashtags(deps.db, userId),
-    listLatestTrendSamples(deps.db, userId),
+    listTrendHashtags(deps.db, workspaceId),
+    listLatestTrendSamples(deps.db, workspaceId),
   ]);
   const budget = connection ? await budgetFor(deps, connection.instagramId) : undefined;
   const views: TrendHashtagView[] = hashtags.map((hashtag) => {
@@ -288,9 +288,9 @@ export const BEST_POSTS_SAMPLE = 20;
  * Suggestions: hashtags that keep company with the account's best posts (by likes plus
  * comments, the top fifth of the synced posts, at most 20), and ideas from rising hashtags.
  */
-export async function trendSuggestions(deps: TrendDeps, userId: string) {
-  const connection = await findInstagramConnection(deps.db, userId);
-  const overview = await trendRadarOverview(deps, userId);
+export async function trendSuggestions(deps: TrendDeps, workspaceId: string) {
+  const connection = await findInstagramConnection(deps.db, workspaceId);
+  const overview = await trendRadarOverview(deps, workspaceId);
   const tracked = new Set(overview.hashtags.map((hashtag) => hashtag.name));
   let bestPosts: {
     sampleSize: number;
@@ -303,7 +303,7 @@ export async function trendSuggestions(deps: TrendDeps, userId: string) {
   };
   if (connection) {
     const postCount = await countPostsOfAccount(deps.db, {
-      userId,
+      workspaceId,
       accountId: connection.instagramId,
     });
     const sampleSize = Math.min(
@@ -311,7 +311,7 @@ export async function trendSuggestions(deps: TrendDeps, userId: string) {
       Math.max(Math.ceil(postCount / 5), Math.min(postCount, 5)),
     );
     const posts = await listBestPostsByEngagement(deps.db, {
-      userId,
+      workspaceId,
       accountId: connection.instagramId,
       limit: sampleSize,
     });

@@ -7,7 +7,7 @@ import { connectSandboxAccount } from "../../../testing/instagram.ts";
 
 let testApp: TestApp;
 let client: HttpClient;
-let userId: string;
+let workspaceId: string;
 let accountId: string;
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
     username: "northfield.coffee",
     login: "facebook",
   });
-  userId = connection.user_id;
+  workspaceId = connection.workspace_id;
   accountId = connection.instagram_id;
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
 }, 180_000);
@@ -110,7 +110,7 @@ describe("Trend Radar", () => {
     const oldest = new Date(now - 6 * 24 * 3_600_000);
     await testApp.database.db.insert(hashtagLookups).values(
       Array.from({ length: 29 }, (_, index) => ({
-        userId,
+        workspaceId,
         accountId,
         name: `filler${index}`,
         lookedUpAt: index === 0 ? oldest : new Date(now - 3_600_000),
@@ -169,7 +169,7 @@ describe("Trend Radar", () => {
     const overview = await json<Overview>(await client.get("/api/trend-radar"));
     const [rising, steady] = overview.hashtags;
     const sample = (hashtagId: string, currentVolume: number, previousVolume: number) => ({
-      userId,
+      workspaceId,
       hashtagId,
       // Newer than the job's own samples, so it is the one the page reads.
       sampledAt: new Date(Date.now() + 60_000),

@@ -11,8 +11,8 @@ export const fetchAllFeedsJob = defineRadarsJob({
   policy: "singleton",
   retryLimit: 1,
   async run(_payload, ctx) {
-    for (const userId of await listUsersWithActivePressSources(ctx.db)) {
-      await ctx.queue.send(fetchUserFeedsJob, { userId, force: false });
+    for (const workspaceId of await listUsersWithActivePressSources(ctx.db)) {
+      await ctx.queue.send(fetchUserFeedsJob, { workspaceId, force: false });
     }
   },
 });

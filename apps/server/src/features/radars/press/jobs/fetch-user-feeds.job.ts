@@ -6,13 +6,13 @@ import { fetchUserPressSources } from "../service.ts";
 export const fetchUserFeedsJob = defineRadarsJob({
   name: "press-radar-fetch-user",
   version: 1,
-  schema: z.object({ userId: z.string().min(1).max(200), force: z.boolean().default(false) }),
+  schema: z.object({ workspaceId: z.string().min(1).max(200), force: z.boolean().default(false) }),
   policy: "stately",
-  key: (payload) => payload.userId,
+  key: (payload) => payload.workspaceId,
   retryLimit: 1,
   expireInSeconds: 10 * 60,
   async run(payload, ctx) {
-    const result = await fetchUserPressSources(ctx, payload.userId, { force: payload.force });
+    const result = await fetchUserPressSources(ctx, payload.workspaceId, { force: payload.force });
     ctx.logger.info(result, "press feeds fetched");
   },
 });

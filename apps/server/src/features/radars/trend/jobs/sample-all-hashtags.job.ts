@@ -11,8 +11,8 @@ export const sampleAllHashtagsJob = defineRadarsJob({
   policy: "singleton",
   retryLimit: 1,
   async run(_payload, ctx) {
-    for (const userId of await listUsersWithTrendHashtags(ctx.db)) {
-      await ctx.queue.send(sampleUserHashtagsJob, { userId });
+    for (const workspaceId of await listUsersWithTrendHashtags(ctx.db)) {
+      await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
     }
   },
 });

@@ -6,12 +6,12 @@ import { sampleUserHashtags } from "../service.ts";
 export const sampleUserHashtagsJob = defineRadarsJob({
   name: "trend-radar-sample-user",
   version: 1,
-  schema: z.object({ userId: z.string().min(1).max(200) }),
+  schema: z.object({ workspaceId: z.string().min(1).max(200) }),
   policy: "stately",
-  key: (payload) => payload.userId,
+  key: (payload) => payload.workspaceId,
   retryLimit: 1,
   async run(payload, ctx) {
-    const result = await sampleUserHashtags(ctx, payload.userId);
+    const result = await sampleUserHashtags(ctx, payload.workspaceId);
     ctx.logger.info(result, "hashtags sampled");
   },
 });

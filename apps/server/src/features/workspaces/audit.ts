@@ -1,0 +1,52 @@
+import { type AuditEventInput, type Db, insertAuditEvent } from "@sightline/db";
+import type { ActiveWorkspace, SessionUser } from "../../lib/app-types.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+/*
+ * The audit log (issue 29 point 5): who did what and when, per workspace. Written after the
+ * action succeeded; a failure to write it is logged and never undoes or fails the action.
+ */
+
+export type AuditAction =
+  | "member.invited"
+  | "member.invitation_revoked"
+  | "member.joined"
+  | "member.role_changed"
+  | "member.removed"
+  | "member.left"
+  | "workspace.created"
+  | "workspace.renamed"
+  | "workspace.ownership_transferred"
+  | "instagram.connected"
+  | "instagram.disconnected"
+  | "post.scheduled"
+  | "post.published"
+  | "post.deleted"
+  | "post.cancelled"
+  | "inbox.replied"
+  | "inbox.comment_hidden"
+  | "inbox.comment_deleted"
+  | "analytics.exported";
+
+export async function recordAudit(
+  deps: { db: Db; logger?: Logger },
+  actor: { user: SessionUser; workspace: ActiveWorkspace } | { workspaceId: string },
+  action: AuditAction,
+  details: Omit<AuditEventInput, "workspaceId" | "actorUserId" | "actorEmail" | "action"> = {},
+) {
+  const event: AuditEventInput =
+    "user" in actor
+      ? {
+          workspaceId: actor.workspace.id,
+          actorUserId: actor.user.id,
+          actorEmail: actor.user.email,
+          action,
+          ...details,
+        }
+      : { workspaceId: actor.workspaceId, actorUserId: null, actorEmail: null, action, ...details };
+  try {
+    await insertAuditEvent(deps.db, event);
+  } catch (error) {
+    deps.logger?.warn({ err: error, action }, "audit event not written");
+  }
+}

@@ -1,0 +1,422 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  acceptInvitationSchema,
+  changeRoleSchema,
+  inviteMemberSchema,
+  roleLabels,
+  transferOwnershipSchema,
+  workspaceNameSchema,
+} from "@sightline/contracts";
+import {
+  addMember,
+  countMembers,
+  createWorkspace,
+  type Db,
+  findInvitationByTokenHash,
+  findMembership,
+  insertInvitation,
+  listAuditEvents,
+  listMembers,
+  listMemberships,
+  listPendingInvitations,
+  markInvitationAccepted,
+  markWorkspaceOpened,
+  removeMember,
+  renameWorkspace,
+  revokeInvitation,
+  setMemberRole,
+  transferOwnership,
+} from "@sightline/db";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
+import type { AppEnv } from "../../lib/app-types.ts";
+import { csvCell } from "../../lib/csv.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { validate } from "../../lib/validate.ts";
+import { requireMember, requireUser } from "../../middleware/session.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import { workspaceInvitationMessage } from "../../platform/mail/templates.ts";
+import { recordAudit } from "./audit.ts";
+
+/** An invitation link works this long, once. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Most pending invitations a workspace holds at once (a mail cannon otherwise). */
+export const MAX_PENDING_INVITATIONS = 50;
+/** Most members a workspace holds until the plans issue sets per-plan limits. */
+export const MAX_MEMBERS = 50;
+/** Most workspaces one person may make (their personal one not counted). */
+export const MAX_WORKSPACES_MADE = 20;
+
+export interface WorkspaceRoutesDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => number;
+  logger: Logger;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const userParam = z.object({ userId: z.string().min(1).max(200) });
+const idParam = z.object({ id: z.string().uuid("Invitation not found.") });
+const auditQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  action: z
+    .string()
+    .max(60)
+    .regex(/^[a-z_.]*$/, "Filter by an action name such as member. or post.published.")
+    .optional(),
+  format: z.enum(["json", "csv"]).optional(),
+});
+
+/**
+ * /api/workspaces: the workspaces the signed-in user belongs to, the open one's members,
+ * invitations and audit log (issue 29, decision 026). Every route acts on the request's
+ * workspace (the `x-sightline-workspace` header) through `requireMember`, so a foreign id is a
+ * 404 and a role without the right a 403, as everywhere else.
+ */
+export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
+  const now = () => new Date(deps.now());
+  return (
+    new Hono<AppEnv>()
+      .get("/", requireMember("read"), async (c) => {
+        const memberships = await listMemberships(deps.db, c.var.user.id);
+        return c.json({
+          current: {
+            id: c.var.workspace.id,
+            name: c.var.workspace.name,
+            role: c.var.workspace.role,
+            personal: c.var.workspace.personal,
+          },
+          workspaces: memberships.map((m) => ({
+            id: m.workspaceId,
+            name: m.name,
+            role: m.role,
+            personal: m.personal,
+          })),
+        });
+      })
+      // Opening a workspace (the switcher): remembered as the one a new session opens.
+      .post("/current/open", requireUser, async (c) => {
+        const workspace = await c.var.getWorkspace(c.var.user);
+        await markWorkspaceOpened(deps.db, workspace.id, c.var.user.id, now());
+        return c.json({ id: workspace.id, name: workspace.name, role: workspace.role });
+      })
+      .post(
+        "/",
+        requireUser,
+        validate("json", z.object({ name: workspaceNameSchema })),
+        async (c) => {
+          const made = (await listMemberships(deps.db, c.var.user.id)).filter(
+            (m) => m.role === "owner" && !m.personal,
+          );
+          if (made.length >= MAX_WORKSPACES_MADE) {
+            throw new AppError(
+              "conflict",
+              `You can own up to ${MAX_WORKSPACES_MADE} workspaces besides your own.`,
+            );
+          }
+          const { name } = c.req.valid("json");
+          const id = await createWorkspace(deps.db, { name, ownerId: c.var.user.id });
+          await markWorkspaceOpened(deps.db, id, c.var.user.id, now());
+          await recordAudit(deps, { workspaceId: id }, "workspace.created", {
+            target: name,
+            details: { by: c.var.user.email },
+          });
+          return c.json({ id, name, role: "owner" as const, personal: false }, 201);
+        },
+      )
+      .patch(
+        "/current",
+        requireMember("members"),
+        validate("json", z.object({ name: workspaceNameSchema })),
+        async (c) => {
+          const { name } = c.req.valid("json");
+          await renameWorkspace(deps.db, c.var.workspace.id, name, now());
+          await recordAudit(deps, c.var, "workspace.renamed", {
+            target: name,
+            details: { from: c.var.workspace.name },
+          });
+          return c.json({ id: c.var.workspace.id, name });
+        },
+      )
+      .get("/current/members", requireMember("read"), async (c) => {
+        const members = await listMembers(deps.db, c.var.workspace.id);
+        const invitations =
+          c.var.workspace.role === "owner" || c.var.workspace.role === "admin"
+            ? await listPendingInvitations(deps.db, c.var.workspace.id, now())
+            : [];
+        return c.json({
+          members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+          invitations: invitations.map((i) => ({
+            ...i,
+            createdAt: i.createdAt.toISOString(),
+            expiresAt: i.expiresAt.toISOString(),
+          })),
+        });
+      })
+      .post(
+        "/current/invitations",
+        requireMember("members"),
+        validate("json", inviteMemberSchema),
+        async (c) => {
+          const { email, role } = c.req.valid("json");
+          const workspace = c.var.workspace;
+          const members = await listMembers(deps.db, workspace.id);
+          if (members.some((m) => m.email.toLowerCase() === email)) {
+            throw new AppError("conflict", `${email} is already a member of ${workspace.name}.`);
+          }
+          if (members.length >= MAX_MEMBERS) {
+            throw new AppError("conflict", `A workspace holds up to ${MAX_MEMBERS} members.`);
+          }
+          const pending = await listPendingInvitations(deps.db, workspace.id, now());
+          if (pending.some((i) => i.email === email)) {
+            throw new AppError(
+              "conflict",
+              `${email} has an invitation already. Revoke it first to send a new one.`,
+            );
+          }
+          if (pending.length >= MAX_PENDING_INVITATIONS) {
+            throw new AppError(
+              "conflict",
+              `Up to ${MAX_PENDING_INVITATIONS} invitations can wait at once. Revoke some first.`,
+            );
+          }
+          const token = randomBytes(32).toString("base64url");
+          const invitation = await insertInvitation(deps.db, {
+            workspaceId: workspace.id,
+            email,
+            role,
+            tokenHash: hashToken(token),
+            invitedBy: c.var.user.id,
+            expiresAt: new Date(deps.now() + INVITATION_TTL_MS),
+          });
+          const url = `${deps.publicUrl.replace(/\/$/, "")}/invitations/accept?token=${token}`;
+          await deps.mailer.sendEmail(
+            workspaceInvitationMessage(email, {
+              inviter: c.var.user.email,
+              workspace: workspace.name,
+              role: roleLabels[role],
+              url,
+            }),
+          );
+          await recordAudit(deps, c.var, "member.invited", { target: email, details: { role } });
+          return c.json(
+            {
+              id: invitation.id,
+              email,
+              role,
+              createdAt: invitation.createdAt.toISOString(),
+              expiresAt: invitation.expiresAt.toISOString(),
+            },
+            201,
+          );
+        },
+      )
+      .delete(
+        "/current/invitations/:id",
+        requireMember("members"),
+        validate("param", idParam),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          if (!(await revokeInvitation(deps.db, c.var.workspace.id, id, now()))) {
+            throw new AppError("not_found", "Invitation not found.");
+          }
+          await recordAudit(deps, c.var, "member.invitation_revoked", { target: id });
+          return c.body(null, 204);
+        },
+      )
+      .patch(
+        "/current/members/:userId",
+        requireMember("members"),
+        validate("param", userParam),
+        validate("json", changeRoleSchema),
+        async (c) => {
+          const { userId } = c.req.valid("param");
+          const { role } = c.req.valid("json");
+          const target = await findMembership(deps.db, c.var.workspace.id, userId);
+          if (!target) throw new AppError("not_found", "Member not found.");
+          if (target.role === "owner") {
+            throw new AppError(
+              "forbidden",
+              "The owner's role changes only by handing the workspace over.",
+            );
+          }
+          if (userId === c.var.user.id) {
+            throw new AppError("forbidden", "Ask another admin or the owner to change your role.");
+          }
+          await setMemberRole(deps.db, c.var.workspace.id, userId, role);
+          await recordAudit(deps, c.var, "member.role_changed", {
+            target: userId,
+            details: { from: target.role, to: role },
+          });
+          return c.json({ userId, role });
+        },
+      )
+      .delete(
+        "/current/members/:userId",
+        requireMember("members"),
+        validate("param", userParam),
+        async (c) => {
+          const { userId } = c.req.valid("param");
+          const target = await findMembership(deps.db, c.var.workspace.id, userId);
+          if (!target) throw new AppError("not_found", "Member not found.");
+          if (target.role === "owner") {
+            throw new AppError(
+              "forbidden",
+              "The owner cannot be removed. Hand the workspace over first.",
+            );
+          }
+          await removeMember(deps.db, c.var.workspace.id, userId);
+          await recordAudit(deps, c.var, "member.removed", {
+            target: userId,
+            details: { role: target.role },
+          });
+          return c.body(null, 204);
+        },
+      )
+      .post("/current/leave", requireUser, async (c) => {
+        const workspace = await c.var.getWorkspace(c.var.user);
+        if (workspace.role === "owner") {
+          throw new AppError(
+            "forbidden",
+            "You own this workspace: hand it over to another member before you leave.",
+          );
+        }
+        await removeMember(deps.db, workspace.id, c.var.user.id);
+        await recordAudit(deps, { workspaceId: workspace.id }, "member.left", {
+          target: c.var.user.email,
+          details: { role: workspace.role },
+        });
+        return c.body(null, 204);
+      })
+      .post(
+        "/current/transfer",
+        requireMember("owner"),
+        validate("json", transferOwnershipSchema),
+        async (c) => {
+          const { userId } = c.req.valid("json");
+          if (userId === c.var.user.id) throw new AppError("bad_request", "You own it already.");
+          const target = await findMembership(deps.db, c.var.workspace.id, userId);
+          if (!target) throw new AppError("not_found", "Member not found.");
+          if (target.role === "client") {
+            throw new AppError(
+              "bad_request",
+              "A client cannot own the workspace. Change their role first.",
+            );
+          }
+          await transferOwnership(deps.db, {
+            workspaceId: c.var.workspace.id,
+            fromUserId: c.var.user.id,
+            toUserId: userId,
+          });
+          await recordAudit(deps, c.var, "workspace.ownership_transferred", { target: userId });
+          return c.json({ owner: userId });
+        },
+      )
+      .get("/current/audit", requireMember("audit"), validate("query", auditQuery), async (c) => {
+        const query = c.req.valid("query");
+        const csv = query.format === "csv";
+        const rows = await listAuditEvents(deps.db, {
+          workspaceId: c.var.workspace.id,
+          ...(query.before === undefined ? {} : { beforeId: query.before }),
+          ...(query.action ? { action: query.action } : {}),
+          limit: csv ? 10_000 : 50,
+        });
+        if (csv) {
+          await recordAudit(deps, c.var, "analytics.exported", { target: "audit log" });
+          const lines = [
+            "created_at,actor,action,account_id,target,details",
+            ...rows.map((row) =>
+              [
+                row.createdAt.toISOString(),
+                row.actorEmail,
+                row.action,
+                row.accountId,
+                row.target,
+                JSON.stringify(row.details),
+              ]
+                .map(csvCell)
+                .join(","),
+            ),
+          ];
+          return c.body(`${lines.join("\r\n")}\r\n`, 200, {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="sightline-audit-log.csv"`,
+          });
+        }
+        return c.json({
+          events: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+          nextBefore: rows.length === 50 ? rows[rows.length - 1]!.id : null,
+        });
+      })
+  );
+}
+
+/**
+ * /api/invitations: what an invitation link offers, and accepting it. The signed-in user's
+ * e-mail must be the invited one; the link works once and for 7 days.
+ */
+export function invitationRoutes(deps: WorkspaceRoutesDeps) {
+  async function usable(token: string) {
+    const invitation = await findInvitationByTokenHash(deps.db, hashToken(token));
+    const at = new Date(deps.now());
+    if (
+      !invitation ||
+      invitation.revokedAt ||
+      invitation.acceptedAt ||
+      invitation.expiresAt <= at
+    ) {
+      throw new AppError(
+        "not_found",
+        "This invitation is not valid any more (it was used, revoked or expired). Ask for a new one.",
+      );
+    }
+    return invitation;
+  }
+  return new Hono<AppEnv>()
+    .post("/preview", requireUser, validate("json", acceptInvitationSchema), async (c) => {
+      const invitation = await usable(c.req.valid("json").token);
+      return c.json({
+        workspace: invitation.workspaceName,
+        role: invitation.role,
+        email: invitation.email,
+        matches: invitation.email === c.var.user.email.toLowerCase(),
+      });
+    })
+    .post("/accept", requireUser, validate("json", acceptInvitationSchema), async (c) => {
+      const invitation = await usable(c.req.valid("json").token);
+      if (invitation.email !== c.var.user.email.toLowerCase()) {
+        throw new AppError(
+          "forbidden",
+          `This invitation is for ${invitation.email}. Sign in with that address to accept it.`,
+        );
+      }
+      const at = new Date(deps.now());
+      if (!(await markInvitationAccepted(deps.db, invitation.id, at))) {
+        throw new AppError(
+          "not_found",
+          "This invitation is not valid any more (it was used, revoked or expired). Ask for a new one.",
+        );
+      }
+      const joined = await addMember(deps.db, {
+        workspaceId: invitation.workspaceId,
+        userId: c.var.user.id,
+        role: invitation.role,
+        invitedBy: invitation.invitedBy,
+      });
+      await markWorkspaceOpened(deps.db, invitation.workspaceId, c.var.user.id, at);
+      if (joined) {
+        await recordAudit(deps, { workspaceId: invitation.workspaceId }, "member.joined", {
+          target: c.var.user.email,
+          details: { role: invitation.role },
+        });
+      }
+      return c.json({
+        id: invitation.workspaceId,
+        name: invitation.workspaceName,
+        role: invitation.role,
+        members: await countMembers(deps.db, invitation.workspaceId),
+      });
+    });
+}

@@ -1,0 +1,437 @@
+import {
+  can,
+  WORKSPACE_HEADER,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from "@sightline/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser, mailboxFor, uniqueEmail } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+
+/*
+ * Workspaces (issue 29): members join by an e-mailed invitation, see the workspace's shared
+ * Instagram account, and may do exactly what their role allows; every route of the API is walked
+ * with every role (a route added later must be given its action below, or the walk fails).
+ */
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function json<T>(response: Response): Promise<T> {
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** Sends requests in `workspaceId` (the header the web app sends). */
+function inWorkspace(client: HttpClient, workspaceId: string) {
+  const request = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    client.request(path, {
+      ...init,
+      headers: {
+        ...Object.fromEntries(new Headers(init.headers)),
+        [WORKSPACE_HEADER]: workspaceId,
+      },
+    });
+  return {
+    request,
+    get: (path: string) => request(path, { method: "GET" }),
+    post: (path: string, body?: unknown) => request(path, { method: "POST", json: body ?? {} }),
+    patch: (path: string, body?: unknown) => request(path, { method: "PATCH", json: body ?? {} }),
+    delete: (path: string) => request(path, { method: "DELETE" }),
+  };
+}
+
+/** The token of the newest invitation e-mailed to `email`. */
+async function invitationToken(client: HttpClient, email: string) {
+  for (const message of await mailboxFor(client, email)) {
+    const link = message.links.find((candidate) => /invitations\/accept/.test(candidate));
+    if (link) return new URL(link).searchParams.get("token")!;
+  }
+  throw new Error(`no invitation in the mailbox of ${email}`);
+}
+
+type Current = { current: { id: string; role: WorkspaceRole; personal: boolean } };
+
+/** The owner invites `role`; a new user signs up with the invited address and accepts. */
+async function join(owner: ReturnType<typeof inWorkspace>, role: Exclude<WorkspaceRole, "owner">) {
+  const email = uniqueEmail(role);
+  const invited = await owner.post("/api/workspaces/current/invitations", { email, role });
+  expect(invited.status).toBe(201);
+  const member = await createVerifiedUser(testApp, { email });
+  const token = await invitationToken(member.client, email);
+  const preview = await json<{ workspace: string; role: string; matches: boolean }>(
+    await member.client.post("/api/invitations/preview", { token }),
+  );
+  expect(preview).toMatchObject({ role, matches: true });
+  const accepted = await json<{ id: string; role: string }>(
+    await member.client.post("/api/invitations/accept", { token }),
+  );
+  expect(accepted.role).toBe(role);
+  return { ...member, token, workspaceId: accepted.id };
+}
+
+describe("workspaces, members and roles", () => {
+  let owner: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let ownerIn: ReturnType<typeof inWorkspace>;
+  let workspaceId: string;
+  let connectionId: string;
+
+  beforeAll(async () => {
+    owner = await createVerifiedUser(testApp);
+    const mine = await json<Current>(await owner.client.get("/api/workspaces"));
+    expect(mine.current).toMatchObject({ role: "owner", personal: true });
+    workspaceId = mine.current.id;
+    ownerIn = inWorkspace(owner.client, workspaceId);
+    const connection = await connectSandboxAccount(testApp, owner.client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    expect(connection.workspace_id).toBe(workspaceId);
+    connectionId = connection.id;
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  }, 180_000);
+
+  it("an invited analyst joins, reads the shared account, and cannot write", async () => {
+    const analyst = await join(ownerIn, "analyst");
+    expect(analyst.workspaceId).toBe(workspaceId);
+    // Both workspaces are theirs to open; the one they just joined opens first.
+    const listed = await json<{
+      current: { id: string };
+      workspaces: Array<{ id: string; role: string; personal: boolean }>;
+    }>(await analyst.client.get("/api/workspaces"));
+    expect(listed.current.id).toBe(workspaceId);
+    expect(listed.workspaces.map((w) => [w.role, w.personal]).sort()).toEqual([
+      ["analyst", false],
+      ["owner", true],
+    ]);
+    const as = inWorkspace(analyst.client, workspaceId);
+    const shared = await json<{ connection: { id: string; instagram_username: string } }>(
+      await as.get("/api/instagram/connection"),
+    );
+    expect(shared.connection).toMatchObject({ id: connectionId, instagram_username: "lena.makes" });
+    expect((await as.get("/api/analytics/overview?period=30d")).status).toBe(200);
+    // Their own personal workspace has no account.
+    const personal = listed.workspaces.find((w) => w.personal)!;
+    const own = await json<{ connection: unknown }>(
+      await inWorkspace(analyst.client, personal.id).get("/api/instagram/connection"),
+    );
+    expect(own.connection).toBeNull();
+    // No writes: publishing, inbox, members, connections.
+    const refused = await as.post("/api/scheduled-posts/check", {
+      items: [],
+      caption: "x",
+      scheduled_time: new Date(Date.now() + 3_600_000).toISOString(),
+      time_zone: "UTC",
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Your role (Analyst) cannot do this here.",
+    );
+    expect(
+      (
+        await as.post("/api/workspaces/current/invitations", {
+          email: uniqueEmail(),
+          role: "editor",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await as.request("/api/instagram/connection", { method: "DELETE", json: {} })).status,
+    ).toBe(403);
+    expect((await as.get("/api/workspaces/current/audit")).status).toBe(403);
+    // The invitation worked once.
+    expect(
+      (await analyst.client.post("/api/invitations/accept", { token: analyst.token })).status,
+    ).toBe(404);
+  }, 120_000);
+
+  it("a foreign workspace id is not found, and an invitation opens only for its address", async () => {
+    const stranger = await createVerifiedUser(testApp);
+    const response = await inWorkspace(stranger.client, workspaceId).get(
+      "/api/instagram/connection",
+    );
+    expect(response.status).toBe(404);
+    expect((await inWorkspace(stranger.client, "not-a-uuid").get("/api/workspaces")).status).toBe(
+      404,
+    );
+    const email = uniqueEmail("invited");
+    await ownerIn.post("/api/workspaces/current/invitations", { email, role: "editor" });
+    const token = await invitationToken(stranger.client, email);
+    const wrong = await stranger.client.post("/api/invitations/accept", { token });
+    expect(wrong.status).toBe(403);
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe(
+      `This invitation is for ${email}. Sign in with that address to accept it.`,
+    );
+    // Revoked: gone for everyone.
+    const { invitations } = await json<{ invitations: Array<{ id: string; email: string }> }>(
+      await ownerIn.get("/api/workspaces/current/members"),
+    );
+    const pending = invitations.find((i) => i.email === email)!;
+    expect((await ownerIn.delete(`/api/workspaces/current/invitations/${pending.id}`)).status).toBe(
+      204,
+    );
+    const invitee = await createVerifiedUser(testApp, { email });
+    expect((await invitee.client.post("/api/invitations/accept", { token })).status).toBe(404);
+  }, 120_000);
+
+  it("roles change, members go, ownership moves, and the audit log says who did what", async () => {
+    const editor = await join(ownerIn, "analyst");
+    const as = inWorkspace(editor.client, workspaceId);
+    const members = await json<{ members: Array<{ userId: string; email: string; role: string }> }>(
+      await ownerIn.get("/api/workspaces/current/members"),
+    );
+    const me = members.members.find((m) => m.email === editor.email)!;
+    expect(
+      (await ownerIn.patch(`/api/workspaces/current/members/${me.userId}`, { role: "editor" }))
+        .status,
+    ).toBe(200);
+    // Now an editor: the pre-publish check answers (400 for an empty draft, not 403).
+    const check = await as.post("/api/scheduled-posts/check", {
+      items: [],
+      caption: "x",
+      scheduled_time: new Date(Date.now() + 3_600_000).toISOString(),
+      time_zone: "UTC",
+    });
+    expect(check.status).not.toBe(403);
+    // The owner cannot be removed or demoted; the owner hands over, then is an admin.
+    const ownerRow = members.members.find((m) => m.email === owner.email)!;
+    expect(
+      (await ownerIn.delete(`/api/workspaces/current/members/${ownerRow.userId}`)).status,
+    ).toBe(403);
+    expect((await ownerIn.post("/api/workspaces/current/leave")).status).toBe(403);
+    expect(
+      (await ownerIn.post("/api/workspaces/current/transfer", { userId: me.userId })).status,
+    ).toBe(200);
+    const after = await json<{ members: Array<{ email: string; role: string }> }>(
+      await as.get("/api/workspaces/current/members"),
+    );
+    expect(after.members.filter((m) => m.role === "owner").map((m) => m.email)).toEqual([
+      editor.email,
+    ]);
+    expect(after.members.find((m) => m.email === owner.email)?.role).toBe("admin");
+    // And back, so the other tests keep their owner.
+    expect(
+      (await as.post("/api/workspaces/current/transfer", { userId: ownerRow.userId })).status,
+    ).toBe(200);
+    // A removed member finds the workspace no more.
+    expect((await ownerIn.delete(`/api/workspaces/current/members/${me.userId}`)).status).toBe(204);
+    expect((await as.get("/api/instagram/connection")).status).toBe(404);
+
+    const log = await json<{
+      events: Array<{ action: string; actorEmail: string | null; target: string | null }>;
+    }>(await ownerIn.get("/api/workspaces/current/audit"));
+    const actions = log.events.map((e) => e.action);
+    for (const action of [
+      "instagram.connected",
+      "member.invited",
+      "member.joined",
+      "member.role_changed",
+      "workspace.ownership_transferred",
+      "member.removed",
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+    expect(log.events.find((e) => e.action === "member.removed")).toMatchObject({
+      actorEmail: owner.email,
+      target: me.userId,
+    });
+    const filtered = await json<{ events: Array<{ action: string }> }>(
+      await ownerIn.get("/api/workspaces/current/audit?action=member."),
+    );
+    expect(filtered.events.length).toBeGreaterThan(0);
+    expect(filtered.events.every((e) => e.action.startsWith("member."))).toBe(true);
+    const csv = await ownerIn.get("/api/workspaces/current/audit?format=csv");
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("created_at,actor,action,account_id,target,details");
+    expect(lines.some((line) => line.includes("member.removed"))).toBe(true);
+  }, 120_000);
+
+  /**
+   * What each route of the API needs: a workspace action (walked with every role in the owner's
+   * workspace: 403 exactly when the role lacks it), "user" (acts on the caller alone, whatever
+   * their role) or "excluded" (not walked here, with the reason in a comment). A route missing
+   * here fails the walk, so a route added later is given its rule.
+   */
+  const routeActions: Record<string, WorkspaceAction | "user" | "excluded"> = {
+    // Middleware mounts and the not-found fallback, not routes.
+    "ALL /api/*": "excluded",
+    "ALL /api/inbox/*": "excluded",
+    "ALL /api/analytics/*": "excluded",
+    "ALL /api/press-radar/*": "excluded",
+    "ALL /api/trend-radar/*": "excluded",
+    "ALL /api/settings/*": "excluded",
+    // Better Auth, health and config, Meta's signed callbacks, development and test routes.
+    "GET /api/auth/*": "excluded",
+    "POST /api/auth/*": "excluded",
+    "GET /api/health": "excluded",
+    "GET /api/config": "excluded",
+    "POST /api/meta/data-deletion": "excluded",
+    "POST /api/meta/deauthorize": "excluded",
+    "GET /api/meta/data-deletion/status": "excluded",
+    "GET /api/dev/mailbox": "excluded",
+    "POST /api/test/inbox/messages": "excluded",
+    "POST /api/test/inbox/comments": "excluded",
+    // A stream: walked by realtime.int.test.ts.
+    "GET /api/realtime": "excluded",
+    // The caller's own account, sessions and support requests.
+    "GET /api/me": "user",
+    "POST /api/session/sign-out": "user",
+    "POST /api/support/requests": "user",
+    "GET /api/settings": "user",
+    "PATCH /api/settings/profile": "user",
+    "GET /api/settings/sessions": "user",
+    "POST /api/settings/sessions/:id/revoke": "user",
+    "POST /api/settings/exports": "user",
+    "GET /api/settings/exports/latest": "user",
+    "GET /api/settings/exports/:id/download": "user",
+    "POST /api/settings/delete-account": "user",
+    "GET /api/functions/instagram-media-proxy": "user",
+    // Workspaces and invitations.
+    "GET /api/workspaces": "read",
+    "POST /api/workspaces": "user",
+    "POST /api/workspaces/current/open": "user",
+    "PATCH /api/workspaces/current": "members",
+    "GET /api/workspaces/current/members": "read",
+    "POST /api/workspaces/current/invitations": "members",
+    "DELETE /api/workspaces/current/invitations/:id": "members",
+    "PATCH /api/workspaces/current/members/:userId": "members",
+    "DELETE /api/workspaces/current/members/:userId": "members",
+    "POST /api/workspaces/current/leave": "user",
+    "POST /api/workspaces/current/transfer": "owner",
+    "GET /api/workspaces/current/audit": "audit",
+    "POST /api/invitations/preview": "user",
+    "POST /api/invitations/accept": "user",
+    // Instagram connection.
+    "GET /api/instagram/connection": "read",
+    "POST /api/instagram/connect": "connections",
+    "POST /api/instagram/connect/callback": "connections",
+    "POST /api/instagram/sync": "read",
+    "DELETE /api/instagram/connection": "connections",
+    "POST /api/functions/instagram-refresh-profile": "read",
+    "POST /api/functions/instagram-user-profile-get": "read",
+    "POST /api/functions/instagram-user-lookup": "publish",
+    // Inbox.
+    "GET /api/inbox/conversations": "read",
+    "GET /api/inbox/conversations/:id": "read",
+    "GET /api/inbox/conversations/:id/messages": "read",
+    "POST /api/inbox/conversations/:id/messages": "inbox:write",
+    "POST /api/inbox/conversations/:id/read": "inbox:write",
+    "GET /api/inbox/posts/:id/comments": "read",
+    "POST /api/inbox/comments/:id/replies": "inbox:write",
+    "POST /api/inbox/comments/:id/private-reply": "inbox:write",
+    "POST /api/inbox/comments/:id/hide": "inbox:write",
+    "DELETE /api/inbox/comments/:id": "inbox:write",
+    "GET /api/inbox/saved-replies": "read",
+    "POST /api/inbox/saved-replies": "inbox:write",
+    "PUT /api/inbox/saved-replies/:id": "inbox:write",
+    "DELETE /api/inbox/saved-replies/:id": "inbox:write",
+    // Composer, publishing and the content scheduler.
+    "POST /api/functions/instagram-optimal-times": "read",
+    "POST /api/functions/instagram-caption-generate": "publish",
+    "POST /api/functions/instagram-video-init": "publish",
+    "POST /api/functions/instagram-video-upload": "publish",
+    "POST /api/functions/instagram-video-status": "publish",
+    "POST /api/functions/instagram-photo-post": "publish",
+    "POST /api/functions/instagram-publish-post": "publish",
+    "POST /api/uploads/:bucket": "publish",
+    "POST /api/scheduled-posts/check": "publish",
+    "GET /api/scheduled-posts": "read",
+    "POST /api/scheduled-posts": "publish",
+    "POST /api/scheduled-posts/publish-now": "publish",
+    "PUT /api/scheduled-posts/:id": "publish",
+    "GET /api/scheduled-posts/:id": "read",
+    "POST /api/scheduled-posts/:id/retry": "publish",
+    "DELETE /api/scheduled-posts/:id": "publish",
+    "GET /api/content-calendar": "read",
+    "GET /api/content-calendar/best-times": "read",
+    "GET /api/content-calendar/posts/:id": "read",
+    "GET /api/content-calendar/posts/:id/thumbnail": "read",
+    "GET /api/content-calendar/media/:igMediaId/thumbnail": "read",
+    "PATCH /api/content-calendar/posts/:id": "publish",
+    "POST /api/content-calendar/posts/:id/cancel": "publish",
+    "POST /api/content-calendar/posts/:id/publish-now": "publish",
+    "POST /api/content-calendar/posts/:id/duplicate": "publish",
+    "GET /api/notifications": "read",
+    // Analytics.
+    "GET /api/analytics/audience": "read",
+    "GET /api/analytics/benchmarks": "read",
+    "GET /api/analytics/posts.csv": "export",
+    "GET /api/analytics/overview": "read",
+    "GET /api/analytics/posts": "read",
+    "POST /api/analytics/posts/:igMediaId/refresh": "read",
+    "GET /api/analytics/posts/:igMediaId": "read",
+    // Radars.
+    "GET /api/press-radar": "read",
+    "POST /api/press-radar/sources": "radars:write",
+    "PATCH /api/press-radar/sources/:id": "radars:write",
+    "DELETE /api/press-radar/sources/:id": "radars:write",
+    "POST /api/press-radar/fetch": "radars:write",
+    "POST /api/press-radar/keywords": "radars:write",
+    "PATCH /api/press-radar/keywords/:id": "radars:write",
+    "DELETE /api/press-radar/keywords/:id": "radars:write",
+    "GET /api/press-radar/mentions": "read",
+    "GET /api/press-radar/mentions/unseen-count": "read",
+    "POST /api/press-radar/mentions/seen": "radars:write",
+    "GET /api/trend-radar": "read",
+    "GET /api/trend-radar/suggestions": "read",
+    "POST /api/trend-radar/hashtags": "radars:write",
+    "DELETE /api/trend-radar/hashtags/:id": "radars:write",
+    "POST /api/trend-radar/refresh": "radars:write",
+  };
+
+  it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {
+    const roles = ["admin", "editor", "analyst", "client"] as const;
+    const joined = await Promise.all(roles.map((role) => join(ownerIn, role)));
+    const routes = [
+      ...new Set(
+        testApp.app.routes
+          .filter(
+            (route) =>
+              route.path.startsWith("/api/workspaces") || route.path.startsWith("/api/invitations"),
+          )
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
+    for (const route of routes)
+      expect(routeActions, `${route} has no action`).toHaveProperty(route);
+    for (const [index, role] of roles.entries()) {
+      const as = inWorkspace(joined[index]!.client, workspaceId);
+      for (const route of routes) {
+        const action = routeActions[route]!;
+        if (action === "user" || action === "excluded") continue;
+        const [method, pattern] = route.split(" ") as [string, string];
+        // Ids that match nothing: a permitted role gets 404/4xx, never 403.
+        const path = pattern
+          .replace(":id", "00000000-0000-4000-8000-000000000000")
+          .replace(":userId", "nobody")
+          .replace(":igMediaId", "1")
+          .replace(":bucket", "scheduled-content");
+        const response = await as.request(path, {
+          method,
+          ...(method === "GET"
+            ? {}
+            : { json: { role: "editor", name: "Renamed", userId: "nobody", email: "x" } }),
+        });
+        walked++;
+        expect(response.status, `${role} ${route}`).toBeLessThan(500);
+        expect([role, route, response.status === 403], await response.text()).toEqual([
+          role,
+          route,
+          !can(role, action),
+        ]);
+      }
+    }
+    // Every role walked every route that has a workspace action.
+    const gated = routes.filter((route) => !["user", "excluded"].includes(routeActions[route]!));
+    expect(gated.length).toBeGreaterThan(80);
+    expect(walked).toBe(gated.length * roles.length);
+  }, 240_000);
+});

@@ -1,0 +1,16 @@
+import type { InvitableRole } from "@sightline/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { membersQueryOptions } from "./list-members.ts";
+
+/** PATCH /api/workspaces/current/members/:userId */
+export const changeMemberRole = ({ userId, role }: { userId: string; role: InvitableRole }) =>
+  unwrap(api.workspaces.current.members[":userId"].$patch({ param: { userId }, json: { role } }));
+
+export function useChangeMemberRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeMemberRole,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+  });
+}
