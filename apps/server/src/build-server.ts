@@ -5,6 +5,7 @@ import type { Env } from "./env.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
 import { publishingJobs, schedulePublishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
+import { createWorkspacesFeature } from "./features/workspaces/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { createEventBus, type EventBus } from "./platform/event-bus.ts";
@@ -106,7 +107,15 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
   });
-  const features = [instagram.feature, radars.feature];
+  const workspaces = createWorkspacesFeature({
+    database,
+    logger,
+    queue,
+    now: services.now,
+    auditRetentionDays: env.auditRetentionDays,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
+  const features = [instagram.feature, radars.feature, workspaces.feature];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
 

@@ -125,6 +125,12 @@ const envSchema = z
       .min(2, "must be at least 2 (deliveries up to 2 days old are taken)")
       .max(365, "must be at most 365")
       .default(7),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(30, "must be at least 30")
+      .max(3650, "must be at most 3650")
+      .default(365),
     TRUST_PROXY_HOPS: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")
@@ -319,6 +325,8 @@ const envSchema = z
     sandboxControlToken: env.NODE_ENV === "production" ? undefined : env.SANDBOX_CONTROL_TOKEN,
     /** How many trusted proxies append to X-Forwarded-For in front of the server. */
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    /** Days a workspace's audit events are kept before they are deleted. */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     /** Days a processed (or dead-lettered) webhook body is kept before it is deleted. */
     webhookRetentionDays: env.WEBHOOK_RETENTION_DAYS,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */

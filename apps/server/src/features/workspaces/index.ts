@@ -1,4 +1,6 @@
 export { type AuditAction, recordAudit } from "./audit.ts";
+export { createWorkspacesFeature } from "./feature.ts";
+export { pruneAuditJob } from "./prune-audit.job.ts";
 export {
   INVITATION_TTL_MS,
   invitationRoutes,
