@@ -1,14 +1,24 @@
+import { cpSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chromium as playwright } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { ensureServerBuild } from "../scripts/server-build.mjs";
 import { ensureWebBuild } from "../scripts/web-build.mjs";
-import { findChromium } from "./support/chromium.ts";
-import { makeDataDir, startServer } from "./support/server.ts";
+import { signedInPage } from "./support/accounts.ts";
+import { chromiumArgs, findChromium } from "./support/chromium.ts";
+import { connectLenaMakes } from "./support/composer.ts";
+import { makeDataDir, type PreparedAccount, startServer } from "./support/server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     chromiumPath: string;
     /** A data folder a server has started on once (see makePreparedDataDir); "" when none. */
     e2eDataTemplate: string;
+    /**
+     * The same after accounts were connected and synced there ("" when none; see below), and
+     * the file that says when it is ready: `{ accounts }`, or `{ error }` if it failed.
+     */
+    e2eConnectedTemplate: string;
+    e2eConnectedReady: string;
   }
 }
 
@@ -21,6 +31,7 @@ declare module "vitest" {
 interface Shared {
   chromium: string;
   template: { dir: string; remove: () => void };
+  connected: { dir: string; ready: string; done: Promise<void>; remove: () => void };
   users: number;
 }
 const key = Symbol.for("sightline.e2e.global-setup");
@@ -32,10 +43,14 @@ export default async function setup(project: TestProject) {
   state.users += 1;
   project.provide("chromiumPath", state.chromium);
   project.provide("e2eDataTemplate", state.template.dir);
-  return () => {
+  project.provide("e2eConnectedTemplate", state.connected.dir);
+  project.provide("e2eConnectedReady", state.connected.ready);
+  return async () => {
     state.users -= 1;
     if (state.users > 0) return;
+    await state.connected.done;
     state.template.remove();
+    state.connected.remove();
     shared[key] = undefined;
   };
 }
@@ -63,5 +78,122 @@ async function prepare(): Promise<Shared> {
   const server = await startServer({ dataDir: template.dir, timeoutMs: 180_000 });
   const code = await server.stop();
   if (code !== 0) throw new Error(`the data-folder template's server exited with ${code}`);
-  return { chromium: chromium ?? "", template, users: 0 };
+  const connected = chromium
+    ? startConnected(template.dir, chromium)
+    : { dir: "", ready: "", done: Promise.resolve(), remove: () => {} };
+  return { chromium: chromium ?? "", template, connected, users: 0 };
+}
+
+/**
+ * Prepares the connected template in the background: vitest runs every project's global setup
+ * before the first test, so waiting here would hold up the unit and integration tests too. The
+ * files that use it wait for its ready file (e2e/support/server.ts).
+ */
+function startConnected(startedDir: string, chromiumPath: string): Shared["connected"] {
+  const data = makeDataDir();
+  const ready = `${data.dir}.ready.json`;
+  const write = (content: object) => {
+    writeFileSync(`${ready}.tmp`, JSON.stringify(content));
+    renameSync(`${ready}.tmp`, ready);
+  };
+  const done = prepareConnected(startedDir, data.dir, chromiumPath).then(
+    (accounts) => write({ accounts }),
+    (error: Error) => write({ error: error.stack ?? String(error) }),
+  );
+  return {
+    dir: data.dir,
+    ready,
+    done,
+    remove: () => {
+      data.remove();
+      rmSync(ready, { force: true });
+    },
+  };
+}
+
+/**
+ * Accounts with @lena.makes connected, as the composer's tests need one per test: signed up,
+ * connected through the sandbox's Instagram Login in Chromium and synced once, here, for the whole
+ * run. A file whose server starts on a copy of this folder (`template: "connected"`) signs in as
+ * one of them by its session cookie (connectedPage) instead of connecting and syncing again: the
+ * connect-and-sync flow was most of the composer files' set-up (issue 27, decision 020). As many
+ * accounts as the file that uses the most (composer.e2e.ts: eight); beyond them connectedPage
+ * connects a new one.
+ */
+const CONNECTED_ACCOUNTS = 8;
+
+async function prepareConnected(
+  startedDir: string,
+  dir: string,
+  chromiumPath: string,
+): Promise<PreparedAccount[]> {
+  cpSync(startedDir, dir, { recursive: true });
+  // One address signs up every account here: the tests' switch for the sign-up limit (10 per
+  // 5 minutes). With it nothing is counted, so the copies start with no count against the tests.
+  const server = await startServer({
+    dataDir: dir,
+    timeoutMs: 180_000,
+    env: { AUTH_RATE_LIMITS: "off" },
+  });
+  const browser = await playwright.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+  });
+  const accounts: PreparedAccount[] = [];
+  try {
+    const connectOne = async () => {
+      const session = await signedInPage(browser, server.url, { prefix: "prepared" });
+      // Nothing here is timed: allow a busy machine minutes where a test allows seconds.
+      session.page.setDefaultTimeout(180_000);
+      await connectLenaMakes(session.page, server.url, 180_000);
+      // The first sync is a job: wait for its end, so the copies start synced and idle.
+      const deadline = Date.now() + 180_000;
+      while (
+        !(await session.page.evaluate(async () => {
+          const response = await fetch("/api/instagram/connection");
+          const body = (await response.json()) as {
+            connection: { last_synced_at: string | null } | null;
+          };
+          return Boolean(body.connection?.last_synced_at);
+        }))
+      ) {
+        if (Date.now() > deadline) throw new Error(`${session.email}: the first sync did not end`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      if (session.errors.length > 0) throw new Error(session.errors.join("\n"));
+      const cookies = await session.context.cookies(server.url);
+      await session.context.close();
+      return {
+        email: session.email,
+        cookies: cookies.map(
+          ({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
+            name,
+            value,
+            domain,
+            path,
+            expires,
+            httpOnly,
+            secure,
+            sameSite,
+          }),
+        ),
+      };
+    };
+    // One after the other: the embedded database serves one query at a time, so a second
+    // account's connect waits behind the first one's sync anyway (two at once, with retries,
+    // outwaited a minute for the connected card at load 25). A failure fails every file that
+    // uses the template, so a step that fails is tried once more with a new account.
+    for (let i = 0; i < CONNECTED_ACCOUNTS; i++) {
+      accounts.push(await connectOne().catch(() => connectOne()));
+    }
+  } catch (error) {
+    await browser.close();
+    await server.stop();
+    throw error;
+  }
+  await browser.close();
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the connected template's server exited with ${code}`);
+  return accounts;
 }

@@ -21,9 +21,12 @@ export function launchBrowser(): Promise<Browser> {
 export function useServerAndBrowser(options?: StartOptions) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  // A file on the connected template may first wait for global setup to finish making it (it
+  // does so in the background while earlier tests run): up to 10 more minutes than a start.
+  const waitForTemplate = options?.template === "connected" ? 600_000 : 0;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
-  });
+  }, 180_000 + waitForTemplate);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -1,21 +1,42 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { signedInPage } from "./accounts.ts";
+import { takePreparedAccount } from "./server.ts";
 
 /** Signing up and connecting the sandbox account alone can take half a minute on a busy machine. */
 export const COMPOSER_TEST_TIMEOUT_MS = 240_000;
 
-/** A signed-in account with @lena.makes connected through Instagram Login, on the dashboard. */
-export async function connectedPage(browser: Browser, serverUrl: string, width = 1440) {
-  const session = await signedInPage(browser, serverUrl, { prefix: "composer", width });
-  const { page } = session;
+/** Connects @lena.makes through Settings and the sandbox's Instagram Login, as a user would. */
+export async function connectLenaMakes(page: Page, serverUrl: string, timeoutMs = 60_000) {
   await page.goto(`${serverUrl}/settings`);
   await page.getByRole("button", { name: "Connect with Instagram" }).click();
   await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
   await page.getByRole("button", { name: /@lena\.makes/ }).click();
   await page.waitForURL((url) => url.pathname === "/settings");
-  await page.getByTestId("instagram-connected").waitFor({ timeout: 60_000 });
-  await page.goto(`${serverUrl}/dashboard`);
+  await page.getByTestId("instagram-connected").waitFor({ timeout: timeoutMs });
+}
+
+/**
+ * A signed-in account with @lena.makes connected through Instagram Login, on the dashboard.
+ * On a server started from the connected template (`template: "connected"`), one of the accounts
+ * global-setup.ts connected and synced there, each used once per server (a new browser context
+ * with its session cookie); otherwise, or once they are used up, a new account connected here.
+ */
+export async function connectedPage(browser: Browser, serverUrl: string, width = 1440) {
+  const prepared = takePreparedAccount(serverUrl);
+  if (prepared) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addCookies(prepared.cookies);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${serverUrl}/dashboard`);
+    await page.waitForURL(`${serverUrl}/dashboard`);
+    return { page, context, email: prepared.email, errors };
+  }
+  const session = await signedInPage(browser, serverUrl, { prefix: "composer", width });
+  await connectLenaMakes(session.page, serverUrl);
+  await session.page.goto(`${serverUrl}/dashboard`);
   return session;
 }
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,6 +37,65 @@ export interface StartOptions {
   dataDir?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Without `dataDir`, the prepared folder the server starts on a copy of: "started" (default:
+   * migrated, keys, the sandbox's world) or "connected" (the same, plus accounts with @lena.makes
+   * connected and synced, handed out by `takePreparedAccount`; see global-setup.ts).
+   */
+  template?: "started" | "connected";
+}
+
+/** An account global-setup.ts signed up, connected to @lena.makes and synced in the connected template. */
+export interface PreparedAccount {
+  email: string;
+  /** Its browser session (cookies for 127.0.0.1: a cookie is not tied to a port). */
+  cookies: {
+    name: string;
+    value: string;
+    domain: string;
+    path: string;
+    expires: number;
+    httpOnly: boolean;
+    secure: boolean;
+    sameSite: "Strict" | "Lax" | "None";
+  }[];
+}
+
+/** The prepared accounts not yet used, per server address (each server has its own copy). */
+const unusedAccounts = new Map<string, PreparedAccount[]>();
+
+/** One of the prepared accounts of the server at `url`, never the same twice; none when used up. */
+export function takePreparedAccount(url: string): PreparedAccount | undefined {
+  return unusedAccounts.get(url)?.shift();
+}
+
+/**
+ * The accounts of the connected template, once global-setup.ts has made it (it does so in the
+ * background; a file that starts first waits); none outside vitest's e2e run or without Chromium.
+ */
+async function preparedAccounts(): Promise<PreparedAccount[]> {
+  const ready = injected<string>("e2eConnectedReady");
+  if (!ready) return [];
+  const deadline = Date.now() + 900_000;
+  while (!existsSync(ready)) {
+    if (Date.now() > deadline) throw new Error("the connected template was not ready in 15 min");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const made = JSON.parse(readFileSync(ready, "utf8")) as {
+    accounts?: PreparedAccount[];
+    error?: string;
+  };
+  if (made.error)
+    throw new Error(`global setup could not prepare the connected template:\n${made.error}`);
+  return made.accounts ?? [];
+}
+
+function injected<T>(key: "e2eDataTemplate" | "e2eConnectedTemplate" | "e2eConnectedReady") {
+  try {
+    return inject(key) as T | undefined;
+  } catch {
+    return undefined; // not inside a vitest run
+  }
 }
 
 export function makeDataDir(): { dir: string; remove: () => void } {
@@ -49,14 +108,13 @@ export function makeDataDir(): { dir: string; remove: () => void } {
  * on it, then stopped: migrated database, keys, sandbox world), so each test's own server skips
  * that first-start work; an empty folder where there is no such copy (outside vitest's e2e run).
  */
-export function makePreparedDataDir(): { dir: string; remove: () => void } {
+export function makePreparedDataDir(kind: "started" | "connected" = "started"): {
+  dir: string;
+  remove: () => void;
+} {
   const data = makeDataDir();
-  let template = "";
-  try {
-    template = inject("e2eDataTemplate") ?? "";
-  } catch {
-    // not inside a vitest run
-  }
+  const template =
+    injected<string>(kind === "connected" ? "e2eConnectedTemplate" : "e2eDataTemplate") ?? "";
   if (template && existsSync(template)) cpSync(template, data.dir, { recursive: true });
   return data;
 }
@@ -117,11 +175,17 @@ export function waitForExit(child: ChildProcess): Promise<number | null> {
  * another process is retried on a new one.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const temp = options.dataDir ? undefined : makePreparedDataDir();
+  const connected = !options.dataDir && options.template === "connected";
+  const accounts = connected ? await preparedAccounts() : [];
+  const temp = options.dataDir
+    ? undefined
+    : makePreparedDataDir(connected && accounts.length > 0 ? "connected" : "started");
   const dataDir = options.dataDir ?? temp!.dir;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnFreePort(options, dataDir, temp);
+      const server = await startOnFreePort(options, dataDir, temp);
+      if (accounts.length > 0) unusedAccounts.set(server.url, [...accounts]);
+      return server;
     } catch (error) {
       if (!(error instanceof PortTakenError) || attempt >= 3) {
         temp?.remove();

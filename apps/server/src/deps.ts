@@ -194,6 +194,7 @@ export function createServices(options: {
     trustedOrigins,
     google: env.google,
     rateLimits: options.rateLimits,
+    rateLimitsOff: env.authRateLimits === "off",
   });
   const derived = (purpose: string) =>
     createHmac("sha256", options.secret).update(purpose).digest("hex");

@@ -79,6 +79,17 @@ describe("production safety", () => {
     expect(readEnv({ SANDBOX_IN_PRODUCTION: "true" }).sandboxInProduction).toBe(false);
   });
 
+  it("keeps the auth rate limits on unless NODE_ENV=test asks for them off", () => {
+    expect(readEnv({}).authRateLimits).toBe("on");
+    expect(readEnv({ NODE_ENV: "test", AUTH_RATE_LIMITS: "off" }).authRateLimits).toBe("off");
+    expect(() => readEnv({ AUTH_RATE_LIMITS: "off" })).toThrow(
+      /AUTH_RATE_LIMITS: can be off only when NODE_ENV=test/,
+    );
+    expect(() =>
+      readEnv({ ...production, SANDBOX_IN_PRODUCTION: "true", AUTH_RATE_LIMITS: "off" }),
+    ).toThrow(/AUTH_RATE_LIMITS: can be off only when NODE_ENV=test/);
+  });
+
   it("refuses an http PUBLIC_URL (or none) in production unless explicitly allowed", () => {
     const base = { ...production, SANDBOX_IN_PRODUCTION: "true" };
     expect(() => readEnv({ ...base, PUBLIC_URL: "http://app.example.com" })).toThrow(

@@ -158,6 +158,11 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    /**
+     * Browser tests only: "off" switches the sign-in, sign-up and recovery rate limits off, so
+     * their set-up can make many accounts from one address. Refused outside NODE_ENV=test.
+     */
+    AUTH_RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     S3_PREFIX: z
       .string()
       .regex(
@@ -287,6 +292,13 @@ const envSchema = z
           "must be an https:// address when NODE_ENV=production (sessions and tokens would travel in clear); set ALLOW_HTTP_PUBLIC_URL=true only behind a TLS-terminating proxy you trust",
       });
     }
+    if (env.AUTH_RATE_LIMITS === "off" && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_RATE_LIMITS"],
+        message: "can be off only when NODE_ENV=test (the limits guard accounts against guessing)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SMTP_URL) {
       ctx.addIssue({
         code: "custom",
@@ -314,6 +326,8 @@ const envSchema = z
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    /** Sign-in, sign-up and recovery rate limits; off only in tests (AUTH_RATE_LIMITS=off). */
+    authRateLimits: env.NODE_ENV === "test" ? env.AUTH_RATE_LIMITS : ("on" as const),
     /** Host names served besides PUBLIC_URL's (every other Host header gets 421). */
     allowedHosts: env.ALLOWED_HOSTS?.split(",").map((name) => name.trim()) ?? [],
     /** Production without a Meta app, explicitly allowed: the sandbox serves a demo. */

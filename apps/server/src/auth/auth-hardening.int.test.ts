@@ -111,6 +111,53 @@ describe(`client addresses and per-account limits on ${testEngine()} (point 2)`,
   });
 });
 
+describe(`the production sign-up limit and the tests' switch on ${testEngine()}`, () => {
+  /** Eleven sign-ups (eleven password hashes) take a while on a busy machine. */
+  const SIGN_UPS_TIMEOUT_MS = 120_000;
+
+  /** Eleven sign-ups from one address within the 5-minute window: the statuses. */
+  async function elevenSignUps(app: TestApp) {
+    const client = createHttpClient(app.app, { ip: "198.19.0.1" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await client.post("/api/auth/sign-up/email", {
+        email: uniqueEmail("limit"),
+        password: TEST_PASSWORD,
+        name: "x",
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+
+  it(
+    "allows ten sign-ups per address in five minutes with the production limits",
+    async () => {
+      // `rateLimits: {}` leaves create-auth.ts's own defaults, as the server runs them.
+      const production = await createTestApp({ rateLimits: {} });
+      try {
+        expect(await elevenSignUps(production)).toEqual([...Array(10).fill(200), 429]);
+      } finally {
+        await production.close();
+      }
+    },
+    SIGN_UPS_TIMEOUT_MS,
+  );
+
+  it(
+    "counts nothing with AUTH_RATE_LIMITS=off (browser tests' set-up only)",
+    async () => {
+      const switchedOff = await createTestApp({ rateLimits: {}, env: { AUTH_RATE_LIMITS: "off" } });
+      try {
+        expect(await elevenSignUps(switchedOff)).toEqual(Array(11).fill(200));
+      } finally {
+        await switchedOff.close();
+      }
+    },
+    SIGN_UPS_TIMEOUT_MS,
+  );
+});
+
 describe(`mail after the response on ${testEngine()} (point 5)`, () => {
   it("answers sign-up and recovery without waiting for a slow mailer, known address or not, and still sends", async () => {
     // The mailer is held shut until every answer is in: a route that awaited the mail would
