@@ -46,6 +46,8 @@ type Victim = {
   client: HttpClient;
   email: string;
   userId: string;
+  /** Their personal workspace: the scope of their connection and everything synced (decision 026). */
+  workspaceId: string;
   connectionId: string;
   sessionId: string;
   exportId: string;
@@ -86,11 +88,11 @@ async function prepareVictim(): Promise<Victim> {
   await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
   const stored = (await testApp.database.db.execute(
-    `select from_id, conversation_id from instagram_messages where user_id = '${connection.user_id}' and text = '${messageMarker}'`,
+    `select from_id, conversation_id from instagram_messages where workspace_id = '${connection.workspace_id}' and text = '${messageMarker}'`,
   )) as unknown as { rows: Array<{ from_id: string; conversation_id: string }> };
   expect(stored.rows).toHaveLength(1);
   const post = (await testApp.database.db.execute(
-    `select ig_media_id from instagram_media where user_id = '${connection.user_id}' and parent_ig_media_id is null limit 1`,
+    `select ig_media_id from instagram_media where workspace_id = '${connection.workspace_id}' and parent_ig_media_id is null limit 1`,
   )) as unknown as { rows: Array<{ ig_media_id: string }> };
   const postId = post.rows[0]!.ig_media_id;
   const sessions = await json<{ sessions: Array<{ id: string }> }>(
@@ -112,7 +114,7 @@ async function prepareVictim(): Promise<Victim> {
   const [hashtag] = await testApp.database.db
     .insert(trendHashtags)
     .values({
-      userId: connection.user_id,
+      workspaceId: connection.workspace_id,
       name: "victimtag",
       accountId: connection.instagram_id,
       instagramHashtagId: "17843000000000001",
@@ -165,6 +167,7 @@ async function prepareVictim(): Promise<Victim> {
     scheduledPostId: scheduled.post.id,
     postsByStatus,
     userId: connection.user_id,
+    workspaceId: connection.workspace_id,
     connectionId: connection.id,
     sessionId: sessions.sessions[0]!.id,
     exportId: started.export.id,
@@ -176,6 +179,7 @@ async function prepareVictim(): Promise<Victim> {
     markers: [
       email,
       connection.user_id,
+      connection.workspace_id,
       connection.id,
       commentMarker,
       messageMarker,
@@ -239,6 +243,9 @@ describe("one user can never read or change another's data through any route", (
         const query = new URLSearchParams({
           userId: victim.userId,
           user_id: victim.userId,
+          workspaceId: victim.workspaceId,
+          workspace_id: victim.workspaceId,
+          workspace: victim.workspaceId,
           id: victim.connectionId,
           from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
           to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
@@ -248,6 +255,8 @@ describe("one user can never read or change another's data through any route", (
         const body = {
           userId: victim.userId,
           user_id: victim.userId,
+          workspaceId: victim.workspaceId,
+          workspace_id: victim.workspaceId,
           id: victim.connectionId,
           igsid: victim.personIgsid,
           force: true,
@@ -321,6 +330,18 @@ describe("one user can never read or change another's data through any route", (
       ]),
     );
 
+    // Naming the victim's workspace, as the web app names the open one, opens nothing of it.
+    for (const path of ["/api/instagram/connection", "/api/press-radar", "/api/trend-radar"]) {
+      const response = await attacker.get(path, {
+        headers: { "x-sightline-workspace": victim.workspaceId },
+      });
+      expect(response.status, path).toBe(404);
+      const text = await response.text();
+      for (const marker of victim.markers) {
+        expect(text, `${path} leaked ${marker}`).not.toContain(marker);
+      }
+    }
+
     // Nothing of the victim's changed: signed in, connected, still owning their rows.
     expect((await victim.client.get("/api/me")).status).toBe(200);
     const still = await json<{ connection: { id: string } | null }>(
@@ -328,7 +349,7 @@ describe("one user can never read or change another's data through any route", (
     );
     expect(still.connection?.id).toBe(victim.connectionId);
     const comments = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}'`,
+      `select count(*)::int as n from instagram_comments where workspace_id = '${victim.workspaceId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(comments.rows[0]!.n).toBeGreaterThan(0);
     const press = await json<{
@@ -352,7 +373,7 @@ describe("one user can never read or change another's data through any route", (
     );
     expect(post.post.status).toBe("scheduled");
     const victimComment = (await testApp.database.db.execute(
-      `select count(*)::int as n from instagram_comments where user_id = '${victim.userId}' and ig_comment_id = '${victim.commentId}'`,
+      `select count(*)::int as n from instagram_comments where workspace_id = '${victim.workspaceId}' and ig_comment_id = '${victim.commentId}'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(victimComment.rows[0]!.n).toBe(1);
     const sentByOther = (await testApp.database.db.execute(

@@ -303,7 +303,7 @@ describe("each Sightline user works on a private copy of the demo accounts", () 
     await testApp.sandbox!.idle();
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     const open = (await testApp.database.db.execute(
-      `select conversation_id as id from instagram_messages where user_id = '${aConnection.user_id}'
+      `select conversation_id as id from instagram_messages where workspace_id = '${aConnection.workspace_id}'
        and text = 'Is the speckled mug back in stock?'`,
     )) as unknown as { rows: Array<{ id: string }> };
     const marker = `A private reply ${Date.now()}`;
@@ -322,9 +322,9 @@ describe("each Sightline user works on a private copy of the demo accounts", () 
     await testApp.sandbox!.idle();
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     const found = (await testApp.database.db.execute(
-      `select user_id from instagram_messages where text = '${marker}'`,
-    )) as unknown as { rows: Array<{ user_id: string }> };
-    expect(found.rows.map((row) => row.user_id)).toEqual([aConnection.user_id]);
+      `select workspace_id from instagram_messages where text = '${marker}'`,
+    )) as unknown as { rows: Array<{ workspace_id: string }> };
+    expect(found.rows.map((row) => row.workspace_id)).toEqual([aConnection.workspace_id]);
     // B's copy of @lena.makes is another account at Instagram's end, so nothing of A's is routed to B.
     expect(bConnection.instagram_id).not.toBe(aConnection.instagram_id);
     const search = (await (
@@ -448,10 +448,10 @@ describe("each Sightline user works on a private copy of the demo accounts", () 
     await testApp.sandbox!.idle();
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     const found = (await testApp.database.db.execute(
-      `select user_id from instagram_messages where text = '${marker}'`,
-    )) as unknown as { rows: Array<{ user_id: string }> };
-    expect(found.rows.map((row) => row.user_id)).toEqual([aConnection.user_id]);
-    expect(found.rows.map((row) => row.user_id)).not.toContain(bConnection.user_id);
+      `select workspace_id from instagram_messages where text = '${marker}'`,
+    )) as unknown as { rows: Array<{ workspace_id: string }> };
+    expect(found.rows.map((row) => row.workspace_id)).toEqual([aConnection.workspace_id]);
+    expect(found.rows.map((row) => row.workspace_id)).not.toContain(bConnection.workspace_id);
     // A space that is not a plain id is refused.
     const bad = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/_control/state`, {
       headers: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/create-test-app.ts";
-import { createVerifiedUser, mailboxFor } from "../testing/factories.ts";
+import { createVerifiedUser, mailboxFor, personalWorkspaceId } from "../testing/factories.ts";
 import { createHttpClient } from "../testing/http-client.ts";
 import { frames } from "../testing/sse.ts";
 
@@ -101,19 +101,16 @@ describe("lockout by a known address", () => {
 
 describe("the live stream and sign-out", () => {
   it("ends an open /api/realtime stream when its session signs out", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    const me = (await (await client.get("/api/me")).json()) as {
-      user?: { id: string };
-      id?: string;
-    };
-    const userId = me.user?.id ?? me.id!;
+    const { client, email } = await createVerifiedUser(testApp);
+    // The stream carries the events of the workspace it opened: the user's personal one.
+    const workspaceId = await personalWorkspaceId(testApp, email);
     const stream = await client.get("/api/realtime");
     expect(stream.status).toBe(200);
     const events = frames(stream);
-    await testApp.events.publish(userId, "notifications:updated");
+    await testApp.events.publish(workspaceId, "notifications:updated");
     expect((await events.next(5_000)).event).toBe("notifications:updated");
     expect((await client.post("/api/session/sign-out", { scope: "global" })).status).toBe(200);
-    await testApp.events.publish(userId, "notifications:updated");
+    await testApp.events.publish(workspaceId, "notifications:updated");
     await expect(events.next(5_000)).rejects.toThrow("stream ended");
   });
 });

@@ -32,26 +32,26 @@ async function inboxList() {
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 300_000 });
-  const user = connection.user_id;
+  const workspace = connection.workspace_id;
   const account = connection.instagram_id;
   const db = testApp.database.db;
   const seeded = performance.now();
   await db.execute(`
-    insert into instagram_thread_map (user_id, account_id, thread_id, business_igsid)
-    select '${user}', '${account}', 'bench-thread-' || t, '${account}'
+    insert into instagram_thread_map (workspace_id, account_id, thread_id, business_igsid)
+    select '${workspace}', '${account}', 'bench-thread-' || t, '${account}'
     from generate_series(1, ${threads}) t`);
   await db.execute(`
-    insert into instagram_messages (user_id, account_id, conversation_id, ig_message_id, from_id,
+    insert into instagram_messages (workspace_id, account_id, conversation_id, ig_message_id, from_id,
       direction, text, created_time)
-    select '${user}', '${account}', 'bench-thread-' || (1 + m % ${threads}), 'bench-message-' || m,
+    select '${workspace}', '${account}', 'bench-thread-' || (1 + m % ${threads}), 'bench-message-' || m,
       case when m % 3 = 0 then '${account}' else 'bench-person-' || (m % ${threads}) end,
       case when m % 3 = 0 then 'outbound' else 'inbound' end,
       'Message ' || m || case when m % 97 = 0 then ' about shipping' else '' end,
       now() - (m || ' seconds')::interval
     from generate_series(1, ${messages}) m`);
   await db.execute(`
-    insert into inbox_people (user_id, account_id, igsid, username, name)
-    select '${user}', '${account}', 'bench-person-' || p, 'person' || p, 'Person ' || p
+    insert into inbox_people (workspace_id, account_id, igsid, username, name)
+    select '${workspace}', '${account}', 'bench-person-' || p, 'person' || p, 'Person ' || p
     from generate_series(0, ${threads - 1}) p`);
   await db.execute("analyze");
   const seedSeconds = (performance.now() - seeded) / 1000;

@@ -144,7 +144,7 @@ async function firstSync() {
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 600_000 });
   const seconds = (performance.now() - started) / 1000;
-  const rows = await countSyncedRows(testApp.database.db, connection.user_id);
+  const rows = await countSyncedRows(testApp.database.db, connection.workspace_id);
   console.info(
     `first-sync (${testEngine()}, @lena.makes, connect included): ${seconds.toFixed(2)} s, ${testApp.graphCalls.count - callsBefore} Graph calls, rows ${JSON.stringify(rows)}`,
   );

@@ -67,6 +67,7 @@ const secretColumns = new Set([
   "access_token",
   "facebook_user_token",
   "state_hash",
+  "token_hash",
   "refresh_token",
   "id_token",
   "secret",

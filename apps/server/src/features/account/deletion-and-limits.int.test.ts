@@ -73,7 +73,10 @@ describe("account deletion leaves nothing of the user", () => {
       login: "instagram",
     });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    // The member who connected (the user), and the workspace the account and files belong to:
+    // their personal workspace, which goes with them.
     const userId = connection.user_id;
+    const workspaceId = connection.workspace_id;
     const media = await upload(client, "instagram-media", jpeg(2048));
     const draft = await upload(client, "scheduled-content", jpeg(4096));
     const cover = await upload(client, "instagram_media", jpeg(1024));
@@ -110,9 +113,14 @@ describe("account deletion leaves nothing of the user", () => {
     expect(delivered.status).toBe(200);
     await testApp.instagramContext.queue.idle();
 
-    const needles = [userId, email, connection.instagram_id];
+    const needles = [userId, workspaceId, email, connection.instagram_id];
     const before = await rowsMentioning(needles);
-    expect(before).toMatchObject({ user: 1, stored_files: 3, instagram_webhook_events: 1 });
+    expect(before).toMatchObject({
+      user: 1,
+      workspaces: 1,
+      stored_files: 3,
+      instagram_webhook_events: 1,
+    });
     expect(filesUnder(testApp.storageRoot).length).toBeGreaterThanOrEqual(3);
     // The user's private copy of the demo accounts (decision 015) holds what they did through it.
     expect(testApp.sandbox?.hasSpace(userId)).toBe(true);
@@ -127,6 +135,7 @@ describe("account deletion leaves nothing of the user", () => {
     expect(await rowsMentioning(needles)).toEqual({});
     const left = filesUnder(testApp.storageRoot);
     expect(left.filter((file) => file.includes(userId))).toEqual([]);
+    expect(left.filter((file) => file.includes(workspaceId))).toEqual([]);
     expect(left.filter((file) => file.includes("video_covers"))).toEqual([]);
     // A link handed out before the deletion finds nothing.
     expect((await testApp.app.request(coverUrl)).status).toBe(404);
@@ -213,8 +222,8 @@ describe("per-user limits on expensive work", () => {
     const first = await upload(client, "scheduled-content", jpeg(1000));
     expect(first.status).toBe(201);
     const { key } = (await first.json()) as { key: string };
-    const [owner] = await query<{ user_id: string }>(
-      `select user_id from stored_files where key = '${key}'`,
+    const [owner] = await query<{ workspace_id: string }>(
+      `select workspace_id from stored_files where key = '${key}'`,
     );
     // The user's files already take all but 10 KB of the Free plan's 1 GB.
     await query(
@@ -226,6 +235,6 @@ describe("per-user limits on expensive work", () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
       /^Storage is full: the Free plan keeps up to 1 GB of uploads/,
     );
-    expect(owner!.user_id).toBeTruthy();
+    expect(owner!.workspace_id).toBeTruthy();
   });
 });

@@ -120,7 +120,9 @@ it("keeps every conversation's summary equal to its messages and comments throug
   await db.execute(`update instagram_media set caption = 'A new caption'
     where workspace_id = '${workspaceId}' and ig_media_id = '${post.id}'`);
   expect(await stored(workspaceId)).toEqual(await recomputed(workspaceId));
-  expect((await stored(workspaceId)).find((row) => row.id === post.id)?.caption).toBe("A new caption");
+  expect((await stored(workspaceId)).find((row) => row.id === post.id)?.caption).toBe(
+    "A new caption",
+  );
 
   // Read, then unread again: the Unread filter follows (the post is read first in the list).
   const isUnread = async () =>

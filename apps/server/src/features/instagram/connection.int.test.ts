@@ -225,7 +225,9 @@ describe("connecting Instagram", () => {
       json: { keepPublishedHistory: false },
     });
     expect(response.status).toBe(200);
-    expect(await findInstagramConnection(testApp.database.db, connection.workspace_id)).toBeUndefined();
+    expect(
+      await findInstagramConnection(testApp.database.db, connection.workspace_id),
+    ).toBeUndefined();
     const counts = await countSyncedRows(testApp.database.db, connection.workspace_id);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
   }, 180_000);

@@ -3,7 +3,7 @@ import {
   deleteInstagramConnectionAndData,
   findInstagramConnection,
   findWorkspaceIdsForMetaUserId,
-  getUserEmail,
+  getConnectionContact,
 } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
@@ -73,7 +73,7 @@ export function createInstagramFeature(options: {
     publicUrl: options.env.publicUrl,
     instagram: services.instagram,
     sandbox: services.sandbox,
-    userEmail: (workspaceId) => getUserEmail(database.db, workspaceId),
+    userEmail: async (workspaceId) => (await getConnectionContact(database.db, workspaceId))?.email,
     queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,

@@ -104,7 +104,9 @@ describe("the Instagram sync", () => {
       `delete from instagram_sync_state where workspace_id = '${connection.workspace_id}'`,
     );
     for (const table of Object.keys(expected)) {
-      await ctx.db.execute(`delete from ${table} where workspace_id = '${connection.workspace_id}'`);
+      await ctx.db.execute(
+        `delete from ${table} where workspace_id = '${connection.workspace_id}'`,
+      );
     }
     await ctx.db.execute(
       `update instagram_connections set last_synced_at = null where workspace_id = '${connection.workspace_id}'`,
@@ -156,7 +158,10 @@ describe("the Instagram sync", () => {
     const connection = { workspace_id: workspaceId };
     const ctx = testApp.instagramContext;
     await sandboxControl(testApp, "/tokens/revoke", { username: "oona.bakes" });
-    await ctx.queue.send(syncAccountJob, { workspaceId: connection.workspace_id, reason: "manual" });
+    await ctx.queue.send(syncAccountJob, {
+      workspaceId: connection.workspace_id,
+      reason: "manual",
+    });
     await ctx.queue.idle({ timeoutMs: 60_000 });
     const row = await findInstagramConnection(ctx.db, connection.workspace_id);
     expect(row!.status).toBe("needs_reconnection");
@@ -175,7 +180,11 @@ describe("rate limits", () => {
     await sandboxControl(testApp, "/faults", { pathGlob: "*/media", code: 4, times: 0 });
     try {
       await expect(
-        runSync(ctx, { workspaceId: connection.workspace_id, parts: ["media"], runners: syncRunners }),
+        runSync(ctx, {
+          workspaceId: connection.workspace_id,
+          parts: ["media"],
+          runners: syncRunners,
+        }),
       ).rejects.toBeInstanceOf(SyncPaused);
     } finally {
       await sandboxControl(testApp, "/faults", undefined, "DELETE");
@@ -183,7 +192,11 @@ describe("rate limits", () => {
     // The rate-limit answer reported usage at 100 %: the next run waits without calling.
     const calls = testApp.graphCalls.count;
     await expect(
-      runSync(ctx, { workspaceId: connection.workspace_id, parts: ["media"], runners: syncRunners }),
+      runSync(ctx, {
+        workspaceId: connection.workspace_id,
+        parts: ["media"],
+        runners: syncRunners,
+      }),
     ).rejects.toBeInstanceOf(SyncPaused);
     expect(testApp.graphCalls.count).toBe(calls);
     ctx.graphUsage.clear();

@@ -80,9 +80,7 @@ describe("GET /api/realtime", () => {
 describe.runIf(testEngine() === "postgres")("the event bus across instances", () => {
   it("delivers an event published on one instance to a subscriber on another", async () => {
     const url = testApp.database.url!;
-    const user = await createVerifiedUser(testApp);
-    const { client } = user;
-    const id = await workspaceId(user);
+    const id = await workspaceId(await createVerifiedUser(testApp));
     const other = await createDb({ databaseUrl: url, poolSize: 2, migrate: false });
     const otherBus = await createEventBus({
       database: other,

@@ -8,6 +8,7 @@ import {
   createVerifiedUser,
   latestLink,
   mailboxFor,
+  personalWorkspaceId,
   TEST_PASSWORD,
   uniqueEmail,
 } from "../../testing/factories.ts";
@@ -391,6 +392,9 @@ describe(`settings: your data on ${testEngine()}`, () => {
     await patch(other.client, "/api/settings/profile", { ...profile, firstName: "Other" });
     const userId = await userIdOf(client);
     const otherId = await userIdOf(other.client);
+    // A user's export holds their own rows and those of the workspaces they own (decision 026).
+    const workspaceId = await personalWorkspaceId(testApp, email);
+    const otherWorkspaceId = await personalWorkspaceId(testApp, other.email);
 
     const started = await client.post("/api/settings/exports");
     expect(started.status).toBe(202);
@@ -403,21 +407,37 @@ describe(`settings: your data on ${testEngine()}`, () => {
     expect(download.headers.get("content-type")).toBe("application/zip");
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
     expect(Object.keys(files)).toEqual(
-      expect.arrayContaining(["user.json", "profiles.json", "session.json", "account.json"]),
+      expect.arrayContaining([
+        "user.json",
+        "profiles.json",
+        "session.json",
+        "account.json",
+        "workspaces.json",
+        "workspace_members.json",
+      ]),
     );
     let rowCount = 0;
     for (const [name, bytes] of Object.entries(files)) {
       const text = strFromU8(bytes);
       expect(text, name).not.toContain(otherId);
+      expect(text, name).not.toContain(otherWorkspaceId);
       expect(text, name).not.toContain(other.email);
       if (!name.endsWith(".json")) continue;
       const rows = JSON.parse(text) as Record<string, unknown>[];
       for (const row of rows) {
-        expect(row.user_id ?? row.id, name).toBe(userId);
+        if (name === "user.json") expect(row.id, name).toBe(userId);
+        else if (name === "workspaces.json") expect(row.id, name).toBe(workspaceId);
+        else if ("workspace_id" in row) expect(row.workspace_id, name).toBe(workspaceId);
+        else expect(row.user_id, name).toBe(userId);
         rowCount++;
       }
     }
-    expect(rowCount).toBeGreaterThanOrEqual(4);
+    expect(rowCount).toBeGreaterThanOrEqual(6);
+    const workspaces = JSON.parse(strFromU8(files["workspaces.json"]!)) as Record<
+      string,
+      unknown
+    >[];
+    expect(workspaces).toEqual([expect.objectContaining({ personal_owner_id: userId })]);
     const profiles = JSON.parse(strFromU8(files["profiles.json"]!)) as Record<string, unknown>[];
     expect(profiles[0]).toMatchObject({ email, first_name: "Grace", time_zone: "Europe/Madrid" });
     // Credentials stay out of the export.
@@ -472,6 +492,10 @@ describe(`settings: your data on ${testEngine()}`, () => {
     const bystander = await createVerifiedUser(testApp);
     const userId = await userIdOf(client);
     const bystanderId = await userIdOf(bystander.client);
+    // The user's own rows, and their personal workspace's, where the Instagram rows now live
+    // (decision 026): deleting the user deletes the workspaces they own.
+    const workspaceId = await personalWorkspaceId(testApp, email);
+    const bystanderWorkspaceId = await personalWorkspaceId(testApp, bystander.email);
 
     const holders = await findEverywhere(userId);
     expect(holders).toEqual(
@@ -481,9 +505,17 @@ describe(`settings: your data on ${testEngine()}`, () => {
         "account.user_id",
         "profiles.user_id",
         "data_exports.user_id",
-        "instagram_messages.user_id",
-        "instagram_comments.user_id",
-        "instagram_thread_map.user_id",
+        "workspaces.personal_owner_id",
+        "workspace_members.user_id",
+      ]),
+    );
+    expect(await findEverywhere(workspaceId)).toEqual(
+      expect.arrayContaining([
+        "workspaces.id",
+        "workspace_members.workspace_id",
+        "instagram_messages.workspace_id",
+        "instagram_comments.workspace_id",
+        "instagram_thread_map.workspace_id",
       ]),
     );
 
@@ -514,6 +546,7 @@ describe(`settings: your data on ${testEngine()}`, () => {
     const { confirmationCode } = await json<{ confirmationCode: string }>(deleted);
 
     expect(await findEverywhere(userId)).toEqual([]);
+    expect(await findEverywhere(workspaceId)).toEqual([]);
     expect((await client.get("/api/me")).status).toBe(401);
     expect((await otherDevice.get("/api/me")).status).toBe(401);
     expect(
@@ -530,12 +563,15 @@ describe(`settings: your data on ${testEngine()}`, () => {
     expect(await findEverywhere(bystanderId)).toEqual(
       expect.arrayContaining(["user.id", "session.user_id"]),
     );
+    expect(await findEverywhere(bystanderWorkspaceId)).toEqual(
+      expect.arrayContaining(["workspaces.id", "workspace_members.workspace_id"]),
+    );
   });
 
-  it("Meta's data-deletion callback revokes and deletes the Instagram data of the connected users, not their Sightline account", async () => {
-    const { client } = await createVerifiedUser(testApp);
+  it("Meta's data-deletion callback revokes and deletes the Instagram data of the connected workspaces, not their Sightline account", async () => {
+    const { client, email } = await createVerifiedUser(testApp);
     await patch(client, "/api/settings/profile", profile);
-    const userId = await userIdOf(client);
+    const workspaceId = await personalWorkspaceId(testApp, email);
     const calls: string[] = [];
     const request = await deleteDataForMetaUser(
       {
@@ -551,12 +587,13 @@ describe(`settings: your data on ${testEngine()}`, () => {
           calls.push(`delete ${id}`);
           return { instagram_connections: 1, instagram_media: 3 };
         },
-        findUserIdsForMetaUser: async (metaUserId) => (metaUserId === "meta-42" ? [userId] : []),
+        findWorkspaceIdsForMetaUser: async (metaUserId) =>
+          metaUserId === "meta-42" ? [workspaceId] : [],
       },
       "meta-42",
       "signed-request-hash-meta-42",
     );
-    expect(calls).toEqual([`revoke ${userId}`, `delete ${userId}`]);
+    expect(calls).toEqual([`revoke ${workspaceId}`, `delete ${workspaceId}`]);
     expect(request).toMatchObject({ source: "meta_callback", status: "completed" });
     expect(request.deleted).toEqual({ instagram_connections: 1, instagram_media: 3 });
     expect((await client.get("/api/me")).status).toBe(200);

@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 
 let testApp: TestApp;
 let client: HttpClient;
+let email: string;
 let sampleJpeg: Uint8Array;
 beforeAll(async () => {
   testApp = await createTestApp();
-  ({ client } = await createVerifiedUser(testApp));
+  ({ client, email } = await createVerifiedUser(testApp));
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
   sampleJpeg = new Uint8Array(await sample.arrayBuffer());
 });
@@ -28,12 +29,13 @@ function upload(bucket: string, body: Uint8Array, query = "") {
 type Uploaded = { bucket: string; key: string; url: string; contentType: string; size: number };
 
 describe("uploads", () => {
-  it("stores an image under the user's folder in the spec's layout and serves it by signed URL", async () => {
+  it("stores an image under the workspace's folder in the spec's layout and serves it by signed URL", async () => {
     const response = await upload("instagram-media", sampleJpeg);
     expect(response.status).toBe(201);
     const uploaded = (await response.json()) as Uploaded;
-    const me = (await (await client.get("/api/me")).json()) as { id: string };
-    expect(uploaded.key).toMatch(new RegExp(`^${me.id}/\\d+-[0-9a-f-]{36}\\.jpg$`));
+    // A workspace made after migration 0019 keeps its files in a folder named by its id.
+    const folder = await personalWorkspaceId(testApp, email);
+    expect(uploaded.key).toMatch(new RegExp(`^${folder}/\\d+-[0-9a-f-]{36}\\.jpg$`));
     expect(uploaded.contentType).toBe("image/jpeg");
     const file = await testApp.app.request(uploaded.url);
     expect(file.status).toBe(200);
