@@ -205,6 +205,41 @@ try {
     );
   }
 
+  if (process.env.BENCH_EXPLAIN === "1") {
+    // The plans behind the slowest routes, on the bench's data (BENCH_EXPLAIN=1).
+    const explain = async (label: string, query: ReturnType<typeof sql>) => {
+      const plan = (await db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
+      console.log(`  EXPLAIN ANALYZE, ${label}:`);
+      for (const line of plan.rows) console.log(`    ${Object.values(line)[0]}`);
+    };
+    const own = sql`m.user_id = ${userId} and m.account_id = ${accountId} and m.parent_ig_media_id is null`;
+    await explain(
+      "the benchmarks' posts (listPostEngagement)",
+      sql`select json_agg(json_build_array(m.ig_media_id, m.media_type, m.media_product_type,
+        m.posted_at, m.caption, m.latest_reach, m.latest_interactions))::text
+        from instagram_media m where ${own} and m.posted_at is not null
+        and m.latest_reach is not null and m.latest_interactions is not null`,
+    );
+    await explain(
+      "the post table by reach (listPostsWithLatestMetrics)",
+      sql`select m.ig_media_id, m.latest_reach from instagram_media m where ${own}
+        order by m.latest_reach desc nulls last, m.ig_media_id desc limit 51`,
+    );
+    await explain(
+      "the post table, newest first",
+      sql`select m.ig_media_id, m.posted_at from instagram_media m where ${own}
+        order by m.posted_at desc nulls last, m.ig_media_id desc limit 51`,
+    );
+    await explain(
+      "two years of daily account values (listAccountDailyMetrics)",
+      sql`select day, metric, value from instagram_account_insights
+        where user_id = ${userId} and account_id = ${accountId}
+        and day >= current_date - 730 and metric in ('reach', 'views', 'interactions')`,
+    );
+  }
+
   const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (process.env.BENCH_BROWSER !== "1") {
     // Printed once, by the PGlite run.
