@@ -13,11 +13,8 @@ export const publishPostJob = defineInstagramJob({
   version: 1,
   schema: z.object({ postId: z.uuid() }),
   retryLimit: 0,
-  // Mostly waiting (on Instagram, and for its time after preparing PREPARE_AHEAD_MS ahead, so
-  // each post holds its slot some 10 s): 25 batch loops of up to ten posts each per process.
-  // With 10, 500 posts due in a minute filled both workers and claims came up to 6 s late
-  // (issue 27 point 6, docs/benchmarks.md).
-  concurrency: 25,
+  // Mostly waiting on Instagram: ten batch loops of up to ten posts each per process.
+  concurrency: 10,
   // A scheduled post is a delayed job: look for due ones every second, not every 30 s.
   dueCheckSeconds: 1,
   expireInSeconds: 15 * 60,
