@@ -95,7 +95,7 @@ describe("the scheduler worker", () => {
     const schedule = async (inMs: number) =>
       (
         await insertScheduledPost(testApp.database.db, {
-          userId,
+          workspaceId,
           accountId,
           mediaUrl: `/storage/${file.bucket}/${file.key}`,
           mediaType: "IMAGE",
