@@ -75,6 +75,7 @@ function robots() {
     "/trend-radar",
     "/press-radar",
     "/settings",
+    "/invitations/",
   ];
   return `User-agent: *\nAllow: /\n${privateAreas.map((area) => `Disallow: ${area}`).join("\n")}\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -59,6 +59,21 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // A link from an e-mail: signed out, the sign-in dialog brings the user back here.
+      {
+        element: <RequireAuth returnHere />,
+        children: [
+          {
+            lazy: lazyPage(() => import("./layouts/server-state-layout.tsx")),
+            children: [
+              {
+                path: paths.acceptInvitation.slice(1),
+                lazy: lazyPage(() => import("./routes/app/accept-invitation-page.tsx")),
+              },
+            ],
+          },
+        ],
+      },
       { path: "*", lazy: lazyPage(() => import("./routes/not-found-page.tsx")) },
     ],
   },

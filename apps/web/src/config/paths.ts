@@ -13,6 +13,8 @@ export const paths = {
   /** Settings, scrolled to the Instagram login control (switch to Facebook Login), focused. */
   settingsInstagramLogin: "/settings#instagram-login",
   resetPassword: "/auth/reset-password",
+  /** A workspace invitation's link (`?token=`), from the e-mail. */
+  acceptInvitation: "/invitations/accept",
   instagramCallback: "/auth/instagram/callback",
   facebookCallback: "/facebook-callback",
   privacyPolicy: "/privacy-policy",

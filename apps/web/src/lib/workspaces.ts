@@ -47,11 +47,6 @@ export function useWorkspaceRole(): WorkspaceRole | undefined {
   return useQuery({ ...workspacesQueryOptions(), select: (data) => data.current.role }).data;
 }
 
-/** Whether the member may take `action` in the open workspace: hides what they cannot do. */
-export function useCan(action: WorkspaceAction): boolean {
-  return isAllowed(useWorkspaceRole(), action);
-}
-
 /** POST /api/workspaces/current/open: remembered as the workspace a new session opens. */
 export const openWorkspace = () => unwrap(api.workspaces.current.open.$post());
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   acceptInvitationSchema,
+  can,
   changeRoleSchema,
   inviteMemberSchema,
   roleLabels,
@@ -77,16 +78,21 @@ const auditQuery = z.object({
  */
 export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
   const now = () => new Date(deps.now());
+  /** A member's e-mail, for the audit log (it reads after they leave). */
+  const memberEmail = async (workspaceId: string, userId: string) =>
+    (await listMembers(deps.db, workspaceId)).find((m) => m.userId === userId)?.email ?? userId;
   return (
     new Hono<AppEnv>()
-      .get("/", requireMember("read"), async (c) => {
+      // Any member, whatever their role (a Client too): where they are and what they may open.
+      .get("/", requireUser, async (c) => {
+        const workspace = await c.var.getWorkspace(c.var.user);
         const memberships = await listMemberships(deps.db, c.var.user.id);
         return c.json({
           current: {
-            id: c.var.workspace.id,
-            name: c.var.workspace.name,
-            role: c.var.workspace.role,
-            personal: c.var.workspace.personal,
+            id: workspace.id,
+            name: workspace.name,
+            role: workspace.role,
+            personal: workspace.personal,
           },
           workspaces: memberships.map((m) => ({
             id: m.workspaceId,
@@ -140,12 +146,13 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
           return c.json({ id: c.var.workspace.id, name });
         },
       )
-      .get("/current/members", requireMember("read"), async (c) => {
-        const members = await listMembers(deps.db, c.var.workspace.id);
-        const invitations =
-          c.var.workspace.role === "owner" || c.var.workspace.role === "admin"
-            ? await listPendingInvitations(deps.db, c.var.workspace.id, now())
-            : [];
+      // Any member sees who else is in the workspace; invitations are for those who manage them.
+      .get("/current/members", requireUser, async (c) => {
+        const workspace = await c.var.getWorkspace(c.var.user);
+        const members = await listMembers(deps.db, workspace.id);
+        const invitations = can(workspace.role, "members")
+          ? await listPendingInvitations(deps.db, workspace.id, now())
+          : [];
         return c.json({
           members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
           invitations: invitations.map((i) => ({
@@ -236,6 +243,7 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
           const { role } = c.req.valid("json");
           const target = await findMembership(deps.db, c.var.workspace.id, userId);
           if (!target) throw new AppError("not_found", "Member not found.");
+          const email = await memberEmail(c.var.workspace.id, userId);
           if (target.role === "owner") {
             throw new AppError(
               "forbidden",
@@ -247,7 +255,7 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
           }
           await setMemberRole(deps.db, c.var.workspace.id, userId, role);
           await recordAudit(deps, c.var, "member.role_changed", {
-            target: userId,
+            target: email,
             details: { from: target.role, to: role },
           });
           return c.json({ userId, role });
@@ -267,9 +275,10 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
               "The owner cannot be removed. Hand the workspace over first.",
             );
           }
+          const email = await memberEmail(c.var.workspace.id, userId);
           await removeMember(deps.db, c.var.workspace.id, userId);
           await recordAudit(deps, c.var, "member.removed", {
-            target: userId,
+            target: email,
             details: { role: target.role },
           });
           return c.body(null, 204);
@@ -310,7 +319,9 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
             fromUserId: c.var.user.id,
             toUserId: userId,
           });
-          await recordAudit(deps, c.var, "workspace.ownership_transferred", { target: userId });
+          await recordAudit(deps, c.var, "workspace.ownership_transferred", {
+            target: await memberEmail(c.var.workspace.id, userId),
+          });
           return c.json({ owner: userId });
         },
       )

@@ -242,7 +242,7 @@ describe("workspaces, members and roles", () => {
     }
     expect(log.events.find((e) => e.action === "member.removed")).toMatchObject({
       actorEmail: owner.email,
-      target: me.userId,
+      target: editor.email,
     });
     const filtered = await json<{ events: Array<{ action: string }> }>(
       await ownerIn.get("/api/workspaces/current/audit?action=member."),
@@ -297,11 +297,11 @@ describe("workspaces, members and roles", () => {
     "POST /api/settings/delete-account": "user",
     "GET /api/functions/instagram-media-proxy": "user",
     // Workspaces and invitations.
-    "GET /api/workspaces": "read",
+    "GET /api/workspaces": "user",
     "POST /api/workspaces": "user",
     "POST /api/workspaces/current/open": "user",
     "PATCH /api/workspaces/current": "members",
-    "GET /api/workspaces/current/members": "read",
+    "GET /api/workspaces/current/members": "user",
     "POST /api/workspaces/current/invitations": "members",
     "DELETE /api/workspaces/current/invitations/:id": "members",
     "PATCH /api/workspaces/current/members/:userId": "members",

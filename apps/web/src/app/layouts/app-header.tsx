@@ -21,7 +21,8 @@ export function AppHeader({
   onOpenMenu: () => void;
   /** The pointer or focus reached the menu button: a chance to fetch the drawer's code. */
   onApproachMenu?: () => void;
-  onNew: () => void;
+  /** Absent for a role that may not publish (issue 29): no New button then. */
+  onNew?: (() => void) | undefined;
   /** The notifications bell and the user menu. */
   menus: ReactNode;
 }) {
@@ -41,10 +42,12 @@ export function AppHeader({
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight text-slate-900">
         {title}
       </h1>
-      <Button size="sm" onClick={onNew} className="shrink-0 px-2.5 sm:px-3">
-        <Plus aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">New</span>
-      </Button>
+      {onNew && (
+        <Button size="sm" onClick={onNew} className="shrink-0 px-2.5 sm:px-3">
+          <Plus aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">New</span>
+        </Button>
+      )}
       {/* Switching between audiences (accounts) is not available yet: shown, but disabled. */}
       <span title="Audiences: coming soon" className="shrink-0">
         <button

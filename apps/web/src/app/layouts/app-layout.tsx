@@ -13,6 +13,7 @@ import { InstagramAvatar } from "../../features/instagram/components/instagram-a
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
+import { useCan, WorkspaceRoleProvider } from "../../lib/workspace-role.tsx";
 import { cn } from "../../utils/cn.ts";
 import {
   isNarrowScreen,
@@ -31,10 +32,11 @@ const COMPOSE_PARAMS = ["compose", "campaign", "hashtags", "caption", "date", "t
  * `?compose=1&campaign=…&hashtags=…&caption=…&date=…` on any app page opens the composer
  * pre-filled ('Pre-filled from: {campaign}'), as Trend Radar's "Open in composer" links do.
  */
-function useComposeDeepLink() {
+function useComposeDeepLink(canPublish: boolean) {
   const [params, setParams] = useSearchParams();
   useEffect(() => {
-    if (params.get("compose") !== "1") return;
+    // Waits for the role: a role without "publish" never gets the composer.
+    if (params.get("compose") !== "1" || !canPublish) return;
     const hashtags = (params.get("hashtags") ?? "").split(/[\s,]+/).filter(Boolean);
     const caption = params.get("caption");
     const date = params.get("date");
@@ -50,11 +52,12 @@ function useComposeDeepLink() {
     const rest = new URLSearchParams(params);
     for (const name of COMPOSE_PARAMS) rest.delete(name);
     setParams(rest, { replace: true });
-  }, [params, setParams]);
+  }, [params, setParams, canPublish]);
 }
 
 function AppFrame() {
-  useComposeDeepLink();
+  const canPublish = useCan("publish");
+  useComposeDeepLink(canPublish);
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [AppDrawer, setAppDrawer] = useState(() => loadedDrawer);
@@ -119,7 +122,7 @@ function AppFrame() {
           onApproachMenu={() =>
             void loadDrawer().then((component) => setAppDrawer(() => component))
           }
-          onNew={() => openComposer()}
+          onNew={canPublish ? () => openComposer() : undefined}
           menus={<DeferredHeaderMenus onNotificationsClosed={refreshInboxData} />}
         />
         <main
@@ -157,7 +160,11 @@ function AppFrame() {
  * from server-state-layout.tsx, around it).
  */
 export function AppLayout() {
-  return <AppFrame />;
+  return (
+    <WorkspaceRoleProvider>
+      <AppFrame />
+    </WorkspaceRoleProvider>
+  );
 }
 
 export default AppLayout;

@@ -13,6 +13,11 @@ import { useSession } from "../../lib/session/session-provider.tsx";
  */
 const loadAuthDialogRoot = () => import("../../features/auth/components/auth-dialog-root.tsx");
 
+/** `next` when it is a path of this site ("/x", never "//host" or a full URL), else the dashboard. */
+export function returnPath(next: string | null): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : paths.dashboard;
+}
+
 /**
  * Owns the auth dialog for the whole site: every call to action opens it through
  * AuthCtaContext; `?auth=login|signup` in the address opens it too. A signed-in user never sees it.
@@ -35,12 +40,13 @@ export function AuthDialogHost({ children }: { children: ReactNode }) {
     setSearchParams(next, { replace: true });
   }, [requested, client, openAuthDialog, searchParams, setSearchParams]);
 
-  // A sign-in from the dialog (also one made before the app started): the toast, then the app.
+  // A sign-in from the dialog (also one made before the app started): the toast, then the app,
+  // or the page that sent the user to sign in (`?next=`, from RequireAuth's returnHere).
   useEffect(
     () =>
       onAuthDialogSignedIn(() => {
         toast.success(i18n.t("auth:signedIn", { defaultValue: "Signed in successfully!" }));
-        navigate(paths.dashboard);
+        navigate(returnPath(new URLSearchParams(window.location.search).get("next")));
       }),
     [navigate],
   );

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { createQueryClient } from "../../lib/query-client.ts";
+import { onOpenWorkspaceChange } from "../../lib/workspace.ts";
+import { workspacesQueryKey } from "../../lib/workspaces.ts";
 
 /**
  * Server state (TanStack Query) for every signed-in route: the app layout's pages and the
@@ -10,6 +12,18 @@ import { createQueryClient } from "../../lib/query-client.ts";
  */
 export default function ServerStateLayout() {
   const [queryClient] = useState(createQueryClient);
+  // A stored workspace the server no longer knows for this user is dropped (lib/workspaces.ts):
+  // whatever was asked of it is asked again of the workspace the server chooses.
+  useEffect(
+    () =>
+      onOpenWorkspaceChange((id) => {
+        if (id !== null) return;
+        void queryClient.resetQueries({
+          predicate: (query) => query.queryKey[0] !== workspacesQueryKey[0],
+        });
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

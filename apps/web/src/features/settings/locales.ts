@@ -2,10 +2,12 @@ import { registerTranslations } from "../../lib/i18n.ts";
 
 const en = {
   title: "Settings",
-  intro: "Your profile, sign-in security, plan and data.",
+  intro: "Your profile, your team, sign-in security, plan and data.",
   nav: {
     profile: "Profile",
     instagram: "Instagram",
+    team: "Team",
+    audit: "Audit log",
     security: "Security",
     plan: "Plan",
     data: "Your data",
@@ -48,6 +50,8 @@ const en = {
   instagram: {
     title: "Instagram",
   },
+  team: { title: "Team" },
+  audit: { title: "Audit log" },
   security: {
     title: "Security",
     description: "Your password, second factors, linked sign-ins and where you are signed in.",
@@ -161,10 +165,12 @@ const en = {
 
 const es: typeof en = {
   title: "Ajustes",
-  intro: "Tu perfil, la seguridad de acceso, tu plan y tus datos.",
+  intro: "Tu perfil, tu equipo, la seguridad de acceso, tu plan y tus datos.",
   nav: {
     profile: "Perfil",
     instagram: "Instagram",
+    team: "Equipo",
+    audit: "Registro de actividad",
     security: "Seguridad",
     plan: "Plan",
     data: "Tus datos",
@@ -208,6 +214,8 @@ const es: typeof en = {
   instagram: {
     title: "Instagram",
   },
+  team: { title: "Equipo" },
+  audit: { title: "Registro de actividad" },
   security: {
     title: "Seguridad",
     description:

@@ -6,6 +6,7 @@ import {
   ContentScheduler,
   type SchedulerComposer,
 } from "../../../features/scheduler/components/content-scheduler.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 
 type CalendarDraft = Parameters<SchedulerComposer["edit"]>[0];
 
@@ -38,7 +39,11 @@ const composer: SchedulerComposer = {
   edit: (draft) => openComposer({ edit: draftToEdit(draft) }),
 };
 
-/** Full-bleed page (spec §2: no padding on /content-scheduler). */
+/**
+ * Full-bleed page (spec §2: no padding on /content-scheduler). A role without "publish" sees the
+ * calendar without its compose and edit entry points.
+ */
 export default function ContentSchedulerPage() {
-  return <ContentScheduler composer={composer} />;
+  const canPublish = useCan("publish");
+  return <ContentScheduler composer={canPublish ? composer : undefined} />;
 }

@@ -1,7 +1,18 @@
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
+import { AuditLog } from "../../../features/workspaces/components/audit-log.tsx";
+import { TeamSection } from "../../../features/workspaces/components/team-section.tsx";
 
-/** Settings, with the instagram feature's connection section in its Instagram card. */
+/**
+ * Settings, with the instagram feature's connection section in its Instagram card and the
+ * workspaces feature's team and audit log in theirs.
+ */
 export default function SettingsRoute() {
-  return <SettingsPage instagramSection={<InstagramConnectionSection />} />;
+  return (
+    <SettingsPage
+      instagramSection={<InstagramConnectionSection />}
+      teamSection={<TeamSection />}
+      auditSection={<AuditLog />}
+    />
+  );
 }

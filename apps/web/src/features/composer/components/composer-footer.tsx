@@ -1,5 +1,6 @@
 import { CalendarClock, Loader2 } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import type { PublishPhase } from "../hooks/use-publish-actions.ts";
 import { formatScheduledFor, type ScheduleChoice } from "./schedule-sheet.tsx";
 
@@ -21,6 +22,8 @@ export function ComposerFooter({
   onSchedule: () => void;
   onPublish: () => void;
 }) {
+  // A role without "publish" (analyst, client) gets neither button (issue 29).
+  const canPublish = useCan("publish");
   const isBusy = phase !== "idle";
   return (
     <footer className="flex flex-col gap-3 border-t border-slate-200 px-5 py-3 sm:flex-row sm:items-center">
@@ -57,26 +60,30 @@ export function ComposerFooter({
         <Button type="button" variant="ghost" onClick={onCancel} disabled={isBusy}>
           Cancel
         </Button>
-        <Button type="button" variant="outline" onClick={onSchedule} disabled={isBusy}>
-          {phase === "scheduling" ? (
-            <>
-              <Loader2 aria-hidden="true" className="animate-spin" />
-              Scheduling…
-            </>
-          ) : (
-            "Schedule"
-          )}
-        </Button>
-        <Button type="button" onClick={onPublish} disabled={isBusy}>
-          {phase === "publishing" ? (
-            <>
-              <Loader2 aria-hidden="true" className="animate-spin" />
-              Publishing…
-            </>
-          ) : (
-            "Publish"
-          )}
-        </Button>
+        {canPublish && (
+          <Button type="button" variant="outline" onClick={onSchedule} disabled={isBusy}>
+            {phase === "scheduling" ? (
+              <>
+                <Loader2 aria-hidden="true" className="animate-spin" />
+                Scheduling…
+              </>
+            ) : (
+              "Schedule"
+            )}
+          </Button>
+        )}
+        {canPublish && (
+          <Button type="button" onClick={onPublish} disabled={isBusy}>
+            {phase === "publishing" ? (
+              <>
+                <Loader2 aria-hidden="true" className="animate-spin" />
+                Publishing…
+              </>
+            ) : (
+              "Publish"
+            )}
+          </Button>
+        )}
       </div>
     </footer>
   );

@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { cn } from "../../../utils/cn.ts";
 import { type SavedReply, useSavedReplies } from "../api/saved-replies.ts";
 
@@ -56,6 +57,7 @@ export function ReplyBox({
     onRemove: () => void;
   };
 }) {
+  const canWrite = useCan("inbox:write");
   const field = useRef<HTMLTextAreaElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState(0);
@@ -108,6 +110,8 @@ export function ReplyBox({
     }
   }
 
+  // Issue 29: a role without "inbox:write" reads the thread without a reply box.
+  if (!canWrite) return null;
   return (
     <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
       {suggestion && !disabled ? (

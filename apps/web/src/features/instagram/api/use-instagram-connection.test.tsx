@@ -15,6 +15,7 @@ function wrapper({ children }: { children: ReactNode }) {
 const stale: InstagramConnection = {
   id: "c1",
   user_id: "u1",
+  workspace_id: "w1",
   instagram_id: "17841400000000001",
   page_instagram_id: null,
   instagram_username: "lena.makes",

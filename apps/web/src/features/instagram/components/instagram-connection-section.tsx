@@ -16,6 +16,7 @@ import { permissionRows } from "../utils/connection-details.ts";
 import { DisconnectInstagramDialog } from "./disconnect-instagram-dialog.tsx";
 import { InstagramAvatar } from "./instagram-avatar.tsx";
 import "../locales.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
 
 type Notice = { kind: "success" } | { kind: "error"; message: string };
 
@@ -99,6 +100,8 @@ function NotConnected({
 }) {
   const { t } = useTranslation("instagram");
   const benefits = ["analytics", "inbox", "publishing"] as const;
+  // Issue 29: connecting is for roles with "connections" (owner, admin).
+  const canConnect = useCan("connections");
   return (
     <div>
       <p className="text-sm text-slate-600">{t("section.intro")}</p>
@@ -110,31 +113,33 @@ function NotConnected({
           </li>
         ))}
       </ul>
-      <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        <div>
-          <Button
-            className="w-full"
-            variant="gradient"
-            disabled={pending !== undefined}
-            onClick={() => onConnect("instagram")}
-          >
-            {pending === "instagram" ? t("section.redirecting") : t("section.connectInstagram")}
-          </Button>
-          <p className="mt-2 text-xs text-slate-500">{t("section.connectInstagramHint")}</p>
+      {canConnect && (
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <div>
+            <Button
+              className="w-full"
+              variant="gradient"
+              disabled={pending !== undefined}
+              onClick={() => onConnect("instagram")}
+            >
+              {pending === "instagram" ? t("section.redirecting") : t("section.connectInstagram")}
+            </Button>
+            <p className="mt-2 text-xs text-slate-500">{t("section.connectInstagramHint")}</p>
+          </div>
+          <div>
+            <Button
+              id={instagramLoginAnchor}
+              className="w-full"
+              variant="outline"
+              disabled={pending !== undefined}
+              onClick={() => onConnect("facebook")}
+            >
+              {pending === "facebook" ? t("section.redirecting") : t("section.connectFacebook")}
+            </Button>
+            <p className="mt-2 text-xs text-slate-500">{t("section.connectFacebookHint")}</p>
+          </div>
         </div>
-        <div>
-          <Button
-            id={instagramLoginAnchor}
-            className="w-full"
-            variant="outline"
-            disabled={pending !== undefined}
-            onClick={() => onConnect("facebook")}
-          >
-            {pending === "facebook" ? t("section.redirecting") : t("section.connectFacebook")}
-          </Button>
-          <p className="mt-2 text-xs text-slate-500">{t("section.connectFacebookHint")}</p>
-        </div>
-      </div>
+      )}
     </div>
   );
 }
@@ -201,6 +206,8 @@ function Connected({
   const format = useFormatDateTime();
   const sync = useSyncInstagram();
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
+  // Issue 29: sync, reconnect, switch and disconnect are for roles with "connections".
+  const canConnect = useCan("connections");
   const number = new Intl.NumberFormat(i18n.language);
   const needsReconnection = connection.status === "needs_reconnection";
   const counts = [
@@ -290,16 +297,18 @@ function Connected({
                     })
                   : t("section.neverSynced")}
             </span>
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto px-0"
-              disabled={sync.isPending || needsReconnection}
-              onClick={syncNow}
-            >
-              <RefreshCw aria-hidden="true" className={sync.isPending ? "animate-spin" : ""} />
-              {t("section.syncNow")}
-            </Button>
+            {canConnect && (
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto px-0"
+                disabled={sync.isPending || needsReconnection}
+                onClick={syncNow}
+              >
+                <RefreshCw aria-hidden="true" className={sync.isPending ? "animate-spin" : ""} />
+                {t("section.syncNow")}
+              </Button>
+            )}
           </span>
         </Detail>
       </dl>
@@ -353,28 +362,32 @@ function Connected({
         </div>
       )}
 
-      <LoginSwitch
-        connection={connection}
-        pending={pending}
-        onSwitch={(login) => onConnect({ login, switch: true })}
-      />
+      {canConnect && (
+        <>
+          <LoginSwitch
+            connection={connection}
+            pending={pending}
+            onSwitch={(login) => onConnect({ login, switch: true })}
+          />
 
-      <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-5">
-        <Button
-          variant={needsReconnection ? "primary" : "outline"}
-          disabled={pending !== undefined}
-          onClick={() => onConnect({ login: connection.login })}
-        >
-          {pending && !pending.switch ? t("section.redirecting") : t("section.reconnect")}
-        </Button>
-        <Button
-          variant="outline"
-          className="border-red-200 text-red-700 hover:bg-red-50"
-          onClick={() => setConfirmingDisconnect(true)}
-        >
-          {t("section.disconnect")}
-        </Button>
-      </div>
+          <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-5">
+            <Button
+              variant={needsReconnection ? "primary" : "outline"}
+              disabled={pending !== undefined}
+              onClick={() => onConnect({ login: connection.login })}
+            >
+              {pending && !pending.switch ? t("section.redirecting") : t("section.reconnect")}
+            </Button>
+            <Button
+              variant="outline"
+              className="border-red-200 text-red-700 hover:bg-red-50"
+              onClick={() => setConfirmingDisconnect(true)}
+            >
+              {t("section.disconnect")}
+            </Button>
+          </div>
+        </>
+      )}
       <DisconnectInstagramDialog
         username={connection.instagram_username}
         open={confirmingDisconnect}

@@ -10,6 +10,7 @@ import { InstagramGuard } from "./instagram-guard.tsx";
 const connection: InstagramConnection = {
   id: "c1",
   user_id: "u1",
+  workspace_id: "w1",
   instagram_id: "17841400000000001",
   page_instagram_id: null,
   instagram_username: "lena.makes",

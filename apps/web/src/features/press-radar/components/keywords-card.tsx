@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { useCreatePressKeyword } from "../api/create-press-keyword.ts";
 import { useDeletePressKeyword } from "../api/delete-press-keyword.ts";
 import type { PressKeyword, PressRadarState } from "../api/get-press-radar.ts";
@@ -17,6 +18,8 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
   const [exclusions, setExclusions] = useState("");
   const create = useCreatePressKeyword();
   const remove = useDeletePressKeyword();
+  // Issue 29: a role without "radars:write" reads the radar without its edit controls.
+  const canEdit = useCan("radars:write");
   const limit = planLimits[state.plan].pressKeywords;
   const isFull = state.keywords.length >= limit;
   const next = planAllowingMore(state.plan, "pressKeywords");
@@ -53,7 +56,7 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
             ? `The ${planNames[state.plan]} plan can watch up to ${limit} ${limit === 1 ? "keyword" : "keywords"}. Upgrade to ${planNames[next]} to watch up to ${planLimits[next].pressKeywords}.`
             : "Remove a keyword to add another."}
         </p>
-      ) : (
+      ) : !canEdit ? null : (
         <form onSubmit={submit} noValidate className="mt-3 space-y-3">
           <div>
             <Label htmlFor={termId}>New keyword</Label>
@@ -110,15 +113,17 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
                   </p>
                 ) : null}
               </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 shrink-0 text-slate-500 hover:text-rose-700"
-                aria-label={`Remove keyword ${keyword.term}`}
-                onClick={() => remove.mutate(keyword.id)}
-              >
-                <X aria-hidden="true" />
-              </Button>
+              {canEdit && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 shrink-0 text-slate-500 hover:text-rose-700"
+                  aria-label={`Remove keyword ${keyword.term}`}
+                  onClick={() => remove.mutate(keyword.id)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              )}
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { cn } from "../../../utils/cn.ts";
 import { useAddPressSource } from "../api/add-press-source.ts";
 import { useDeletePressSource } from "../api/delete-press-source.ts";
@@ -18,6 +19,8 @@ export function SourcesCard({ state }: { state: PressRadarState }) {
   const add = useAddPressSource();
   const mute = useSetPressSourceMuted();
   const remove = useDeletePressSource();
+  // Issue 29: a role without "radars:write" reads the radar without its edit controls.
+  const canEdit = useCan("radars:write");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (url.trim() === "") return;
@@ -28,38 +31,40 @@ export function SourcesCard({ state }: { state: PressRadarState }) {
       title="Sources"
       description="RSS or Atom feeds: news sites, blogs, or a news search's feed."
     >
-      <form onSubmit={submit} noValidate>
-        <Label htmlFor={inputId}>Feed address</Label>
-        <div className="mt-1.5 flex gap-2">
-          <Input
-            id={inputId}
-            type="url"
-            inputMode="url"
-            placeholder="https://site.com/feed"
-            value={url}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              if (add.isError) add.reset();
-            }}
-            aria-invalid={add.isError || undefined}
-            aria-describedby={add.isError ? `${inputId}-error` : undefined}
-            maxLength={2048}
-          />
-          <Button type="submit" disabled={add.isPending || url.trim() === ""}>
-            {add.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Plus aria-hidden="true" />
-            )}
-            <span>{add.isPending ? "Checking…" : "Add"}</span>
-          </Button>
-        </div>
-        <FieldMessage id={`${inputId}-error`}>
-          {add.isError ? errorMessage(add.error) : undefined}
-        </FieldMessage>
-      </form>
+      {canEdit && (
+        <form onSubmit={submit} noValidate>
+          <Label htmlFor={inputId}>Feed address</Label>
+          <div className="mt-1.5 flex gap-2">
+            <Input
+              id={inputId}
+              type="url"
+              inputMode="url"
+              placeholder="https://site.com/feed"
+              value={url}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                if (add.isError) add.reset();
+              }}
+              aria-invalid={add.isError || undefined}
+              aria-describedby={add.isError ? `${inputId}-error` : undefined}
+              maxLength={2048}
+            />
+            <Button type="submit" disabled={add.isPending || url.trim() === ""}>
+              {add.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Plus aria-hidden="true" />
+              )}
+              <span>{add.isPending ? "Checking…" : "Add"}</span>
+            </Button>
+          </div>
+          <FieldMessage id={`${inputId}-error`}>
+            {add.isError ? errorMessage(add.error) : undefined}
+          </FieldMessage>
+        </form>
+      )}
 
-      {state.samples.length > 0 ? (
+      {canEdit && state.samples.length > 0 ? (
         <div className="mt-4 rounded-xl bg-brand-50/60 p-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">
             Sample feeds (sandbox)
@@ -121,28 +126,30 @@ export function SourcesCard({ state }: { state: PressRadarState }) {
                   </p>
                 ) : null}
               </div>
-              <div className="flex shrink-0 gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={source.isMuted ? `Unmute ${source.title}` : `Mute ${source.title}`}
-                  title={source.isMuted ? "Unmute" : "Mute"}
-                  onClick={() => mute.mutate({ id: source.id, isMuted: !source.isMuted })}
-                >
-                  {source.isMuted ? <Bell aria-hidden="true" /> : <BellOff aria-hidden="true" />}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8 text-slate-500 hover:text-rose-700"
-                  aria-label={`Remove ${source.title}`}
-                  title="Remove"
-                  onClick={() => remove.mutate(source.id)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
+              {canEdit && (
+                <div className="flex shrink-0 gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={source.isMuted ? `Unmute ${source.title}` : `Mute ${source.title}`}
+                    title={source.isMuted ? "Unmute" : "Mute"}
+                    onClick={() => mute.mutate({ id: source.id, isMuted: !source.isMuted })}
+                  >
+                    {source.isMuted ? <Bell aria-hidden="true" /> : <BellOff aria-hidden="true" />}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-slate-500 hover:text-rose-700"
+                    aria-label={`Remove ${source.title}`}
+                    title="Remove"
+                    onClick={() => remove.mutate(source.id)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

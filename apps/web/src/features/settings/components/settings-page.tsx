@@ -8,6 +8,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { i18n, setLanguage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { setTimeZone } from "../../../lib/time-zone.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { useSettings } from "../api/get-settings.ts";
 import "../locales.ts";
 import { DataSection } from "./data-section.tsx";
@@ -15,7 +16,7 @@ import { ProfileSection } from "./profile-section.tsx";
 import { SectionCard } from "./section-card.tsx";
 import { SecuritySection } from "./security-section.tsx";
 
-const sectionIds = ["profile", "instagram", "security", "plan", "data"] as const;
+const sectionIds = ["profile", "instagram", "team", "audit", "security", "plan", "data"] as const;
 
 function SectionFallback({ reset }: { reset: () => void }) {
   const { t } = useTranslation("settings");
@@ -33,12 +34,23 @@ function PageSkeleton() {
 }
 
 /**
- * /settings: Profile, Instagram, Security, Plan, Your data. The Instagram section's content
- * belongs to the instagram feature; the route module passes it in.
+ * /settings: Profile, Instagram, Team, Audit log (owner and admins), Security, Plan, Your data.
+ * The Instagram, Team and Audit log sections' content belongs to the instagram and workspaces
+ * features; the route module passes it in.
  */
-export function SettingsPage({ instagramSection }: { instagramSection: ReactNode }) {
+export function SettingsPage({
+  instagramSection,
+  teamSection,
+  auditSection,
+}: {
+  instagramSection: ReactNode;
+  teamSection: ReactNode;
+  auditSection: ReactNode;
+}) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
+  const canReadAudit = useCan("audit");
+  const shownSections = sectionIds.filter((id) => id !== "audit" || canReadAudit);
   const { client } = useSession();
   const navigate = useNavigate();
   const zone = settings.data?.profile.timeZone;
@@ -66,7 +78,7 @@ export function SettingsPage({ instagramSection }: { instagramSection: ReactNode
       <p className="text-slate-600">{t("intro")}</p>
       <nav aria-label={t("title")} className="mt-4">
         <ul className="flex flex-wrap gap-1">
-          {sectionIds.map((id) => (
+          {shownSections.map((id) => (
             <li key={id}>
               <a
                 href={`#${id}`}
@@ -93,6 +105,18 @@ export function SettingsPage({ instagramSection }: { instagramSection: ReactNode
                 {instagramSection}
               </SectionCard>
             </ErrorBoundary>
+            <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+              <SectionCard id="team" title={t("team.title")}>
+                {teamSection}
+              </SectionCard>
+            </ErrorBoundary>
+            {canReadAudit && (
+              <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+                <SectionCard id="audit" title={t("audit.title")}>
+                  {auditSection}
+                </SectionCard>
+              </ErrorBoundary>
+            )}
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <SecuritySection overview={settings.data} />
             </ErrorBoundary>

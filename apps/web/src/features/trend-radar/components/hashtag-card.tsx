@@ -1,6 +1,7 @@
 import type { TrendLabel } from "@sightline/contracts";
 import { ImageOff, Loader2, Play, X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import type { TrackedHashtag } from "../api/get-trend-radar.ts";
 import { useUntrackHashtag } from "../api/untrack-hashtag.ts";
 import { compactFormat, dateFormat, numberFormat, percentFormat } from "../utils/trend-formats.ts";
@@ -12,6 +13,8 @@ const MEDIA_PROXY = "/api/functions/instagram-media-proxy";
 /** One tracked hashtag: its trend, figures, why, and its top posts. */
 export function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
   const untrack = useUntrackHashtag();
+  // Issue 29: a role without "radars:write" reads the radar without its edit controls.
+  const canEdit = useCan("radars:write");
   const stats = hashtag.stats;
   return (
     <article
@@ -24,15 +27,17 @@ export function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
           <h3 className="truncate text-base font-semibold text-slate-900">#{hashtag.name}</h3>
           {stats ? <TrendBadge label={stats.label as TrendLabel} /> : null}
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 shrink-0 text-slate-500 hover:text-rose-700"
-          aria-label={`Stop tracking #${hashtag.name}`}
-          onClick={() => untrack.mutate(hashtag.id)}
-        >
-          <X aria-hidden="true" />
-        </Button>
+        {canEdit && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0 text-slate-500 hover:text-rose-700"
+            aria-label={`Stop tracking #${hashtag.name}`}
+            onClick={() => untrack.mutate(hashtag.id)}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        )}
       </div>
       {hashtag.lastError ? (
         <p className="mt-2 text-sm font-medium text-rose-700">{hashtag.lastError}</p>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Button, buttonVariants } from "../../../components/ui/button.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { cn } from "../../../utils/cn.ts";
 import type { TrendRadarState } from "../api/get-trend-radar.ts";
 import { useTrendSuggestions } from "../api/get-trend-suggestions.ts";
@@ -14,11 +15,13 @@ import { composerLink } from "../utils/composer-link.ts";
 export function Suggestions({ state }: { state: TrendRadarState }) {
   const suggestions = useTrendSuggestions();
   const track = useTrackHashtag();
+  const canEdit = useCan("radars:write");
   if (suggestions.isPending) return <Skeleton className="h-40 rounded-2xl" />;
   if (suggestions.isError) return null;
   const { bestPosts, ideas } = suggestions.data;
   const limit = planLimits[state.plan].trendHashtags;
   const canTrack = (tag: string) =>
+    canEdit &&
     state.hashtags.length < limit &&
     !state.blocker &&
     // Once the week's look-ups are spent, only a hashtag already looked up can be added.

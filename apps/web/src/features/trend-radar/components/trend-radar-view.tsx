@@ -7,6 +7,7 @@ import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.t
 import { Button, buttonVariants } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useRealtimeEvent } from "../../../lib/realtime/use-realtime-event.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { cn } from "../../../utils/cn.ts";
 import { useTrendRadar } from "../api/get-trend-radar.ts";
 import { useRefreshTrendRadar } from "../api/refresh-trend-radar.ts";
@@ -19,6 +20,8 @@ import { TrackForm } from "./track-form.tsx";
 export function TrendRadarView() {
   const state = useTrendRadar();
   const refresh = useRefreshTrendRadar();
+  // Issue 29: a role without "radars:write" reads the radar without its edit controls.
+  const canEdit = useCan("radars:write");
   const queryClient = useQueryClient();
   useRealtimeEvent("trend-radar:updated", () => {
     void queryClient.invalidateQueries({ queryKey: trendRadarQueryKey });
@@ -45,15 +48,17 @@ export function TrendRadarView() {
           How the hashtags of your niche move: posting volume, engagement of their top posts and
           whether each one is rising, steady or cooling. Sampled every hour.
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={refresh.isPending || data.hashtags.length === 0 || Boolean(data.blocker)}
-          onClick={() => refresh.mutate()}
-        >
-          <RefreshCw className={cn(refresh.isPending && "animate-spin")} aria-hidden="true" />
-          Sample now
-        </Button>
+        {canEdit && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={refresh.isPending || data.hashtags.length === 0 || Boolean(data.blocker)}
+            onClick={() => refresh.mutate()}
+          >
+            <RefreshCw className={cn(refresh.isPending && "animate-spin")} aria-hidden="true" />
+            Sample now
+          </Button>
+        )}
       </div>
       {data.blocker ? (
         <div
@@ -74,7 +79,7 @@ export function TrendRadarView() {
         </div>
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
-          <TrackForm state={data} />
+          {canEdit && <TrackForm state={data} />}
           <BudgetCard state={data} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import type { InvitableRole } from "@sightline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { auditQueryKey } from "./list-audit-events.ts";
 import { membersQueryOptions } from "./list-members.ts";
 
 /** PATCH /api/workspaces/current/members/:userId */
@@ -11,6 +12,10 @@ export function useChangeMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeMemberRole,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { InviteMemberInput } from "@sightline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { auditQueryKey } from "./list-audit-events.ts";
 import { membersQueryOptions } from "./list-members.ts";
 
 /** POST /api/workspaces/current/invitations: e-mails a 7-day link to join with `role`. */
@@ -12,6 +13,10 @@ export function useInviteMember() {
   return useMutation({
     mutationFn: inviteMember,
     meta: { skipGlobalErrorToast: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
+      ]),
   });
 }

@@ -1,7 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api, type SuccessData, unwrap } from "../../../lib/api-client.ts";
 
-type AuditPage = SuccessData<Awaited<ReturnType<typeof api.workspaces.current.audit.$get>>>;
+/** The JSON answer (the same route answers `format=csv` with the file, downloaded by a link). */
+type AuditPage = Exclude<
+  SuccessData<Awaited<ReturnType<typeof api.workspaces.current.audit.$get>>>,
+  string
+>;
 
 /** GET /api/workspaces/current/audit: 50 events a page, newest first; `before` pages back. */
 export const listAuditEvents = (action: string, before?: number) =>
@@ -14,13 +18,15 @@ export const listAuditEvents = (action: string, before?: number) =>
     }),
   ) as Promise<AuditPage>;
 
+/** Every filter's pages: a change to the team invalidates them all. */
+export const auditQueryKey = ["workspaces", "current", "audit"] as const;
+
 export const auditEventsQueryOptions = (action: string) =>
   infiniteQueryOptions({
-    queryKey: ["workspaces", "current", "audit", action] as const,
+    queryKey: [...auditQueryKey, action] as const,
     queryFn: ({ pageParam }) => listAuditEvents(action, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
-export const useAuditEvents = (action: string) =>
-  useInfiniteQuery(auditEventsQueryOptions(action));
+export const useAuditEvents = (action: string) => useInfiniteQuery(auditEventsQueryOptions(action));

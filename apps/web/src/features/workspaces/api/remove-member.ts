@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { auditQueryKey } from "./list-audit-events.ts";
 import { membersQueryOptions } from "./list-members.ts";
 
 /** DELETE /api/workspaces/current/members/:userId */
@@ -10,6 +11,10 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
+      ]),
   });
 }

@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
-import { workspacesQueryKey } from "../../../lib/workspaces.ts";
 
-/** PATCH /api/workspaces/current: renames the open workspace (owner and admins). */
+/**
+ * PATCH /api/workspaces/current: renames the open workspace (owner and admins). The caller reads
+ * the workspaces again (lib/workspaces.ts owns that query).
+ */
 export const renameWorkspace = (name: string) =>
   unwrap(api.workspaces.current.$patch({ json: { name } }));
 
-export function useRenameWorkspace() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: renameWorkspace,
-    meta: { skipGlobalErrorToast: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
-  });
-}
+export const useRenameWorkspace = () =>
+  useMutation({ mutationFn: renameWorkspace, meta: { skipGlobalErrorToast: true } });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { auditQueryKey } from "./list-audit-events.ts";
 import { membersQueryOptions } from "./list-members.ts";
 
 /** DELETE /api/workspaces/current/invitations/:id: the link stops working. */
@@ -10,6 +11,10 @@ export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: auditQueryKey }),
+      ]),
   });
 }

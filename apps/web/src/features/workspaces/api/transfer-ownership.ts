@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
-import { workspacesQueryKey } from "../../../lib/workspaces.ts";
+import { membersQueryOptions } from "./list-members.ts";
 
-/** POST /api/workspaces/current/transfer: `userId` becomes the owner, the owner an admin. */
+/**
+ * POST /api/workspaces/current/transfer: `userId` becomes the owner, the owner an admin. The
+ * caller reads the workspaces (the member's own role) again.
+ */
 export const transferOwnership = (userId: string) =>
   unwrap(api.workspaces.current.transfer.$post({ json: { userId } }));
 
@@ -10,7 +13,6 @@ export function useTransferOwnership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: transferOwnership,
-    // The members' list sits under the same key: both are read again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
   });
 }

@@ -1,0 +1,25 @@
+import type { WorkspaceAction, WorkspaceRole } from "@sightline/contracts";
+import { createContext, type ReactNode, useContext } from "react";
+import { isAllowed, useWorkspaceRole } from "./workspaces.ts";
+
+const RoleContext = createContext<{ role: WorkspaceRole | undefined } | null>(null);
+
+/**
+ * The member's role in the open workspace for everything inside the app frame (one cached
+ * GET /api/workspaces), read by `useCan`.
+ */
+export function WorkspaceRoleProvider({ children }: { children: ReactNode }) {
+  const role = useWorkspaceRole();
+  return <RoleContext.Provider value={{ role }}>{children}</RoleContext.Provider>;
+}
+
+/**
+ * Whether the member may take `action` in the open workspace (contracts' `can()`): a control the
+ * role cannot use is not shown. Unknown while loading counts as no. Outside the provider (a
+ * component rendered on its own, as in component tests) nothing is hidden; the server checks
+ * every request either way.
+ */
+export function useCan(action: WorkspaceAction): boolean {
+  const context = useContext(RoleContext);
+  return context === null ? true : isAllowed(context.role, action);
+}

@@ -1,0 +1,133 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { E2E_PASSWORD, latestLinkFor, signedInPage } from "./support/accounts.ts";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { COMPOSER_TEST_TIMEOUT_MS, connectLenaMakes } from "./support/composer.ts";
+
+/** Screenshots to look at (issue 29: 1440 and 390 px), kept out of the repository. */
+const shots = process.env.E2E_SCREENSHOTS ?? "";
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+async function openSwitcher(page: Page) {
+  await page.getByRole("button", { name: "User menu" }).click();
+  const switcher = page.getByTestId("workspace-switcher");
+  await switcher.waitFor();
+  return switcher;
+}
+
+describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)", () => {
+  const live = useServerAndBrowser();
+
+  it(
+    "an owner invites an analyst who joins, sees the shared account and no Publish",
+    async () => {
+      const url = live.server.url;
+      const owner = await signedInPage(live.browser, url, { prefix: "owner", width: 1440 });
+      // The first sync shares a loaded machine's CPU with the page: allow it time.
+      await connectLenaMakes(owner.page, url, 150_000);
+      const invitee = `analyst-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+      // The owner invites by e-mail from Settings → Team.
+      await owner.page.goto(`${url}/settings#team`);
+      const team = owner.page.locator("#team");
+      await team.getByLabel("E-mail address").fill(invitee);
+      await team.getByRole("radio", { name: /Analyst/ }).check();
+      await team.getByRole("button", { name: "Send invitation" }).click();
+      await team.getByTestId("team-invitation").filter({ hasText: invitee }).waitFor();
+      await owner.page.locator("#audit").getByText("member invited").first().waitFor();
+      await shot(owner.page, "team-1440");
+      const switcher = await openSwitcher(owner.page);
+      await shot(owner.page, "switcher-1440");
+      await owner.page.keyboard.press("Escape");
+      await switcher.waitFor({ state: "hidden" });
+      const invitation = await latestLinkFor(url, invitee);
+      expect(new URL(invitation).pathname).toBe("/invitations/accept");
+
+      // The invitee signs up (a new account, verified through its e-mail link)...
+      await fetch(`${url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify({
+          email: invitee,
+          password: E2E_PASSWORD,
+          name: "x",
+          firstName: "Ana",
+          lastName: "Lyst",
+          callbackURL: "/auth/callback",
+        }),
+      });
+      const context = await live.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(await latestLinkFor(url, invitee));
+      await page.waitForURL(`${url}/dashboard`);
+
+      // ...opens the invitation's link and accepts it.
+      await page.goto(invitation);
+      const heading = page.getByRole("heading", { name: /^Join .+ as Analyst$/ });
+      await heading.waitFor();
+      await shot(page, "invitation-390");
+      await page.getByRole("button", { name: "Accept invitation" }).click();
+      await page.waitForURL(`${url}/dashboard`);
+
+      // The owner's workspace is open: the shared account's dashboard, and no New button.
+      await page.getByTestId("kpi-followers").waitFor({ timeout: 60_000 });
+      expect(await page.getByRole("button", { name: "New", exact: true }).count()).toBe(0);
+
+      // The switcher lists both workspaces; the personal one has no account connected.
+      let menu = await openSwitcher(page);
+      await shot(page, "switcher-390");
+      const items = menu.getByRole("menuitem");
+      await expect.poll(() => items.count()).toBe(3);
+      await menu.getByRole("menuitem", { name: /Personal/ }).click();
+      await page.getByRole("heading", { name: "Connect Instagram to Get Started" }).waitFor();
+      // In their own workspace they are the owner: New is there.
+      await page.getByRole("button", { name: "New", exact: true }).waitFor();
+
+      menu = await openSwitcher(page);
+      await menu.getByRole("menuitem", { name: /Analyst/ }).click();
+      await page.getByTestId("kpi-followers").waitFor({ timeout: 60_000 });
+      expect(await page.getByRole("button", { name: "New", exact: true }).count()).toBe(0);
+
+      // A reload keeps the open workspace.
+      await page.reload();
+      await page.getByTestId("kpi-followers").waitFor({ timeout: 60_000 });
+      expect(await page.getByRole("button", { name: "New", exact: true }).count()).toBe(0);
+
+      // The analyst's Team: members listed, no invite form, Leave offered.
+      await page.goto(`${url}/settings#team`);
+      const analystTeam = page.locator("#team");
+      await analystTeam.getByTestId("team-member").filter({ hasText: owner.email }).waitFor();
+      expect(await analystTeam.getByRole("button", { name: "Send invitation" }).count()).toBe(0);
+      await analystTeam.getByRole("button", { name: "Leave workspace" }).waitFor();
+      expect(await page.locator("#audit").count()).toBe(0);
+      await shot(page, "team-analyst-390");
+
+      // The owner sees the new member.
+      await owner.page.reload();
+      await team.getByTestId("team-member").filter({ hasText: invitee }).waitFor();
+      if (shots) {
+        await owner.page.setViewportSize({ width: 390, height: 844 });
+        await shot(owner.page, "team-390");
+        await owner.page.setViewportSize({ width: 1440, height: 900 });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto(invitation);
+        await page.getByRole("heading", { name: "This invitation cannot be used" }).waitFor();
+        await shot(page, "invitation-used-1440");
+      }
+
+      expect(errors).toEqual([]);
+      expect(owner.errors).toEqual([]);
+      await context.close();
+      await owner.context.close();
+    },
+    COMPOSER_TEST_TIMEOUT_MS * 2,
+  );
+});
