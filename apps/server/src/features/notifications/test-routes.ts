@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { InboxEventData } from "@sightline/contracts";
 import {
   type Db,
   insertInstagramComment,
@@ -61,9 +62,9 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
         // As the sync will: an inbound message is announced to the user's open pages at once.
         if (input.direction === "inbound") {
           await deps.events.publish(workspaceId, "ig-message", {
-            conversationId: input.conversationId,
-            messageId: igMessageId,
-          });
+            messages: 1,
+            conversationIds: [input.conversationId],
+          } satisfies InboxEventData);
         }
         return c.json({ igMessageId }, 201);
       },
@@ -97,9 +98,9 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
         });
         if (input.mediaOwnerId === input.accountId && input.userIgsid !== input.accountId) {
           await deps.events.publish(c.var.workspace.id, "instagram-comment:created", {
-            commentId: igCommentId,
-            mediaId: input.igMediaId,
-          });
+            comments: 1,
+            mediaIds: [input.igMediaId],
+          } satisfies InboxEventData);
         }
         return c.json({ igCommentId }, 201);
       },
