@@ -7,9 +7,7 @@
 //            it, gzip (real Chromium page loads); BENCH_ROUTES=/a,/b to choose, default every route
 //            in the built sitemap.xml
 //   webhook-ingest, webhook-to-browser, first-sync  Instagram (apps/server/src/bench/instagram-bench.ts):
-//            signed webhooks per second, ack latency and server CPU per delivery beside a bare Hono
-//            route's (one INSERT … ON CONFLICT DO NOTHING of the body hash, the baseline), sandbox
-//            webhook → open stream latency, the
+//            signed webhooks per second and ack latency, sandbox webhook → open stream latency, the
 //            first full sync of the largest demo account; on PostgreSQL when TEST_DATABASE_URL is
 //            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
 //   publish  scheduled posts published per minute by two workers and their lateness (p50/p99) for

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { InboxEventData } from "@sightline/contracts";
 import {
   type Db,
   insertInstagramComment,
@@ -62,9 +61,9 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
         // As the sync will: an inbound message is announced to the user's open pages at once.
         if (input.direction === "inbound") {
           await deps.events.publish(workspaceId, "ig-message", {
-            messages: 1,
-            conversationIds: [input.conversationId],
-          } satisfies InboxEventData);
+            conversationId: input.conversationId,
+            messageId: igMessageId,
+          });
         }
         return c.json({ igMessageId }, 201);
       },
@@ -98,9 +97,9 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
         });
         if (input.mediaOwnerId === input.accountId && input.userIgsid !== input.accountId) {
           await deps.events.publish(c.var.workspace.id, "instagram-comment:created", {
-            comments: 1,
-            mediaIds: [input.igMediaId],
-          } satisfies InboxEventData);
+            commentId: igCommentId,
+            mediaId: input.igMediaId,
+          });
         }
         return c.json({ igCommentId }, 201);
       },

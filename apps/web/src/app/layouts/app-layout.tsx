@@ -7,10 +7,7 @@ import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
 import { openComposer } from "../../features/composer/hooks/composer-store.ts";
-import {
-  inboxQueryKey,
-  inboxQueryKeysToRefresh,
-} from "../../features/inbox/api/inbox-query-key.ts";
+import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
 import { useInstagramConnection } from "../../features/instagram/api/use-instagram-connection.ts";
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
@@ -87,21 +84,13 @@ function AppFrame() {
     void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
   };
-  // Live events refresh at once instead of at the next 10 s poll. One event stands for a whole
-  // webhook batch (InboxEventData in @sightline/contracts): the notifications, the conversation list and the threads it
-  // names are read again, not every inbox query. Spec §7: an inbound message also raises the
-  // ig-message event for whatever page listens to it.
-  const refreshInboxEvent = (data: Record<string, unknown>) => {
-    void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
-    for (const key of inboxQueryKeysToRefresh(data)) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
+  // Live events refresh at once instead of at the next 10 s poll. Spec §7: an inbound message
+  // also raises the ig-message event for whatever page listens to it.
   useRealtimeEvent("ig-message", (data) => {
-    refreshInboxEvent(data);
+    refreshInboxData();
     window.dispatchEvent(new CustomEvent("ig-message", { detail: data }));
   });
-  useRealtimeEvent("instagram-comment:created", refreshInboxEvent);
+  useRealtimeEvent("instagram-comment:created", refreshInboxData);
   useRealtimeEvent("notifications:updated", refreshInboxData);
   // Rows that arrived before the stream was listening (page load, a dropped connection).
   useRealtimeOpen(refreshInboxData);

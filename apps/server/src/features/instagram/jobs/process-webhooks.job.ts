@@ -13,7 +13,6 @@ import {
 } from "@sightline/instagram-graph";
 import { z } from "zod";
 import { defineInstagramJob, hasCapability, type InstagramContext } from "../context.ts";
-import { InboxChanges } from "../inbox-events.ts";
 import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
 import { openSyncRun } from "../sync/run.ts";
 
@@ -23,8 +22,7 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 
 /**
  * Drains stored webhook deliveries, oldest first, in batches: each becomes inbox rows for every
- * user connected to the account it names, and their open tabs are told once per batch (one live
- * event per user, inbox-events.ts). A comment whose payload
+ * user connected to the account it names, and their open tabs are told. A comment whose payload
  * is complete is stored as is; a partial one, and every message (a webhook carries no
  * conversation id), is read back from Instagram for just that post or thread. One drain runs at a
  * time ("stately", one key); the receiver asks for one after each new delivery.
@@ -58,11 +56,9 @@ export const processWebhooksJob = defineInstagramJob({
       if (events.length === 0) return;
       const done: number[] = [];
       const connectionsOf = cachedConnectionLookup(ctx);
-      // One live event per user for the whole batch, once its rows are stored.
-      const changes = new InboxChanges();
       for (const event of events) {
         try {
-          await processEvent(ctx, event.body, connectionsOf, changes);
+          await processEvent(ctx, event.body, connectionsOf);
           done.push(event.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -89,7 +85,6 @@ export const processWebhooksJob = defineInstagramJob({
         }
       }
       await markWebhookEventsProcessed(ctx.db, done, new Date(ctx.now()));
-      await changes.publish(ctx.events);
       if (events.length < BATCH) return;
     }
   },
@@ -112,7 +107,6 @@ async function processEvent(
   ctx: InstagramContext,
   rawBody: string,
   connectionsOf: (accountId: string) => ReturnType<typeof findInstagramConnectionsByAccount>,
-  changes: InboxChanges,
 ) {
   const body = parseWebhookPayload(rawBody);
   for (const entry of body.entry) {
@@ -121,16 +115,16 @@ async function processEvent(
     );
     for (const connection of connections) {
       const run = openSyncRun(ctx, connection);
+      const commentedMedia = new Set<string>();
       for (const change of entry.changes ?? []) {
         if (change.field !== "comments" || !hasCapability(connection, "comments")) continue;
         const value = commentChangeValueSchema.safeParse(change.value);
         if (!value.success || !value.data.media?.id) continue;
         const comment = value.data;
         const mediaId = value.data.media.id;
+        commentedMedia.add(mediaId);
         if (comment.text === undefined || comment.from === undefined) {
-          const before = run.newComments;
           await syncCommentsOfMedia(run, mediaId);
-          changes.comments(connection.workspaceId, mediaId, run.newComments - before);
           continue;
         }
         const inserted = await insertComments(
@@ -148,7 +142,6 @@ async function processEvent(
           ]).map((row) => ({ ...row, parentIgCommentId: comment.parent_id ?? null })),
         );
         run.newComments += inserted.length;
-        changes.comments(connection.workspaceId, mediaId, inserted.length);
       }
       const people = new Set<string>();
       for (const messaging of entry.messaging ?? []) {
@@ -158,11 +151,18 @@ async function processEvent(
       }
       for (const person of people) {
         const page = await run.client.listConversations({ userId: person, limit: 1 });
-        for (const conversation of page.data) {
-          const before = run.newMessages;
-          await syncConversation(run, conversation.id);
-          changes.messages(connection.workspaceId, conversation.id, run.newMessages - before);
-        }
+        for (const conversation of page.data) await syncConversation(run, conversation.id);
+      }
+      if (run.newComments > 0) {
+        await ctx.events.publish(connection.workspaceId, "instagram-comment:created", {
+          mediaIds: [...commentedMedia],
+        });
+      }
+      if (run.newMessages > 0) {
+        await ctx.events.publish(connection.workspaceId, "ig-message", { count: run.newMessages });
+      }
+      if (run.newComments > 0 || run.newMessages > 0) {
+        await ctx.events.publish(connection.workspaceId, "notifications:updated");
       }
     }
   }

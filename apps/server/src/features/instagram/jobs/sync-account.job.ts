@@ -2,7 +2,6 @@ import { findInstagramConnection } from "@sightline/db";
 import { z } from "zod";
 import { announceConnection, refreshProfileRow } from "../connection-service.ts";
 import { defineInstagramJob } from "../context.ts";
-import { syncInboxEvent } from "../inbox-events.ts";
 import { syncComments, syncConversations } from "../sync/inbox.ts";
 import {
   snapshotMediaInsights,
@@ -63,9 +62,17 @@ export const syncAccountJob = defineInstagramJob({
       return;
     }
     if (result.status === "skipped") return;
-    // One live event for what the sync brought (it stood in for up to three).
-    const inboxEvent = syncInboxEvent(result);
-    if (inboxEvent) await ctx.events.publish(payload.workspaceId, inboxEvent.type, inboxEvent.data);
+    if (result.newMessages > 0) {
+      await ctx.events.publish(payload.workspaceId, "ig-message", { count: result.newMessages });
+    }
+    if (result.newComments > 0 && payload.reason !== "connected") {
+      await ctx.events.publish(payload.workspaceId, "instagram-comment:created", {
+        count: result.newComments,
+      });
+    }
+    if (result.newMessages > 0 || result.newComments > 0) {
+      await ctx.events.publish(payload.workspaceId, "notifications:updated");
+    }
     await announceConnection(ctx, payload.workspaceId);
   },
 });
