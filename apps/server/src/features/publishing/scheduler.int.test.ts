@@ -95,7 +95,7 @@ describe("the scheduler worker", () => {
     const schedule = async (inMs: number) =>
       (
         await insertScheduledPost(testApp.database.db, {
-          workspaceId,
+          userId,
           accountId,
           mediaUrl: `/storage/${file.bucket}/${file.key}`,
           mediaType: "IMAGE",
