@@ -12,9 +12,7 @@
 //            set, else PGlite; BENCH_WEBHOOKS (5000) and BENCH_CONCURRENCY (16) tune the first
 //   publish  scheduled posts published per minute by two workers and their lateness (p50/p99) for
 //            BENCH_POSTS (500) posts due in the same minute, duplicates and lost posts
-//            (apps/server/src/bench/publishing-bench.ts; PostgreSQL when TEST_DATABASE_URL is set),
-//            beside its baseline measured first in the same run: the same jobs as no-ops through
-//            the same pg-boss workers (the queue's own lateness)
+//            (apps/server/src/bench/publishing-bench.ts; PostgreSQL when TEST_DATABASE_URL is set)
 //   inbox-list, webhook-to-thread  Inbox (apps/server/src/bench/inbox-bench.ts): conversation list
 //            API p50/p95 with 10,000 threads and 200,000 messages (BENCH_THREADS, BENCH_MESSAGES),
 //            sandbox DM → open thread API; PostgreSQL when TEST_DATABASE_URL is set, else PGlite
@@ -24,8 +22,7 @@
 //            in Chromium, and a table of every app route (JavaScript before its first meaningful
 //            paint, files, time; what it adds when reached from /dashboard) against the bare app
 //            (a 404 page) as baseline; then on PostgreSQL when TEST_DATABASE_URL is set or --postgres;
-//            BENCH_POSTS, BENCH_SNAPSHOT_DAYS; each call beside a `SELECT 1` through the same pool
-//            (the baseline) and the ratio; BENCH_EXPLAIN=1 adds the main queries' plans
+//            BENCH_POSTS, BENCH_SNAPSHOT_DAYS
 //   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
 //            for a month grid with 2,000 posts, and the month, week and list views' first render in
 //            Chromium (BENCH_CALENDAR_POSTS to change the count)

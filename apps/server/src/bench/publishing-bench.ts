@@ -6,15 +6,8 @@
  * have. Prints posts per minute, lateness after the scheduled time (p50/p99), duplicates (a
  * caption live twice) and lost posts (not published). The sandbox's container processing takes
  * its real 2 s. Uses PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one worker then).
- *
- * The baseline, measured first in the same run (issue 27 point 6): the same number of jobs, due
- * at the same instants, through the same number of pg-boss workers with the publish job's queue
- * settings (due check, concurrency), each doing nothing but recording when it started: the
- * queue's own lateness. Then the posts' lateness is printed beside it, with where it went: the
- * worker's claim after the due time and the rest of the pipeline.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import {
   createDb,
   findInstagramConnection,
@@ -22,21 +15,15 @@ import {
   listScheduledPosts,
 } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
-import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { accountClientFor, type InstagramContext } from "../features/instagram/index.ts";
-import { publishingJobs, publishJobStartAt, publishPostJob } from "../features/publishing/index.ts";
-import { createJobQueue, defineJob } from "../platform/job-queue.ts";
+import { publishingJobs, publishPostJob } from "../features/publishing/index.ts";
+import { createJobQueue } from "../platform/job-queue.ts";
 import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-const seconds = (value: number) => `${value.toFixed(2)} s`;
-const summary = (values: number[]) =>
-  `p50 ${seconds(percentile(values, 0.5))}, p99 ${seconds(percentile(values, 0.99))}, max ${seconds(Math.max(...values))}`;
 
 /** The sandbox's three connectable demo accounts (each may create 400 containers a day). */
 const accounts = ["lena.makes", "oona.bakes", "northfield.coffee"];
@@ -80,54 +67,6 @@ async function publishBench() {
     secondContext.db = secondDatabase.db;
   }
 
-  // The baseline: the same jobs through the same number of workers, doing nothing but noting
-  // when they started (lateness after their due time, in seconds, per job key).
-  const baselineStarts = new Map<number, number[]>();
-  const baselineJob = defineJob<{ index: number; dueAt: number }, object>({
-    name: "bench-publish-baseline",
-    version: 1,
-    schema: z.object({ index: z.number().int(), dueAt: z.number() }),
-    retryLimit: 0,
-    ...(publishPostJob.concurrency !== undefined
-      ? { concurrency: publishPostJob.concurrency }
-      : {}),
-    ...(publishPostJob.dueCheckSeconds !== undefined
-      ? { dueCheckSeconds: publishPostJob.dueCheckSeconds }
-      : {}),
-    async run(payload) {
-      const late = (Date.now() - payload.dueAt) / 1000;
-      baselineStarts.set(payload.index, [...(baselineStarts.get(payload.index) ?? []), late]);
-    },
-  });
-  const baselineQueues = await Promise.all(
-    [testApp.database, ...(secondDatabase ? [secondDatabase] : [])].map((database) =>
-      createJobQueue({
-        database,
-        logger: testApp.instagramContext.logger,
-        jobs: [baselineJob],
-        context: {},
-      }),
-    ),
-  );
-  const baselineDue = Date.now() + 15_000;
-  for (let index = 0; index < total; index++) {
-    const dueAt = baselineDue + (index % 60) * 500;
-    await baselineQueues[0]!.send(baselineJob, { index, dueAt }, { startAt: new Date(dueAt) });
-  }
-  if (Date.now() > baselineDue)
-    console.warn("publish: the baseline's set-up took past its due time");
-  const baselineDeadline = Date.now() + 5 * 60_000;
-  while (baselineStarts.size < total && Date.now() < baselineDeadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  await Promise.all(baselineQueues.map((queue) => queue.stop()));
-  const baselineLateness = [...baselineStarts.values()].map((starts) => starts[0]!);
-  const baselineDuplicates = [...baselineStarts.values()].reduce(
-    (sum, starts) => sum + starts.length - 1,
-    0,
-  );
-
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
   const bytes = new Uint8Array(await sample.arrayBuffer());
   const batch = randomUUID().slice(0, 8);
@@ -154,8 +93,7 @@ async function publishBench() {
     await testApp.instagramContext.queue.send(
       publishPostJob,
       { postId: row.id },
-      // As the scheduler sends it (schedule-draft.ts): a few seconds ahead, to prepare.
-      { startAt: publishJobStartAt(row.scheduledTime) },
+      { startAt: row.scheduledTime },
     );
   }
   if (Date.now() > dueAt.getTime()) console.warn("publish: setting up took past the due time");
@@ -203,34 +141,12 @@ async function publishBench() {
       after = page.nextCursor;
     } while (after);
   }
-  // Where the lateness went: from the due time to the worker's claim (its first journal line),
-  // and from the claim to the post live.
-  const claims = (await testApp.database.db.execute(sql`
-    select a.post_id as id, min(a.at) as at from publish_attempts a
-    where a.post_id = any(${`{${ids.join(",")}}`}::uuid[]) and a.step = 'check' and a.outcome = 'started'
-    group by a.post_id`)) as unknown as { rows: Array<{ id: string; at: string | Date }> };
-  const claimedAt = new Map(claims.rows.map((row) => [row.id, new Date(row.at).getTime()]));
-  const claimLateness = published
-    .filter((row) => claimedAt.has(row.id))
-    .map((row) => (claimedAt.get(row.id)! - row.scheduledTime.getTime()) / 1000);
-  const claimToLive = published
-    .filter((row) => claimedAt.has(row.id))
-    .map((row) => (row.publishedAt!.getTime() - claimedAt.get(row.id)!) / 1000);
-  const workers = second ? "two workers" : "one worker";
   console.log(
-    `publish (${engine}, ${workers}, ${total} posts due within one minute over ${users.length} accounts; load average ${readFileSync("/proc/loadavg", "utf8").split(" ", 3).join(" ")}):`,
+    `publish (${engine}, ${second ? "two workers" : "one worker"}, ${total} posts due within one minute over ${users.length} accounts):`,
   );
   console.log(
-    `  baseline: ${baselineLateness.length} no-op jobs through ${workers} with the publish job's queue settings, start lateness ${summary(baselineLateness)}; ${total - baselineLateness.length} not run, ${baselineDuplicates} run twice`,
+    `  ${((published.length / ((last - first) / 1000)) * 60).toFixed(0)} posts/minute; lateness p50 ${percentile(lateness, 0.5).toFixed(1)} s, p99 ${percentile(lateness, 0.99).toFixed(1)} s, max ${Math.max(...lateness).toFixed(1)} s`,
   );
-  console.log(
-    `  ${((published.length / ((last - first) / 1000)) * 60).toFixed(0)} posts/minute; lateness (live after the due time) ${summary(lateness)}; p99 ${(percentile(lateness, 0.99) / Math.max(0.001, percentile(baselineLateness, 0.99))).toFixed(1)}× the baseline's p99 (target p99 ≤ 2 s)`,
-  );
-  if (claimLateness.length > 0) {
-    console.log(
-      `  of which: due → claimed (relative to the due time; negative = prepared ahead) ${summary(claimLateness)}; claimed → live ${summary(claimToLive)}`,
-    );
-  }
   console.log(
     `  published ${published.length}, failed ${failed.length}, lost ${total - published.length - failed.length}, duplicates ${live - captions.size}`,
   );

@@ -33,17 +33,14 @@ export async function listPostsToRun(db: Db, now: Date, limit: number) {
 }
 
 /**
- * Takes one post for publishing if nobody holds it: a `scheduled` post due by `dueBy` (default
- * `now`; the publish job claims a few seconds ahead to prepare, and publishes at the time), or
- * a `publishing` one whose lease ran out (its worker died). One statement, so two workers never
- * both win.
+ * Takes one post for publishing if nobody holds it: a due `scheduled` post, or a `publishing`
+ * one whose lease ran out (its worker died). One statement, so two workers never both win.
  */
 export async function claimPost(
   db: Db,
   id: string,
   now: Date,
   leaseMs: number,
-  dueBy: Date = now,
 ): Promise<ScheduledPostRow | undefined> {
   const [row] = await db
     .update(scheduledPosts)
@@ -58,7 +55,7 @@ export async function claimPost(
       and(
         eq(scheduledPosts.id, id),
         or(
-          and(eq(scheduledPosts.status, "scheduled"), lte(scheduledPosts.scheduledTime, dueBy)),
+          and(eq(scheduledPosts.status, "scheduled"), lte(scheduledPosts.scheduledTime, now)),
           and(eq(scheduledPosts.status, "publishing"), lt(scheduledPosts.leaseUntil, now)),
         ),
       ),

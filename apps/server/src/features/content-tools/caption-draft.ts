@@ -25,12 +25,7 @@ export function rankHashtags(
     const tags = new Set(
       [...(post.caption ?? "").matchAll(hashtagPattern)].map((match) => match[1]!.toLowerCase()),
     );
-    for (const tag of tags) {
-      // Appended in place: copying the list per post was quadratic in a common tag's posts.
-      const reaches = reachByTag.get(tag);
-      if (reaches) reaches.push(post.reach);
-      else reachByTag.set(tag, [post.reach]);
-    }
+    for (const tag of tags) reachByTag.set(tag, [...(reachByTag.get(tag) ?? []), post.reach]);
   }
   return [...reachByTag]
     .filter(([, reaches]) => reaches.length >= 2)

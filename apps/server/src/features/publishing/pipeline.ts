@@ -33,18 +33,6 @@ export const CHUNK_BYTES = 6 * 1024 * 1024;
 export const RETRY_DELAYS_MS = [2_000, 4_000] as const;
 /** How long a claim holds a post without a word from its worker; every step renews it. */
 export const LEASE_MS = 2 * 60_000;
-/**
- * How long before its time the publish job claims a scheduled post (issue 27 point 6): the
- * checks, the containers and Instagram's processing (about 2 s for an image) happen before the
- * time, and the pipeline waits for the time itself before asking Instagram to publish. The post
- * shows as publishing (no longer editable) from then on.
- */
-export const PREPARE_AHEAD_MS = 10_000;
-
-/** When the publish job of a post scheduled for `scheduledTime` should start. */
-export function publishJobStartAt(scheduledTime: Date): Date {
-  return new Date(scheduledTime.getTime() - PREPARE_AHEAD_MS);
-}
 
 export type PipelineDeps = {
   ctx: InstagramContext;
@@ -130,8 +118,6 @@ export async function runPublishPipeline(
 ): Promise<"published" | "failed"> {
   const { ctx } = deps;
   const db = ctx.db;
-  // Each file is read once per attempt: the check reads it, the container step reuses the bytes.
-  const storage = readOnce(deps.storage);
   const attempt = post.attemptCount;
   const progress: PublishProgress = structuredClone(post.progress ?? {});
   const isVideoPost = (type: PostType) => type === "REEL" || type === "VIDEO";
@@ -213,7 +199,7 @@ export async function runPublishPipeline(
     }
     if (post.items.length === 0) throw new PublishFailure("check", "No media to publish");
     // The pre-publish check's file rules, again just before it goes out.
-    const fileProblems = await checkFiles(storage, post.items, { aspectRatio: false });
+    const fileProblems = await checkFiles(deps.storage, post.items, { aspectRatio: false });
     if (fileProblems.length > 0) {
       const missing = fileProblems.every((problem) => problem.code === "missing_file");
       throw new PublishFailure(
@@ -309,19 +295,10 @@ export async function runPublishPipeline(
     }
     await log("processing", "done");
 
-    // 4. Not before its time: a post claimed ahead to prepare waits for it here (the lease is
-    // renewed after the wait, and a lost lease stops the attempt before it publishes).
-    const early = post.scheduledTime.getTime() - deps.now().getTime();
-    if (early > 0) {
-      await deps.sleep(early);
-      await save();
-    }
-
-    // 5. Publish: journalled first, so a crash from here on is settled by reading the container.
+    // 4. Publish: journalled first, so a crash from here on is settled by reading the container.
     progress.publishRequestedAt = deps.now().toISOString();
     await save();
     crashAfter("publish-requested");
-    let liveAt = deps.now();
     const mediaId = await withRetry("publish", async () => {
       try {
         return (await client.publish(progress.containerId!)).id;
@@ -332,16 +309,10 @@ export async function runPublishPipeline(
         if (state?.statusCode === "PUBLISHED") return findLiveMedia(client);
         throw error;
       }
-    })
-      .then((id) => {
-        // The post went live when Instagram answered, not when its permalink was read.
-        liveAt = deps.now();
-        return id;
-      })
-      .catch(rethrowAs("publish", failureLabel));
+    }).catch(rethrowAs("publish", failureLabel));
     await log("publish", "done", mediaId ? `Instagram media ${mediaId}` : undefined);
     crashAfter("published");
-    return await record(client, mediaId, type, liveAt);
+    return await record(client, mediaId, type);
   } catch (error) {
     if (error instanceof LeaseLost || error instanceof ProcessDied) throw error;
     if (error instanceof PublishFailure) return fail(error);
@@ -370,7 +341,7 @@ export async function runPublishPipeline(
     carousel: boolean,
   ): Promise<string> {
     const { bucket, key } = storagePathParts(item);
-    const bytes = await storage.get(bucket, key).catch(() => undefined);
+    const bytes = await deps.storage.get(bucket, key).catch(() => undefined);
     if (!bytes) {
       throw new PublishFailure("upload", "Image upload failed: the file is no longer in storage.");
     }
@@ -398,7 +369,7 @@ export async function runPublishPipeline(
     item: ScheduledMediaItem,
     options: { carousel: boolean },
   ): Promise<string> {
-    const bytes = await storage.get(item.bucket, item.key).catch(() => undefined);
+    const bytes = await deps.storage.get(item.bucket, item.key).catch(() => undefined);
     if (!bytes) throw new PublishFailure("upload", "Missing media file");
     const userTags = tagsOf(item);
     const coverUrl = item.cover
@@ -483,7 +454,6 @@ export async function runPublishPipeline(
     client: AccountClient,
     igMediaId: string | null,
     postType: PostType,
-    publishedAt: Date = deps.now(),
   ): Promise<"published"> {
     let permalink: string | null = null;
     if (igMediaId) {
@@ -500,7 +470,7 @@ export async function runPublishPipeline(
       {
         igMediaId,
         permalink,
-        publishedAt,
+        publishedAt: deps.now(),
         postType,
         accountId: post.accountId,
         caption: captionOf(post),
@@ -530,25 +500,4 @@ export async function runPublishPipeline(
     );
     return "published";
   }
-}
-
-/** `storage` whose `get` reads each file once (the pipeline's check and upload share the bytes). */
-function readOnce(storage: Storage): Storage {
-  const read = new Map<string, Promise<Uint8Array | undefined>>();
-  return {
-    put: (bucket, key, bytes) => storage.put(bucket, key, bytes),
-    get: (bucket, key) => {
-      const id = `${bucket}/${key}`;
-      let bytes = read.get(id);
-      if (!bytes) {
-        bytes = storage.get(bucket, key);
-        read.set(id, bytes);
-      }
-      return bytes;
-    },
-    delete: (bucket, key) => storage.delete(bucket, key),
-    deleteFolder: (bucket, folder) => storage.deleteFolder(bucket, folder),
-    signedUrl: (bucket, key, ttlSeconds) => storage.signedUrl(bucket, key, ttlSeconds),
-    verify: (bucket, key, expires, signature) => storage.verify(bucket, key, expires, signature),
-  };
 }

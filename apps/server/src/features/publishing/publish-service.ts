@@ -1,12 +1,6 @@
 import { claimPost, listPostsToRun } from "@sightline/db";
 import type { InstagramContext } from "../instagram/index.ts";
-import {
-  LEASE_MS,
-  LeaseLost,
-  type PipelineDeps,
-  PREPARE_AHEAD_MS,
-  runPublishPipeline,
-} from "./pipeline.ts";
+import { LEASE_MS, LeaseLost, type PipelineDeps, runPublishPipeline } from "./pipeline.ts";
 
 /** Tests swap these (a sleep that also moves the sandbox's clock, a crash after a step). */
 export type PublishRuntime = Pick<PipelineDeps, "sleep" | "crashAfter">;
@@ -16,8 +10,8 @@ export const defaultPublishRuntime: PublishRuntime = {
 };
 
 /**
- * Runs one post if this process can claim it (due within PREPARE_AHEAD_MS and waiting, or
- * abandoned mid-publish by a worker whose lease ran out). The claim is one conditional UPDATE, so of two workers racing
+ * Runs one post if this process can claim it (due and waiting, or abandoned mid-publish by a
+ * worker whose lease ran out). The claim is one conditional UPDATE, so of two workers racing
  * for the same post exactly one goes on; the other returns at once.
  */
 export async function publishIfClaimable(
@@ -26,15 +20,7 @@ export async function publishIfClaimable(
   runtime: PublishRuntime = ctx.publishRuntime ?? defaultPublishRuntime,
 ): Promise<"published" | "failed" | "not-claimed" | "lost"> {
   const now = () => new Date(ctx.now());
-  // A post due within PREPARE_AHEAD_MS is claimed now; the pipeline publishes it at its time.
-  const claimedAt = now();
-  const post = await claimPost(
-    ctx.db,
-    postId,
-    claimedAt,
-    LEASE_MS,
-    new Date(claimedAt.getTime() + PREPARE_AHEAD_MS),
-  );
+  const post = await claimPost(ctx.db, postId, now(), LEASE_MS);
   if (!post) return "not-claimed";
   await ctx.events.publish(post.workspaceId, "scheduled-posts:updated", {
     id: post.id,

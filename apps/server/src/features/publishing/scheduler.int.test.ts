@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { zonedParts, zonedTimeToInstant } from "@sightline/contracts";
-import { findScheduledPostById, insertScheduledPost, publishAttempts } from "@sightline/db";
-import { and, eq } from "drizzle-orm";
+import { findScheduledPostById, insertScheduledPost } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { accountClientFor } from "../instagram/index.ts";
-import { PREPARE_AHEAD_MS } from "./pipeline.ts";
 import { postsToRun, publishIfClaimable } from "./publish-service.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -88,40 +86,6 @@ describe("the scheduler worker", () => {
     console.info(`published ${lateness} ms after its time`);
     expect(lateness).toBeGreaterThanOrEqual(0);
     expect(lateness).toBeLessThan(5_000);
-  }, 60_000);
-
-  it("prepares a post claimed ahead of its time and publishes it no earlier than that", async () => {
-    testApp.instagramContext.publishRuntime = undefined;
-    const schedule = async (inMs: number) =>
-      (
-        await insertScheduledPost(testApp.database.db, {
-          userId,
-          accountId,
-          mediaUrl: `/storage/${file.bucket}/${file.key}`,
-          mediaType: "IMAGE",
-          caption: `Ahead ${randomUUID().slice(0, 8)}`,
-          scheduledTime: new Date(Date.now() + inMs),
-          status: "scheduled",
-          timeZone: "UTC",
-          items: [{ ...file, mediaType: "image" }],
-          postType: "IMAGE",
-        })
-      ).row;
-    // Further ahead than the preparing window: not claimed.
-    const later = await schedule(PREPARE_AHEAD_MS + 60_000);
-    expect(await publishIfClaimable(testApp.instagramContext, later.id)).toBe("not-claimed");
-    // Within it: claimed now, checked and processed before its time, published at its time.
-    const soon = await schedule(6_000);
-    expect(await publishIfClaimable(testApp.instagramContext, soon.id)).toBe("published");
-    const row = await findScheduledPostById(testApp.database.db, soon.id);
-    expect(row!.publishedAt!.getTime()).toBeGreaterThanOrEqual(soon.scheduledTime.getTime());
-    const steps = await testApp.database.db
-      .select()
-      .from(publishAttempts)
-      .where(and(eq(publishAttempts.postId, soon.id), eq(publishAttempts.outcome, "done")));
-    const at = (step: string) => steps.find((entry) => entry.step === step)!.at.getTime();
-    expect(at("processing")).toBeLessThan(soon.scheduledTime.getTime());
-    expect(at("publish")).toBeGreaterThanOrEqual(soon.scheduledTime.getTime());
   }, 60_000);
 
   it(`two workers racing over ${RACE_POSTS} due posts publish each exactly once`, async () => {

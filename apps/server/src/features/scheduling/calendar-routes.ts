@@ -30,7 +30,7 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
 import { postEngagementSamples } from "../content-tools/index.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/index.ts";
-import { publishJobStartAt, publishPostJob } from "../publishing/index.ts";
+import { publishPostJob } from "../publishing/index.ts";
 import {
   bestTimeHints,
   type CalendarEntry,
@@ -325,11 +325,7 @@ export function calendarRoutes(deps: {
         if (!moved) throw await refusal(workspaceId, id, "moved");
         // The job sent for the old time finds the post not yet due and does nothing.
         if (moved.status === "scheduled") {
-          await deps.instagram.queue.send(
-            publishPostJob,
-            { postId: id },
-            { startAt: publishJobStartAt(at) },
-          );
+          await deps.instagram.queue.send(publishPostJob, { postId: id }, { startAt: at });
         }
         await deps.events.publish(workspaceId, "scheduled-posts:updated", {
           id,

@@ -26,13 +26,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
-import {
-  checkFiles,
-  prePublishCheck,
-  publishJobStartAt,
-  publishPostJob,
-  publishTypeOf,
-} from "../publishing/index.ts";
+import { checkFiles, prePublishCheck, publishPostJob, publishTypeOf } from "../publishing/index.ts";
 import { workspaceStorageFolder } from "../workspaces/index.ts";
 
 /** What scheduling works with (built by app.ts from the root's deps). */
@@ -160,8 +154,7 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
   await deps.instagram.queue.send(
     publishPostJob,
     { postId: row.id },
-    // Started a few seconds ahead: the job prepares the post and publishes it at its time.
-    row.scheduledTime > deps.now() ? { startAt: publishJobStartAt(row.scheduledTime) } : {},
+    row.scheduledTime > deps.now() ? { startAt: row.scheduledTime } : {},
   );
   await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
     id: row.id,
