@@ -79,7 +79,9 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
 
       // The owner's workspace is open: the shared account's dashboard, and no New button.
       await page.getByTestId("kpi-followers").waitFor({ timeout: 60_000 });
-      expect(await page.getByRole("button", { name: "New", exact: true }).count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole("button", { name: "New", exact: true }).count())
+        .toBe(0);
 
       // The switcher lists both workspaces; the personal one has no account connected.
       let menu = await openSwitcher(page);
@@ -94,12 +96,16 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
       menu = await openSwitcher(page);
       await menu.getByRole("menuitem", { name: /Analyst/ }).click();
       await page.getByTestId("kpi-followers").waitFor({ timeout: 60_000 });
-      expect(await page.getByRole("button", { name: "New", exact: true }).count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole("button", { name: "New", exact: true }).count())
+        .toBe(0);
 
       // A reload keeps the open workspace.
       await page.reload();
       await page.getByTestId("kpi-followers").waitFor({ timeout: 60_000 });
-      expect(await page.getByRole("button", { name: "New", exact: true }).count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole("button", { name: "New", exact: true }).count())
+        .toBe(0);
 
       // The analyst's Team: members listed, no invite form, Leave offered.
       await page.goto(`${url}/settings#team`);

@@ -15,11 +15,12 @@ export function WorkspaceRoleProvider({ children }: { children: ReactNode }) {
 
 /**
  * Whether the member may take `action` in the open workspace (contracts' `can()`): a control the
- * role cannot use is not shown. Unknown while loading counts as no. Outside the provider (a
- * component rendered on its own, as in component tests) nothing is hidden; the server checks
- * every request either way.
+ * role cannot use is not shown. While the role is loading nothing is hidden (most members may do
+ * everything, and a control that appears late makes the page jump under a click); outside the
+ * provider (a component rendered on its own, as in component tests) nothing is hidden either. The
+ * server checks every request either way.
  */
 export function useCan(action: WorkspaceAction): boolean {
   const context = useContext(RoleContext);
-  return context === null ? true : isAllowed(context.role, action);
+  return context === null || context.role === undefined ? true : isAllowed(context.role, action);
 }

@@ -78,7 +78,12 @@ export function AuditLog() {
             {t("audit.empty")}
           </p>
         ) : (
-          <div className="-mx-5 overflow-x-auto sm:mx-0">
+          <section
+            className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 sm:mx-0"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be reachable by keyboard
+            tabIndex={0}
+            aria-label={t("audit.title")}
+          >
             <table className="w-full min-w-[36rem] text-left text-sm" data-testid="audit-log">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
@@ -113,7 +118,7 @@ export function AuditLog() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         {events.hasNextPage && (
           <Button
