@@ -68,17 +68,28 @@ export type Membership = {
   lastOpenedAt: Date | null;
 };
 
+/** What a membership row reads, for listMemberships and findMembership alike. */
+const membershipColumns = {
+  workspaceId: workspaces.id,
+  name: workspaces.name,
+  role: workspaceMembers.role,
+  personalOwnerId: workspaces.personalOwnerId,
+  storageFolder: workspaces.storageFolder,
+  lastOpenedAt: workspaceMembers.lastOpenedAt,
+};
+
+/** A membership row as `userId` sees it: personal when it is their own personal workspace. */
+function toMembership(
+  { personalOwnerId, ...row }: Omit<Membership, "personal"> & { personalOwnerId: string | null },
+  userId: string,
+): Membership {
+  return { ...row, personal: personalOwnerId === userId };
+}
+
 /** The workspaces the user belongs to, the most recently opened first. */
 export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
   const rows = await db
-    .select({
-      workspaceId: workspaces.id,
-      name: workspaces.name,
-      role: workspaceMembers.role,
-      personalOwnerId: workspaces.personalOwnerId,
-      storageFolder: workspaces.storageFolder,
-      lastOpenedAt: workspaceMembers.lastOpenedAt,
-    })
+    .select(membershipColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, userId))
@@ -87,10 +98,7 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
       asc(workspaces.createdAt),
       asc(workspaces.id),
     );
-  return rows.map(({ personalOwnerId, ...row }) => ({
-    ...row,
-    personal: personalOwnerId === userId,
-  }));
+  return rows.map((row) => toMembership(row, userId));
 }
 
 /** The user's role in the workspace, or undefined when they are not a member. */
@@ -100,20 +108,11 @@ export async function findMembership(
   userId: string,
 ): Promise<Membership | undefined> {
   const [row] = await db
-    .select({
-      workspaceId: workspaces.id,
-      name: workspaces.name,
-      role: workspaceMembers.role,
-      personalOwnerId: workspaces.personalOwnerId,
-      storageFolder: workspaces.storageFolder,
-      lastOpenedAt: workspaceMembers.lastOpenedAt,
-    })
+    .select(membershipColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  if (!row) return undefined;
-  const { personalOwnerId, ...rest } = row;
-  return { ...rest, personal: personalOwnerId === userId };
+  return row ? toMembership(row, userId) : undefined;
 }
 
 export async function markWorkspaceOpened(db: Db, workspaceId: string, userId: string, at: Date) {
