@@ -155,6 +155,8 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
         }, iso);
       })
       .toBe(`${later} 14:30`);
+    // The list shows the month of its date: five days on may be next month's list.
+    await page.goto(`${live.server.url}/content-scheduler?view=list&date=${later}`);
 
     // 'Move to…' into the past is refused in the dialog.
     await row.getByRole("button", { name: "Move to…" }).click();

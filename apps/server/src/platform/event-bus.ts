@@ -92,7 +92,11 @@ export async function createEventBus(options: {
       handlers.add(handler);
       return () => {
         handlers.delete(handler);
-        if (handlers.size === 0) subscribers.delete(workspaceId);
+        // Only this set: unsubscribing twice (abort, then the stream's finally) after the last
+        // stream closed and a new one opened must not drop the new stream's set.
+        if (handlers.size === 0 && subscribers.get(workspaceId) === handlers) {
+          subscribers.delete(workspaceId);
+        }
       };
     },
     async replay(workspaceId, afterId) {

@@ -77,6 +77,26 @@ describe("GET /api/realtime", () => {
   });
 });
 
+describe("the event bus", () => {
+  it("keeps delivering to a new stream when a closed one unsubscribes a second time", async () => {
+    const id = await workspaceId(await createVerifiedUser(testApp));
+    // A page reload: the old stream closes (abort, then its finally: two unsubscribes), the new
+    // one subscribes in between. The second unsubscribe must not drop the new stream's handler.
+    const unsubscribeOld = testApp.events.subscribe(id, () => {});
+    unsubscribeOld();
+    const received = new Promise<RealtimeEvent>((resolve) => testApp.events.subscribe(id, resolve));
+    unsubscribeOld();
+    const published = await testApp.events.publish(id, "scheduled-posts:updated", { post: "p2" });
+    const event = await Promise.race([
+      received,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("not delivered")), 2_000),
+      ),
+    ]);
+    expect(event.id).toBe(published);
+  });
+});
+
 describe.runIf(testEngine() === "postgres")("the event bus across instances", () => {
   it("delivers an event published on one instance to a subscriber on another", async () => {
     const url = testApp.database.url!;

@@ -79,4 +79,22 @@ describe("subscribeRealtime", () => {
     source.emit("open", {}, "");
     expect(opened).toBe(2);
   });
+
+  it("keeps the stream when the first answer names the workspace, and reopens it on a switch", async () => {
+    const { subscribeRealtime } = await import("./realtime-client.ts");
+    const { setOpenWorkspaceId } = await import("../workspace.ts");
+    subscribeRealtime("ig-message", () => {});
+    const first = FakeEventSource.instances[0]!;
+    expect(first.url).toBe("/api/realtime");
+    // The workspace list settles on the server's choice: the same stream goes on (no gap).
+    setOpenWorkspaceId("w1");
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(first.closed).toBe(false);
+    // The member opens another workspace: its events come on a stream of its own.
+    setOpenWorkspaceId("w2");
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[1]!.url).toBe("/api/realtime?workspace=w2");
+    setOpenWorkspaceId(null);
+  });
 });

@@ -1,5 +1,5 @@
 import { type RealtimeEventType, realtimeEventTypes } from "@sightline/contracts";
-import { onOpenWorkspaceChange, withWorkspace } from "../workspace.ts";
+import { getOpenWorkspaceId, onOpenWorkspaceChange, withWorkspace } from "../workspace.ts";
 
 export type RealtimeHandler = (data: Record<string, unknown>, id: string) => void;
 
@@ -8,6 +8,8 @@ const openHandlers = new Set<() => void>();
 let source: EventSource | undefined;
 let lastEventId: string | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
+/** The workspace the open stream names; null: none named, the server's choice. */
+let streamWorkspace: string | null = null;
 
 /** A page change unsubscribes and resubscribes at once: keep the stream open across it. */
 export const CLOSE_DELAY_MS = 5_000;
@@ -37,6 +39,7 @@ function open() {
   }
   if (source || typeof EventSource === "undefined") return;
   // An EventSource sends no custom header: the open workspace goes in the query.
+  streamWorkspace = getOpenWorkspaceId();
   const url = withWorkspace(
     lastEventId === undefined
       ? "/api/realtime"
@@ -51,9 +54,15 @@ function open() {
   }
 }
 
-// Another workspace opened: its events come on a stream of its own, from its start.
-onOpenWorkspaceChange(() => {
+// Another workspace opened: its events come on a stream of its own, from its start. A stream
+// that named none already has the server's choice, which is what the first answer names (the
+// workspace list settling on a new tab): reopening it would only leave a gap.
+onOpenWorkspaceChange((id) => {
   if (!source) return;
+  if (streamWorkspace === null && id !== null) {
+    streamWorkspace = id;
+    return;
+  }
   source.close();
   source = undefined;
   lastEventId = undefined;
