@@ -78,6 +78,8 @@ describe("body limits in the real server process (issue 8, point 3)", () => {
     console.info(
       `server memory: rss ${before.rss} kB before, ${maxRss} kB at most while receiving (+${growthMb.toFixed(1)} MB), ${after.rss} kB after`,
     );
-    expect(growthMb).toBeLessThan(8);
+    // A server that buffered a body would grow by 100 MB or more; the margin is for what the
+    // server does meanwhile (its jobs, the collector running late on a loaded machine: 11 MB seen).
+    expect(growthMb).toBeLessThan(32);
   }, 120_000);
 });

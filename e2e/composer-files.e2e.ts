@@ -245,7 +245,7 @@ describe.skipIf(!hasChromium())("the composer's files, drafts and spec texts (is
         let dialog = await openComposer(page);
         await addImages(page, [{ name: "launch.png", color: "#0ea5e9" }]);
         await toast(page, "Converting launch.png to JPEG for Instagram...");
-        await expect.poll(held).toBe(1);
+        await expect.poll(held, { timeout: 30_000 }).toBe(1);
         await dialog.getByLabel("Caption").fill(`Published mid-conversion ${Date.now()}`);
         await dialog.getByRole("button", { name: "Publish" }).click();
         await dialog.getByText("Preparing post...").waitFor();
@@ -261,7 +261,8 @@ describe.skipIf(!hasChromium())("the composer's files, drafts and spec texts (is
         // The same for scheduling: the sheet opens, Confirm waits for the conversion.
         dialog = await openComposer(page);
         await addImages(page, [{ name: "later.png", color: "#16a34a" }]);
-        await expect.poll(held).toBe(1);
+        await toast(page, "Converting later.png to JPEG for Instagram...");
+        await expect.poll(held, { timeout: 30_000 }).toBe(1);
         await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
         const sheet = page.getByRole("dialog", { name: "Schedule Post" });
         await sheet.waitFor();
