@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -206,6 +206,14 @@ describe("per-user limits on expensive work", () => {
       ["caption", () => client.post("/api/functions/instagram-caption-generate", {})],
       ["connect", () => client.post("/api/instagram/connect", { login: "instagram" })],
       ["upload", () => upload(client, "instagram-media", jpeg(64))],
+      [
+        "invite",
+        () =>
+          client.post("/api/workspaces/current/invitations", {
+            email: `invitee-${randomUUID()}@example.com`,
+            role: "editor",
+          }),
+      ],
     ];
     for (const [kind, call] of cases) {
       for (let index = 0; index < userLimitRules[kind].max; index++) {

@@ -36,6 +36,7 @@ import { csvCell } from "../../lib/csv.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, requireUser } from "../../middleware/session.ts";
+import { takeUserLimit } from "../../platform/limits/user-limits.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { workspaceInvitationMessage } from "../../platform/mail/templates.ts";
 import { recordAudit } from "./audit.ts";
@@ -189,6 +190,8 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
               `Up to ${MAX_PENDING_INVITATIONS} invitations can wait at once. Revoke some first.`,
             );
           }
+          // Counted only for an invitation that will be sent: each is an e-mail.
+          await takeUserLimit(deps, "invite", c.var.user.id);
           const token = randomBytes(32).toString("base64url");
           const invitation = await insertInvitation(deps.db, {
             workspaceId: workspace.id,

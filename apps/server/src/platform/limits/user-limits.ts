@@ -27,6 +27,11 @@ export const userLimitRules = {
   connect: { max: 10, windowMs: 60 * 60_000 },
   /** Uploads (up to 50MB each; the storage quota caps what is kept). */
   upload: { max: 100, windowMs: 60 * 60_000 },
+  /**
+   * Workspace invitations sent (an e-mail each to any address): revoking and inviting again,
+   * or across several workspaces, must not make Sightline a mail cannon.
+   */
+  invite: { max: 30, windowMs: 60 * 60_000 },
 } as const;
 
 export type UserLimitKind = keyof typeof userLimitRules;
