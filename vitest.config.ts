@@ -10,22 +10,13 @@ const integrationFiles = ["{apps,packages}/**/*.int.test.ts"];
  * at once keep both cores busy (issue 27; docs/decisions/020-ci-time.md).
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
-/**
- * Browser-test files that run last, one at a time, while the others run two at once: the one that
- * times what the user sees against a budget (the landing page's sign-up dialog within a second of
- * the first click), and the composer's two long files, whose browser converts images and records
- * video for minutes (CPU-bound: beside another file on CI's two cores their waits ran out).
- */
-// The landing page's first-click timing (< 1 s) is measured with the machine to itself. The
-// composer files, heavy on the CPU (image conversion, video capture), run in the shared pool: as
-// the longest files they start first there, instead of adding 200 s alone at the end.
-const e2eAlone = ["e2e/marketing-landing.e2e.ts"];
 
 /**
  * One runner for every kind of test:
  * - unit: pure rules and components (node, or jsdom via a file comment);
  * - integration-pglite / integration-postgres: the same files against each engine;
- * - e2e and e2e-alone: the real server and Debian's Chromium (see e2e/README in the main README).
+ * - e2e: the real server and Debian's Chromium (see e2e/README in the main README); no test there
+ *   times the product against a budget (that is `npm run bench`), so every file shares the pool.
  * They run in that order (sequence.groupOrder): the quick ones fail first, and browser tests,
  * which measure time, do not share the machine with the integration files.
  */
@@ -90,23 +81,11 @@ export default defineConfig({
           name: "e2e",
           sequence: { groupOrder: 2 },
           include: ["e2e/**/*.e2e.ts"],
-          exclude: ["**/node_modules/**", ...e2eAlone],
+          exclude: ["**/node_modules/**"],
           globalSetup: ["./e2e/global-setup.ts"],
           // Two files at once: each has its own server (own port, own copy of the data folder)
           // and its own Chromium, and much of a file's time is spent waiting on them.
           maxWorkers: 2,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "e2e-alone",
-          sequence: { groupOrder: 3 },
-          include: e2eAlone,
-          globalSetup: ["./e2e/global-setup.ts"],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -23,10 +23,9 @@ declare module "vitest" {
 }
 
 /**
- * Both browser-test projects (e2e, and e2e-alone for the files that time the page: see
- * vitest.config.ts) list this file, and vitest runs a global setup once per project, all in its
- * own process before any test. The first call prepares; the second reuses what it made; the
- * last teardown removes it.
+ * The browser-test project lists this file (vitest.config.ts); vitest runs a global setup once
+ * per project that lists it, all in its own process before any test. Should a second project list
+ * it again, the first call prepares, later ones reuse what it made, and the last teardown removes it.
  */
 interface Shared {
   chromium: string;
@@ -96,8 +95,15 @@ function startConnected(startedDir: string, chromiumPath: string): Shared["conne
     writeFileSync(`${ready}.tmp`, JSON.stringify(content));
     renameSync(`${ready}.tmp`, ready);
   };
+  const started = Date.now();
   const done = prepareConnected(startedDir, data.dir, chromiumPath).then(
-    (accounts) => write({ accounts }),
+    (accounts) => {
+      // CI's log says when it was ready, to compare with when the browser tests began.
+      console.info(
+        `e2e connected template: ${accounts.length} accounts ready in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+      write({ accounts });
+    },
     (error: Error) => write({ error: error.stack ?? String(error) }),
   );
   return {
@@ -130,10 +136,13 @@ async function prepareConnected(
   cpSync(startedDir, dir, { recursive: true });
   // One address signs up every account here: the tests' switch for the sign-up limit (10 per
   // 5 minutes). With it nothing is counted, so the copies start with no count against the tests.
+  // It works beside the unit and integration tests (their workers take both cores): at niceness
+  // 10 it takes the CPU they leave, and the browser tests that need it start minutes later.
   const server = await startServer({
     dataDir: dir,
     timeoutMs: 180_000,
     env: { AUTH_RATE_LIMITS: "off" },
+    niceness: 10,
   });
   const browser = await playwright.launch({
     executablePath: chromiumPath,

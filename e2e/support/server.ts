@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
@@ -43,6 +43,11 @@ export interface StartOptions {
    * connected and synced, handed out by `takePreparedAccount`; see global-setup.ts).
    */
   template?: "started" | "connected";
+  /**
+   * The server process's niceness (0 to 19; default 0): work in the background that must not
+   * take the CPU from the tests running meanwhile (global-setup.ts's connected template).
+   */
+  niceness?: number;
 }
 
 /** An account global-setup.ts signed up, connected to @lena.makes and synced in the connected template. */
@@ -124,15 +129,23 @@ export function makePreparedDataDir(kind: "started" | "connected" = "started"): 
  * is missing or older than its sources), or the sources through tsx where there is no bundle
  * (a file imported outside vitest's e2e run). The bundle starts with 2-3 s less CPU (decision 025).
  */
-export function spawnServer(env: Record<string, string>): ChildProcess {
+export function spawnServer(env: Record<string, string>, niceness = 0): ChildProcess {
   const args = existsSync(serverBundle)
     ? [serverBundle]
     : ["--import", "tsx", "apps/server/src/index.ts"];
-  return spawn(process.execPath, args, {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  if (niceness > 0 && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, niceness);
+    } catch {
+      // Left at the default priority where the system refuses: slower for the others, not wrong.
+    }
+  }
+  return child;
 }
 
 export async function waitForHealthy(
@@ -204,12 +217,15 @@ async function startOnFreePort(
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnServer({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    ...options.env,
-  });
+  const child = spawnServer(
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ...options.env,
+    },
+    options.niceness,
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
