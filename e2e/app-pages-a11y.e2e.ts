@@ -82,7 +82,13 @@ describe.skipIf(!hasChromium())("every app page passes axe (WCAG 2.1 AA)", () =>
       for (const { path, loaded } of appPages) {
         await page.goto(`${live.server.url}${path}`);
         await loaded(page);
-        await expect.poll(() => page.locator("main .animate-pulse").count()).toBe(0);
+        // Skeletons gone: every card has its data (seconds on a loaded machine, not one).
+        await expect
+          .poll(() => page.locator("main .animate-pulse").count(), {
+            timeout: 30_000,
+            message: `${path}: still loading`,
+          })
+          .toBe(0);
         if (SCREENSHOT_DIR) {
           await page.screenshot({
             path: `${SCREENSHOT_DIR}/a11y${path.replace(/[/?=]/g, "-")}-${width}.png`,

@@ -52,7 +52,7 @@ function postLarge(path: string, totalBytes: number, declareLength: boolean): Pr
 }
 
 describe("body limits in the real server process (issue 8, point 3)", () => {
-  it("answers 413 to 100 MB bodies without the server's memory growing more than a few MB", async () => {
+  it("answers 413 to 100 MB bodies without holding them in the server's memory", async () => {
     const pid = server.process.pid!;
     // Warm up the routes so that lazily loaded code does not count as growth.
     await postLarge("/api/support/requests", 100 * 1024, true);
@@ -79,7 +79,8 @@ describe("body limits in the real server process (issue 8, point 3)", () => {
       `server memory: rss ${before.rss} kB before, ${maxRss} kB at most while receiving (+${growthMb.toFixed(1)} MB), ${after.rss} kB after`,
     );
     // A server that buffered a body would grow by 100 MB or more; the margin is for what the
-    // server does meanwhile (its jobs, the collector running late on a loaded machine: 11 MB seen).
-    expect(growthMb).toBeLessThan(32);
+    // server does meanwhile (its jobs, the collector running late on a loaded machine: 11 and
+    // 33 MB seen in CI; under 8 MB in earlier runs).
+    expect(growthMb).toBeLessThan(64);
   }, 120_000);
 });

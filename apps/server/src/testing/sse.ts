@@ -6,16 +6,23 @@ export function frames(response: Response) {
   const decoder = new TextDecoder();
   let buffer = "";
   const queue: Frame[] = [];
+  // A read that outlived a timeout is kept for the next call: its chunk must not be lost.
+  let pending: ReturnType<typeof reader.read> | undefined;
   return {
     async next(timeoutMs = 2_000): Promise<Frame> {
       const deadline = Date.now() + timeoutMs;
       while (queue.length === 0) {
         const left = deadline - Date.now();
         if (left <= 0) throw new Error("no event within the timeout");
+        pending ??= reader.read();
+        let timer: ReturnType<typeof setTimeout> | undefined;
         const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), left)),
-        ]);
+          pending,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error("timeout")), left);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        pending = undefined;
         if (chunk.done) throw new Error("stream ended");
         buffer += decoder.decode(chunk.value, { stream: true });
         let end = buffer.indexOf("\n\n");
