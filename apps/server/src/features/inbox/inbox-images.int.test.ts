@@ -249,7 +249,7 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
   ).toEqual([expect.objectContaining({ sendStatus: "sent" })]);
 }, 240_000);
 
-it("moves an image reply's attachment to Instagram's message id when it is sent, and leaves the echo's own when the echo came first", async () => {
+it("moves an image reply's attachment to Instagram's message id when it is sent, and marks the echo's row sent (keeping its attachment) when the echo came first", async () => {
   const { email } = await createVerifiedUser(testApp);
   const db = testApp.database.db;
   const workspaceId = await personalWorkspaceId(testApp, email);
@@ -287,8 +287,8 @@ it("moves an image reply's attachment to Instagram's message id when it is sent,
     }),
   ).toBe(true);
   await db.execute(
-    `insert into instagram_messages (workspace_id, account_id, conversation_id, ig_message_id, from_id, direction, created_time)
-     values ('${workspaceId}', '${scope.accountId}', 'thread-2', 'mid.two', '${scope.accountId}', 'outbound', now())`,
+    `insert into instagram_messages (workspace_id, account_id, conversation_id, ig_message_id, from_id, direction, text, created_time)
+     values ('${workspaceId}', '${scope.accountId}', 'thread-2', 'mid.two', '${scope.accountId}', 'outbound', '', now())`,
   );
   await db.execute(
     `insert into inbox_message_attachments (workspace_id, account_id, ig_message_id, attachments)
@@ -298,6 +298,9 @@ it("moves an image reply's attachment to Instagram's message id when it is sent,
   expect(await listThreadMessages(db, scope, "thread-2")).toEqual([
     expect.objectContaining({
       id: "mid.two",
+      // The echo's row is the sent reply: shown as sent, with what the member wrote (no text).
+      sendStatus: "sent",
+      text: null,
       attachments: [{ type: "image", url: "https://cdn.example/echo.jpg" }],
     }),
   ]);
