@@ -243,14 +243,30 @@ if (run("calendar")) {
   );
   if (result.status !== 0) console.error(`calendar benchmark exited with ${result.status}`);
 }
-if (run("bundle")) {
+/**
+ * Runs `measure({ server, browser })` against the production server on a new data folder with
+ * Debian's Chromium, then stops and removes both; says the benchmark is skipped without Chromium.
+ */
+async function withServerAndChromium(name, measure) {
   if (!chromiumPath) {
-    console.info("bundle: skipped (no Chromium; apt-get install chromium)");
-  } else {
-    const { chromium } = await import("playwright-core");
-    const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
-    const server = await startServer(dir);
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    console.info(`${name}: skipped (no Chromium; apt-get install chromium)`);
+    return;
+  }
+  const { chromium } = await import("playwright-core");
+  const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
+  const server = await startServer(dir);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    await measure({ server, browser });
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (run("bundle")) {
+  await withServerAndChromium("bundle", async ({ server, browser }) => {
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     for (const route of routesFrom("BENCH_ROUTES", publicRoutes())) {
       const page = await browser.newPage();
@@ -273,23 +289,14 @@ if (run("bundle")) {
       );
       await page.close();
     }
-    await browser.close();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (run("auth-dialog")) {
-  if (!chromiumPath) {
-    console.info("auth-dialog: skipped (no Chromium; apt-get install chromium)");
-  } else {
+  await withServerAndChromium("auth-dialog", async ({ server, browser }) => {
     // The landing page's first click on a call to action → the sign-up dialog (issue 24 point 6:
     // target < 300 ms), in a new browser context each time (nothing cached). Baseline: the same
     // page's first click on a header menu, a native popover that needs no JavaScript.
-    const { chromium } = await import("playwright-core");
-    const dir = mkdtempSync(path.join(tmpdir(), "sightline-bench-"));
-    const server = await startServer(dir);
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     const runs = Number(process.env.BENCH_RUNS ?? 5);
     const firstClick = async (width, target) => {
       const phone = width < 500;
@@ -334,10 +341,7 @@ if (run("auth-dialog")) {
         `auth-dialog: ${width} px first call-to-action click → sign-up dialog p50 ${dialogMs.toFixed(0)} ms (max ${Math.max(...dialog).toFixed(0)}, ${runs} runs); baseline first header-menu click → its popover p50 ${Number.isFinite(popoverMs) ? popoverMs.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverMs) ? (dialogMs / popoverMs).toFixed(1) : "n/a"}`,
       );
     }
-    await browser.close();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
