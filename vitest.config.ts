@@ -88,6 +88,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page that hydrates in 300 ms alone can take seconds beside the other tests on two
+          // cores; expect.poll's own default (1 s) failed on that, not on the product.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
     await page.goto(`${live.server.url}/resources/templates`);
     // The default start date (next Monday) appears once the page has started.
     const start = page.getByLabel("Start date");
-    await expect.poll(() => start.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect.poll(() => start.inputValue(), { timeout: 30_000 }).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await start.fill("2026-11-02");
 
     const [csv] = await Promise.all([

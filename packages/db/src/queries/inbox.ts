@@ -228,8 +228,9 @@ export async function settleSendingMessage(
   if ("messageId" in outcome) {
     // The echo webhook may have stored Instagram's id already: then the pending row goes, and
     // the echo's row becomes the sent reply (what the member wrote, not the echo's empty text
-    // for an image, and its client id, so the same send is refused again), exactly as if the
-    // send had been recorded first.
+    // for an image, its client id, so the same send is refused again, and the moment it was
+    // sent, not Instagram's whole second, which put a text before the image sent just before
+    // it), exactly as if the send had been recorded first.
     await db.execute(sql`
       with echoed as (
         delete from instagram_messages
@@ -238,10 +239,10 @@ export async function settleSendingMessage(
           and exists (select 1 from instagram_messages e
             where e.workspace_id = ${scope.workspaceId} and e.account_id = ${scope.accountId}
               and e.ig_message_id = ${outcome.messageId})
-        returning text, client_message_id
+        returning text, client_message_id, created_time
       ), settled as (
         update instagram_messages m set send_status = 'sent', send_error = null, text = echoed.text,
-          client_message_id = echoed.client_message_id
+          client_message_id = echoed.client_message_id, created_time = echoed.created_time
         from echoed
         where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
           and m.ig_message_id = ${outcome.messageId}

@@ -288,14 +288,18 @@ it("moves an image reply's attachment to Instagram's message id when it is sent,
   ).toBe(true);
   await db.execute(
     `insert into instagram_messages (workspace_id, account_id, conversation_id, ig_message_id, from_id, direction, text, created_time)
-     values ('${workspaceId}', '${scope.accountId}', 'thread-2', 'mid.two', '${scope.accountId}', 'outbound', '', now())`,
+     values ('${workspaceId}', '${scope.accountId}', 'thread-2', 'mid.two', '${scope.accountId}', 'outbound', '', date_trunc('day', now()))`,
   );
   await db.execute(
     `insert into inbox_message_attachments (workspace_id, account_id, ig_message_id, attachments)
      values ('${workspaceId}', '${scope.accountId}', 'mid.two', '[{"type":"image","url":"https://cdn.example/echo.jpg"}]')`,
   );
   await settleSendingMessage(db, scope, "pending:two:image", { messageId: "mid.two" });
-  expect(await listThreadMessages(db, scope, "thread-2")).toEqual([
+  const settled = await listThreadMessages(db, scope, "thread-2");
+  // Sent when the member sent it (Instagram's copy carries whole seconds at best, which put a
+  // text before the image sent just before it).
+  expect(new Date(settled[0]!.createdTime).getTime()).toBe(base.now.getTime());
+  expect(settled).toEqual([
     expect.objectContaining({
       id: "mid.two",
       // The echo's row is the sent reply: shown as sent, with what the member wrote (no text).
