@@ -136,4 +136,93 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
     },
     COMPOSER_TEST_TIMEOUT_MS * 2,
   );
+  it(
+    "two accounts in one workspace: the header's switcher adds one and changes every page, the address keeps it",
+    async () => {
+      const url = live.server.url;
+      const { page, context, errors } = await signedInPage(live.browser, url, {
+        prefix: "accounts",
+        width: 1440,
+      });
+      await connectLenaMakes(page, url, 150_000);
+
+      // "Connect another account" from the switcher: Meta's page, another account, back.
+      await page.goto(`${url}/dashboard`);
+      const switcher = page.getByTestId("account-switcher");
+      await expect
+        .poll(() => switcher.getAttribute("aria-label"))
+        .toBe("Instagram account: @lena.makes");
+      await switcher.click();
+      await page.getByRole("link", { name: "Connect another account" }).click();
+      await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+      await page.getByRole("button", { name: /@northfield\.coffee/ }).click();
+      await page.waitForURL((address) => address.pathname === "/settings");
+      await page.getByTestId("instagram-connected").waitFor({ timeout: 150_000 });
+      const accounts = (await page.evaluate(async () => {
+        const response = await fetch("/api/instagram/connections");
+        return response.json();
+      })) as {
+        connections: Array<{
+          instagram_id: string;
+          instagram_username: string;
+          followers_count: number;
+        }>;
+      };
+      expect(accounts.connections.map((account) => account.instagram_username)).toEqual([
+        "lena.makes",
+        "northfield.coffee",
+      ]);
+      const [lena, northfield] = accounts.connections as [
+        (typeof accounts.connections)[0],
+        (typeof accounts.connections)[0],
+      ];
+      // The account just added is the one the app goes on with, named in the address.
+      expect(new URL(page.url()).searchParams.get("account")).toBe(northfield.instagram_id);
+      await expect
+        .poll(() => switcher.getAttribute("aria-label"))
+        .toBe("Instagram account: @northfield.coffee");
+
+      const followersShown = async (account: { followers_count: number }) =>
+        page.evaluate((n) => new Intl.NumberFormat().format(n), account.followers_count);
+      const nav = page.locator("aside").getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link", { name: "Audience Insights" }).click();
+      // The sidebar's link names no account: the address gets the selected one added.
+      await page.waitForURL(
+        (address) =>
+          address.pathname === "/audience-insights" &&
+          address.searchParams.get("account") === northfield.instagram_id,
+      );
+      await expect
+        .poll(() => page.getByTestId("followers-now").textContent(), { timeout: 60_000 })
+        .toBe(await followersShown(northfield));
+      await shot(page, "accounts-audience-1440");
+
+      // Switching: the same page reads the other account, and the address says which.
+      await switcher.click();
+      const menu = page.getByRole("list").filter({ hasText: "@lena.makes" });
+      await shot(page, "account-switcher-1440");
+      await menu.getByRole("button", { name: /@lena\.makes/ }).click();
+      await page.waitForURL((address) => address.searchParams.get("account") === lena.instagram_id);
+      await expect
+        .poll(() => page.getByTestId("followers-now").textContent(), { timeout: 60_000 })
+        .toBe(await followersShown(lena));
+      // A reload keeps it.
+      await page.reload();
+      await expect
+        .poll(() => page.getByTestId("followers-now").textContent(), { timeout: 60_000 })
+        .toBe(await followersShown(lena));
+      await expect
+        .poll(() => switcher.getAttribute("aria-label"))
+        .toBe("Instagram account: @lena.makes");
+      if (shots) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await switcher.click();
+        await shot(page, "account-switcher-390");
+        await page.keyboard.press("Escape");
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    COMPOSER_TEST_TIMEOUT_MS * 2,
+  );
 });

@@ -44,6 +44,8 @@ const excluded: Record<string, string> = {
 
 type Victim = {
   client: HttpClient;
+  /** The Instagram account they connected (its IG_ID). */
+  accountId: string;
   email: string;
   userId: string;
   /** Their personal workspace: the scope of their connection and everything synced (decision 026). */
@@ -169,6 +171,7 @@ async function prepareVictim(): Promise<Victim> {
     userId: connection.user_id,
     workspaceId: connection.workspace_id,
     connectionId: connection.id,
+    accountId: connection.instagram_id,
     sessionId: sessions.sessions[0]!.id,
     exportId: started.export.id,
     personIgsid: stored.rows[0]!.from_id,
@@ -288,6 +291,34 @@ describe("one user can never read or change another's data through any route", (
         }
       }
       walked.push(route);
+    }
+
+    // The victim's Instagram account named as the one to act on (issue 29: `x-sightline-account`
+    // and `?account=`): no read answers anything of it, and the routes that act on an account
+    // answer 404, as for any foreign id.
+    for (const route of routes.filter((entry) => /^GET [^:]*$/.test(entry))) {
+      const path = route.slice(4);
+      for (const response of [
+        await attacker.get(path, { headers: { "x-sightline-account": victim.accountId } }),
+        await attacker.get(`${path}?account=${victim.accountId}`),
+      ]) {
+        const text = await response.text();
+        for (const marker of victim.markers) {
+          expect(text, `${route} with the victim's account leaked ${marker}`).not.toContain(marker);
+        }
+      }
+    }
+    for (const path of [
+      "/api/instagram/connection",
+      "/api/analytics/overview",
+      "/api/analytics/posts",
+      "/api/inbox/conversations",
+      "/api/trend-radar",
+    ]) {
+      const response = await attacker.get(path, {
+        headers: { "x-sightline-account": victim.accountId },
+      });
+      expect(response.status, path).toBe(404);
     }
 
     // Every route is either walked or excluded with a reason.

@@ -67,6 +67,18 @@ export const roleDescriptions: Record<WorkspaceRole, string> = {
 /** The header the web app sends with every API request: the workspace it has open. */
 export const WORKSPACE_HEADER = "x-sightline-workspace";
 
+/**
+ * The header naming the Instagram account (its IG_ID) the request acts on, among the open
+ * workspace's accounts (`?account=` where a header cannot go); without it, the workspace's first.
+ */
+export const ACCOUNT_HEADER = "x-sightline-account";
+
+/** How an account is named in a request: Instagram's numeric id. */
+export const accountIdPattern = /^\d{1,32}$/;
+
+/** Instagram accounts one workspace may connect (until the plans issue sets it per plan). */
+export const MAX_ACCOUNTS_PER_WORKSPACE = 10;
+
 export const workspaceNameSchema = z
   .string()
   .trim()

@@ -17,7 +17,17 @@ export interface ActiveWorkspace {
   personal: boolean;
   /** The folder its uploads live in (keys `<folder>/…`). */
   storageFolder: string;
+  /**
+   * The Instagram account (IG_ID) the request names among the workspace's accounts (the
+   * `x-sightline-account` header or `?account=`); undefined: the workspace's first account.
+   * Not checked against the workspace here: `findInstagramConnection` finds nothing for an
+   * account the workspace has not connected, and `selectedConnection` answers 404 for it.
+   */
+  accountId: string | undefined;
 }
+
+/** The workspace a request acts in and the account it names (the workspace's first if none). */
+export type WorkspaceRef = Pick<ActiveWorkspace, "id" | "accountId">;
 
 export type AppVariables = {
   requestId: string;

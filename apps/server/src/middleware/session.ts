@@ -1,7 +1,15 @@
-import { can, roleLabels, WORKSPACE_HEADER, type WorkspaceAction } from "@sightline/contracts";
+import {
+  ACCOUNT_HEADER,
+  accountIdPattern,
+  can,
+  roleLabels,
+  WORKSPACE_HEADER,
+  type WorkspaceAction,
+} from "@sightline/contracts";
 import {
   type Db,
   ensurePersonalWorkspace,
+  findInstagramConnection,
   findMembership,
   isSessionActive,
   listMemberships,
@@ -12,7 +20,7 @@ import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth/create-auth.ts";
 import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
-import type { ActiveWorkspace, AppEnv, SessionUser } from "../lib/app-types.ts";
+import type { ActiveWorkspace, AppEnv, SessionUser, WorkspaceRef } from "../lib/app-types.ts";
 
 /**
  * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)
@@ -76,6 +84,7 @@ export function sessionMiddleware(
         options.db,
         user,
         c.req.header(WORKSPACE_HEADER) ?? c.req.query("workspace") ?? undefined,
+        c.req.header(ACCOUNT_HEADER) ?? c.req.query("account") ?? undefined,
       );
       return workspace;
     });
@@ -108,31 +117,51 @@ export async function resolveWorkspace(
   db: Db,
   user: SessionUser,
   named: string | undefined,
+  namedAccount?: string,
 ): Promise<ActiveWorkspace> {
+  // An account is Instagram's numeric id: anything else names no account of any workspace.
+  if (namedAccount && !accountIdPattern.test(namedAccount)) {
+    throw new AppError("not_found", "This Instagram account is not connected to this workspace.");
+  }
+  const accountId = namedAccount || undefined;
   if (named) {
     const membership = uuidPattern.test(named)
       ? await findMembership(db, named, user.id)
       : undefined;
     if (!membership) throw new AppError("not_found", "Workspace not found.");
-    return active(membership);
+    return active(membership, accountId);
   }
   const [first] = await listMemberships(db, user.id);
-  if (first) return active(first);
+  if (first) return active(first, accountId);
   const id = await ensurePersonalWorkspace(db, {
     userId: user.id,
     name: personalWorkspaceName(null, user.email),
   });
-  return active((await findMembership(db, id, user.id))!);
+  return active((await findMembership(db, id, user.id))!, accountId);
 }
 
-function active(membership: Membership): ActiveWorkspace {
+function active(membership: Membership, accountId: string | undefined): ActiveWorkspace {
   return {
     id: membership.workspaceId,
     name: membership.name,
     role: membership.role,
     personal: membership.personal,
     storageFolder: membership.storageFolder,
+    accountId,
   };
+}
+
+/**
+ * The connection a request acts on: the account it names in its workspace, or the workspace's
+ * first; undefined when the workspace has none. Naming an account this workspace has not
+ * connected (another tenant's, a disconnected one) answers 404, as any foreign id does.
+ */
+export async function selectedConnection(db: Db, workspace: WorkspaceRef) {
+  const row = await findInstagramConnection(db, workspace.id, workspace.accountId);
+  if (!row && workspace.accountId !== undefined) {
+    throw new AppError("not_found", "This Instagram account is not connected to this workspace.");
+  }
+  return row;
 }
 
 export type MemberEnv = AppEnv & { Variables: { user: SessionUser; workspace: ActiveWorkspace } };

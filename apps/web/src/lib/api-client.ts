@@ -1,6 +1,7 @@
 import type { AppType } from "@sightline/server";
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
+import { accountHeaders } from "./account.ts";
 import { networkError, toApiError } from "./api-error.ts";
 import { getBrowserSessionClient } from "./session/session-client.ts";
 import { workspaceHeaders } from "./workspace.ts";
@@ -10,7 +11,7 @@ const TOKEN_MARGIN_MS = 15_000;
 
 /**
  * The signed-in user's access token as a Bearer header (the session cookie goes along too), and
- * the workspace this tab has open (lib/workspace.ts). A token about to expire is refreshed first,
+ * the workspace and Instagram account this tab has open (lib/workspace.ts, lib/account.ts). A token about to expire is refreshed first,
  * so a tab woken from the background does not send a stale one.
  */
 async function requestHeaders(): Promise<Record<string, string>> {
@@ -22,6 +23,7 @@ async function requestHeaders(): Promise<Record<string, string>> {
   }
   return {
     ...workspaceHeaders(),
+    ...accountHeaders(),
     ...(session ? { Authorization: `Bearer ${session.access_token}` } : {}),
   };
 }

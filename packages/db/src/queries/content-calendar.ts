@@ -14,6 +14,8 @@ export async function listScheduledPostsInRange(
   db: Db,
   workspaceId: string,
   range: { from: Date; to: Date; limit: number },
+  /** Only the posts for this account (every account's when not given). */
+  accountId?: string,
 ) {
   return db
     .select()
@@ -21,6 +23,7 @@ export async function listScheduledPostsInRange(
     .where(
       and(
         eq(scheduledPosts.workspaceId, workspaceId),
+        accountId === undefined ? undefined : eq(scheduledPosts.accountId, accountId),
         gte(scheduledPosts.scheduledTime, range.from),
         lt(scheduledPosts.scheduledTime, range.to),
       ),

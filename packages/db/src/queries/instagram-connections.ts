@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   instagramAccountInsights,
@@ -19,41 +19,84 @@ import { deleteWebhookEventsOfUnconnectedAccounts } from "./instagram-webhooks.t
 export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
 export type NewInstagramConnection = typeof instagramConnections.$inferInsert;
 
-/** The workspace's connection (spec §7 reads "user" as the workspace: filtered by workspace_id, one row or none). */
+/** One connected account: the workspace and the Instagram account id (IG_ID). */
+export type ConnectionKey = { workspaceId: string; instagramId: string };
+
+/**
+ * A workspace's connection (spec section 7 reads "user" as the workspace it has open): the
+ * account `instagramId` names, or without one the workspace's first connected account; undefined
+ * when there is none (or the named account is not connected to this workspace).
+ */
 export async function findInstagramConnection(
   db: Db,
   workspaceId: string,
+  instagramId?: string,
 ): Promise<InstagramConnectionRow | undefined> {
   const [row] = await db
     .select()
     .from(instagramConnections)
-    .where(eq(instagramConnections.workspaceId, workspaceId));
+    .where(
+      instagramId === undefined
+        ? eq(instagramConnections.workspaceId, workspaceId)
+        : and(
+            eq(instagramConnections.workspaceId, workspaceId),
+            eq(instagramConnections.instagramId, instagramId),
+          ),
+    )
+    .orderBy(asc(instagramConnections.connectedAt), asc(instagramConnections.id))
+    .limit(1);
   return row;
 }
 
-/** Creates or replaces the user's one connection (a reconnect keeps the row's id). */
+/** Every account connected to the workspace, in the order they were connected. */
+export async function listInstagramConnections(
+  db: Db,
+  workspaceId: string,
+): Promise<InstagramConnectionRow[]> {
+  return db
+    .select()
+    .from(instagramConnections)
+    .where(eq(instagramConnections.workspaceId, workspaceId))
+    .orderBy(asc(instagramConnections.connectedAt), asc(instagramConnections.id));
+}
+
+/** Creates an account's connection, or replaces it on a reconnect (the row's id stays). */
 export async function saveInstagramConnection(
   db: Db,
   row: NewInstagramConnection,
 ): Promise<InstagramConnectionRow> {
-  const { workspaceId: _workspaceId, id: _id, connectedAt: _connectedAt, ...changes } = row;
+  const {
+    workspaceId: _workspaceId,
+    instagramId: _instagramId,
+    id: _id,
+    connectedAt: _connectedAt,
+    ...changes
+  } = row;
   const [saved] = await db
     .insert(instagramConnections)
     .values(row)
-    .onConflictDoUpdate({ target: instagramConnections.workspaceId, set: changes })
+    .onConflictDoUpdate({
+      target: [instagramConnections.workspaceId, instagramConnections.instagramId],
+      set: changes,
+    })
     .returning();
   return saved!;
 }
 
 export async function updateInstagramConnection(
   db: Db,
-  workspaceId: string,
-  changes: Partial<Omit<NewInstagramConnection, "workspaceId" | "id">>,
+  key: ConnectionKey,
+  changes: Partial<Omit<NewInstagramConnection, "workspaceId" | "instagramId" | "id">>,
 ): Promise<InstagramConnectionRow | undefined> {
   const [row] = await db
     .update(instagramConnections)
     .set(changes)
-    .where(eq(instagramConnections.workspaceId, workspaceId))
+    .where(
+      and(
+        eq(instagramConnections.workspaceId, key.workspaceId),
+        eq(instagramConnections.instagramId, key.instagramId),
+      ),
+    )
     .returning();
   return row;
 }
@@ -64,8 +107,7 @@ export async function updateInstagramConnection(
  */
 export async function replaceInstagramToken(
   db: Db,
-  input: {
-    workspaceId: string;
+  input: ConnectionKey & {
     previousCiphertext: string;
     ciphertext: string;
     expiresAt: Date | null;
@@ -84,6 +126,7 @@ export async function replaceInstagramToken(
     .where(
       and(
         eq(instagramConnections.workspaceId, input.workspaceId),
+        eq(instagramConnections.instagramId, input.instagramId),
         eq(instagramConnections.accessToken, input.previousCiphertext),
       ),
     )
@@ -104,10 +147,16 @@ export async function findInstagramConnectionsByAccount(db: Db, instagramId: str
     );
 }
 
-/** The workspaces a Meta callback's user id names: an IG_ID, an app-scoped id or a Facebook user. */
-export async function findWorkspaceIdsForMetaUserId(db: Db, metaUserId: string): Promise<string[]> {
-  const rows = await db
-    .select({ workspaceId: instagramConnections.workspaceId })
+/** The connections a Meta callback's user id names (an IG_ID, an app-scoped id or a Facebook user), in every workspace. */
+export async function findConnectionsForMetaUserId(
+  db: Db,
+  metaUserId: string,
+): Promise<ConnectionKey[]> {
+  return db
+    .select({
+      workspaceId: instagramConnections.workspaceId,
+      instagramId: instagramConnections.instagramId,
+    })
     .from(instagramConnections)
     .where(
       or(
@@ -116,7 +165,6 @@ export async function findWorkspaceIdsForMetaUserId(db: Db, metaUserId: string):
         eq(instagramConnections.facebookUserId, metaUserId),
       ),
     );
-  return rows.map((row) => row.workspaceId);
 }
 
 /** Active connections whose token expires before `before` (the refresh job's work list). */
@@ -179,25 +227,30 @@ const syncedTables = [
 ] as const;
 
 /**
- * Deletes the user's connection (its token with it) and every row synced from Instagram for
- * the user, in one transaction. Returns the counts per table.
+ * Deletes one account's connection (its token with it) and every row synced from Instagram for
+ * that account in the workspace, in one transaction; the workspace's other accounts stay.
+ * Returns the counts per table.
  */
-export async function deleteInstagramConnectionAndData(db: Db, workspaceId: string) {
+export async function deleteInstagramConnectionAndData(db: Db, key: ConnectionKey) {
   const deleted: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const [name, table] of syncedTables) {
       const rows = await tx
         .delete(table)
-        .where(eq(table.workspaceId, workspaceId))
+        .where(and(eq(table.workspaceId, key.workspaceId), eq(table.accountId, key.instagramId)))
         .returning({ one: sql<number>`1` });
       if (rows.length > 0) deleted[name] = rows.length;
     }
     const connections = await tx
       .delete(instagramConnections)
-      .where(eq(instagramConnections.workspaceId, workspaceId))
+      .where(
+        and(
+          eq(instagramConnections.workspaceId, key.workspaceId),
+          eq(instagramConnections.instagramId, key.instagramId),
+        ),
+      )
       .returning({ id: instagramConnections.id, instagramId: instagramConnections.instagramId });
     if (connections.length > 0) deleted.instagram_connections = connections.length;
-    await tx.delete(instagramOauthStates).where(eq(instagramOauthStates.workspaceId, workspaceId));
     // The stored webhook bodies (DM and comment text) of an account nobody is connected to now.
     const events = await deleteWebhookEventsOfUnconnectedAccounts(
       tx,
@@ -208,19 +261,18 @@ export async function deleteInstagramConnectionAndData(db: Db, workspaceId: stri
   return deleted;
 }
 
-/** Synced rows of accounts other than `keepAccountId` (a reconnect to another account). */
-export async function deleteSyncedDataOfOtherAccounts(
-  db: Db,
-  workspaceId: string,
-  keepAccountId: string,
-) {
-  await db.transaction(async (tx) => {
-    for (const [, table] of syncedTables) {
-      await tx
-        .delete(table)
-        .where(
-          and(eq(table.workspaceId, workspaceId), sql`${table.accountId} <> ${keepAccountId}`),
-        );
+/** Every account's connection and synced rows in the workspace (Meta's callbacks, deletion). */
+export async function deleteAllInstagramConnectionsAndData(db: Db, workspaceId: string) {
+  const deleted: Record<string, number> = {};
+  for (const connection of await listInstagramConnections(db, workspaceId)) {
+    const counts = await deleteInstagramConnectionAndData(db, {
+      workspaceId,
+      instagramId: connection.instagramId,
+    });
+    for (const [table, count] of Object.entries(counts)) {
+      deleted[table] = (deleted[table] ?? 0) + count;
     }
-  });
+  }
+  await db.delete(instagramOauthStates).where(eq(instagramOauthStates.workspaceId, workspaceId));
+  return deleted;
 }

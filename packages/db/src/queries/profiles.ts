@@ -22,6 +22,8 @@ export async function getUserEmail(db: Db, userId: string): Promise<string | und
 export async function getConnectionContact(
   db: Db,
   workspaceId: string,
+  /** The account whose connecting member is asked for (any account's when not given). */
+  instagramId?: string,
 ): Promise<{ userId: string; email: string; timeZone: string | null } | undefined> {
   const connector = sql<boolean>`${workspaceMembers.userId} = ${instagramConnections.connectedByUserId}`;
   const [row] = await db
@@ -31,7 +33,10 @@ export async function getConnectionContact(
     .leftJoin(profiles, eq(profiles.userId, workspaceMembers.userId))
     .leftJoin(
       instagramConnections,
-      eq(instagramConnections.workspaceId, workspaceMembers.workspaceId),
+      and(
+        eq(instagramConnections.workspaceId, workspaceMembers.workspaceId),
+        instagramId === undefined ? undefined : eq(instagramConnections.instagramId, instagramId),
+      ),
     )
     .where(
       and(

@@ -323,10 +323,19 @@ export async function listInstagramPosts(db: Db, workspaceId: string, limit = 50
     .limit(limit);
 }
 
-export async function deleteInstagramPostsOfUser(db: Db, workspaceId: string) {
+/** Posts published through Sightline to one account of the workspace (a disconnect that asked). */
+export async function deleteInstagramPostsOfUser(
+  db: Db,
+  key: { workspaceId: string; instagramId: string },
+) {
   const rows = await db
     .delete(instagramPosts)
-    .where(eq(instagramPosts.workspaceId, workspaceId))
+    .where(
+      and(
+        eq(instagramPosts.workspaceId, key.workspaceId),
+        eq(instagramPosts.accountId, key.instagramId),
+      ),
+    )
     .returning({ id: instagramPosts.id });
   return rows.length;
 }

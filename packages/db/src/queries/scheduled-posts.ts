@@ -30,10 +30,15 @@ export async function insertScheduledPost(
   return { row: existing!, created: false };
 }
 
-export async function listScheduledPosts(db: Db, workspaceId: string) {
+export async function listScheduledPosts(db: Db, workspaceId: string, accountId?: string) {
   return db
     .select()
     .from(scheduledPosts)
-    .where(eq(scheduledPosts.workspaceId, workspaceId))
+    .where(
+      and(
+        eq(scheduledPosts.workspaceId, workspaceId),
+        accountId === undefined ? undefined : eq(scheduledPosts.accountId, accountId),
+      ),
+    )
     .orderBy(asc(scheduledPosts.scheduledTime));
 }

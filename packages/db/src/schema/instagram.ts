@@ -40,12 +40,11 @@ export const instagramConnections = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /**
-     * The workspace the account is connected to. One per workspace until the account switcher
-     * lands (issue 29 point 2 lifts this to several; decision 026).
+     * The workspace the account is connected to: several accounts per workspace, each once
+     * (issue 29 point 2; decision 026).
      */
     workspaceId: uuid("workspace_id")
       .notNull()
-      .unique("instagram_connections_workspace_unique")
       .references(() => workspaces.id, { onDelete: "cascade" }),
     /** The member who connected it (null once their user is deleted). */
     connectedByUserId: text("connected_by_user_id").references(() => user.id, {
@@ -88,6 +87,7 @@ export const instagramConnections = pgTable(
     connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    unique("instagram_connections_account_unique").on(table.workspaceId, table.instagramId),
     index("instagram_connections_instagram_id_idx").on(table.instagramId),
     index("instagram_connections_facebook_user_idx").on(table.facebookUserId),
     check("instagram_connections_login_check", sql`${table.login} in ('instagram', 'facebook')`),

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import {
+  type ConnectionKey,
   type Db,
   deleteEverythingOwnedByUser,
   findDataDeletionRequestByCode,
@@ -27,17 +28,19 @@ export interface DataDeletionDeps {
   logger: Logger;
   publicUrl: string;
   /**
-   * Revokes a workspace's Instagram access at Meta before its rows go. Called once per workspace
-   * the user owns, inside the one deletion path below.
+   * Revokes Instagram access at Meta before the rows go: one account of a workspace, or without
+   * `instagramId` every account the workspace connected (called once per workspace the user
+   * owns, inside the one deletion path below).
    */
-  revokeInstagramAccess?: (workspaceId: string) => Promise<void>;
-  /** The workspaces connected to the Meta user a data-deletion callback names (every one). */
-  findWorkspaceIdsForMetaUser?: (metaUserId: string) => Promise<string[]>;
+  revokeInstagramAccess?: (workspaceId: string, instagramId?: string) => Promise<void>;
+  /** The connections of the Meta user a data-deletion callback names, in every workspace. */
+  findConnectionsForMetaUser?: (metaUserId: string) => Promise<ConnectionKey[]>;
   /**
-   * Deletes a workspace's Instagram connection and everything obtained from Instagram (Meta's
-   * data-deletion callback asks for exactly that data, not for the Sightline account).
+   * Deletes one account's connection in a workspace and everything obtained from Instagram for
+   * it (Meta's data-deletion callback asks for exactly that data, not for the Sightline account,
+   * nor for the workspace's other accounts).
    */
-  deleteInstagramData?: (workspaceId: string) => Promise<Record<string, number>>;
+  deleteInstagramData?: (key: ConnectionKey) => Promise<Record<string, number>>;
   /**
    * The Instagram sandbox (embedded default, demo deployments): drops the user's private copy of
    * the demo accounts (decision 015), which holds what they sent and published through it.
@@ -85,8 +88,8 @@ export async function deleteAccountRequestedByUser(
 }
 
 /**
- * Meta's data-deletion callback: for every Sightline account connected to the Meta user it
- * names, revokes and deletes the Instagram connection and every row synced from Instagram (the
+ * Meta's data-deletion callback: for every workspace connected to the Meta user's account it
+ * names, revokes and deletes that account's connection and every row synced from Instagram (the
  * data Meta gave us; the Sightline account itself stays), and records the request under a confirmation code the
  * user can look up. No e-mail: Meta shows the status link to the person. `signedRequestHash`
  * identifies Meta's request: the same one again deletes nothing more and returns the first record.
@@ -97,10 +100,10 @@ export async function deleteDataForMetaUser(
   signedRequestHash: string,
 ) {
   const deleted: Record<string, number> = {};
-  const workspaceIds = (await deps.findWorkspaceIdsForMetaUser?.(metaUserId)) ?? [];
-  for (const workspaceId of workspaceIds) {
-    await deps.revokeInstagramAccess?.(workspaceId);
-    const counts = (await deps.deleteInstagramData?.(workspaceId)) ?? {};
+  const connections = (await deps.findConnectionsForMetaUser?.(metaUserId)) ?? [];
+  for (const connection of connections) {
+    await deps.revokeInstagramAccess?.(connection.workspaceId, connection.instagramId);
+    const counts = (await deps.deleteInstagramData?.(connection)) ?? {};
     for (const [table, count] of Object.entries(counts)) {
       deleted[table] = (deleted[table] ?? 0) + count;
     }

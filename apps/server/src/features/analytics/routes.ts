@@ -6,13 +6,13 @@ import {
   analyticsPostsQuerySchema,
   isTimeZone,
 } from "@sightline/contracts";
-import { type Db, findInstagramConnection, getProfileForUser } from "@sightline/db";
+import { type Db, getProfileForUser } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import type { AppEnv } from "../../lib/app-types.ts";
+import type { AppEnv, WorkspaceRef } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import {
   backfillProgress,
   fetchPeriodInsights,
@@ -43,10 +43,10 @@ async function timeZoneFor(db: Db, userId: string, requested: string | undefined
 }
 
 /** The connection's account scopes every read: rows of an earlier account never show. */
-async function scopeOf(db: Db, workspaceId: string) {
-  const connection = await findInstagramConnection(db, workspaceId);
+async function scopeOf(db: Db, workspace: WorkspaceRef) {
+  const connection = await selectedConnection(db, workspace);
   return connection
-    ? { scope: { workspaceId, accountId: connection.instagramId }, connection }
+    ? { scope: { workspaceId: workspace.id, accountId: connection.instagramId }, connection }
     : undefined;
 }
 
@@ -60,7 +60,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
     .use(requireMember("read"))
     .get("/audience", validate("query", timezoneQuery), async (c) => {
       const timezone = await timeZoneFor(deps.db, c.var.user.id, c.req.valid("query").timezone);
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const });
       return c.json(
         await buildAudience(deps.db, found.scope, {
@@ -71,7 +71,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       );
     })
     .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const });
       const { from, to, timezone } = c.req.valid("query");
       const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
@@ -84,7 +84,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) throw new AppError("not_found", "Connect Instagram first.");
       // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
       const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
@@ -110,7 +110,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const });
       const query = c.req.valid("query");
       const overview = await buildOverview(
@@ -132,7 +132,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
       const query = c.req.valid("query");
       const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
@@ -142,7 +142,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       });
     })
     .post("/posts/:igMediaId/refresh", validate("param", analyticsPostParamSchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
       if (!deps.instagram || found.connection.status !== "active") {
         throw new AppError("bad_request", "Reconnect Instagram to refresh a post.");
@@ -152,7 +152,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace.id);
+      const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
       return c.json(await getPostDetail(deps.db, found.scope, c.req.valid("param").igMediaId));
     });

@@ -4,18 +4,13 @@ import {
   MAX_CAPTION_HASHTAGS,
   optimalTimesRequestSchema,
 } from "@sightline/contracts";
-import {
-  type Db,
-  findInstagramConnection,
-  listOnlineFollowers,
-  listPostEngagement,
-} from "@sightline/db";
+import { type Db, listOnlineFollowers, listPostEngagement } from "@sightline/db";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { type AiModel, writeCaptionWithAi } from "../../platform/ai.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
@@ -54,7 +49,7 @@ export function publishingFunctionRoutes(deps: {
             `"${body.timezone}" is not a time zone (e.g. Europe/Berlin).`,
           );
         }
-        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
+        const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) throw new AppError("not_found", "Connect Instagram first.");
         const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
         const now = deps.now();
@@ -95,7 +90,7 @@ export function publishingFunctionRoutes(deps: {
       userLimit(deps, "caption"),
       validate("json", captionGenerateRequestSchema),
       async (c) => {
-        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
+        const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) throw new AppError("not_found", "Connect Instagram first.");
         const posts = await listPostEngagement(deps.db, {
           workspaceId: connection.workspaceId,

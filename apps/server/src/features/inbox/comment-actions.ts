@@ -26,9 +26,12 @@ import {
  */
 export async function replyToComment(
   deps: InboxDeps,
-  request: { workspaceId: string; commentId: string; text: string },
+  request: { workspaceId: string; accountId: string | undefined; commentId: string; text: string },
 ) {
-  const { connection, scope } = await requireActive(deps, request.workspaceId);
+  const { connection, scope } = await requireActive(deps, {
+    id: request.workspaceId,
+    accountId: request.accountId,
+  });
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   ensureConnectionActive(connection);
@@ -69,9 +72,12 @@ export async function replyToComment(
 
 export async function sendPrivateReply(
   deps: InboxDeps,
-  request: { workspaceId: string; commentId: string; text: string },
+  request: { workspaceId: string; accountId: string | undefined; commentId: string; text: string },
 ) {
-  const { connection, scope } = await requireActive(deps, request.workspaceId);
+  const { connection, scope } = await requireActive(deps, {
+    id: request.workspaceId,
+    accountId: request.accountId,
+  });
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   const now = deps.now();
@@ -125,9 +131,17 @@ export async function sendPrivateReply(
 
 export async function hideComment(
   deps: InboxDeps,
-  request: { workspaceId: string; commentId: string; hidden: boolean },
+  request: {
+    workspaceId: string;
+    accountId: string | undefined;
+    commentId: string;
+    hidden: boolean;
+  },
 ) {
-  const { connection, scope } = await requireActive(deps, request.workspaceId);
+  const { connection, scope } = await requireActive(deps, {
+    id: request.workspaceId,
+    accountId: request.accountId,
+  });
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   if (comment.fromId === scope.accountId) {
@@ -150,9 +164,12 @@ export async function hideComment(
 
 export async function deleteComment(
   deps: InboxDeps,
-  request: { workspaceId: string; commentId: string },
+  request: { workspaceId: string; accountId: string | undefined; commentId: string },
 ) {
-  const { connection, scope } = await requireActive(deps, request.workspaceId);
+  const { connection, scope } = await requireActive(deps, {
+    id: request.workspaceId,
+    accountId: request.accountId,
+  });
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
   ensureConnectionActive(connection);

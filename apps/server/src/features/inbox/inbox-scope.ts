@@ -1,6 +1,8 @@
-import { type Db, findInstagramConnection } from "@sightline/db";
+import type { Db } from "@sightline/db";
 import { isGraphApiError, isOutsideMessagingWindow } from "@sightline/instagram-graph";
 import { AppError } from "../../lib/app-error.ts";
+import type { WorkspaceRef } from "../../lib/app-types.ts";
+import { selectedConnection } from "../../middleware/session.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 
@@ -27,15 +29,15 @@ export function graphReason(error: unknown): string {
   return error.userMessage ?? error.graphMessage;
 }
 
-/** The user's connection and the inbox scope it gives, or undefined when not connected. */
-export async function activeScope(deps: Pick<InboxDeps, "db">, workspaceId: string) {
-  const connection = await findInstagramConnection(deps.db, workspaceId);
+/** The selected account's connection and the inbox scope it gives, or undefined when not connected. */
+export async function activeScope(deps: Pick<InboxDeps, "db">, workspace: WorkspaceRef) {
+  const connection = await selectedConnection(deps.db, workspace);
   if (!connection) return undefined;
-  return { connection, scope: { workspaceId, accountId: connection.instagramId } };
+  return { connection, scope: { workspaceId: workspace.id, accountId: connection.instagramId } };
 }
 
-export async function requireActive(deps: Pick<InboxDeps, "db">, workspaceId: string) {
-  const found = await activeScope(deps, workspaceId);
+export async function requireActive(deps: Pick<InboxDeps, "db">, workspace: WorkspaceRef) {
+  const found = await activeScope(deps, workspace);
   if (!found) throw notFound();
   return found;
 }

@@ -210,7 +210,7 @@ export function inboxRoutes(deps: InboxDeps) {
       .use(requireMemberByMethod("inbox:write"))
       .get("/conversations", validate("query", listQuerySchema), async (c) => {
         const query = c.req.valid("query");
-        const found = await activeScope(deps, c.var.workspace.id);
+        const found = await activeScope(deps, c.var.workspace);
         if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
         const { connection, scope } = found;
         const rows = await listInboxConversations(deps.db, scope, {
@@ -246,14 +246,14 @@ export function inboxRoutes(deps: InboxDeps) {
       // Deep links (/messages?conversation=<id>, the analytics drawer's post link) name an id
       // without its kind: this says which it is, or 404 when it is not the user's.
       .get("/conversations/:id", validate("param", idParam), async (c) => {
-        const { scope } = await requireActive(deps, c.var.workspace.id);
+        const { scope } = await requireActive(deps, c.var.workspace);
         const id = c.req.valid("param").id;
         const [row] = await listInboxConversations(deps.db, scope, { exactId: id, limit: 1 });
         if (!row) throw notFound();
         return c.json({ id: row.id, kind: row.kind });
       })
       .get("/conversations/:id/messages", validate("param", idParam), async (c) => {
-        const { connection, scope } = await requireActive(deps, c.var.workspace.id);
+        const { connection, scope } = await requireActive(deps, c.var.workspace);
         const threadId = c.req.valid("param").id;
         const messages = await listThreadMessages(deps.db, scope, threadId);
         if (messages.length === 0) throw notFound();
@@ -305,6 +305,7 @@ export function inboxRoutes(deps: InboxDeps) {
           const { text, image_url: imageUrl, client_id: clientId } = c.req.valid("json");
           const sent = await sendReply(deps, {
             workspaceId: c.var.workspace.id,
+            accountId: c.var.workspace.accountId,
             storageFolder: c.var.workspace.storageFolder,
             threadId: c.req.valid("param").id,
             text,
@@ -331,7 +332,7 @@ export function inboxRoutes(deps: InboxDeps) {
             .strict(),
         ),
         async (c) => {
-          const { scope } = await requireActive(deps, c.var.workspace.id);
+          const { scope } = await requireActive(deps, c.var.workspace);
           const id = c.req.valid("param").id;
           const { kind, read } = c.req.valid("json");
           const rows = await listInboxConversations(deps.db, scope, {
@@ -351,7 +352,7 @@ export function inboxRoutes(deps: InboxDeps) {
         },
       )
       .get("/posts/:id/comments", validate("param", idParam), async (c) => {
-        const { connection, scope } = await requireActive(deps, c.var.workspace.id);
+        const { connection, scope } = await requireActive(deps, c.var.workspace);
         const mediaId = c.req.valid("param").id;
         const thread = await findCommentThread(deps.db, scope, mediaId);
         if (!thread) throw notFound();
@@ -415,6 +416,7 @@ export function inboxRoutes(deps: InboxDeps) {
         async (c) => {
           const result = await replyToComment(deps, {
             workspaceId: c.var.workspace.id,
+            accountId: c.var.workspace.accountId,
             commentId: c.req.valid("param").id,
             text: c.req.valid("json").text,
           });
@@ -432,6 +434,7 @@ export function inboxRoutes(deps: InboxDeps) {
         async (c) => {
           const result = await sendPrivateReply(deps, {
             workspaceId: c.var.workspace.id,
+            accountId: c.var.workspace.accountId,
             commentId: c.req.valid("param").id,
             text: c.req.valid("json").text,
           });
@@ -452,6 +455,7 @@ export function inboxRoutes(deps: InboxDeps) {
         async (c) => {
           const result = await hideComment(deps, {
             workspaceId: c.var.workspace.id,
+            accountId: c.var.workspace.accountId,
             commentId: c.req.valid("param").id,
             hidden: c.req.valid("json").hidden,
           });
@@ -465,6 +469,7 @@ export function inboxRoutes(deps: InboxDeps) {
       .delete("/comments/:id", validate("param", idParam), async (c) => {
         const result = await deleteComment(deps, {
           workspaceId: c.var.workspace.id,
+          accountId: c.var.workspace.accountId,
           commentId: c.req.valid("param").id,
         });
         await recordAudit(deps, c.var, "inbox.comment_deleted", {

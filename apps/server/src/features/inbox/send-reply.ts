@@ -72,6 +72,8 @@ export async function sendReply(
   deps: InboxDeps,
   request: {
     workspaceId: string;
+    /** The account the member has open (the workspace's first when not named). */
+    accountId: string | undefined;
     /** The workspace's upload folder (an attached image must be one of its files). */
     storageFolder: string;
     threadId: string;
@@ -81,7 +83,10 @@ export async function sendReply(
   },
 ) {
   const { workspaceId, threadId, text, imageUrl, clientId } = request;
-  const { connection, scope } = await requireActive(deps, workspaceId);
+  const { connection, scope } = await requireActive(deps, {
+    id: workspaceId,
+    accountId: request.accountId,
+  });
   const thread = await findThreadCounterpart(deps.db, scope, threadId);
   if (!thread) throw notFound();
   const image = imageUrl ? await ownDmImage(deps, request.storageFolder, imageUrl) : undefined;

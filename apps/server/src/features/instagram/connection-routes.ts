@@ -1,9 +1,14 @@
-import { connectCallbackSchema, connectStartSchema, disconnectSchema } from "@sightline/contracts";
-import { findInstagramConnection } from "@sightline/db";
+import {
+  connectCallbackSchema,
+  connectStartSchema,
+  disconnectSchema,
+  MAX_ACCOUNTS_PER_WORKSPACE,
+} from "@sightline/contracts";
+import { listInstagramConnections } from "@sightline/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
@@ -11,11 +16,21 @@ import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
 import { backfillProgress } from "./sync/insights.ts";
 
-/** /api/instagram: the signed-in user's connection (spec §7: one row or none), connect, disconnect. */
+/**
+ * /api/instagram: the workspace's accounts, the selected account's connection (spec section 7:
+ * one row or none, read as the account the member has open), connect, sync, disconnect.
+ */
 export function connectionRoutes(ctx: InstagramContext) {
   return new Hono<AppEnv>()
+    .get("/connections", requireMember("read"), async (c) => {
+      const rows = await listInstagramConnections(ctx.db, c.var.workspace.id);
+      return c.json({
+        connections: rows.map((row) => connectionView(row, ctx)),
+        limit: MAX_ACCOUNTS_PER_WORKSPACE,
+      });
+    })
     .get("/connection", requireMember("read"), async (c) => {
-      const row = await findInstagramConnection(ctx.db, c.var.workspace.id);
+      const row = await selectedConnection(ctx.db, c.var.workspace);
       return c.json({
         connection: row
           ? {
@@ -39,6 +54,7 @@ export function connectionRoutes(ctx: InstagramContext) {
             sessionId: c.var.user.sessionId,
             login,
             switchLogin: switchLogin ?? false,
+            accountId: c.var.workspace.accountId,
           }),
         );
       },
@@ -61,6 +77,7 @@ export function connectionRoutes(ctx: InstagramContext) {
         });
         await ctx.queue.send(syncAccountJob, {
           workspaceId: c.var.workspace.id,
+          accountId: connection.instagram_id,
           reason: "connected",
         });
         await recordAudit({ db: ctx.db, logger: c.var.logger }, c.var, "instagram.connected", {
@@ -71,11 +88,15 @@ export function connectionRoutes(ctx: InstagramContext) {
       },
     )
     .post("/sync", requireMember("read"), userLimit(ctx, "syncNow"), async (c) => {
-      const row = await findInstagramConnection(ctx.db, c.var.workspace.id);
+      const row = await selectedConnection(ctx.db, c.var.workspace);
       if (row?.status !== "active") {
         return c.json({ queued: false });
       }
-      await ctx.queue.send(syncAccountJob, { workspaceId: c.var.workspace.id, reason: "manual" });
+      await ctx.queue.send(syncAccountJob, {
+        workspaceId: c.var.workspace.id,
+        accountId: row.instagramId,
+        reason: "manual",
+      });
       return c.json({ queued: true }, 202);
     })
     .delete(
@@ -83,8 +104,15 @@ export function connectionRoutes(ctx: InstagramContext) {
       requireMember("connections"),
       validate("json", disconnectSchema),
       async (c) => {
-        const deleted = await disconnect(ctx, c.var.workspace.id, c.req.valid("json"));
+        const row = await selectedConnection(ctx.db, c.var.workspace);
+        if (!row) return c.json({ deleted: {} });
+        const deleted = await disconnect(ctx, c.var.workspace.id, {
+          ...c.req.valid("json"),
+          accountId: row.instagramId,
+        });
         await recordAudit({ db: ctx.db, logger: c.var.logger }, c.var, "instagram.disconnected", {
+          accountId: row.instagramId,
+          target: `@${row.instagramUsername}`,
           details: { deleted },
         });
         return c.json({ deleted });

@@ -1,14 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
+import {
+  type ConnectLogin,
+  type InstagramConnection,
+  MAX_ACCOUNTS_PER_WORKSPACE,
+} from "@sightline/contracts";
 import {
   consumeOauthState,
   deleteInstagramConnectionAndData,
   deleteInstagramPostsOfUser,
-  deleteSyncedDataOfOtherAccounts,
   findInstagramConnection,
   type InstagramConnectionRow,
   insertOauthState,
+  listInstagramConnections,
   saveInstagramConnection,
   updateInstagramConnection,
 } from "@sightline/db";
@@ -35,6 +39,13 @@ export const callbackPaths: Record<ConnectLogin, string> = {
 function redirectUri(ctx: InstagramContext, login: ConnectLogin): string {
   return `${new URL(ctx.publicUrl).origin}${callbackPaths[login]}`;
 }
+
+/** The key of a connection's row: its workspace and Instagram account. */
+export function keyOf(row: Pick<InstagramConnectionRow, "workspaceId" | "instagramId">) {
+  return { workspaceId: row.workspaceId, instagramId: row.instagramId };
+}
+
+export const tooManyAccountsMessage = `This workspace has ${MAX_ACCOUNTS_PER_WORKSPACE} Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.`;
 
 function hashState(state: string): string {
   return createHash("sha256").update(state).digest("hex");
@@ -107,6 +118,8 @@ export async function startConnect(
     login: ConnectLogin;
     /** Re-authorise the connected account with `login` instead, keeping everything stored. */
     switchLogin?: boolean;
+    /** The account the member has open (the workspace's first when not named). */
+    accountId?: string;
   },
 ): Promise<{ authorizeUrl: string }> {
   if (!input.sessionId) {
@@ -120,7 +133,7 @@ export async function startConnect(
   }
   let keepInstagramId: string | null = null;
   if (input.switchLogin) {
-    const current = await findInstagramConnection(ctx.db, input.workspaceId);
+    const current = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
     if (!current) {
       throw new AppError(
         "bad_request",
@@ -300,9 +313,10 @@ export async function completeConnect(
   }
 
   const now = new Date(ctx.now());
-  const previous = await findInstagramConnection(ctx.db, input.workspaceId);
   if (pending.keepInstagramId !== null && grant.instagramId !== pending.keepInstagramId) {
-    const kept = previous?.instagramUsername ?? pending.keepInstagramId;
+    const kept =
+      (await findInstagramConnection(ctx.db, input.workspaceId, pending.keepInstagramId))
+        ?.instagramUsername ?? pending.keepInstagramId;
     ctx.logger.info(
       { workspaceId: input.workspaceId, login: input.login },
       "login switch to another account refused",
@@ -311,6 +325,15 @@ export async function completeConnect(
       "bad_request",
       switchedAccountMessage(input.login, grant.username || grant.instagramId, kept),
     );
+  }
+  // The same account again is a reconnect (its row and everything synced stay); another one is
+  // added beside the workspace's others, up to the limit.
+  const previous = await findInstagramConnection(ctx.db, input.workspaceId, grant.instagramId);
+  if (!previous) {
+    const connected = await listInstagramConnections(ctx.db, input.workspaceId);
+    if (connected.length >= MAX_ACCOUNTS_PER_WORKSPACE) {
+      throw new AppError("conflict", tooManyAccountsMessage);
+    }
   }
   let row = await saveInstagramConnection(ctx.db, {
     workspaceId: input.workspaceId,
@@ -332,12 +355,8 @@ export async function completeConnect(
     appScopedId: grant.appScopedId ?? null,
     tokenRefreshedAt: now,
     updatedAt: now,
-    ...(previous?.instagramId === grant.instagramId ? {} : { lastSyncedAt: null, syncNotes: [] }),
+    ...(previous ? {} : { lastSyncedAt: null, syncNotes: [] }),
   });
-  if (previous && previous.instagramId !== grant.instagramId) {
-    // Another account now: nothing synced for the old one may show up under the new one.
-    await deleteSyncedDataOfOtherAccounts(ctx.db, input.workspaceId, grant.instagramId);
-  }
   row = (await refreshProfileRow(ctx, row)) ?? row;
   await subscribeWebhooks(ctx, row);
   await announceConnection(ctx, input.workspaceId);
@@ -349,7 +368,7 @@ async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnection
     await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages"]);
   } catch (error) {
     ctx.logger.warn({ err: error, workspaceId: row.workspaceId }, "webhook subscription failed");
-    await updateInstagramConnection(ctx.db, row.workspaceId, {
+    await updateInstagramConnection(ctx.db, keyOf(row), {
       syncNotes: [
         ...row.syncNotes.filter((note) => note.area !== "webhooks"),
         {
@@ -371,7 +390,7 @@ export async function refreshProfileRow(
     const profile = await accountClientFor(ctx, row).getProfile();
     const now = new Date(ctx.now());
     return (
-      (await updateInstagramConnection(ctx.db, row.workspaceId, {
+      (await updateInstagramConnection(ctx.db, keyOf(row), {
         instagramUsername: profile.username ?? row.instagramUsername,
         name: profile.name ?? null,
         accountType: profile.account_type ?? row.accountType,
@@ -409,15 +428,15 @@ export async function handleGraphFailure(
       : isGraphApiError(error) && error.subcode === 463
         ? "The access expired."
         : "Instagram no longer accepts Sightline's access (it was removed or expired).";
-  const updated = await updateInstagramConnection(ctx.db, row.workspaceId, {
+  const updated = await updateInstagramConnection(ctx.db, keyOf(row), {
     status: "needs_reconnection",
     statusReason: reason,
     updatedAt: new Date(ctx.now()),
   });
   if (row.status !== "needs_reconnection" && updated) {
-    const email = await ctx.userEmail(row.workspaceId);
+    const email = await ctx.userEmail(row.workspaceId, row.instagramId);
     if (email) {
-      const url = `${new URL(ctx.publicUrl).origin}/settings?connect=instagram`;
+      const url = `${new URL(ctx.publicUrl).origin}/settings?connect=instagram&account=${encodeURIComponent(row.instagramId)}`;
       ctx.tasks.run("instagram reconnect e-mail", () =>
         ctx.mailer.sendEmail(instagramReconnectMessage(email, row.instagramUsername, url)),
       );
@@ -435,18 +454,18 @@ export async function handleGraphFailure(
 export async function disconnect(
   ctx: InstagramContext,
   workspaceId: string,
-  options: { keepPublishedHistory: boolean },
+  options: { keepPublishedHistory: boolean; accountId?: string },
 ): Promise<Record<string, number>> {
-  const row = await findInstagramConnection(ctx.db, workspaceId);
+  const row = await findInstagramConnection(ctx.db, workspaceId, options.accountId);
   if (!row) return {};
   await revokeAtMeta(ctx, row);
   // Posts published through Sightline live in the publishing tables (not synced rows): kept
   // unless the user asked for them to go too.
-  const deleted = await deleteInstagramConnectionAndData(ctx.db, workspaceId);
+  const deleted = await deleteInstagramConnectionAndData(ctx.db, keyOf(row));
   const files = await removeFilesNoDraftUses(ctx, workspaceId);
   if (files > 0) deleted.stored_files = files;
   if (!options.keepPublishedHistory) {
-    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, workspaceId);
+    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, keyOf(row));
   }
   await announceConnection(ctx, workspaceId);
   return deleted;

@@ -232,6 +232,126 @@ describe("connecting Instagram", () => {
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
   }, 180_000);
 
+  it("connects several accounts into one workspace: each request acts on the account it names, another workspace's or a malformed one is a 404, a disconnect takes only that account", async () => {
+    const db = testApp.database.db;
+    const { client } = await createVerifiedUser(testApp);
+    const first = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    const second = await connectSandboxAccount(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    expect(second.workspace_id).toBe(first.workspace_id);
+    expect(second.instagram_id).not.toBe(first.instagram_id);
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const as = (account: string) => ({ headers: { "x-sightline-account": account } });
+    const listed = async () =>
+      (
+        (await (await client.get("/api/instagram/connections")).json()) as {
+          connections: Array<{ instagram_id: string; instagram_username: string }>;
+          limit: number;
+        }
+      ).connections.map((row) => row.instagram_username);
+    expect(await listed()).toEqual(["northfield.coffee", "lena.makes"]);
+
+    // Without a named account, the workspace's first; with one, that account, by header or query.
+    const connectionOf = async (path: string, init?: RequestInit) =>
+      ((await (await client.get(path, init)).json()) as { connection: { instagram_id: string } })
+        .connection.instagram_id;
+    expect(await connectionOf("/api/instagram/connection")).toBe(first.instagram_id);
+    expect(await connectionOf("/api/instagram/connection", as(second.instagram_id))).toBe(
+      second.instagram_id,
+    );
+    expect(await connectionOf(`/api/instagram/connection?account=${second.instagram_id}`)).toBe(
+      second.instagram_id,
+    );
+    // Each account's own synced posts: the post lists do not mix.
+    const mediaOf = async (account: string) =>
+      (
+        (await db.execute(
+          `select count(*)::int as n from instagram_media where workspace_id = '${first.workspace_id}' and account_id = '${account}'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
+    const postsOf = async (account: string) =>
+      (
+        (await (await client.get("/api/analytics/posts?limit=50", as(account))).json()) as {
+          items: Array<{ id: string }>;
+        }
+      ).items.map((item) => item.id);
+    expect(await mediaOf(first.instagram_id)).toBeGreaterThan(0);
+    expect(await mediaOf(second.instagram_id)).toBeGreaterThan(0);
+    const firstPosts = await postsOf(first.instagram_id);
+    const secondPosts = await postsOf(second.instagram_id);
+    expect(firstPosts.length).toBeGreaterThan(0);
+    expect(secondPosts.length).toBeGreaterThan(0);
+    expect(firstPosts.filter((id) => secondPosts.includes(id))).toEqual([]);
+
+    // An account of another workspace, or something that is not an account id: 404.
+    const other = await createVerifiedUser(testApp);
+    const foreign = await connectSandboxAccount(testApp, other.client, {
+      username: "oona.bakes",
+      login: "instagram",
+    });
+    for (const account of [foreign.instagram_id, "not-an-id", "1".repeat(40)]) {
+      expect((await client.get("/api/instagram/connection", as(account))).status).toBe(404);
+      expect((await client.get("/api/analytics/overview", as(account))).status).toBe(404);
+    }
+
+    // The same account again is a reconnect: still two rows.
+    await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
+    expect(await listed()).toEqual(["northfield.coffee", "lena.makes"]);
+
+    // Disconnecting the named account takes its token and rows; the other account keeps its own.
+    const response = await client.request("/api/instagram/connection", {
+      method: "DELETE",
+      json: { keepPublishedHistory: false },
+      ...as(second.instagram_id),
+    });
+    expect(response.status).toBe(200);
+    expect(await listed()).toEqual(["northfield.coffee"]);
+    expect(await mediaOf(second.instagram_id)).toBe(0);
+    expect(await mediaOf(first.instagram_id)).toBeGreaterThan(0);
+    expect((await client.get("/api/instagram/connection", as(second.instagram_id))).status).toBe(
+      404,
+    );
+    expect(await connectionOf("/api/instagram/connection")).toBe(first.instagram_id);
+  }, 240_000);
+
+  it("connects at most 10 accounts into one workspace and says so at the eleventh", async () => {
+    const db = testApp.database.db;
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+    for (let index = 0; index < 9; index += 1) {
+      await db.execute(
+        `insert into instagram_connections (workspace_id, instagram_id, instagram_username, access_token, login)
+         values ('${connection.workspace_id}', '9900000000000${index}', 'filler${index}', 'x', 'instagram')`,
+      );
+    }
+    const query = await consentAtSandbox(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    const refused = await client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "This workspace has 10 Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.",
+    );
+    // A reconnect of an account already there is not a new one: still allowed.
+    await connectSandboxAccount(testApp, client, {
+      username: "northfield.coffee",
+      login: "instagram",
+    });
+  }, 120_000);
+
   it("Facebook Login with no professional account linked to any Page says so clearly", async () => {
     const { client } = await createVerifiedUser(testApp);
     const query = await consentAtSandbox(testApp, client, {

@@ -45,7 +45,7 @@ export interface InstagramContext {
   instagram: InstagramApps;
   sandbox: Sandbox | undefined;
   /** The user's e-mail address (for the reconnect e-mail). */
-  userEmail: (workspaceId: string) => Promise<string | undefined>;
+  userEmail: (workspaceId: string, instagramId?: string) => Promise<string | undefined>;
   /** Set right after the queue starts (the queue's jobs receive this very object). */
   queue: JobQueue<InstagramContext>;
   /** Days processed webhook bodies are kept (WEBHOOK_RETENTION_DAYS). */

@@ -1,16 +1,15 @@
 import { userLookupSchema, userProfileGetSchema } from "@sightline/contracts";
-import { findInstagramConnection } from "@sightline/db";
 import { isUserNotFound } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
-import type { AppEnv } from "../../lib/app-types.ts";
+import type { ActiveWorkspace, AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { connectionView, handleGraphFailure, refreshProfileRow } from "./connection-service.ts";
 import { accountClientFor, type InstagramContext } from "./context.ts";
 
-async function activeConnection(ctx: InstagramContext, workspaceId: string) {
-  const row = await findInstagramConnection(ctx.db, workspaceId);
+async function activeConnection(ctx: InstagramContext, workspace: ActiveWorkspace) {
+  const row = await selectedConnection(ctx.db, workspace);
   if (!row) throw new AppError("not_found", "Connect Instagram first.");
   if (row.status !== "active") {
     throw new AppError("conflict", "Reconnect Instagram in Settings: its access ended.");
@@ -26,7 +25,7 @@ export function functionRoutes(ctx: InstagramContext) {
   return new Hono<AppEnv>()
     .post("/instagram-refresh-profile", requireMember("read"), async (c) => {
       // Spec §8: a failed refresh is logged and answers null; the page keeps what it has.
-      const row = await findInstagramConnection(ctx.db, c.var.workspace.id);
+      const row = await selectedConnection(ctx.db, c.var.workspace);
       if (row?.status !== "active") return c.json({ connection: null });
       const refreshed = await refreshProfileRow(ctx, row);
       if (refreshed) await ctx.events.publish(c.var.workspace.id, "instagram-connection:updated");
@@ -38,7 +37,7 @@ export function functionRoutes(ctx: InstagramContext) {
       validate("json", userProfileGetSchema),
       async (c) => {
         const { igsid } = c.req.valid("json");
-        const row = await activeConnection(ctx, c.var.workspace.id);
+        const row = await activeConnection(ctx, c.var.workspace);
         try {
           const profile = await accountClientFor(ctx, row).getUserProfile(igsid, "profile_pic");
           return c.json({ profile_pic: profile.profile_pic ?? null });
@@ -55,7 +54,7 @@ export function functionRoutes(ctx: InstagramContext) {
       validate("json", userLookupSchema),
       async (c) => {
         const { username } = c.req.valid("json");
-        const row = await activeConnection(ctx, c.var.workspace.id);
+        const row = await activeConnection(ctx, c.var.workspace);
         try {
           const found = await accountClientFor(ctx, row).businessDiscovery(username, {
             mediaLimit: 1,

@@ -1,9 +1,11 @@
 import {
+  type ConnectionKey,
   type Database,
   deleteInstagramConnectionAndData,
+  findConnectionsForMetaUserId,
   findInstagramConnection,
-  findWorkspaceIdsForMetaUserId,
   getConnectionContact,
+  listInstagramConnections,
 } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
@@ -73,7 +75,8 @@ export function createInstagramFeature(options: {
     publicUrl: options.env.publicUrl,
     instagram: services.instagram,
     sandbox: services.sandbox,
-    userEmail: async (workspaceId) => (await getConnectionContact(database.db, workspaceId))?.email,
+    userEmail: async (workspaceId, instagramId) =>
+      (await getConnectionContact(database.db, workspaceId, instagramId))?.email,
     queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
@@ -96,29 +99,32 @@ export function createInstagramFeature(options: {
 /** The data-deletion hooks (features/account/data-deletion.ts) for Instagram. */
 export function instagramDeletionHooks(ctx: InstagramContext) {
   return {
-    revokeInstagramAccess: async (workspaceId: string) => {
-      const row = await findInstagramConnection(ctx.db, workspaceId);
-      if (row) await revokeAtMeta(ctx, row);
+    revokeInstagramAccess: async (workspaceId: string, instagramId?: string) => {
+      const rows =
+        instagramId === undefined
+          ? await listInstagramConnections(ctx.db, workspaceId)
+          : [await findInstagramConnection(ctx.db, workspaceId, instagramId)];
+      for (const row of rows) if (row) await revokeAtMeta(ctx, row);
     },
-    findWorkspaceIdsForMetaUser: (metaUserId: string) =>
-      findWorkspaceIdsForMetaUserId(ctx.db, metaUserId),
-    deleteInstagramData: async (workspaceId: string) => {
-      const deleted = await deleteInstagramConnectionAndData(ctx.db, workspaceId);
-      const files = await removeFilesNoDraftUses(ctx, workspaceId);
+    findConnectionsForMetaUser: (metaUserId: string) =>
+      findConnectionsForMetaUserId(ctx.db, metaUserId),
+    deleteInstagramData: async (key: ConnectionKey) => {
+      const deleted = await deleteInstagramConnectionAndData(ctx.db, key);
+      const files = await removeFilesNoDraftUses(ctx, key.workspaceId);
       if (files > 0) deleted.stored_files = files;
-      await announceConnection(ctx, workspaceId);
+      await announceConnection(ctx, key.workspaceId);
       return deleted;
     },
   };
 }
 
-/** Meta's deauthorize callback: the person removed the app; their connections go. */
+/** Meta's deauthorize callback: the person removed the app; their account's connections go. */
 export async function deauthorizeMetaUser(ctx: InstagramContext, metaUserId: string) {
   const hooks = instagramDeletionHooks(ctx);
-  const workspaceIds = await hooks.findWorkspaceIdsForMetaUser(metaUserId);
-  for (const workspaceId of workspaceIds) {
-    await hooks.revokeInstagramAccess(workspaceId);
-    await hooks.deleteInstagramData(workspaceId);
+  const connections = await hooks.findConnectionsForMetaUser(metaUserId);
+  for (const connection of connections) {
+    await hooks.revokeInstagramAccess(connection.workspaceId, connection.instagramId);
+    await hooks.deleteInstagramData(connection);
   }
-  return workspaceIds.length;
+  return connections.length;
 }

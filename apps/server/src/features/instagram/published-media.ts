@@ -9,10 +9,10 @@ import { POST_FOLLOW_UP_READS, storePublishedMedia } from "./sync/post-insights.
  */
 export async function afterMediaPublished(
   ctx: InstagramContext,
-  input: { workspaceId: string; igMediaId: string },
+  input: { workspaceId: string; accountId: string; igMediaId: string },
 ) {
   try {
-    if (!(await storePublishedMedia(ctx, input.workspaceId, input.igMediaId))) return;
+    if (!(await storePublishedMedia(ctx, input, input.igMediaId))) return;
     await ctx.queue.send(readPostInsightsJob, { ...input, slot: "published" as const });
     for (const { slot, afterSeconds } of POST_FOLLOW_UP_READS) {
       await ctx.queue.send(

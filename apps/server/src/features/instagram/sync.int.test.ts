@@ -226,6 +226,7 @@ describe("token refresh", () => {
     expect(
       await replaceInstagramToken(ctx.db, {
         workspaceId: connection.workspace_id,
+        instagramId: after.instagramId,
         previousCiphertext: after.accessToken,
         ciphertext: "",
         expiresAt: null,

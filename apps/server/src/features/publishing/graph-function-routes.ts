@@ -5,13 +5,12 @@ import {
   videoStatusRequestSchema,
   videoUploadQuerySchema,
 } from "@sightline/contracts";
-import { findInstagramConnection } from "@sightline/db";
 import { type AccountClient, GraphApiError } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
-import type { AppEnv } from "../../lib/app-types.ts";
+import type { AppEnv, WorkspaceRef } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
   accountClientFor,
@@ -38,11 +37,11 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
   const sleep = (ms: number) =>
     ctx.publishRuntime?.sleep(ms) ?? new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  async function accountFor(workspaceId: string): Promise<{
+  async function accountFor(workspace: WorkspaceRef): Promise<{
     client: AccountClient;
     onError: (error: unknown, label: string) => Promise<never>;
   }> {
-    const connection = await findInstagramConnection(ctx.db, workspaceId);
+    const connection = await selectedConnection(ctx.db, workspace);
     if (!connection) throw new AppError("conflict", "No Instagram connection");
     if (connection.status !== "active") {
       throw new AppError(
@@ -142,7 +141,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
         validate("json", videoInitRequestSchema),
         async (c) => {
           const body = c.req.valid("json");
-          const { client, onError } = await accountFor(c.var.workspace.id);
+          const { client, onError } = await accountFor(c.var.workspace);
           try {
             const created = await withRetry(() =>
               client.createContainer(
@@ -175,7 +174,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
               "Video chunk upload failed: the chunk runs past file_size.",
             );
           }
-          const { client, onError } = await accountFor(c.var.workspace.id);
+          const { client, onError } = await accountFor(c.var.workspace);
           try {
             const result = await withRetry(() =>
               client.uploadVideoChunk({
@@ -200,7 +199,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
         requireMember("publish"),
         validate("json", videoStatusRequestSchema),
         async (c) => {
-          const { client, onError } = await accountFor(c.var.workspace.id);
+          const { client, onError } = await accountFor(c.var.workspace);
           try {
             const state = await withRetry(() =>
               client.getContainerStatus(c.req.valid("json").container_id),
@@ -220,7 +219,6 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
         validate("json", photoPostRequestSchema),
         async (c) => {
           const body = c.req.valid("json");
-          const workspaceId = c.var.workspace.id;
           const urls = body.image_urls.map((url, index) =>
             ownImageUrl(c.var.workspace.storageFolder, url, index),
           );
@@ -231,7 +229,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
           if (collaborators.length > 3) {
             throw new AppError("bad_request", "Maximum 3 collaborators allowed");
           }
-          const { client, onError } = await accountFor(workspaceId);
+          const { client, onError } = await accountFor(c.var.workspace);
           try {
             let containerId: string;
             const childIds: string[] = [];
@@ -285,7 +283,7 @@ export function graphFunctionRoutes(deps: { instagram: InstagramContext; storage
         validate("json", publishPostRequestSchema),
         async (c) => {
           const body = c.req.valid("json");
-          const { client, onError } = await accountFor(c.var.workspace.id);
+          const { client, onError } = await accountFor(c.var.workspace);
           try {
             const mediaId = await publishOnce(client, body.creation_id);
             return c.json({ success: true, media_id: mediaId });

@@ -181,8 +181,8 @@ export async function runPublishPipeline(
   try {
     // 1. Check: the connection, the permission, the media, the 24-hour limit.
     await log("check", "started");
-    connection = await findInstagramConnection(db, post.workspaceId);
-    if (!connection || connection.instagramId !== post.accountId) {
+    connection = await findInstagramConnection(db, post.workspaceId, post.accountId);
+    if (!connection) {
       throw new PublishFailure("check", "No Instagram connection");
     }
     if (connection.status !== "active") {
@@ -490,7 +490,13 @@ export async function runPublishPipeline(
       },
     );
     if (!written) throw new LeaseLost();
-    if (igMediaId) await afterMediaPublished(ctx, { workspaceId: post.workspaceId, igMediaId });
+    if (igMediaId) {
+      await afterMediaPublished(ctx, {
+        workspaceId: post.workspaceId,
+        accountId: post.accountId,
+        igMediaId,
+      });
+    }
     await log(
       "record",
       "done",

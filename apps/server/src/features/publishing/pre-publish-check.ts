@@ -21,6 +21,8 @@ export async function prePublishCheck(
   storage: Storage,
   input: {
     workspaceId: string;
+    /** The account the post goes to (the workspace's first when not named). */
+    accountId: string | undefined;
     publishAt: Date;
     items: Array<{
       bucket: Bucket;
@@ -31,7 +33,7 @@ export async function prePublishCheck(
   },
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
-  const connection = await findInstagramConnection(ctx.db, input.workspaceId);
+  const connection = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
   if (!connection) return [{ code: "no_connection", message: "No Instagram connection" }];
   if (connection.status !== "active") {
     problems.push({

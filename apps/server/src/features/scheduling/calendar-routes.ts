@@ -9,7 +9,7 @@ import {
   cancelToDraft,
   type Db,
   duplicateAsDraft,
-  findInstagramConnection,
+  type findInstagramConnection,
   findScheduledPost,
   findSyncedMedia,
   listOnlineFollowers,
@@ -25,7 +25,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
 import { postEngagementSamples } from "../content-tools/index.ts";
@@ -195,9 +195,9 @@ export function calendarRoutes(deps: {
         to: new Date(query.to),
         limit: CALENDAR_MAX_POSTS + 1,
       };
-      const connection = await findInstagramConnection(deps.db, workspaceId);
+      const connection = await selectedConnection(deps.db, c.var.workspace);
       const [scheduledRows, syncedRows] = await Promise.all([
-        listScheduledPostsInRange(deps.db, workspaceId, range),
+        listScheduledPostsInRange(deps.db, workspaceId, range, connection?.instagramId),
         connection
           ? listSyncedMediaInRange(
               deps.db,
@@ -236,7 +236,7 @@ export function calendarRoutes(deps: {
             `"${timeZone}" is not a time zone (e.g. Europe/Berlin).`,
           );
         }
-        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
+        const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) return c.json({ hints: [], basis: { onlineFollowerDays: 0, posts: 0 } });
         const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
         const since = new Date(deps.now().getTime() - ONLINE_FOLLOWERS_DAYS * 86_400_000)
@@ -278,7 +278,7 @@ export function calendarRoutes(deps: {
       validate("param", mediaParam),
       async (c) => {
         const { igMediaId } = c.req.valid("param");
-        const connection = await findInstagramConnection(deps.db, c.var.workspace.id);
+        const connection = await selectedConnection(deps.db, c.var.workspace);
         const media = connection
           ? await findSyncedMedia(
               deps.db,

@@ -12,7 +12,6 @@ import {
   type Db,
   deleteUnpublishedPost,
   type EditedPostContent,
-  findInstagramConnection,
   findScheduledPost,
   findScheduledPostByClientId,
   findStoredFileOwner,
@@ -23,6 +22,8 @@ import {
   updateWaitingPostContent,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
+import type { WorkspaceRef } from "../../lib/app-types.ts";
+import { selectedConnection } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
@@ -73,7 +74,7 @@ async function fileIs(
  */
 async function checkedContent(
   deps: ScheduleDeps,
-  workspaceId: string,
+  workspace: WorkspaceRef,
   body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
   at: Date,
 ): Promise<EditedPostContent & { accountId: string }> {
@@ -105,7 +106,8 @@ async function checkedContent(
         : "Instagram allows at most 20 @mentions in a caption.",
     );
   }
-  const connection = await findInstagramConnection(deps.db, workspaceId);
+  const workspaceId = workspace.id;
+  const connection = await selectedConnection(deps.db, workspace);
   if (!connection) throw new AppError("conflict", "No Instagram connection");
   for (const item of body.items) {
     if (!(await fileIs(deps, workspaceId, item.bucket, item.key, item.mediaType))) {
@@ -168,18 +170,19 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
  */
 async function savePost(
   deps: ScheduleDeps,
-  workspaceId: string,
+  workspace: WorkspaceRef,
   body: ScheduleRequest | PublishNowRequest,
   at: Date,
   options: { refuseFileProblems: boolean; createdBy?: string | undefined } = {
     refuseFileProblems: false,
   },
 ): Promise<{ row: ScheduledPostRow; created: boolean }> {
+  const workspaceId = workspace.id;
   if (body.client_id) {
     const existing = await findScheduledPostByClientId(deps.db, workspaceId, body.client_id);
     if (existing) return { row: existing, created: false };
   }
-  const content = await checkedContent(deps, workspaceId, body, at);
+  const content = await checkedContent(deps, workspace, body, at);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
     // offers a crop for it) is refused here with the rule, never after as a failed publish.
@@ -202,7 +205,12 @@ async function savePost(
 }
 
 /** The pre-publish check of a draft made of the user's own files. */
-export async function checkDraft(deps: ScheduleDeps, workspaceId: string, body: ScheduleRequest) {
+export async function checkDraft(
+  deps: ScheduleDeps,
+  workspace: WorkspaceRef,
+  body: ScheduleRequest,
+) {
+  const workspaceId = workspace.id;
   if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
   const folder = await workspaceStorageFolder(deps.db, workspaceId);
   for (const item of body.items) {
@@ -212,6 +220,7 @@ export async function checkDraft(deps: ScheduleDeps, workspaceId: string, body: 
   }
   return prePublishCheck(deps.instagram, deps.storage, {
     workspaceId,
+    accountId: workspace.accountId,
     publishAt: new Date(body.scheduled_time),
     items: body.items,
   });
@@ -223,20 +232,21 @@ export async function checkDraft(deps: ScheduleDeps, workspaceId: string, body: 
  */
 export async function scheduleDraft(
   deps: ScheduleDeps,
-  workspaceId: string,
+  workspace: WorkspaceRef,
   body: ScheduleRequest,
   createdBy?: string,
 ) {
   if (new Date(body.scheduled_time) <= deps.now()) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  const { row, created } = await savePost(deps, workspaceId, body, new Date(body.scheduled_time), {
+  const { row, created } = await savePost(deps, workspace, body, new Date(body.scheduled_time), {
     refuseFileProblems: false,
     createdBy,
   });
   // Scheduled either way: the problems are named now, and checked again before publishing.
   const checks = await prePublishCheck(deps.instagram, deps.storage, {
     workspaceId: row.workspaceId,
+    accountId: row.accountId,
     publishAt: row.scheduledTime,
     items: row.items,
   });
@@ -246,11 +256,11 @@ export async function scheduleDraft(
 /** Publish now: the draft is stored due now and goes to the publish job at once. */
 export function publishDraftNow(
   deps: ScheduleDeps,
-  workspaceId: string,
+  workspace: WorkspaceRef,
   body: PublishNowRequest,
   createdBy?: string,
 ) {
-  return savePost(deps, workspaceId, body, deps.now(), { refuseFileProblems: true, createdBy });
+  return savePost(deps, workspace, body, deps.now(), { refuseFileProblems: true, createdBy });
 }
 
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
@@ -266,7 +276,13 @@ export async function editScheduledPost(
   if (!body.publish_now && at <= deps.now()) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  const { accountId: _account, ...content } = await checkedContent(deps, workspaceId, body, at);
+  // The post stays with the account it was written for.
+  const { accountId: _account, ...content } = await checkedContent(
+    deps,
+    { id: workspaceId, accountId: current.accountId },
+    body,
+    at,
+  );
   const row = await updateWaitingPostContent(deps.db, {
     workspaceId,
     id,
@@ -284,6 +300,7 @@ export async function editScheduledPost(
     ? []
     : await prePublishCheck(deps.instagram, deps.storage, {
         workspaceId,
+        accountId: row.accountId,
         publishAt: row.scheduledTime,
         items: row.items,
       });

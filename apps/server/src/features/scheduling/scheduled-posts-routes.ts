@@ -14,7 +14,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
-import { requireMember } from "../../middleware/session.ts";
+import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import {
   checkDraft,
@@ -65,12 +65,14 @@ export function scheduledPostRoutes(deps: ScheduleDeps) {
         validate("json", scheduleRequestSchema),
         async (c) => {
           return c.json({
-            checks: await checkDraft(deps, c.var.workspace.id, c.req.valid("json")),
+            checks: await checkDraft(deps, c.var.workspace, c.req.valid("json")),
           });
         },
       )
       .get("/", requireMember("read"), async (c) => {
-        const rows = await listScheduledPosts(deps.db, c.var.workspace.id);
+        // The selected account's posts (every post of the workspace when none is connected).
+        const connection = await selectedConnection(deps.db, c.var.workspace);
+        const rows = await listScheduledPosts(deps.db, c.var.workspace.id, connection?.instagramId);
         return c.json({ posts: rows.map(view) });
       })
       // Spec §5: scheduling requires login, in these words.
@@ -81,7 +83,7 @@ export function scheduledPostRoutes(deps: ScheduleDeps) {
         async (c) => {
           const { row, created, checks } = await scheduleDraft(
             deps,
-            c.var.workspace.id,
+            c.var.workspace,
             c.req.valid("json"),
             c.var.user.id,
           );
@@ -102,7 +104,7 @@ export function scheduledPostRoutes(deps: ScheduleDeps) {
         async (c) => {
           const { row, created } = await publishDraftNow(
             deps,
-            c.var.workspace.id,
+            c.var.workspace,
             c.req.valid("json"),
             c.var.user.id,
           );

@@ -580,20 +580,20 @@ describe(`settings: your data on ${testEngine()}`, () => {
         storage: testApp.storage,
         logger: testApp.logger,
         publicUrl: TEST_PUBLIC_URL,
-        revokeInstagramAccess: async (id) => {
-          calls.push(`revoke ${id}`);
+        revokeInstagramAccess: async (id, account) => {
+          calls.push(`revoke ${id} ${account}`);
         },
-        deleteInstagramData: async (id) => {
-          calls.push(`delete ${id}`);
+        deleteInstagramData: async (key) => {
+          calls.push(`delete ${key.workspaceId} ${key.instagramId}`);
           return { instagram_connections: 1, instagram_media: 3 };
         },
-        findWorkspaceIdsForMetaUser: async (metaUserId) =>
-          metaUserId === "meta-42" ? [workspaceId] : [],
+        findConnectionsForMetaUser: async (metaUserId) =>
+          metaUserId === "meta-42" ? [{ workspaceId, instagramId: "1784" }] : [],
       },
       "meta-42",
       "signed-request-hash-meta-42",
     );
-    expect(calls).toEqual([`revoke ${workspaceId}`, `delete ${workspaceId}`]);
+    expect(calls).toEqual([`revoke ${workspaceId} 1784`, `delete ${workspaceId} 1784`]);
     expect(request).toMatchObject({ source: "meta_callback", status: "completed" });
     expect(request.deleted).toEqual({ instagram_connections: 1, instagram_media: 3 });
     expect((await client.get("/api/me")).status).toBe(200);

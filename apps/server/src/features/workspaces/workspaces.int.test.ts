@@ -313,6 +313,7 @@ describe("workspaces, members and roles", () => {
     "POST /api/invitations/accept": "user",
     // Instagram connection.
     "GET /api/instagram/connection": "read",
+    "GET /api/instagram/connections": "read",
     "POST /api/instagram/connect": "connections",
     "POST /api/instagram/connect/callback": "connections",
     "POST /api/instagram/sync": "read",

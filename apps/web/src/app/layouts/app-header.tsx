@@ -6,7 +6,7 @@ const iconButton =
   "flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 /**
- * Spec §2: the title from the current path, the New button, a disabled audience icon, the
+ * Spec §2: the title from the current path, the account switcher (issue 29), the New button, a disabled audience icon, the
  * notifications bell and the user menu. Below the `lg` breakpoint a menu button opens the
  * sidebar as a drawer.
  */
@@ -15,6 +15,7 @@ export function AppHeader({
   onOpenMenu,
   onApproachMenu,
   onNew,
+  accountSwitcher,
   menus,
 }: {
   title: string;
@@ -23,6 +24,8 @@ export function AppHeader({
   onApproachMenu?: () => void;
   /** Absent for a role that may not publish (issue 29): no New button then. */
   onNew?: (() => void) | undefined;
+  /** The Instagram account switcher (issue 29), next to New. */
+  accountSwitcher?: ReactNode;
   /** The notifications bell and the user menu. */
   menus: ReactNode;
 }) {
@@ -42,6 +45,7 @@ export function AppHeader({
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight text-slate-900">
         {title}
       </h1>
+      {accountSwitcher}
       {onNew && (
         <Button size="sm" onClick={onNew} className="shrink-0 px-2.5 sm:px-3">
           <Plus aria-hidden="true" />

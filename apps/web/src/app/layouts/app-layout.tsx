@@ -9,7 +9,9 @@ import { CreatePostDialog } from "../../features/composer/components/create-post
 import { openComposer } from "../../features/composer/hooks/composer-store.ts";
 import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
 import { useInstagramConnection } from "../../features/instagram/api/use-instagram-connection.ts";
+import { AccountSwitcher } from "../../features/instagram/components/account-switcher.tsx";
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
+import { useAccountInAddress } from "../../features/instagram/hooks/use-selected-account.ts";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
@@ -58,6 +60,7 @@ function useComposeDeepLink(canPublish: boolean) {
 function AppFrame() {
   const canPublish = useCan("publish");
   useComposeDeepLink(canPublish);
+  useAccountInAddress();
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [AppDrawer, setAppDrawer] = useState(() => loadedDrawer);
@@ -123,6 +126,7 @@ function AppFrame() {
             void loadDrawer().then((component) => setAppDrawer(() => component))
           }
           onNew={canPublish ? () => openComposer() : undefined}
+          accountSwitcher={<AccountSwitcher />}
           menus={<DeferredHeaderMenus onNotificationsClosed={refreshInboxData} />}
         />
         <main

@@ -1,6 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
+import { instagramAccountsQueryKey } from "../../features/instagram/api/use-instagram-accounts.ts";
+import { onSelectedAccountChange } from "../../lib/account.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { onOpenWorkspaceChange } from "../../lib/workspace.ts";
 import { workspacesQueryKey } from "../../lib/workspaces.ts";
@@ -20,6 +22,23 @@ export default function ServerStateLayout() {
         if (id !== null) return;
         void queryClient.resetQueries({
           predicate: (query) => query.queryKey[0] !== workspacesQueryKey[0],
+        });
+      }),
+    [queryClient],
+  );
+  // Another Instagram account (the switcher, an address naming one, a stale one dropped): nothing
+  // read for the previous account may show; every answer is read again for this one.
+  useEffect(
+    () =>
+      onSelectedAccountChange(() => {
+        queryClient.removeQueries({ type: "inactive" });
+        void queryClient.resetQueries({
+          predicate: (query) =>
+            query.queryKey[0] !== workspacesQueryKey[0] &&
+            !(
+              query.queryKey[0] === instagramAccountsQueryKey[0] &&
+              query.queryKey[1] === instagramAccountsQueryKey[1]
+            ),
         });
       }),
     [queryClient],

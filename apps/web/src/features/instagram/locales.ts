@@ -71,6 +71,16 @@ const en = {
     keeps:
       "Nothing is deleted: choose @{{username}} on the next page and every synced post, comment, message and insight stays. If you pick another account, nothing changes.",
   },
+  switcher: {
+    label: "Instagram account: @{{username}}",
+    heading: "Instagram accounts",
+    count: "{{count}} of {{limit}} accounts",
+    connected: "Connected",
+    needsReconnection: "Needs reconnection",
+    syncing: "Syncing…",
+    current: "Current account",
+    connectAnother: "Connect another account",
+  },
   disconnect: {
     title: "Disconnect @{{username}}?",
     body: "Sightline stops reading and publishing on this account, removes its access at Meta and deletes the synced posts, comments, messages and insights.",
@@ -154,6 +164,16 @@ const es: typeof en = {
       "El inicio de sesión con Instagram no necesita página de Facebook, pero Instagram no ofrece búsqueda de hashtags con él, así que Trend Radar deja de muestrear.",
     keeps:
       "No se borra nada: elige @{{username}} en la página siguiente y se conservan todas las publicaciones, comentarios, mensajes y estadísticas sincronizados. Si eliges otra cuenta, no cambia nada.",
+  },
+  switcher: {
+    label: "Cuenta de Instagram: @{{username}}",
+    heading: "Cuentas de Instagram",
+    count: "{{count}} de {{limit}} cuentas",
+    connected: "Conectada",
+    needsReconnection: "Hay que reconectarla",
+    syncing: "Sincronizando…",
+    current: "Cuenta actual",
+    connectAnother: "Conectar otra cuenta",
   },
   disconnect: {
     title: "¿Desconectar @{{username}}?",

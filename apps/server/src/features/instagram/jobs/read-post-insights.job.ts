@@ -14,6 +14,11 @@ export const readPostInsightsJob = defineInstagramJob({
   version: 1,
   schema: z.object({
     workspaceId: z.string().min(1).max(100),
+    /** The account that published the post (jobs queued before several accounts have none). */
+    accountId: z
+      .string()
+      .regex(/^\d{1,32}$/)
+      .optional(),
     igMediaId: z.string().regex(/^[0-9A-Za-z_]{1,64}$/),
     slot: z.enum(["published", "1h", "24h", "7d", "refresh"]),
   }),
@@ -24,7 +29,11 @@ export const readPostInsightsJob = defineInstagramJob({
   dueCheckSeconds: 60,
   key: (payload) => `${payload.workspaceId}:${payload.igMediaId}:${payload.slot}`,
   async run(payload, ctx) {
-    const connection = await findInstagramConnection(ctx.db, payload.workspaceId);
+    const connection = await findInstagramConnection(
+      ctx.db,
+      payload.workspaceId,
+      payload.accountId,
+    );
     if (connection?.status !== "active") return;
     try {
       await readOnePostInsights(ctx, connection, payload.igMediaId);

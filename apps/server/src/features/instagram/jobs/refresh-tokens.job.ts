@@ -35,6 +35,7 @@ export const refreshTokensJob = defineInstagramJob({
         const now = new Date(ctx.now());
         const replaced = await replaceInstagramToken(ctx.db, {
           workspaceId: row.workspaceId,
+          instagramId: row.instagramId,
           previousCiphertext: row.accessToken,
           ciphertext: sealToken(ctx, row.workspaceId, grant.accessToken),
           expiresAt:

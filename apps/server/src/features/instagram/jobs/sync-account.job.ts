@@ -14,7 +14,11 @@ import { type PartRunner, runSync, type SyncPart, SyncPaused, syncParts } from "
 
 export const syncRunners: Record<SyncPart, PartRunner> = {
   profile: async (run) => {
-    const row = await findInstagramConnection(run.ctx.db, run.scope.workspaceId);
+    const row = await findInstagramConnection(
+      run.ctx.db,
+      run.scope.workspaceId,
+      run.scope.accountId,
+    );
     if (row) await refreshProfileRow(run.ctx, row);
   },
   media: syncMedia,
@@ -28,13 +32,18 @@ export const syncRunners: Record<SyncPart, PartRunner> = {
 
 /**
  * One account's sync (all parts, or some): on connect, on schedule, and after webhooks that
- * need more than their payload. Keyed per user and parts so racing triggers collapse into one.
+ * need more than their payload. Keyed per account and parts so racing triggers collapse into one.
  */
 export const syncAccountJob = defineInstagramJob({
   name: "instagram-sync-account",
   version: 1,
   schema: z.object({
     workspaceId: z.string().min(1).max(100),
+    /** The account (IG_ID); jobs queued before several accounts per workspace have none. */
+    accountId: z
+      .string()
+      .regex(/^\d{1,32}$/)
+      .optional(),
     reason: z.enum(["connected", "schedule", "webhook", "manual", "resume"]),
     parts: z.array(z.enum(syncParts)).min(1).optional(),
   }),
@@ -42,12 +51,14 @@ export const syncAccountJob = defineInstagramJob({
   retryLimit: 5,
   retryDelaySeconds: 60,
   expireInSeconds: 60 * 60,
-  key: (payload) => `${payload.workspaceId}:${(payload.parts ?? syncParts).join(",")}`,
+  key: (payload) =>
+    `${payload.workspaceId}:${payload.accountId ?? ""}:${(payload.parts ?? syncParts).join(",")}`,
   async run(payload, ctx) {
     let result: Awaited<ReturnType<typeof runSync>>;
     try {
       result = await runSync(ctx, {
         workspaceId: payload.workspaceId,
+        accountId: payload.accountId,
         parts: payload.parts ?? syncParts,
         runners: syncRunners,
       });

@@ -17,6 +17,7 @@ export const syncAllJob = defineInstagramJob({
     for (const connection of await listActiveInstagramConnections(ctx.db)) {
       await ctx.queue.send(syncAccountJob, {
         workspaceId: connection.workspaceId,
+        accountId: connection.instagramId,
         reason: "schedule",
       });
     }

@@ -104,7 +104,8 @@ export function presetWindows(yesterday: string): Array<{ from: string; to: stri
 export async function syncPeriodInsights(run: SyncRun) {
   const now = run.now();
   // The calendar of the person the connection answers to (its connector, else the owner).
-  const zone = (await getConnectionContact(run.ctx.db, run.scope.workspaceId))?.timeZone;
+  const zone = (await getConnectionContact(run.ctx.db, run.scope.workspaceId, run.scope.accountId))
+    ?.timeZone;
   const yesterdays = new Set([addDays(now.toISOString().slice(0, 10), -1)]);
   if (zone && isTimeZone(zone)) yesterdays.add(addDays(zonedParts(now, zone).date, -1));
   const windows = [...yesterdays]

@@ -57,16 +57,16 @@ export async function readOnePostInsights(
  */
 export async function storePublishedMedia(
   ctx: InstagramContext,
-  workspaceId: string,
+  scope: { workspaceId: string; accountId: string },
   igMediaId: string,
 ) {
-  const connection = await findInstagramConnection(ctx.db, workspaceId);
+  const connection = await findInstagramConnection(ctx.db, scope.workspaceId, scope.accountId);
   if (connection?.status !== "active") return undefined;
   return storeOneMedia(
     {
       db: ctx.db,
       client: accountClientFor(ctx, connection),
-      scope: { workspaceId, accountId: connection.instagramId },
+      scope: { workspaceId: scope.workspaceId, accountId: connection.instagramId },
       now: () => new Date(ctx.now()),
     },
     igMediaId,

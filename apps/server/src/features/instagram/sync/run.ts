@@ -132,13 +132,19 @@ export type PartRunner = (run: SyncRun) => Promise<void>;
  */
 export async function runSync(
   ctx: InstagramContext,
-  input: { workspaceId: string; parts: readonly SyncPart[]; runners: Record<SyncPart, PartRunner> },
+  input: {
+    workspaceId: string;
+    /** The account to sync; the workspace's first when not named (jobs queued before). */
+    accountId?: string;
+    parts: readonly SyncPart[];
+    runners: Record<SyncPart, PartRunner>;
+  },
 ): Promise<{
   status: "done" | "skipped" | "needs_reconnection";
   newMessages: number;
   newComments: number;
 }> {
-  const connection = await findInstagramConnection(ctx.db, input.workspaceId);
+  const connection = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
   if (connection?.status !== "active") {
     return { status: "skipped", newMessages: 0, newComments: 0 };
   }
@@ -185,7 +191,7 @@ async function saveNotes(
   notes: Map<string, string>,
   options: { synced?: boolean } = {},
 ) {
-  await updateInstagramConnection(ctx.db, connection.workspaceId, {
+  await updateInstagramConnection(ctx.db, connection, {
     syncNotes: [...notes].map(([area, message]) => ({ area, message })),
     ...(options.synced ? { lastSyncedAt: new Date(ctx.now()) } : {}),
   });

@@ -17,11 +17,11 @@ const idParam = z.object({ id: z.uuid("Not found.") });
 export function trendRadarRoutes(ctx: RadarsContext) {
   return new Hono<AppEnv>()
     .use(requireMemberByMethod("radars:write"))
-    .get("/", async (c) => c.json(await trendRadarOverview(ctx, c.var.workspace.id)))
-    .get("/suggestions", async (c) => c.json(await trendSuggestions(ctx, c.var.workspace.id)))
+    .get("/", async (c) => c.json(await trendRadarOverview(ctx, c.var.workspace)))
+    .get("/suggestions", async (c) => c.json(await trendSuggestions(ctx, c.var.workspace)))
     .post("/hashtags", validate("json", trackHashtagInputSchema), async (c) => {
       const workspaceId = c.var.workspace.id;
-      const hashtag = await trackHashtag(ctx, workspaceId, c.req.valid("json").name);
+      const hashtag = await trackHashtag(ctx, c.var.workspace, c.req.valid("json").name);
       await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
       return c.json({ hashtag: { id: hashtag.id, name: hashtag.name } }, 201);
     })

@@ -1,13 +1,13 @@
 import { captionHashtags, planLimits, type TrendLabel } from "@sightline/contracts";
 import {
   countPostsOfAccount,
-  findInstagramConnection,
   type InstagramConnectionRow,
   insertHashtagLookup,
   insertTrendHashtag,
   insertTrendSample,
   listBestPostsByEngagement,
   listHashtagLookups,
+  listInstagramConnections,
   listLatestTrendSamples,
   listTrendHashtags,
   type TrendHashtagRow,
@@ -16,6 +16,8 @@ import {
 } from "@sightline/db";
 import { type InstagramMedia, isGraphApiError } from "@sightline/instagram-graph";
 import { AppError } from "../../../lib/app-error.ts";
+import type { WorkspaceRef } from "../../../lib/app-types.ts";
+import { selectedConnection } from "../../../middleware/session.ts";
 import { accountClientFor } from "../../instagram/index.ts";
 import { assertWithinPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
@@ -71,8 +73,9 @@ function graphMessage(error: unknown): string {
 }
 
 /** Tracks a hashtag: plan limit, then the 7-day budget, then the look-up (which counts). */
-export async function trackHashtag(deps: TrendDeps, workspaceId: string, name: string) {
-  const connection = await findInstagramConnection(deps.db, workspaceId);
+export async function trackHashtag(deps: TrendDeps, workspace: WorkspaceRef, name: string) {
+  const workspaceId = workspace.id;
+  const connection = await selectedConnection(deps.db, workspace);
   const blocker = searchBlocker(connection);
   if (blocker || !connection) throw new AppError("bad_request", blocker ?? "");
   const tracked = await listTrendHashtags(deps.db, workspaceId);
@@ -195,13 +198,14 @@ export async function sampleHashtag(
 
 /** Samples every hashtag the user tracks (the schedule and "Refresh"). */
 export async function sampleUserHashtags(deps: TrendDeps, workspaceId: string) {
-  const connection = await findInstagramConnection(deps.db, workspaceId);
+  const connections = await listInstagramConnections(deps.db, workspaceId);
   const hashtags = await listTrendHashtags(deps.db, workspaceId);
-  if (searchBlocker(connection) || !connection) return { sampled: 0 };
   let sampled = 0;
   for (const hashtag of hashtags) {
-    // A hashtag looked up as an earlier account is sampled only as that account.
-    if (hashtag.accountId !== connection.instagramId) continue;
+    // A hashtag is sampled as the account it was looked up as (Instagram's budget is per
+    // account), and only while that account is connected and may search.
+    const connection = connections.find((row) => row.instagramId === hashtag.accountId);
+    if (searchBlocker(connection) || !connection) continue;
     await sampleHashtag(deps, connection, hashtag);
     sampled += 1;
   }
@@ -230,8 +234,9 @@ export type TrendHashtagView = {
 };
 
 /** The page's state: connection, budget, plan and every tracked hashtag's newest numbers. */
-export async function trendRadarOverview(deps: TrendDeps, workspaceId: string) {
-  const connection = await findInstagramConnection(deps.db, workspaceId);
+export async function trendRadarOverview(deps: TrendDeps, workspace: WorkspaceRef) {
+  const workspaceId = workspace.id;
+  const connection = await selectedConnection(deps.db, workspace);
   const plan = await planOf(deps.db, workspaceId);
   const [hashtags, samples] = await Promise.all([
     listTrendHashtags(deps.db, workspaceId),
@@ -288,9 +293,10 @@ export const BEST_POSTS_SAMPLE = 20;
  * Suggestions: hashtags that keep company with the account's best posts (by likes plus
  * comments, the top fifth of the synced posts, at most 20), and ideas from rising hashtags.
  */
-export async function trendSuggestions(deps: TrendDeps, workspaceId: string) {
-  const connection = await findInstagramConnection(deps.db, workspaceId);
-  const overview = await trendRadarOverview(deps, workspaceId);
+export async function trendSuggestions(deps: TrendDeps, workspace: WorkspaceRef) {
+  const workspaceId = workspace.id;
+  const connection = await selectedConnection(deps.db, workspace);
+  const overview = await trendRadarOverview(deps, workspace);
   const tracked = new Set(overview.hashtags.map((hashtag) => hashtag.name));
   let bestPosts: {
     sampleSize: number;

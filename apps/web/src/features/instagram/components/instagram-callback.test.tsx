@@ -4,6 +4,11 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  getSelectedAccountId,
+  resetSelectedAccountForTests,
+  setSelectedAccountId,
+} from "../../../lib/account.ts";
 import { InstagramCallback, readCallbackParams } from "./instagram-callback.tsx";
 
 afterEach(() => {
@@ -16,8 +21,17 @@ function Landing() {
   return <p data-testid="landed">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderCallback(entry: string, status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+function renderCallback(
+  entry: string,
+  status: number,
+  body: unknown,
+  accounts: Array<{ instagram_id: string }> = [{ instagram_id: "1784" }],
+) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    String(input).startsWith("/api/instagram/connections")
+      ? new Response(JSON.stringify({ connections: accounts, limit: 10 }), { status: 200 })
+      : new Response(JSON.stringify(body), { status }),
+  );
   vi.stubGlobal("fetch", fetchMock);
   const router = createMemoryRouter(
     [
@@ -51,11 +65,15 @@ describe("the Instagram callback page", () => {
   it("posts the code and state once, even under StrictMode, then lands in Settings", async () => {
     const state = "s".repeat(43);
     const fetchMock = renderCallback(`/auth/instagram/callback?code=c1&state=${state}`, 200, {
-      connection: { instagram_username: "lena.makes" },
+      connection: { instagram_username: "lena.makes", instagram_id: "1784" },
     });
     expect(screen.getByText("Connecting your Instagram account…")).toBeTruthy();
+    // The workspace's only account: nothing to name in the address.
     expect((await screen.findByTestId("landed")).textContent).toBe("/settings?instagram=connected");
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const callbacks = fetchMock.mock.calls.filter(([input]) =>
+      String(input).startsWith("/api/instagram/connect/callback"),
+    );
+    expect(callbacks).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/instagram/connect/callback",
       expect.objectContaining({
@@ -63,6 +81,21 @@ describe("the Instagram callback page", () => {
         body: JSON.stringify({ login: "instagram", code: "c1", state }),
       }),
     );
+  });
+
+  it("goes on with an account added beside the workspace's first: the address names it", async () => {
+    resetSelectedAccountForTests();
+    renderCallback(
+      `/auth/instagram/callback?code=c2&state=${"u".repeat(43)}`,
+      200,
+      { connection: { instagram_username: "lena.makes", instagram_id: "1785" } },
+      [{ instagram_id: "1784" }, { instagram_id: "1785" }],
+    );
+    expect((await screen.findByTestId("landed")).textContent).toBe(
+      "/settings?instagram=connected&account=1785",
+    );
+    expect(getSelectedAccountId()).toBe("1785");
+    setSelectedAccountId(null);
   });
 
   it("brings the server's message back to Settings", async () => {

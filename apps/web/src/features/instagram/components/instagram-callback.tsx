@@ -4,10 +4,12 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { getSelectedAccountId, setSelectedAccountId } from "../../../lib/account.ts";
 import {
   type ConnectCallbackParams,
   completeInstagramConnect,
 } from "../api/complete-instagram-connect.ts";
+import { instagramAccountsQueryOptions } from "../api/use-instagram-accounts.ts";
 import { instagramConnectionQueryOptions } from "../api/use-instagram-connection.ts";
 import "../locales.ts";
 
@@ -50,10 +52,22 @@ export function InstagramCallback({ login }: { login: ConnectLogin }) {
   useEffect(() => {
     let isCurrent = true;
     completeOnce(login, search).then(
-      ({ connection }) => {
+      async ({ connection }) => {
         if (!isCurrent) return;
+        // The account just connected is the one the member goes on with. With one account (or
+        // the workspace's first, none chosen) nothing needs naming: the server acts on the first.
+        const accounts = await queryClient
+          .fetchQuery({ ...instagramAccountsQueryOptions(), staleTime: 0 })
+          .catch(() => undefined);
+        if (!isCurrent) return;
+        const first = accounts?.connections[0]?.instagram_id ?? connection.instagram_id;
+        const named = getSelectedAccountId() !== null || first !== connection.instagram_id;
+        if (named) setSelectedAccountId(connection.instagram_id);
         queryClient.setQueryData(instagramConnectionQueryOptions().queryKey, { connection });
-        navigate(`${paths.settings}?instagram=connected`, { replace: true });
+        navigate(
+          `${paths.settings}?instagram=connected${named ? `&account=${encodeURIComponent(connection.instagram_id)}` : ""}`,
+          { replace: true },
+        );
       },
       (error: unknown) => {
         if (!isCurrent) return;

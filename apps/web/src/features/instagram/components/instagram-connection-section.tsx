@@ -408,7 +408,8 @@ export function InstagramConnectionSection() {
   const start = useStartInstagramConnect();
   const [searchParams, setSearchParams] = useSearchParams();
   const [notice, setNotice] = useState<Notice | null>(() => noticeFrom(searchParams));
-  const wantsConnect = useRef(searchParams.get("connect") === "instagram");
+  // "instagram": connect (or reconnect) the account; "another": add one more to the workspace.
+  const wantsConnect = useRef(searchParams.get("connect"));
   const root = useRef<HTMLDivElement>(null);
   // Leaving for Meta keeps the button busy until the page changes.
   const pending = start.isPending || start.isSuccess ? start.variables : undefined;
@@ -429,12 +430,18 @@ export function InstagramConnectionSection() {
     );
   }, [hasParams, setSearchParams]);
 
-  // ?connect=instagram starts the connection once, unless the account is already fine.
+  // ?connect=instagram starts the connection once, unless the account is already fine;
+  // ?connect=another (the account switcher) always goes to Meta to pick an account to add.
   const { mutate } = start;
   useEffect(() => {
-    if (!wantsConnect.current || loading) return;
-    wantsConnect.current = false;
-    if (connection?.status === "active") return;
+    const wanted = wantsConnect.current;
+    if (!wanted || loading) return;
+    wantsConnect.current = null;
+    if (wanted === "another") {
+      mutate({ login: "instagram" });
+      return;
+    }
+    if (wanted !== "instagram" || connection?.status === "active") return;
     mutate({ login: connection?.login ?? "instagram" });
   }, [loading, connection, mutate]);
 

@@ -1,0 +1,2 @@
+ALTER TABLE "instagram_connections" DROP CONSTRAINT "instagram_connections_workspace_unique";--> statement-breakpoint
+ALTER TABLE "instagram_connections" ADD CONSTRAINT "instagram_connections_account_unique" UNIQUE("workspace_id","instagram_id");
