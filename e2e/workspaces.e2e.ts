@@ -219,7 +219,38 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
         await switcher.click();
         await shot(page, "account-switcher-390");
         await page.keyboard.press("Escape");
+        await page.setViewportSize({ width: 1440, height: 900 });
       }
+
+      // All accounts on the dashboard: both side by side, each with its own followers; choosing
+      // one opens its own dashboard.
+      await page.goto(`${url}/dashboard`);
+      await page.getByRole("button", { name: "All accounts" }).click();
+      const rows = page.getByTestId("all-accounts-row");
+      await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+      for (const account of [lena, northfield]) {
+        const row = rows.filter({ hasText: `@${account.instagram_username}` });
+        await row.getByText(await followersShown(account), { exact: true }).waitFor();
+      }
+      await shot(page, "all-accounts-1440");
+      if (shots) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(page, "all-accounts-390");
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
+      await rows
+        .filter({ hasText: "@northfield.coffee" })
+        .getByRole("button", { name: /@northfield\.coffee/ })
+        .click();
+      await page.waitForURL(
+        (address) =>
+          address.searchParams.get("account") === northfield.instagram_id &&
+          !address.searchParams.has("view"),
+      );
+      await expect
+        .poll(() => switcher.getAttribute("aria-label"))
+        .toBe("Instagram account: @northfield.coffee");
+      await page.getByTestId("period-text").waitFor();
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -394,3 +394,27 @@ export async function listLatestAudienceSnapshots(db: Db, scope: AnalyticsScope)
     day: typeof row.day === "string" ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
   }));
 }
+
+/**
+ * An account's activity for the All accounts view: its top-level posts published in
+ * [postedFrom, postedBefore), and the direct-message threads waiting for its reply.
+ */
+export async function countAccountActivity(
+  db: Db,
+  scope: AnalyticsScope,
+  range: { postedFrom: Date; postedBefore: Date },
+): Promise<{ posts: number; unansweredMessages: number }> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*)::int from instagram_media m
+        where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
+          and m.parent_ig_media_id is null
+          and m.posted_at >= ${range.postedFrom.toISOString()}
+          and m.posted_at < ${range.postedBefore.toISOString()}) as posts,
+      (select count(*)::int from inbox_thread_summaries s
+        where s.workspace_id = ${scope.workspaceId} and s.account_id = ${scope.accountId}
+          and s.kind = 'dm' and s.needs_reply) as unanswered
+  `)) as unknown as { rows: Array<{ posts: number; unanswered: number }> };
+  const row = result.rows[0];
+  return { posts: Number(row?.posts ?? 0), unansweredMessages: Number(row?.unanswered ?? 0) };
+}

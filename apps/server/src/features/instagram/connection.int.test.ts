@@ -288,6 +288,64 @@ describe("connecting Instagram", () => {
     expect(secondPosts.length).toBeGreaterThan(0);
     expect(firstPosts.filter((id) => secondPosts.includes(id))).toEqual([]);
 
+    // All accounts: each account side by side, with its own dashboard's figures (Instagram's
+    // reach for the period, not a sum of days), its posts of the period and unanswered DMs.
+    const all = (await (
+      await client.get("/api/analytics/accounts?days=28&timezone=UTC")
+    ).json()) as {
+      period: { from: string; to: string; days: number };
+      accounts: Array<{
+        instagramId: string;
+        username: string;
+        followers: { value: number | null };
+        reach: { value: number | null; basis: string };
+        views: { value: number | null };
+        engagementRate: { value: number | null };
+        posts: number;
+        unansweredMessages: number;
+      }>;
+    };
+    expect(all.period.days).toBe(28);
+    expect(all.accounts.map((account) => account.username)).toEqual([
+      "northfield.coffee",
+      "lena.makes",
+    ]);
+    for (const account of all.accounts) {
+      const overview = (await (
+        await client.get("/api/analytics/overview?days=28&timezone=UTC", as(account.instagramId))
+      ).json()) as {
+        kpis: {
+          followers: { value: number | null };
+          reach: { value: number | null; basis: string };
+          views: { value: number | null };
+          engagementRate: { value: number | null };
+        };
+      };
+      expect(account.followers.value).toBe(overview.kpis.followers.value);
+      expect(account.reach).toMatchObject({
+        value: overview.kpis.reach.value,
+        basis: overview.kpis.reach.basis,
+      });
+      expect(account.views.value).toBe(overview.kpis.views.value);
+      expect(account.engagementRate.value).toBe(overview.kpis.engagementRate.value);
+      const inPeriod = (
+        (await db.execute(
+          `select count(*)::int as n from instagram_media where workspace_id = '${first.workspace_id}' and account_id = '${account.instagramId}' and parent_ig_media_id is null and posted_at >= '${all.period.from}T00:00:00Z' and posted_at < (('${all.period.to}'::date + 1)::timestamp at time zone 'UTC')`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
+      expect(account.posts).toBe(inPeriod);
+      const waiting = (
+        (await (
+          await client.get(
+            "/api/inbox/conversations?filter=needs_reply&limit=100",
+            as(account.instagramId),
+          )
+        ).json()) as { items: Array<{ kind: string }> }
+      ).items.filter((item) => item.kind === "dm").length;
+      expect(account.unansweredMessages).toBe(waiting);
+    }
+    expect(all.accounts.some((account) => account.posts > 0)).toBe(true);
+
     // An account of another workspace, or something that is not an account id: 404.
     const other = await createVerifiedUser(testApp);
     const foreign = await connectSandboxAccount(testApp, other.client, {
@@ -310,6 +368,8 @@ describe("connecting Instagram", () => {
       ...as(second.instagram_id),
     });
     expect(response.status).toBe(200);
+    // The reconnect's sync may still be running: what it stores after the delete goes too.
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     expect(await listed()).toEqual(["northfield.coffee"]);
     expect(await mediaOf(second.instagram_id)).toBe(0);
     expect(await mediaOf(first.instagram_id)).toBeGreaterThan(0);

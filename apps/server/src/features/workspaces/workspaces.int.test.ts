@@ -368,6 +368,7 @@ describe("workspaces, members and roles", () => {
     "GET /api/analytics/benchmarks": "read",
     "GET /api/analytics/posts.csv": "export",
     "GET /api/analytics/overview": "read",
+    "GET /api/analytics/accounts": "read",
     "GET /api/analytics/posts": "read",
     "POST /api/analytics/posts/:igMediaId/refresh": "read",
     "GET /api/analytics/posts/:igMediaId": "read",

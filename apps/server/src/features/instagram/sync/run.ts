@@ -1,4 +1,5 @@
 import {
+  deleteInstagramConnectionAndData,
   findInstagramConnection,
   getSyncState,
   type InstagramConnectionRow,
@@ -162,6 +163,17 @@ export async function runSync(
     try {
       await input.runners[part](run);
       if (requirement) notes.delete(part);
+      // Disconnected while this part ran: what it stored after the disconnect's delete goes too,
+      // and the rest of the sync does not run (nothing may stay of an account that was removed).
+      if (
+        !(await findInstagramConnection(ctx.db, connection.workspaceId, connection.instagramId))
+      ) {
+        await deleteInstagramConnectionAndData(ctx.db, {
+          workspaceId: connection.workspaceId,
+          instagramId: connection.instagramId,
+        });
+        return { status: "skipped", newMessages: 0, newComments: 0 };
+      }
     } catch (error) {
       if (await handleGraphFailure(ctx, connection, error)) {
         return {

@@ -1,16 +1,70 @@
 import { Camera, CheckCircle2, Circle } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "../../../components/ui/button.tsx";
+import { AllAccounts } from "../../../features/analytics/components/all-accounts.tsx";
 import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
 import { InboxSummary } from "../../../features/inbox/components/inbox-summary.tsx";
+import { useInstagramAccounts } from "../../../features/instagram/api/use-instagram-accounts.ts";
 import { useInstagramConnection } from "../../../features/instagram/api/use-instagram-connection.ts";
+import { InstagramAvatar } from "../../../features/instagram/components/instagram-avatar.tsx";
 import { connectInstagramPath } from "../../../features/instagram/components/instagram-guard.tsx";
 import { UpcomingPosts } from "../../../features/scheduler/components/upcoming-posts.tsx";
+import { ACCOUNT_PARAM } from "../../../lib/account.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
+import { cn } from "../../../utils/cn.ts";
+
+/**
+ * Issue 29 point 3: with two accounts or more, the dashboard offers All accounts (every account
+ * side by side) beside the current account's own view; `?view=all` keeps the choice in the link.
+ */
+function AccountsViewSwitch({
+  current,
+  showAll,
+  onChange,
+}: {
+  current: string | undefined;
+  showAll: boolean;
+  onChange: (showAll: boolean) => void;
+}) {
+  const { data } = useInstagramAccounts();
+  if ((data?.connections.length ?? 0) < 2) return null;
+  const option = (all: boolean, label: string) => (
+    <button
+      type="button"
+      aria-pressed={showAll === all}
+      onClick={() => onChange(all)}
+      className={cn(
+        "max-w-48 truncate rounded-md px-3 py-1.5 text-sm font-medium",
+        showAll === all ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <fieldset className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5">
+      <legend className="sr-only">Accounts</legend>
+      {option(false, current ? `@${current}` : "This account")}
+      {option(true, "All accounts")}
+    </fieldset>
+  );
+}
 
 export default function DashboardPage() {
   const { session } = useSession();
   const instagram = useInstagramConnection();
+  const [params, setParams] = useSearchParams();
+  const showAll = params.get("view") === "all";
+  const setShowAll = (all: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (all) next.set("view", "all");
+        else next.delete("view");
+        return next;
+      },
+      { replace: false },
+    );
   const steps = [
     { label: "Verify your e-mail address", done: session?.user.email_verified ?? false },
     { label: "Connect your Instagram Business or Creator account", done: instagram.connected },
@@ -21,10 +75,42 @@ export default function DashboardPage() {
   if (instagram.connected) {
     return (
       <div className="mx-auto max-w-6xl">
-        <p className="text-slate-600">Welcome, {displayName(session)}.</p>
-        <div className="mt-6">
-          <DashboardOverview />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-slate-600">Welcome, {displayName(session)}.</p>
+          <AccountsViewSwitch
+            current={instagram.connection?.instagram_username}
+            showAll={showAll}
+            onChange={setShowAll}
+          />
         </div>
+        {showAll ? (
+          <div className="mt-6">
+            <AllAccounts
+              onOpen={(id) =>
+                // One navigation: the address naming the account selects it (use-selected-account).
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  next.delete("view");
+                  next.set(ACCOUNT_PARAM, id);
+                  return next;
+                })
+              }
+              avatar={(account) => (
+                <InstagramAvatar
+                  src={account.profilePictureUrl}
+                  username={account.username}
+                  alt={`@${account.username}`}
+                  size={32}
+                />
+              )}
+            />
+          </div>
+        ) : null}
+        {showAll ? null : (
+          <div className="mt-6">
+            <DashboardOverview />
+          </div>
+        )}
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <UpcomingPosts />
           <InboxSummary />
