@@ -14,7 +14,7 @@ export interface NotificationCount {
  */
 export async function countRecentInboundMessages(
   db: Db,
-  params: { workspaceId: string; now: Date },
+  params: { workspaceId: string; accountId?: string | undefined; now: Date },
 ): Promise<NotificationCount | null> {
   const since = new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS);
   const [row] = await db
@@ -31,6 +31,9 @@ export async function countRecentInboundMessages(
     .where(
       and(
         eq(instagramMessages.workspaceId, params.workspaceId),
+        params.accountId === undefined
+          ? undefined
+          : eq(instagramMessages.accountId, params.accountId),
         eq(instagramMessages.direction, "inbound"),
         ne(instagramMessages.fromId, instagramThreadMap.businessIgsid),
         gt(instagramMessages.createdTime, since),
@@ -47,7 +50,7 @@ export async function countRecentInboundMessages(
  */
 export async function countRecentCommentsByOthers(
   db: Db,
-  params: { workspaceId: string; now: Date },
+  params: { workspaceId: string; accountId?: string | undefined; now: Date },
 ): Promise<NotificationCount | null> {
   const since = new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS);
   const [row] = await db
@@ -56,6 +59,9 @@ export async function countRecentCommentsByOthers(
     .where(
       and(
         eq(instagramComments.workspaceId, params.workspaceId),
+        params.accountId === undefined
+          ? undefined
+          : eq(instagramComments.accountId, params.accountId),
         // Written exactly as the partial index's predicate, so the planner can use it.
         sql`${instagramComments.mediaOwnerId} = ${instagramComments.accountId}`,
         ne(instagramComments.userIgsid, instagramComments.accountId),

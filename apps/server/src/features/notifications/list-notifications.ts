@@ -8,7 +8,11 @@ import { countRecentCommentsByOthers, countRecentInboundMessages, type Db } from
  */
 export async function listNotifications(
   db: Db,
-  params: { workspaceId: string; now: Date },
+  /**
+   * The account the member has open: its own events only (issue 29 point 6); without one, the
+   * workspace's (rows exist only for connected accounts: a disconnect deletes them).
+   */
+  params: { workspaceId: string; accountId: string | undefined; now: Date },
 ): Promise<Notification[]> {
   const [messages, comments] = await Promise.all([
     countRecentInboundMessages(db, params),

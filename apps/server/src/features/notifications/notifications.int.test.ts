@@ -15,13 +15,29 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-async function signedInUser() {
-  const { client, email } = await createVerifiedUser(testApp);
-  return { client, workspaceId: await personalWorkspaceId(testApp, email) };
+/** The Instagram account the bell is for (connected in every test's workspace). */
+const ACCOUNT = "17841400000000001";
+
+/** Connects `accountId` to the workspace (the row only: these tests write the synced rows). */
+async function connect(workspaceId: string, accountId: string, connectedAt: Date) {
+  await testApp.database.db.execute(
+    `insert into instagram_connections (workspace_id, instagram_id, instagram_username, access_token, login, connected_at)
+     values ('${workspaceId}', '${accountId}', 'account${accountId.slice(-1)}', 'x', 'instagram', '${connectedAt.toISOString()}')`,
+  );
 }
 
-async function notifications(client: HttpClient) {
-  const response = await client.get("/api/notifications");
+async function signedInUser() {
+  const { client, email } = await createVerifiedUser(testApp);
+  const workspaceId = await personalWorkspaceId(testApp, email);
+  await connect(workspaceId, ACCOUNT, ago(48 * HOUR));
+  return { client, workspaceId };
+}
+
+async function notifications(client: HttpClient, account?: string) {
+  const response = await client.get(
+    "/api/notifications",
+    account ? { headers: { "x-sightline-account": account } } : undefined,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as {
     id: string;
@@ -31,8 +47,8 @@ async function notifications(client: HttpClient) {
   }[];
 }
 
-/** One account's inbox: the business is "biz-igsid" in its threads, its Instagram id "acct". */
-function inbox(workspaceId: string, accountId = "acct") {
+/** One account's inbox: the business is "biz-igsid" in its threads, its Instagram id ACCOUNT. */
+function inbox(workspaceId: string, accountId = ACCOUNT) {
   const db = testApp.database.db;
   let sequence = 0;
   return {
@@ -109,13 +125,37 @@ describe("GET /api/notifications", () => {
     await rows.comment({ at: ago(2 * HOUR), by: "fan-3" });
     // Not counted: the account's own reply, older than 24 hours, and a mention under
     // someone else's media.
-    await rows.comment({ at: ago(HOUR), by: "acct" });
+    await rows.comment({ at: ago(HOUR), by: ACCOUNT });
     await rows.comment({ at: ago(24 * HOUR + 1) });
     await rows.comment({ at: ago(HOUR), mediaOwnerId: "someone-else" });
 
     expect(await notifications(client)).toEqual([
       { id: "comments", type: "comment", count: 2, latestTimestamp: ago(2 * HOUR).toISOString() },
     ]);
+  });
+
+  it("counts the events of the account the member has open, not the workspace's other accounts", async () => {
+    const { client, workspaceId } = await signedInUser();
+    const second = "17841400000000002";
+    await connect(workspaceId, second, ago(24 * HOUR));
+    const first = inbox(workspaceId);
+    await first.thread("t1");
+    await first.message({ threadId: "t1", at: ago(HOUR) });
+    const other = inbox(workspaceId, second);
+    await other.comment({ at: ago(2 * HOUR) });
+    await other.comment({ at: ago(3 * HOUR) });
+    // Without a named account, the workspace's first: its message only.
+    expect(await notifications(client)).toEqual([
+      { id: "messages", type: "message", count: 1, latestTimestamp: ago(HOUR).toISOString() },
+    ]);
+    expect(await notifications(client, second)).toEqual([
+      { id: "comments", type: "comment", count: 2, latestTimestamp: ago(2 * HOUR).toISOString() },
+    ]);
+    // An account this workspace has not connected: 404, as any foreign id.
+    const response = await client.get("/api/notifications", {
+      headers: { "x-sightline-account": "17841400000000009" },
+    });
+    expect(response.status).toBe(404);
   });
 
   it("never counts another user's rows", async () => {
