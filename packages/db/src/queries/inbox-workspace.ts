@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   inboxCommentActions,
@@ -369,11 +369,14 @@ export async function insertMessageAttachments(
  * Hidden state as Instagram reports it (the comment field `hidden`, read on every sync and
  * webhook re-read): a comment hidden in Instagram's own app shows as hidden here too. Only hidden
  * comments get a row; a stored hidden flag is cleared when Instagram says it is visible again.
+ * `readAt` is when Instagram was asked: a hide or unhide the member made after it (its row's
+ * updated_at is later) is newer than what the read saw, and stays.
  */
 export async function syncCommentsHidden(
   db: Db,
   scope: Scope,
   comments: Array<{ commentId: string; hidden: boolean }>,
+  readAt: Date,
 ) {
   const hidden = comments.filter((comment) => comment.hidden).map((c) => c.commentId);
   const visible = comments.filter((comment) => !comment.hidden).map((c) => c.commentId);
@@ -388,7 +391,7 @@ export async function syncCommentsHidden(
           inboxCommentActions.igCommentId,
         ],
         set: { isHidden: true, updatedAt: new Date() },
-        setWhere: sql`${inboxCommentActions.isHidden} = false`,
+        setWhere: sql`${inboxCommentActions.isHidden} = false and ${inboxCommentActions.updatedAt} < ${readAt.toISOString()}`,
       });
   }
   if (visible.length > 0) {
@@ -401,6 +404,7 @@ export async function syncCommentsHidden(
           eq(inboxCommentActions.accountId, scope.accountId),
           inArray(inboxCommentActions.igCommentId, visible),
           eq(inboxCommentActions.isHidden, true),
+          lt(inboxCommentActions.updatedAt, readAt),
         ),
       );
   }

@@ -1,4 +1,4 @@
-import { findInstagramConnection } from "@sightline/db";
+import { findInstagramConnection, syncCommentsHidden } from "@sightline/db";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -46,5 +46,18 @@ it("reads a comment's hidden state from Instagram on sync, both ways", async () 
 
   await graph.hideComment(commentId, false);
   await syncCommentsOfMedia(openSyncRun(testApp.instagramContext, connection), mediaId);
+  expect(await isHiddenInInbox()).toBe(false);
+
+  // A sync that read Instagram before the member hid the comment in Sightline does not undo the
+  // hide when it writes after it (seen in a browser test: the comment showed "Hide" again).
+  const readBefore = new Date(Date.now() - 1000);
+  const hid = await client.post(`/api/inbox/comments/${commentId}/hide`, { hidden: true });
+  expect(hid.status).toBe(200);
+  const scope = { workspaceId: connected.workspace_id, accountId: connection.instagramId };
+  await syncCommentsHidden(testApp.database.db, scope, [{ commentId, hidden: false }], readBefore);
+  expect(await isHiddenInInbox()).toBe(true);
+  // A read made after the hide is Instagram's newer word: it applies.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await syncCommentsHidden(testApp.database.db, scope, [{ commentId, hidden: false }], new Date());
   expect(await isHiddenInInbox()).toBe(false);
 });

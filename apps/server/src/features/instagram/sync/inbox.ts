@@ -52,6 +52,8 @@ export async function syncCommentsOfMedia(run: SyncRun, mediaId: string) {
   let after: string | undefined;
   for (let page = 0; page < 200; page++) {
     run.guard();
+    // Wall-clock time, as a member's hide records it: a hide made after this read wins over it.
+    const readAt = new Date();
     const result = await run.client.listComments(mediaId, {
       limit: 50,
       ...(after ? { after } : {}),
@@ -66,6 +68,7 @@ export async function syncCommentsOfMedia(run: SyncRun, mediaId: string) {
           item.hidden === undefined ? [] : [{ commentId: item.id, hidden: item.hidden }],
         ),
       ),
+      readAt,
     );
     if (result.nextCursor === undefined) return;
     after = result.nextCursor;

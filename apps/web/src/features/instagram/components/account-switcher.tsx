@@ -43,7 +43,7 @@ export function AccountSwitcher() {
         {...popoverTriggerProps(panelId)}
         aria-label={t("switcher.label", { username: current.instagram_username })}
         data-testid="account-switcher"
-        className="flex h-9 min-w-0 shrink items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        className="flex h-9 min-w-0 shrink-0 items-center gap-2 rounded-full border border-slate-200 bg-white p-1 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:pr-2"
       >
         <InstagramAvatar
           src={current.profile_picture_url}
@@ -52,7 +52,10 @@ export function AccountSwitcher() {
           size={28}
         />
         <span className="hidden max-w-40 truncate sm:inline">@{current.instagram_username}</span>
-        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <ChevronDown
+          aria-hidden="true"
+          className="hidden size-4 shrink-0 text-slate-500 sm:block"
+        />
       </button>
       <PopoverPanel
         id={panelId}
