@@ -164,8 +164,9 @@ try {
     await db.execute(sql`
       insert into instagram_connections (workspace_id, instagram_id, instagram_username, access_token,
         login, followers_count, last_synced_at, connected_at)
-      values (${workspaceId}, ${other}, ${`bench.account${index}`}, 'bench', 'instagram', ${1000 * index},
-        now(), now() + make_interval(secs => ${index}))`);
+      select ${workspaceId}, ${other}, ${`bench.account${index}`}, access_token, 'instagram',
+        ${1000 * index}, now(), now() + make_interval(secs => ${index})
+      from instagram_connections where workspace_id = ${workspaceId} and instagram_id = ${accountId}`);
     await db.execute(sql`
       insert into instagram_media (workspace_id, account_id, ig_media_id, media_type, media_product_type,
         caption, permalink, posted_at, like_count, comments_count)

@@ -145,8 +145,18 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
             query,
             deps.now(),
             await timeZoneFor(deps.db, c.var.user.id, query.timezone),
+            // One account Instagram cannot answer for shows its stored figures; the view stays.
             deps.instagram
-              ? (connection) => (period) => fetchPeriodInsights(deps.instagram!, connection, period)
+              ? (connection) => (period) =>
+                  fetchPeriodInsights(deps.instagram!, connection, period).catch(
+                    (error: unknown) => {
+                      c.var.logger.warn(
+                        { err: error, accountId: connection.instagramId },
+                        "period insights not read for All accounts",
+                      );
+                      return undefined;
+                    },
+                  )
               : undefined,
           ),
         );
