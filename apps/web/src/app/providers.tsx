@@ -12,7 +12,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={(error) => <ErrorScreen error={error} />}>
       {children}
-      <Toaster richColors closeButton position="top-right" />
+      {/* Below the 64-px header: a toast over the header hid its menus (the user menu under an
+          "Invitation sent" toast took no click while the pointer kept the toast open). */}
+      <Toaster
+        richColors
+        closeButton
+        position="top-right"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+      />
     </ErrorBoundary>
   );
 }

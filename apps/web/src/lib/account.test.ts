@@ -7,6 +7,7 @@ import {
   resetSelectedAccountForTests,
   searchWithAccount,
   setSelectedAccountId,
+  withAccount,
 } from "./account.ts";
 import { setOpenWorkspaceId } from "./workspace.ts";
 
@@ -26,12 +27,17 @@ describe("the selected Instagram account", () => {
     expect(getSelectedAccountId()).toBeNull();
     expect(accountHeaders()).toEqual({});
     expect(searchWithAccount("?tab=week")).toBe("?tab=week");
+    expect(withAccount("/x?y=1")).toBe("/x?y=1");
   });
 
   it("comes from the address first, and is named on every request", () => {
     window.history.replaceState(null, "", "/dashboard?account=17841400000000002");
     expect(getSelectedAccountId()).toBe("17841400000000002");
     expect(accountHeaders()).toEqual({ "x-sightline-account": "17841400000000002" });
+    // Images send no header: their address names it.
+    expect(withAccount("/api/content-calendar/media/1/thumbnail")).toBe(
+      "/api/content-calendar/media/1/thumbnail?account=17841400000000002",
+    );
   });
 
   it("ignores an address naming something that is not an account id", () => {

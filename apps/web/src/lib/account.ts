@@ -75,6 +75,13 @@ export function accountHeaders(): Record<string, string> {
   return id ? { [ACCOUNT_HEADER]: id } : {};
 }
 
+/** `url` with `?account=<id>` added, for requests that cannot send a header (images). */
+export function withAccount(url: string): string {
+  const id = getSelectedAccountId();
+  if (!id) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${ACCOUNT_PARAM}=${encodeURIComponent(id)}`;
+}
+
 /** `search` (a location's query) with the selected account in it, or unchanged without one. */
 export function searchWithAccount(search: string): string {
   const id = getSelectedAccountId();

@@ -346,6 +346,18 @@ describe("connecting Instagram", () => {
     }
     expect(all.accounts.some((account) => account.posts > 0)).toBe(true);
 
+    // The calendar's synced posts name their account in their image address (an image request
+    // carries no header), and the address answers for that account.
+    const calendar = (await (
+      await client.get(
+        `/api/content-calendar?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&to=${new Date().toISOString()}`,
+        as(second.instagram_id),
+      )
+    ).json()) as { posts: Array<{ source: string; thumbnail_url: string | null }> };
+    const synced = calendar.posts.find((post) => post.source === "instagram");
+    expect(synced?.thumbnail_url).toContain(`account=${second.instagram_id}`);
+    expect((await client.get(synced!.thumbnail_url!)).status).toBe(302);
+
     // An account of another workspace, or something that is not an account id: 404.
     const other = await createVerifiedUser(testApp);
     const foreign = await connectSandboxAccount(testApp, other.client, {

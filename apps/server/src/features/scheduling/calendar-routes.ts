@@ -87,7 +87,8 @@ function scheduledEntry(row: ScheduledPostRow): CalendarEntry {
 
 type SyncedRow = Awaited<ReturnType<typeof listSyncedMediaInRange>>[number];
 
-function syncedEntry(row: SyncedRow): CalendarEntry {
+/** An image request carries no header: its address names the account (issue 29). */
+function syncedEntry(row: SyncedRow, accountId: string): CalendarEntry {
   return {
     id: `ig_${row.igMediaId}`,
     source: "instagram",
@@ -96,7 +97,7 @@ function syncedEntry(row: SyncedRow): CalendarEntry {
     time: row.postedAt!.toISOString(),
     time_zone: null,
     caption: shortCaption(row.caption),
-    thumbnail_url: `${BASE}/media/${encodeURIComponent(row.igMediaId)}/thumbnail`,
+    thumbnail_url: `${BASE}/media/${encodeURIComponent(row.igMediaId)}/thumbnail?account=${encodeURIComponent(accountId)}`,
     permalink: row.permalink,
     ig_media_id: row.igMediaId,
     media_count: row.mediaType === "CAROUSEL_ALBUM" ? 2 : 1,
@@ -210,7 +211,7 @@ export function calendarRoutes(deps: {
       const types = query.type ? new Set<string>(query.type) : undefined;
       const merged = mergeCalendarEntries(
         scheduledRows.map(scheduledEntry),
-        syncedRows.map(syncedEntry),
+        connection ? syncedRows.map((row) => syncedEntry(row, connection.instagramId)) : [],
       ).filter(
         (entry) => (!statuses || statuses.has(entry.status)) && (!types || types.has(entry.type)),
       );

@@ -8,6 +8,7 @@ import {
   Image as PhotoIcon,
 } from "lucide-react";
 import { useState } from "react";
+import { withAccount } from "../../../lib/account.ts";
 import { cn } from "../../../utils/cn.ts";
 
 const typeIcons: Record<AnalyticsPostType, LucideIcon> = {
@@ -24,7 +25,8 @@ const typeIcons: Record<AnalyticsPostType, LucideIcon> = {
  * when Instagram has no image or it fails.
  */
 export function analyticsThumbnailUrl(igMediaId: string): string {
-  return `/api/content-calendar/media/${encodeURIComponent(igMediaId)}/thumbnail`;
+  // An image sends no header: the address names the account the page shows (issue 29).
+  return withAccount(`/api/content-calendar/media/${encodeURIComponent(igMediaId)}/thumbnail`);
 }
 
 export function PostThumbnail({
