@@ -260,19 +260,3 @@ export async function deleteInstagramConnectionAndData(db: Db, key: ConnectionKe
   });
   return deleted;
 }
-
-/** Every account's connection and synced rows in the workspace (Meta's callbacks, deletion). */
-export async function deleteAllInstagramConnectionsAndData(db: Db, workspaceId: string) {
-  const deleted: Record<string, number> = {};
-  for (const connection of await listInstagramConnections(db, workspaceId)) {
-    const counts = await deleteInstagramConnectionAndData(db, {
-      workspaceId,
-      instagramId: connection.instagramId,
-    });
-    for (const [table, count] of Object.entries(counts)) {
-      deleted[table] = (deleted[table] ?? 0) + count;
-    }
-  }
-  await db.delete(instagramOauthStates).where(eq(instagramOauthStates.workspaceId, workspaceId));
-  return deleted;
-}

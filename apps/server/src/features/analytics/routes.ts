@@ -57,134 +57,130 @@ async function scopeOf(db: Db, workspace: WorkspaceRef) {
  * an error); the post list the same with no items; a single post is a 404.
  */
 export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: InstagramContext }) {
-  return (
-    new Hono<AppEnv>()
-      .use(requireMember("read"))
-      .get("/audience", validate("query", timezoneQuery), async (c) => {
-        const timezone = await timeZoneFor(deps.db, c.var.user.id, c.req.valid("query").timezone);
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) return c.json({ connected: false as const });
-        return c.json(
-          await buildAudience(deps.db, found.scope, {
-            followersCount: found.connection.followersCount,
-            timeZone: timezone,
-            now: deps.now(),
-          }),
-        );
-      })
-      .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) return c.json({ connected: false as const });
-        const { from, to, timezone } = c.req.valid("query");
-        const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
-        return c.json({
-          connected: true as const,
-          ...(await buildBenchmarks(deps.db, found.scope, {
-            ...(from ? { from: dayStart(from, zone) } : {}),
-            ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
-          })),
+  return new Hono<AppEnv>()
+    .use(requireMember("read"))
+    .get("/audience", validate("query", timezoneQuery), async (c) => {
+      const timezone = await timeZoneFor(deps.db, c.var.user.id, c.req.valid("query").timezone);
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) return c.json({ connected: false as const });
+      return c.json(
+        await buildAudience(deps.db, found.scope, {
+          followersCount: found.connection.followersCount,
+          timeZone: timezone,
+          now: deps.now(),
+        }),
+      );
+    })
+    .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) return c.json({ connected: false as const });
+      const { from, to, timezone } = c.req.valid("query");
+      const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
+      return c.json({
+        connected: true as const,
+        ...(await buildBenchmarks(deps.db, found.scope, {
+          ...(from ? { from: dayStart(from, zone) } : {}),
+          ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
+        })),
+      });
+    })
+    .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) throw new AppError("not_found", "Connect Instagram first.");
+      // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
+      const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+      const rows: AnalyticsPostListItem[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone, {
+          fullCaptions: true,
         });
-      })
-      .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) throw new AppError("not_found", "Connect Instagram first.");
-        // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
-        const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
-        const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
-        const rows: AnalyticsPostListItem[] = [];
-        let cursor: string | undefined;
-        do {
-          const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone, {
-            fullCaptions: true,
-          });
-          rows.push(...page.items);
-          cursor = page.nextCursor ?? undefined;
-        } while (cursor && rows.length < CSV_MAX_ROWS);
-        await recordAudit(deps, c.var, "analytics.exported", {
-          accountId: found.scope.accountId,
-          target: "posts.csv",
-          details: { rows: Math.min(rows.length, CSV_MAX_ROWS) },
-        });
-        return c.body(postsCsv(rows.slice(0, CSV_MAX_ROWS)), 200, {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": 'attachment; filename="sightline-posts.csv"',
-          "cache-control": "no-store",
-        });
-      })
-      .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) return c.json({ connected: false as const });
-        const query = c.req.valid("query");
-        const overview = await buildOverview(
+        rows.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && rows.length < CSV_MAX_ROWS);
+      await recordAudit(deps, c.var, "analytics.exported", {
+        accountId: found.scope.accountId,
+        target: "posts.csv",
+        details: { rows: Math.min(rows.length, CSV_MAX_ROWS) },
+      });
+      return c.body(postsCsv(rows.slice(0, CSV_MAX_ROWS)), 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": 'attachment; filename="sightline-posts.csv"',
+        "cache-control": "no-store",
+      });
+    })
+    .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) return c.json({ connected: false as const });
+      const query = c.req.valid("query");
+      const overview = await buildOverview(
+        deps.db,
+        found.scope,
+        found.connection.followersCount,
+        query,
+        deps.now(),
+        await timeZoneFor(deps.db, c.var.user.id, query.timezone),
+        // A period Instagram can still answer but not stored yet is asked now, then stored.
+        deps.instagram
+          ? (period) => fetchPeriodInsights(deps.instagram!, found.connection, period)
+          : undefined,
+      );
+      return c.json({
+        ...overview,
+        /** The first sync's progress through the 90 days ("Reading your last 90 days… 40 %"). */
+        syncProgress: await backfillProgress(deps.db, found.connection, deps.now()),
+      });
+    })
+    .get("/accounts", validate("query", analyticsPeriodQuerySchema), async (c) => {
+      // Issue 29: every account of the workspace side by side for one period ("All accounts").
+      const query = c.req.valid("query");
+      const connections = await listInstagramConnections(deps.db, c.var.workspace.id);
+      return c.json(
+        await buildAccountsOverview(
           deps.db,
-          found.scope,
-          found.connection.followersCount,
+          c.var.workspace.id,
+          connections,
           query,
           deps.now(),
           await timeZoneFor(deps.db, c.var.user.id, query.timezone),
-          // A period Instagram can still answer but not stored yet is asked now, then stored.
+          // One account Instagram cannot answer for shows its stored figures; the view stays.
           deps.instagram
-            ? (period) => fetchPeriodInsights(deps.instagram!, found.connection, period)
+            ? (connection) => (period) =>
+                fetchPeriodInsights(deps.instagram!, connection, period).catch((error: unknown) => {
+                  c.var.logger.warn(
+                    { err: error, accountId: connection.instagramId },
+                    "period insights not read for All accounts",
+                  );
+                  return undefined;
+                })
             : undefined,
-        );
-        return c.json({
-          ...overview,
-          /** The first sync's progress through the 90 days ("Reading your last 90 days… 40 %"). */
-          syncProgress: await backfillProgress(deps.db, found.connection, deps.now()),
-        });
-      })
-      // Issue 29: every account of the workspace side by side for one period ("All accounts").
-      .get("/accounts", validate("query", analyticsPeriodQuerySchema), async (c) => {
-        const query = c.req.valid("query");
-        const connections = await listInstagramConnections(deps.db, c.var.workspace.id);
-        return c.json(
-          await buildAccountsOverview(
-            deps.db,
-            c.var.workspace.id,
-            connections,
-            query,
-            deps.now(),
-            await timeZoneFor(deps.db, c.var.user.id, query.timezone),
-            // One account Instagram cannot answer for shows its stored figures; the view stays.
-            deps.instagram
-              ? (connection) => (period) =>
-                  fetchPeriodInsights(deps.instagram!, connection, period).catch(
-                    (error: unknown) => {
-                      c.var.logger.warn(
-                        { err: error, accountId: connection.instagramId },
-                        "period insights not read for All accounts",
-                      );
-                      return undefined;
-                    },
-                  )
-              : undefined,
-          ),
-        );
-      })
-      .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
-        const query = c.req.valid("query");
-        const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
-        return c.json({
-          connected: true as const,
-          ...(await listPosts(deps.db, found.scope, query, zone)),
-        });
-      })
-      .post("/posts/:igMediaId/refresh", validate("param", analyticsPostParamSchema), async (c) => {
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
-        if (!deps.instagram || found.connection.status !== "active") {
-          throw new AppError("bad_request", "Reconnect Instagram to refresh a post.");
-        }
-        const { igMediaId } = c.req.valid("param");
-        await refreshPost(deps.db, deps.instagram, found.connection, igMediaId, deps.now());
-        return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
-      })
-      .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
-        const found = await scopeOf(deps.db, c.var.workspace);
-        if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
-        return c.json(await getPostDetail(deps.db, found.scope, c.req.valid("param").igMediaId));
-      })
-  );
+        ),
+      );
+    })
+    .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
+      const query = c.req.valid("query");
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+      return c.json({
+        connected: true as const,
+        ...(await listPosts(deps.db, found.scope, query, zone)),
+      });
+    })
+    .post("/posts/:igMediaId/refresh", validate("param", analyticsPostParamSchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
+      if (!deps.instagram || found.connection.status !== "active") {
+        throw new AppError("bad_request", "Reconnect Instagram to refresh a post.");
+      }
+      const { igMediaId } = c.req.valid("param");
+      await refreshPost(deps.db, deps.instagram, found.connection, igMediaId, deps.now());
+      return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
+    })
+    .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
+      const found = await scopeOf(deps.db, c.var.workspace);
+      if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
+      return c.json(await getPostDetail(deps.db, found.scope, c.req.valid("param").igMediaId));
+    });
 }

@@ -106,10 +106,7 @@ export function connectionRoutes(ctx: InstagramContext) {
       async (c) => {
         const row = await selectedConnection(ctx.db, c.var.workspace);
         if (!row) return c.json({ deleted: {} });
-        const deleted = await disconnect(ctx, c.var.workspace.id, {
-          ...c.req.valid("json"),
-          accountId: row.instagramId,
-        });
+        const deleted = await disconnect(ctx, row, c.req.valid("json"));
         await recordAudit({ db: ctx.db, logger: c.var.logger }, c.var, "instagram.disconnected", {
           accountId: row.instagramId,
           target: `@${row.instagramUsername}`,

@@ -40,11 +40,6 @@ function redirectUri(ctx: InstagramContext, login: ConnectLogin): string {
   return `${new URL(ctx.publicUrl).origin}${callbackPaths[login]}`;
 }
 
-/** The key of a connection's row: its workspace and Instagram account. */
-export function keyOf(row: Pick<InstagramConnectionRow, "workspaceId" | "instagramId">) {
-  return { workspaceId: row.workspaceId, instagramId: row.instagramId };
-}
-
 export const tooManyAccountsMessage = `This workspace has ${MAX_ACCOUNTS_PER_WORKSPACE} Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.`;
 
 function hashState(state: string): string {
@@ -368,7 +363,7 @@ async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnection
     await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages"]);
   } catch (error) {
     ctx.logger.warn({ err: error, workspaceId: row.workspaceId }, "webhook subscription failed");
-    await updateInstagramConnection(ctx.db, keyOf(row), {
+    await updateInstagramConnection(ctx.db, row, {
       syncNotes: [
         ...row.syncNotes.filter((note) => note.area !== "webhooks"),
         {
@@ -390,7 +385,7 @@ export async function refreshProfileRow(
     const profile = await accountClientFor(ctx, row).getProfile();
     const now = new Date(ctx.now());
     return (
-      (await updateInstagramConnection(ctx.db, keyOf(row), {
+      (await updateInstagramConnection(ctx.db, row, {
         instagramUsername: profile.username ?? row.instagramUsername,
         name: profile.name ?? null,
         accountType: profile.account_type ?? row.accountType,
@@ -428,7 +423,7 @@ export async function handleGraphFailure(
       : isGraphApiError(error) && error.subcode === 463
         ? "The access expired."
         : "Instagram no longer accepts Sightline's access (it was removed or expired).";
-  const updated = await updateInstagramConnection(ctx.db, keyOf(row), {
+  const updated = await updateInstagramConnection(ctx.db, row, {
     status: "needs_reconnection",
     statusReason: reason,
     updatedAt: new Date(ctx.now()),
@@ -453,21 +448,19 @@ export async function handleGraphFailure(
  */
 export async function disconnect(
   ctx: InstagramContext,
-  workspaceId: string,
-  options: { keepPublishedHistory: boolean; accountId?: string },
+  row: InstagramConnectionRow,
+  options: { keepPublishedHistory: boolean },
 ): Promise<Record<string, number>> {
-  const row = await findInstagramConnection(ctx.db, workspaceId, options.accountId);
-  if (!row) return {};
   await revokeAtMeta(ctx, row);
   // Posts published through Sightline live in the publishing tables (not synced rows): kept
   // unless the user asked for them to go too.
-  const deleted = await deleteInstagramConnectionAndData(ctx.db, keyOf(row));
-  const files = await removeFilesNoDraftUses(ctx, workspaceId);
+  const deleted = await deleteInstagramConnectionAndData(ctx.db, row);
+  const files = await removeFilesNoDraftUses(ctx, row.workspaceId);
   if (files > 0) deleted.stored_files = files;
   if (!options.keepPublishedHistory) {
-    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, keyOf(row));
+    deleted.instagram_posts = await deleteInstagramPostsOfUser(ctx.db, row);
   }
-  await announceConnection(ctx, workspaceId);
+  await announceConnection(ctx, row.workspaceId);
   return deleted;
 }
 

@@ -2,13 +2,13 @@ import { userLookupSchema, userProfileGetSchema } from "@sightline/contracts";
 import { isUserNotFound } from "@sightline/instagram-graph";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
-import type { ActiveWorkspace, AppEnv } from "../../lib/app-types.ts";
+import type { AppEnv, WorkspaceRef } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { connectionView, handleGraphFailure, refreshProfileRow } from "./connection-service.ts";
 import { accountClientFor, type InstagramContext } from "./context.ts";
 
-async function activeConnection(ctx: InstagramContext, workspace: ActiveWorkspace) {
+async function activeConnection(ctx: InstagramContext, workspace: WorkspaceRef) {
   const row = await selectedConnection(ctx.db, workspace);
   if (!row) throw new AppError("not_found", "Connect Instagram first.");
   if (row.status !== "active") {

@@ -1,3 +1,4 @@
+import { accountIdPattern } from "@sightline/contracts";
 import { findInstagramConnection } from "@sightline/db";
 import { z } from "zod";
 import { handleGraphFailure } from "../connection-service.ts";
@@ -15,10 +16,7 @@ export const readPostInsightsJob = defineInstagramJob({
   schema: z.object({
     workspaceId: z.string().min(1).max(100),
     /** The account that published the post (jobs queued before several accounts have none). */
-    accountId: z
-      .string()
-      .regex(/^\d{1,32}$/)
-      .optional(),
+    accountId: z.string().regex(accountIdPattern).optional(),
     igMediaId: z.string().regex(/^[0-9A-Za-z_]{1,64}$/),
     slot: z.enum(["published", "1h", "24h", "7d", "refresh"]),
   }),

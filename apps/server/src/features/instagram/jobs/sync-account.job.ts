@@ -1,3 +1,4 @@
+import { accountIdPattern } from "@sightline/contracts";
 import { findInstagramConnection } from "@sightline/db";
 import { z } from "zod";
 import { announceConnection, refreshProfileRow } from "../connection-service.ts";
@@ -40,10 +41,7 @@ export const syncAccountJob = defineInstagramJob({
   schema: z.object({
     workspaceId: z.string().min(1).max(100),
     /** The account (IG_ID); jobs queued before several accounts per workspace have none. */
-    accountId: z
-      .string()
-      .regex(/^\d{1,32}$/)
-      .optional(),
+    accountId: z.string().regex(accountIdPattern).optional(),
     reason: z.enum(["connected", "schedule", "webhook", "manual", "resume"]),
     parts: z.array(z.enum(syncParts)).min(1).optional(),
   }),

@@ -168,10 +168,7 @@ export async function runSync(
       if (
         !(await findInstagramConnection(ctx.db, connection.workspaceId, connection.instagramId))
       ) {
-        await deleteInstagramConnectionAndData(ctx.db, {
-          workspaceId: connection.workspaceId,
-          instagramId: connection.instagramId,
-        });
+        await deleteInstagramConnectionAndData(ctx.db, connection);
         return { status: "skipped", newMessages: 0, newComments: 0 };
       }
     } catch (error) {
