@@ -83,8 +83,8 @@ export default function DashboardPage() {
             onChange={setShowAll}
           />
         </div>
-        {showAll ? (
-          <div className="mt-6">
+        <div className="mt-6">
+          {showAll ? (
             <AllAccounts
               onOpen={(id) =>
                 // One navigation: the address naming the account selects it (use-selected-account).
@@ -104,13 +104,10 @@ export default function DashboardPage() {
                 />
               )}
             />
-          </div>
-        ) : null}
-        {showAll ? null : (
-          <div className="mt-6">
+          ) : (
             <DashboardOverview />
-          </div>
-        )}
+          )}
+        </div>
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <UpcomingPosts />
           <InboxSummary />
