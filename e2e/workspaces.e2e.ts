@@ -256,4 +256,61 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
     },
     COMPOSER_TEST_TIMEOUT_MS * 2,
   );
+  it(
+    "a connect link: the client connects their account without an account of their own, once",
+    async () => {
+      const url = live.server.url;
+      const owner = await signedInPage(live.browser, url, { prefix: "agency", width: 1440 });
+      const client = `client-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+      // Settings → Instagram → Connect links: for whom, e-mailed.
+      await owner.page.goto(`${url}/settings#connect-links`);
+      const panel = owner.page.getByTestId("connect-links");
+      await panel.getByLabel("For (optional)").fill("Northfield Coffee");
+      await panel.getByLabel("E-mail it to (optional)").fill(client);
+      await panel.getByRole("button", { name: "Create a connect link" }).click();
+      const shown = panel.getByTestId("new-connect-link").getByRole("textbox");
+      await shown.waitFor();
+      const link = await shown.inputValue();
+      expect(link).toBe(await latestLinkFor(url, client));
+      await panel.getByTestId("connect-link").filter({ hasText: "Waiting" }).waitFor();
+      await shot(owner.page, "connect-links-1440");
+
+      // The client, signed out on a phone, opens the e-mailed link and goes through Meta.
+      const context = await live.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Connect your Instagram account" }).waitFor();
+      await page.getByText("This link was made for Northfield Coffee.").waitFor();
+      await shot(page, "connect-link-390");
+      await page.getByRole("button", { name: "Continue with Instagram" }).click();
+      await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
+      await page.getByRole("button", { name: /@northfield\.coffee/ }).click();
+      await page.getByRole("heading", { name: "@northfield.coffee is connected" }).waitFor();
+      await shot(page, "connect-link-done-390");
+      // They joined nothing: the app sends a signed-out visitor home.
+      await page.goto(`${url}/dashboard`);
+      await page.waitForURL(`${url}/`);
+      // The link worked once.
+      await page.goto(link);
+      await page.getByRole("heading", { name: "This link does not work" }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+
+      // The agency sees the account in its switcher, and the link as used.
+      await panel
+        .getByTestId("connect-link")
+        .filter({ hasText: "Connected @northfield.coffee" })
+        .waitFor({ timeout: 30_000 });
+      const switcher = owner.page.getByTestId("account-switcher");
+      await expect
+        .poll(() => switcher.getAttribute("aria-label"), { timeout: 30_000 })
+        .toBe("Instagram account: @northfield.coffee");
+      expect(owner.errors).toEqual([]);
+      await owner.context.close();
+    },
+    COMPOSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -17,12 +17,14 @@ import { devMailboxApiRoutes, devMailboxPage } from "./features/dev-mailbox/inde
 import { inboxRoutes } from "./features/inbox/index.ts";
 import {
   connectionRoutes,
+  connectLinkRoutes,
   deauthorizeMetaUser,
   functionRoutes,
   type InstagramContext,
   instagramDeletionHooks,
   mediaProxyRoutes,
   metaRoutes,
+  publicConnectLinkRoutes,
   WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
@@ -155,6 +157,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route("/realtime", realtimeRoutes({ events: deps.events, db, now: deps.now }))
     .route("/instagram", connectionRoutes(deps.instagramContext))
+    .route("/instagram/connect-links", connectLinkRoutes(deps.instagramContext))
+    .route("/connect-links", publicConnectLinkRoutes(deps.instagramContext))
     .route(
       "/inbox",
       inboxRoutes({

@@ -58,6 +58,9 @@ type Victim = {
   pressSourceId: string;
   pressKeywordId: string;
   trendHashtagId: string;
+  /** A connect link of theirs waiting to be used (its id, and the token of its address). */
+  connectLinkId: string;
+  connectLinkToken: string;
   scheduledPostId: string;
   /** One post of theirs in every status, walked on every route that takes a post id. */
   postsByStatus: Record<ScheduledPostStatus, string>;
@@ -163,9 +166,15 @@ async function prepareVictim(): Promise<Victim> {
       .where(inArray(scheduledPosts.id, [created.post.id]));
     postsByStatus[status] = created.post.id;
   }
+  const linkLabel = `link-marker-${Date.now()}`;
+  const link = await json<{ link: { id: string }; url: string }>(
+    await client.post("/api/instagram/connect-links", { label: linkLabel }),
+  );
   return {
     client,
     email,
+    connectLinkId: link.link.id,
+    connectLinkToken: new URL(link.url).searchParams.get("token")!,
     scheduledPostId: scheduled.post.id,
     postsByStatus,
     userId: connection.user_id,
@@ -194,6 +203,8 @@ async function prepareVictim(): Promise<Victim> {
       "open studios weekend",
       scheduled.post.id,
       scheduledCaption,
+      link.link.id,
+      linkLabel,
       ...Object.values(postsByStatus),
     ],
     threadId: stored.rows[0]!.conversation_id,
@@ -242,6 +253,7 @@ describe("one user can never read or change another's data through any route", (
           .replace("/inbox/posts/:id", `/inbox/posts/${victim.postId}`)
           .replace("/conversations/:id", `/conversations/${encodeURIComponent(victim.threadId)}`)
           .replace("/comments/:id", `/comments/${victim.commentId}`)
+          .replace("/connect-links/:id", `/connect-links/${victim.connectLinkId}`)
           .replace(/:[a-zA-Z]+/g, victim.userId);
         const query = new URLSearchParams({
           userId: victim.userId,
@@ -403,6 +415,11 @@ describe("one user can never read or change another's data through any route", (
       await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
     );
     expect(post.post.status).toBe("scheduled");
+    // Their connect link still works (not withdrawn, not used).
+    const linkPreview = await victim.client.post("/api/connect-links/preview", {
+      token: victim.connectLinkToken,
+    });
+    expect(linkPreview.status).toBe(200);
     const victimComment = (await testApp.database.db.execute(
       `select count(*)::int as n from instagram_comments where workspace_id = '${victim.workspaceId}' and ig_comment_id = '${victim.commentId}'`,
     )) as unknown as { rows: Array<{ n: number }> };

@@ -9,9 +9,14 @@ import {
   sandboxBaseUrls,
 } from "@sightline/instagram-graph";
 import type { Sandbox } from "@sightline/instagram-sandbox";
+import { parse as parseCookie } from "hono/utils/cookie";
 import { type Auth, createAuth } from "./auth/create-auth.ts";
 import type { Env } from "./env.ts";
-import type { InstagramApps } from "./features/instagram/index.ts";
+import {
+  CONNECT_LINK_COOKIE,
+  type InstagramApps,
+  sandboxSpaceOfLinkVisitor,
+} from "./features/instagram/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createSafeFetch, type SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { type AiModel, createAiModel } from "./platform/ai.ts";
@@ -242,10 +247,20 @@ export function createServices(options: {
           // Each Sightline user gets a private copy of the demo accounts (decision 015): the
           // consent pages act only for the user signed in here (the session cookie), and only
           // redirect to this app's own callbacks.
+          // A connect link's visitor, signed out, gets the link's own copy while the round trip
+          // their browser started is pending (a client's "own Meta login").
           spaceOf: async (request: Request) => {
             try {
               const userId = (await auth.api.getSession({ headers: request.headers }))?.user.id;
-              return userId && (options.sandboxOptions?.sharedCopy ?? userId);
+              const space =
+                userId ??
+                (await sandboxSpaceOfLinkVisitor(
+                  { db: database.db, now },
+                  parseCookie(request.headers.get("cookie") ?? "", CONNECT_LINK_COOKIE)[
+                    CONNECT_LINK_COOKIE
+                  ],
+                ));
+              return space && (options.sandboxOptions?.sharedCopy ?? space);
             } catch {
               return undefined;
             }

@@ -61,6 +61,66 @@ export const connectCallbackSchema = z
   })
   .strict();
 
+/**
+ * A connect link (issue 29 point 3): for whom (shown to them) and, optionally, where to e-mail it.
+ * Both optional: the member may copy the link and send it their own way.
+ */
+export const createConnectLinkSchema = z
+  .object({
+    label: z
+      .string()
+      .trim()
+      .max(80, "Keep the name under 80 characters.")
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    email: z
+      .string()
+      .trim()
+      .max(254, "Enter a valid email address.")
+      .refine(
+        (value) => value === "" || z.string().email().safeParse(value).success,
+        "Enter a valid email address.",
+      )
+      .transform((value) => value.toLowerCase())
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .strict();
+export type CreateConnectLinkInput = z.input<typeof createConnectLinkSchema>;
+
+/** A connect link as the workspace's members see it (the token itself is shown once, at creation). */
+export type ConnectLinkView = {
+  id: string;
+  label: string | null;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_username: string | null;
+};
+
+/** What the link's page shows its visitor: no more than who asks, for which workspace. */
+export type ConnectLinkPublicView = {
+  workspace_name: string;
+  label: string | null;
+  expires_at: string;
+  logins: ConnectLogin[];
+};
+
+/** How a connect link's OAuth state begins: the callback page finishes it without a session. */
+export const CONNECT_LINK_STATE_PREFIX = "link.";
+
+/** A connect link works this many days, once. */
+export const CONNECT_LINK_TTL_DAYS = 7;
+
+/** The link's token (from its address) and the login its visitor chose. */
+export const connectLinkStartSchema = z
+  .object({
+    token: z.string().min(20).max(200),
+    login: z.enum(connectLogins),
+  })
+  .strict();
+
 export const disconnectSchema = z.object({
   /** Keep the posts published through Sightline (their captions, times and results). */
   keepPublishedHistory: z.boolean().default(true),

@@ -8,6 +8,7 @@ export * from "./queries/data-deletion.ts";
 export * from "./queries/dev-mailbox.ts";
 export * from "./queries/inbox.ts";
 export * from "./queries/inbox-workspace.ts";
+export * from "./queries/instagram-connect-links.ts";
 export * from "./queries/instagram-connections.ts";
 export * from "./queries/instagram-sync.ts";
 export * from "./queries/instagram-webhooks.ts";

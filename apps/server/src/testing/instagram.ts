@@ -41,6 +41,15 @@ export async function consentAtSandbox(
   });
   if (start.status !== 200) throw new Error(`connect: ${start.status} ${await start.text()}`);
   const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
+  return consentAt(client, authorizeUrl, input);
+}
+
+/** Picks `username` on the consent page `authorizeUrl` names; the redirect's query. */
+export async function consentAt(
+  client: HttpClient,
+  authorizeUrl: string,
+  input: { username: string; decision?: "allow" | "cancel" },
+): Promise<URLSearchParams> {
   const url = new URL(authorizeUrl);
   const page = await client.get(`${url.pathname}${url.search}`);
   if (page.status !== 200) throw new Error(`consent page: ${page.status} ${await page.text()}`);

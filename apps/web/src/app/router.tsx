@@ -5,6 +5,7 @@ import { isNarrowScreen, loadDrawer } from "./layouts/app-drawer-loader.ts";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
 import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
+import { ConnectCallbackGate } from "./routes/auth/connect-callback-gate.tsx";
 import { lazyPage } from "./routes/lazy-page.ts";
 import { marketingRoutes } from "./routes/marketing/routes.tsx";
 
@@ -45,17 +46,48 @@ export const routes: RouteObject[] = [
                 }),
                 children: appPageRoutes,
               },
-              // Spec §2 lists the Instagram callbacks as public, but completing a connection needs
-              // the signed-in session, so they sit behind the same guard, outside the app layout.
+            ],
+          },
+        ],
+      },
+      // Spec §2 lists the Instagram callbacks as public. A connect link's visitor finishes there
+      // without a session (the gate); a member's connection needs the signed-in session, so it
+      // goes on behind the same guard, outside the app layout.
+      ...(
+        [
+          [
+            "instagram",
+            paths.instagramCallback,
+            () => import("./routes/auth/instagram-callback-page.tsx"),
+          ],
+          [
+            "facebook",
+            paths.facebookCallback,
+            () => import("./routes/auth/facebook-callback-page.tsx"),
+          ],
+        ] as const
+      ).map(([login, path, page]) => ({
+        path: path.slice(1),
+        element: <ConnectCallbackGate login={login} />,
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [
               {
-                path: paths.instagramCallback.slice(1),
-                lazy: lazyPage(() => import("./routes/auth/instagram-callback-page.tsx")),
-              },
-              {
-                path: paths.facebookCallback.slice(1),
-                lazy: lazyPage(() => import("./routes/auth/facebook-callback-page.tsx")),
+                lazy: lazyPage(() => import("./layouts/server-state-layout.tsx")),
+                children: [{ index: true, lazy: lazyPage(page) }],
               },
             ],
+          },
+        ],
+      })),
+      // A connect link's page: public (its visitor has no Sightline account), with server state.
+      {
+        lazy: lazyPage(() => import("./layouts/server-state-layout.tsx")),
+        children: [
+          {
+            path: paths.connectLink.slice(1),
+            lazy: lazyPage(() => import("./routes/auth/connect-link-page.tsx")),
           },
         ],
       },

@@ -12,6 +12,10 @@ export const paths = {
   settings: "/settings",
   /** Settings, scrolled to the Instagram login control (switch to Facebook Login), focused. */
   settingsInstagramLogin: "/settings#instagram-login",
+  /** Settings, scrolled to the connect links (send an account's owner a link), first field focused. */
+  settingsConnectLinks: "/settings#connect-links",
+  /** A connect link's page (`?token=`): an account's owner connects it without joining. */
+  connectLink: "/connect",
   resetPassword: "/auth/reset-password",
   /** A workspace invitation's link (`?token=`), from the e-mail. */
   acceptInvitation: "/invitations/accept",

@@ -188,20 +188,23 @@ export async function insertOauthState(db: Db, row: typeof instagramOauthStates.
   await db.insert(instagramOauthStates).values(row);
 }
 
+export type OauthStateRow = typeof instagramOauthStates.$inferSelect;
+
 /**
  * Takes a pending OAuth state once: deleted as it is read, so a replay finds nothing. Only the
- * user and session that started it, and only before it expires.
+ * session that started it (and its user, for a member's), and only before it expires. A connect
+ * link's round trip has no user session: its `sessionId` is the visitor's browser binding.
  */
 export async function consumeOauthState(
   db: Db,
-  input: { stateHash: string; userId: string; sessionId: string; now: Date },
-) {
+  input: { stateHash: string; userId?: string; sessionId: string; now: Date },
+): Promise<OauthStateRow | undefined> {
   const [row] = await db
     .delete(instagramOauthStates)
     .where(
       and(
         eq(instagramOauthStates.stateHash, input.stateHash),
-        eq(instagramOauthStates.userId, input.userId),
+        input.userId === undefined ? undefined : eq(instagramOauthStates.userId, input.userId),
         eq(instagramOauthStates.sessionId, input.sessionId),
         gt(instagramOauthStates.expiresAt, input.now),
       ),

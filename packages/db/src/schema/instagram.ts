@@ -99,6 +99,40 @@ export const instagramConnections = pgTable(
 );
 
 /**
+ * A connect link (issue 29 point 3): a member sends it to an account's owner, who authorises
+ * their Instagram account through Meta into this workspace without joining it. The token is kept
+ * as a hash only; the link works once, until it expires or is withdrawn.
+ */
+export const instagramConnectLinks = pgTable(
+  "instagram_connect_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The member who made it: the connection is recorded as theirs; the link dies with them. */
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("instagram_connect_links_token_unique"),
+    /** Who it is for, as the member wrote it (the client's name or brand), shown to the client. */
+    label: text("label"),
+    /** Where it was e-mailed, when it was. */
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The account connected through it (its IG_ID and handle at the time). */
+    usedInstagramId: text("used_instagram_id"),
+    usedUsername: text("used_username"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("instagram_connect_links_workspace_idx").on(table.workspaceId, table.createdAt),
+  ],
+);
+
+/**
  * A pending OAuth round trip: stored as a hash, bound to the user and the session that started
  * it, deleted when used (single use) and worthless after ten minutes.
  */
@@ -118,6 +152,13 @@ export const instagramOauthStates = pgTable("instagram_oauth_states", {
    * consent must come back with. Another account is refused and the connection stays as it was.
    */
   keepInstagramId: text("keep_instagram_id"),
+  /**
+   * Set when the round trip started from a connect link (no session: `session_id` then holds
+   * `link:` and the hash of the visitor's browser cookie).
+   */
+  connectLinkId: uuid("connect_link_id").references(() => instagramConnectLinks.id, {
+    onDelete: "cascade",
+  }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });

@@ -13,6 +13,7 @@ import {
   type InstagramConnectionRow,
   insertOauthState,
   listInstagramConnections,
+  type OauthStateRow,
   saveInstagramConnection,
   updateInstagramConnection,
 } from "@sightline/db";
@@ -42,7 +43,7 @@ function redirectUri(ctx: InstagramContext, login: ConnectLogin): string {
 
 export const tooManyAccountsMessage = `This workspace has ${MAX_ACCOUNTS_PER_WORKSPACE} Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.`;
 
-function hashState(state: string): string {
+export function hashState(state: string): string {
   return createHash("sha256").update(state).digest("hex");
 }
 
@@ -99,6 +100,20 @@ export async function announceConnection(ctx: InstagramContext, workspaceId: str
   await ctx.events.publish(workspaceId, "instagram-connection:updated");
 }
 
+/** The logins this server offers: Facebook Login always, Instagram Login when its app is set. */
+export function availableLogins(ctx: InstagramContext): ConnectLogin[] {
+  return ctx.instagram.instagramAppId ? ["instagram", "facebook"] : ["facebook"];
+}
+
+export function assertLoginAvailable(ctx: InstagramContext, login: ConnectLogin) {
+  if (!availableLogins(ctx).includes(login)) {
+    throw new AppError(
+      "bad_request",
+      "Instagram Login is not set up on this server. Connect with Facebook instead.",
+    );
+  }
+}
+
 /**
  * Step 1: a state bound to the user and their session, stored as a hash, single use; the
  * consent page's URL for the chosen login.
@@ -120,12 +135,7 @@ export async function startConnect(
   if (!input.sessionId) {
     throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
   }
-  if (input.login === "instagram" && !ctx.instagram.instagramAppId) {
-    throw new AppError(
-      "bad_request",
-      "Instagram Login is not set up on this server. Connect with Facebook instead.",
-    );
-  }
+  assertLoginAvailable(ctx, input.login);
   let keepInstagramId: string | null = null;
   if (input.switchLogin) {
     const current = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
@@ -140,18 +150,33 @@ export async function startConnect(
     }
     keepInstagramId = current.instagramId;
   }
-  const state = randomBytes(32).toString("base64url");
-  await insertOauthState(ctx.db, {
-    stateHash: hashState(state),
+  return beginRoundTrip(ctx, {
     userId: input.userId,
     workspaceId: input.workspaceId,
     sessionId: input.sessionId,
     login: input.login,
     keepInstagramId,
+  });
+}
+
+/**
+ * A new single-use state (stored as a hash, ten minutes) and the consent page's URL for it.
+ * `prefix` marks a connect link's round trip, so the callback page knows which way to finish.
+ */
+export async function beginRoundTrip(
+  ctx: InstagramContext,
+  pending: Pick<OauthStateRow, "userId" | "workspaceId" | "sessionId" | "login"> &
+    Partial<Pick<OauthStateRow, "keepInstagramId" | "connectLinkId">>,
+  prefix = "",
+): Promise<{ authorizeUrl: string }> {
+  const state = `${prefix}${randomBytes(32).toString("base64url")}`;
+  await insertOauthState(ctx.db, {
+    ...pending,
+    stateHash: hashState(state),
     expiresAt: new Date(ctx.now() + STATE_TTL_MS),
   });
   const authorizeUrl =
-    input.login === "instagram"
+    pending.login === "instagram"
       ? ctx.graph.oauth.instagramAuthorizeUrl({
           scopes: allInstagramScopes,
           state,
@@ -260,12 +285,7 @@ export async function completeConnect(
     userId: string;
     workspaceId: string;
     sessionId: string | undefined;
-    login: ConnectLogin;
-    state: string | undefined;
-    code: string | undefined;
-    error: string | undefined;
-    errorReason: string | undefined;
-  },
+  } & ConsentAnswer,
 ): Promise<InstagramConnection> {
   if (!input.sessionId) {
     throw new AppError("unauthorized", "Your session has ended. Please sign in again.");
@@ -280,12 +300,42 @@ export async function completeConnect(
     : undefined;
   // The account goes to the workspace the member started from, and only if it is still the one
   // they have open (a switch of workspace in between starts again).
-  if (!pending || pending.login !== input.login || pending.workspaceId !== input.workspaceId) {
+  if (
+    !pending ||
+    pending.connectLinkId !== null ||
+    pending.login !== input.login ||
+    pending.workspaceId !== input.workspaceId
+  ) {
     throw new AppError(
       "bad_request",
       "This connection link is not valid any more (it was used, expired or started elsewhere). Start again from Settings.",
     );
   }
+  return connectFromConsent(ctx, pending, input);
+}
+
+/** What Meta's redirect brought back to the callback page. */
+export type ConsentAnswer = {
+  login: ConnectLogin;
+  state: string | undefined;
+  code: string | undefined;
+  error: string | undefined;
+  errorReason: string | undefined;
+};
+
+/**
+ * The consented account into the pending round trip's workspace: the code becomes a long-lived
+ * token, the account id comes from /me, the row is stored (token sealed) and webhooks are
+ * subscribed. `beforeSave` runs once the account is known and allowed, before anything is stored
+ * (a connect link is taken there).
+ */
+export async function connectFromConsent(
+  ctx: InstagramContext,
+  pending: OauthStateRow,
+  input: ConsentAnswer,
+  beforeSave?: (account: { instagramId: string; username: string }) => Promise<void>,
+): Promise<InstagramConnection> {
+  const workspaceId = pending.workspaceId;
   if (input.error)
     throw new AppError("bad_request", consentErrorMessage(input.error, input.errorReason));
   if (!input.code) {
@@ -310,12 +360,9 @@ export async function completeConnect(
   const now = new Date(ctx.now());
   if (pending.keepInstagramId !== null && grant.instagramId !== pending.keepInstagramId) {
     const kept =
-      (await findInstagramConnection(ctx.db, input.workspaceId, pending.keepInstagramId))
+      (await findInstagramConnection(ctx.db, workspaceId, pending.keepInstagramId))
         ?.instagramUsername ?? pending.keepInstagramId;
-    ctx.logger.info(
-      { workspaceId: input.workspaceId, login: input.login },
-      "login switch to another account refused",
-    );
+    ctx.logger.info({ workspaceId, login: input.login }, "login switch to another account refused");
     throw new AppError(
       "bad_request",
       switchedAccountMessage(input.login, grant.username || grant.instagramId, kept),
@@ -323,20 +370,24 @@ export async function completeConnect(
   }
   // The same account again is a reconnect (its row and everything synced stay); another one is
   // added beside the workspace's others, up to the limit.
-  const previous = await findInstagramConnection(ctx.db, input.workspaceId, grant.instagramId);
+  const previous = await findInstagramConnection(ctx.db, workspaceId, grant.instagramId);
   if (!previous) {
-    const connected = await listInstagramConnections(ctx.db, input.workspaceId);
+    const connected = await listInstagramConnections(ctx.db, workspaceId);
     if (connected.length >= MAX_ACCOUNTS_PER_WORKSPACE) {
       throw new AppError("conflict", tooManyAccountsMessage);
     }
   }
+  await beforeSave?.({
+    instagramId: grant.instagramId,
+    username: grant.username || previous?.instagramUsername || grant.instagramId,
+  });
   let row = await saveInstagramConnection(ctx.db, {
-    workspaceId: input.workspaceId,
-    connectedByUserId: input.userId,
+    workspaceId,
+    connectedByUserId: pending.userId,
     instagramId: grant.instagramId,
     pageInstagramId: grant.pageInstagramId ?? null,
     instagramUsername: grant.username || previous?.instagramUsername || grant.instagramId,
-    accessToken: sealToken(ctx, input.workspaceId, grant.accessToken),
+    accessToken: sealToken(ctx, workspaceId, grant.accessToken),
     tokenExpiresAt: grant.expiresAt,
     login: input.login,
     status: "active",
@@ -345,7 +396,7 @@ export async function completeConnect(
     facebookPageId: grant.facebookPageId ?? null,
     facebookUserId: grant.facebookUserId ?? null,
     facebookUserToken: grant.facebookUserToken
-      ? sealToken(ctx, input.workspaceId, grant.facebookUserToken)
+      ? sealToken(ctx, workspaceId, grant.facebookUserToken)
       : null,
     appScopedId: grant.appScopedId ?? null,
     tokenRefreshedAt: now,
@@ -354,7 +405,7 @@ export async function completeConnect(
   });
   row = (await refreshProfileRow(ctx, row)) ?? row;
   await subscribeWebhooks(ctx, row);
-  await announceConnection(ctx, input.workspaceId);
+  await announceConnection(ctx, workspaceId);
   return connectionView(row, ctx);
 }
 

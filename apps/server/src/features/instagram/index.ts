@@ -17,6 +17,8 @@ import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
 
+export { connectLinkRoutes, publicConnectLinkRoutes } from "./connect-link-routes.ts";
+export { CONNECT_LINK_COOKIE, sandboxSpaceOfLinkVisitor } from "./connect-link-service.ts";
 export { connectionRoutes } from "./connection-routes.ts";
 export { handleGraphFailure, unreachablePublicUrl } from "./connection-service.ts";
 export {

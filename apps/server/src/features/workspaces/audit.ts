@@ -19,6 +19,8 @@ export type AuditAction =
   | "workspace.ownership_transferred"
   | "instagram.connected"
   | "instagram.disconnected"
+  | "instagram.connect_link_created"
+  | "instagram.connect_link_revoked"
   | "post.scheduled"
   | "post.published"
   | "post.deleted"

@@ -318,6 +318,14 @@ describe("workspaces, members and roles", () => {
     "POST /api/instagram/connect/callback": "connections",
     "POST /api/instagram/sync": "read",
     "DELETE /api/instagram/connection": "connections",
+    "GET /api/instagram/connect-links": "connections",
+    "POST /api/instagram/connect-links": "connections",
+    "DELETE /api/instagram/connect-links/:id": "connections",
+    // Public: a connect link's visitor has no session; the link's token is the credential
+    // (connect-links.int.test.ts).
+    "POST /api/connect-links/preview": "excluded",
+    "POST /api/connect-links/start": "excluded",
+    "POST /api/connect-links/callback": "excluded",
     "POST /api/functions/instagram-refresh-profile": "read",
     "POST /api/functions/instagram-user-profile-get": "read",
     "POST /api/functions/instagram-user-lookup": "publish",

@@ -214,3 +214,21 @@ export function workspaceInvitationMessage(
     footnote: "If you did not expect this, ignore this e-mail: nothing changes.",
   });
 }
+
+/** A connect link (issue 29 point 3): authorise an Instagram account into a workspace, once. */
+export function connectLinkMessage(
+  to: string,
+  input: { inviter: string; workspace: string; url: string; days: number },
+) {
+  return render(to, `${input.inviter} asks you to connect your Instagram account to Sightline`, {
+    preheader: `Connect your Instagram account to ${input.workspace} with your own Meta login.`,
+    heading: "Connect your Instagram account",
+    paragraphs: [
+      `${input.inviter} manages Instagram accounts with Sightline in the workspace ${input.workspace} and asks you to connect yours.`,
+      `The link below takes you to Instagram's (or Facebook's) own page, where you sign in and choose what to share; Sightline never sees your password. You do not join the workspace. The link works for ${input.days} days and only once.`,
+    ],
+    action: { label: "Connect my Instagram account", url: input.url },
+    footnote:
+      "If you did not expect this, ignore this e-mail: nothing is connected unless you confirm on Instagram's page. You can remove the access at any time in Instagram's settings (Apps and websites).",
+  });
+}

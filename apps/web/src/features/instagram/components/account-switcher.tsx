@@ -1,5 +1,5 @@
 import type { InstagramConnection } from "@sightline/contracts";
-import { Check, ChevronDown, Plus } from "lucide-react";
+import { Check, ChevronDown, Link2, Plus } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -126,6 +126,15 @@ export function AccountSwitcher() {
                 <Plus aria-hidden="true" className="size-4" />
               </span>
               {t("switcher.connectAnother")}
+            </Link>
+            <Link
+              to={paths.settingsConnectLinks}
+              className="flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+            >
+              <span className="flex size-8 items-center justify-center rounded-full border border-dashed border-slate-300">
+                <Link2 aria-hidden="true" className="size-4" />
+              </span>
+              {t("switcher.sendLink")}
             </Link>
           </>
         )}

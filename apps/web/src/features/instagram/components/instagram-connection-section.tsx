@@ -17,6 +17,7 @@ import { DisconnectInstagramDialog } from "./disconnect-instagram-dialog.tsx";
 import { InstagramAvatar } from "./instagram-avatar.tsx";
 import "../locales.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
+import { ConnectLinksPanel } from "./connect-links-panel.tsx";
 
 type Notice = { kind: "success" } | { kind: "error"; message: string };
 
@@ -406,6 +407,7 @@ export function InstagramConnectionSection() {
   const { t } = useTranslation("instagram");
   const { loading, connection } = useInstagramConnection();
   const start = useStartInstagramConnect();
+  const canManageLinks = useCan("connections");
   const [searchParams, setSearchParams] = useSearchParams();
   const [notice, setNotice] = useState<Notice | null>(() => noticeFrom(searchParams));
   // "instagram": connect (or reconnect) the account; "another": add one more to the workspace.
@@ -491,6 +493,7 @@ export function InstagramConnectionSection() {
       <span className="sr-only" aria-live="polite">
         {pending ? t("section.redirecting") : ""}
       </span>
+      {canManageLinks && !loading && <ConnectLinksPanel />}
     </div>
   );
 }
