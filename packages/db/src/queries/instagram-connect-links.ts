@@ -1,6 +1,11 @@
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { instagramConnectLinks, instagramOauthStates, workspaces } from "../schema/index.ts";
+import {
+  instagramConnectLinks,
+  instagramOauthStates,
+  workspaceMembers,
+  workspaces,
+} from "../schema/index.ts";
 
 export type ConnectLinkRow = typeof instagramConnectLinks.$inferSelect;
 
@@ -52,22 +57,35 @@ export async function countUsableConnectLinks(db: Db, workspaceId: string, now: 
   return rows.length;
 }
 
-/** The usable link with this token hash, with its workspace's name. */
-export async function findUsableConnectLink(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ link: instagramConnectLinks, workspaceName: workspaces.name })
+/** A link with its workspace's name and its maker's role there now (null: no longer a member). */
+function linkWithContext(db: Db) {
+  return db
+    .select({
+      link: instagramConnectLinks,
+      workspaceName: workspaces.name,
+      makerRole: workspaceMembers.role,
+    })
     .from(instagramConnectLinks)
     .innerJoin(workspaces, eq(workspaces.id, instagramConnectLinks.workspaceId))
-    .where(and(eq(instagramConnectLinks.tokenHash, tokenHash), usable(now)));
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, instagramConnectLinks.workspaceId),
+        eq(workspaceMembers.userId, instagramConnectLinks.createdBy),
+      ),
+    );
+}
+
+/** The usable link with this token hash, with its workspace's name and its maker's role. */
+export async function findUsableConnectLink(db: Db, tokenHash: string, now: Date) {
+  const [row] = await linkWithContext(db).where(
+    and(eq(instagramConnectLinks.tokenHash, tokenHash), usable(now)),
+  );
   return row;
 }
 
 export async function findConnectLink(db: Db, id: string) {
-  const [row] = await db
-    .select({ link: instagramConnectLinks, workspaceName: workspaces.name })
-    .from(instagramConnectLinks)
-    .innerJoin(workspaces, eq(workspaces.id, instagramConnectLinks.workspaceId))
-    .where(eq(instagramConnectLinks.id, id));
+  const [row] = await linkWithContext(db).where(eq(instagramConnectLinks.id, id));
   return row;
 }
 

@@ -5,7 +5,9 @@ import {
   type ConnectLinkPublicView,
   type ConnectLinkView,
   type ConnectLogin,
+  can,
   MAX_ACCOUNTS_PER_WORKSPACE,
+  type WorkspaceRole,
 } from "@sightline/contracts";
 import {
   type ConnectLinkRow,
@@ -117,9 +119,17 @@ export async function createConnectLink(
   return { link: connectLinkView(row), url, emailed: input.email !== undefined };
 }
 
+/**
+ * A link acts with its maker's right to connect accounts: it stops working when they leave the
+ * workspace or lose that right.
+ */
+function makerMayConnect(found: { makerRole: WorkspaceRole | null }) {
+  return found.makerRole !== null && can(found.makerRole, "connections");
+}
+
 async function usableLink(ctx: InstagramContext, token: string) {
   const found = await findUsableConnectLink(ctx.db, hashToken(token), new Date(ctx.now()));
-  if (!found) throw new AppError("not_found", connectLinkGoneMessage);
+  if (!found || !makerMayConnect(found)) throw new AppError("not_found", connectLinkGoneMessage);
   return found;
 }
 
@@ -188,6 +198,7 @@ export async function completeLinkConnect(
   const found = pending?.connectLinkId
     ? await findConnectLink(ctx.db, pending.connectLinkId)
     : undefined;
+  if (found && !makerMayConnect(found)) throw new AppError("bad_request", connectLinkGoneMessage);
   if (!pending || !found || pending.login !== input.login) {
     throw new AppError(
       "bad_request",

@@ -1,8 +1,14 @@
-import { instagramConnectLinks } from "@sightline/db";
-import { eq } from "drizzle-orm";
+import { WORKSPACE_HEADER } from "@sightline/contracts";
+import { instagramConnectLinks, workspaceMembers } from "@sightline/db";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser, latestLink, uniqueEmail } from "../../testing/factories.ts";
+import {
+  createVerifiedUser,
+  latestLink,
+  personalWorkspaceId,
+  uniqueEmail,
+} from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, consentAt } from "../../testing/instagram.ts";
 import { connectLinkGoneMessage } from "./connect-link-service.ts";
@@ -212,5 +218,44 @@ describe("connect links", () => {
       await other.get("/api/instagram/connect-links"),
     );
     expect(theirs.links).toEqual([]);
+  }, 120_000);
+  it("a link stops working when its maker leaves the workspace or loses the right to connect", async () => {
+    const { email: ownerEmail } = await createVerifiedUser(testApp);
+    const workspaceId = await personalWorkspaceId(testApp, ownerEmail);
+    const { client: admin } = await createVerifiedUser(testApp);
+    const adminId = (await json<{ id: string }>(await admin.get("/api/me"))).id;
+    await testApp.database.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId: adminId, role: "admin" });
+    const created = await admin.request("/api/instagram/connect-links", {
+      method: "POST",
+      json: {},
+      headers: { [WORKSPACE_HEADER]: workspaceId },
+    });
+    expect(created.status).toBe(201);
+    const { url } = await json<Created>(created);
+    const visitor = createHttpClient(testApp.app);
+    const preview = () => visitor.post("/api/connect-links/preview", { token: tokenOf(url) });
+    expect((await preview()).status).toBe(200);
+    // A round trip started while the maker could connect is refused at its end once they cannot.
+    const { query } = await visitAndConsent(tokenOf(url), "oona.bakes", visitor);
+
+    const member = and(
+      eq(workspaceMembers.workspaceId, workspaceId),
+      eq(workspaceMembers.userId, adminId),
+    );
+    await testApp.database.db.update(workspaceMembers).set({ role: "editor" }).where(member);
+    expect((await preview()).status).toBe(404);
+    const finished = await visitor.post("/api/connect-links/callback", {
+      login: "instagram",
+      code: query.get("code"),
+      state: query.get("state"),
+    });
+    expect(finished.status).toBe(400);
+    expect(await finished.text()).toContain(connectLinkGoneMessage);
+    await testApp.database.db.update(workspaceMembers).set({ role: "admin" }).where(member);
+    expect((await preview()).status).toBe(200);
+    await testApp.database.db.delete(workspaceMembers).where(member);
+    expect((await preview()).status).toBe(404);
   }, 120_000);
 });
