@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
-import { COMPOSER_TEST_TIMEOUT_MS, connectLenaMakes } from "./support/composer.ts";
+import { COMPOSER_TEST_TIMEOUT_MS, connectLenaMakes, makePng } from "./support/composer.ts";
 
 /** Screenshots to look at (issue 29: 1440 and 390 px), kept out of the repository. */
 const shots = process.env.E2E_SCREENSHOTS ?? "";
@@ -299,6 +299,17 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
       expect(errors).toEqual([]);
       await context.close();
 
+      // The agency's logo (for client reports), from Settings → Team.
+      const team = owner.page.locator("#team");
+      await team.locator('input[type="file"]').setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: await makePng(owner.page, "#7c3aed", 256, 256),
+      });
+      await team.getByRole("img", { name: /^The logo of / }).waitFor();
+      await team.getByText("Replace", { exact: true }).waitFor();
+      if (shots) await team.screenshot({ path: path.join(shots, "team-logo-1440.png") });
+
       // The agency sees the account in its switcher, and the link as used.
       await panel
         .getByTestId("connect-link")
@@ -308,6 +319,18 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
       await expect
         .poll(() => switcher.getAttribute("aria-label"), { timeout: 30_000 })
         .toBe("Instagram account: @northfield.coffee");
+      if (shots) {
+        // A phone's header: the page title in two lines beside the switcher and the menus.
+        await owner.page.setViewportSize({ width: 390, height: 844 });
+        for (const page of ["audience-insights", "content-scheduler"]) {
+          await owner.page.goto(`${url}/${page}`);
+          await owner.page.locator("header h1").waitFor();
+          await owner.page
+            .locator("header")
+            .first()
+            .screenshot({ path: path.join(shots, `header-${page}-390.png`) });
+        }
+      }
       expect(owner.errors).toEqual([]);
       await owner.context.close();
     },

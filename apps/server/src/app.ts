@@ -37,7 +37,7 @@ import { createDataExportRunner, settingsRoutes } from "./features/settings/inde
 import { supportRoutes } from "./features/support/index.ts";
 import { MAX_UPLOAD_BYTES, storageFileRoutes, uploadRoutes } from "./features/uploads/index.ts";
 import { createWebHandler } from "./features/web-app/index.ts";
-import { invitationRoutes, workspaceRoutes } from "./features/workspaces/index.ts";
+import { invitationRoutes, MAX_LOGO_BYTES, workspaceRoutes } from "./features/workspaces/index.ts";
 import type { AppEnv } from "./lib/app-types.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
@@ -143,6 +143,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         publicUrl: deps.env.publicUrl,
         now: deps.now,
         logger: deps.logger,
+        storage: deps.storage,
       }),
     )
     .route(
@@ -338,6 +339,8 @@ export function createApp(deps: AppDeps) {
     bodyLimits({
       routes: [
         { prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES },
+        // A little over the logo's limit, so the route can say what the limit is.
+        { prefix: "/api/workspaces/current/logo", maxBytes: MAX_LOGO_BYTES + 64 * 1024 },
         // Spec §9: one 6MB chunk per call.
         { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
         // Meta batches up to 1,000 updates in one delivery.

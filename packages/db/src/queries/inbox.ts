@@ -68,17 +68,23 @@ export async function listInboxConversations(
   }
   if (options.q) {
     const pattern = likePattern(options.q);
+    // Each subquery names the account itself (not through `s`), so only this account's rows are
+    // read, by the indexes that lead with (workspace, account). The messages' probe is per thread
+    // (`offset 0` keeps it a correlated probe of instagram_messages_thread_newest_idx): as a
+    // semi-join the planner scanned every message of the table with ILIKE, 1.4 s on PGlite with
+    // ten accounts of 200,000 messages each, against 26 ms per thread (the inbox benchmark).
+    const { workspaceId, accountId } = scope;
     conditions.push(sql`(s.person_username ilike ${pattern}
-      or (s.kind = 'dm' and exists (select 1 from inbox_people p
-        where p.workspace_id = s.workspace_id and p.account_id = s.account_id and p.igsid = s.person_id
+      or (s.kind = 'dm' and s.person_id in (select p.igsid from inbox_people p
+        where p.workspace_id = ${workspaceId} and p.account_id = ${accountId}
           and (p.username ilike ${pattern} or p.name ilike ${pattern})))
       or s.caption ilike ${pattern}
       or (s.kind = 'dm' and exists (select 1 from instagram_messages x
-        where x.workspace_id = s.workspace_id and x.conversation_id = s.conversation_id
-          and x.account_id = s.account_id and x.text ilike ${pattern}))
-      or (s.kind = 'comments' and exists (select 1 from instagram_comments x
-        where x.workspace_id = s.workspace_id and x.ig_media_id = s.conversation_id
-          and x.account_id = s.account_id and x.media_owner_id = x.account_id
+        where x.workspace_id = ${workspaceId} and x.account_id = ${accountId}
+          and x.conversation_id = s.conversation_id and x.text ilike ${pattern} offset 0))
+      or (s.kind = 'comments' and s.conversation_id in (select x.ig_media_id from instagram_comments x
+        where x.workspace_id = ${workspaceId} and x.account_id = ${accountId}
+          and x.media_owner_id = x.account_id
           and (x.text ilike ${pattern} or x.username ilike ${pattern}))))`);
   }
   // The page is chosen from the summaries alone, then only its rows are joined: the plan stays

@@ -131,6 +131,19 @@ export async function renameWorkspace(db: Db, workspaceId: string, name: string,
   await db.update(workspaces).set({ name, updatedAt: at }).where(eq(workspaces.id, workspaceId));
 }
 
+/** Sets (or clears, with null) the workspace's logo: its key in the media bucket. */
+export async function setWorkspaceLogo(
+  db: Db,
+  workspaceId: string,
+  logoPath: string | null,
+  at: Date,
+) {
+  await db
+    .update(workspaces)
+    .set({ logoPath, updatedAt: at })
+    .where(eq(workspaces.id, workspaceId));
+}
+
 /** Makes a workspace with its owner (a team or client workspace beside the personal one). */
 export async function createWorkspace(db: Db, input: { name: string; ownerId: string }) {
   return db.transaction(async (tx) => {

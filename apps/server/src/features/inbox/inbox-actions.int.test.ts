@@ -58,6 +58,14 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
   expect(found.items).toHaveLength(1);
   const post = found.items[0]!;
   expect(post).toMatchObject({ kind: "comments", preview: marker, needs_reply: true });
+  // And a DM thread by a message's text.
+  const dmMarker = `Is the blue one back in stock? ${Date.now()}`;
+  await sandboxControl(testApp, "/simulate/message", { username: "lena.makes", text: dmMarker });
+  await settle();
+  const byText = await json<{ items: Item[] }>(
+    await client.get(`/api/inbox/conversations?q=${encodeURIComponent(dmMarker)}`),
+  );
+  expect(byText.items.map((item) => [item.kind, item.preview])).toEqual([["dm", dmMarker]]);
 
   const thread = await json<{
     post: { id: string; thumbnail_url: string | null };

@@ -16,6 +16,8 @@ export type AuditAction =
   | "member.left"
   | "workspace.created"
   | "workspace.renamed"
+  | "workspace.logo_changed"
+  | "workspace.logo_removed"
   | "workspace.ownership_transferred"
   | "instagram.connected"
   | "instagram.disconnected"

@@ -4,6 +4,7 @@ export { pruneAuditJob } from "./prune-audit.job.ts";
 export {
   INVITATION_TTL_MS,
   invitationRoutes,
+  MAX_LOGO_BYTES,
   type WorkspaceRoutesDeps,
   workspaceRoutes,
 } from "./routes.ts";

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
   acceptInvitationSchema,
   can,
   changeRoleSchema,
+  imageDimensions,
   inviteMemberSchema,
   roleLabels,
   transferOwnershipSchema,
@@ -15,6 +16,7 @@ import {
   type Db,
   findInvitationByTokenHash,
   findMembership,
+  findWorkspace,
   insertInvitation,
   listAuditEvents,
   listMembers,
@@ -26,6 +28,7 @@ import {
   renameWorkspace,
   revokeInvitation,
   setMemberRole,
+  setWorkspaceLogo,
   transferOwnership,
 } from "@sightline/db";
 import { Hono } from "hono";
@@ -39,6 +42,7 @@ import { requireMember, requireUser } from "../../middleware/session.ts";
 import { takeUserLimit } from "../../platform/limits/user-limits.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { workspaceInvitationMessage } from "../../platform/mail/templates.ts";
+import { type Storage, sniffMedia } from "../../platform/storage.ts";
 import { recordAudit } from "./audit.ts";
 
 /** An invitation link works this long, once. */
@@ -49,6 +53,11 @@ export const MAX_PENDING_INVITATIONS = 50;
 export const MAX_MEMBERS = 50;
 /** Most workspaces one person may make (their personal one not counted). */
 export const MAX_WORKSPACES_MADE = 20;
+/** A workspace logo (client reports, issue 29 point 1): at most this large. */
+export const MAX_LOGO_BYTES = 1024 * 1024;
+const logoTypes = ["image/png", "image/jpeg", "image/webp"];
+/** Logos live in the media bucket, in the workspace's folder (removed with it). */
+const LOGO_BUCKET = "instagram-media";
 
 export interface WorkspaceRoutesDeps {
   db: Db;
@@ -56,6 +65,7 @@ export interface WorkspaceRoutesDeps {
   publicUrl: string;
   now: () => number;
   logger: Logger;
+  storage: Storage;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -80,6 +90,13 @@ const auditQuery = z.object({
 export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
   const now = () => new Date(deps.now());
   /** A member's e-mail, for the audit log (it reads after they leave). */
+  const removeLogoFile = async (key: string) => {
+    try {
+      await deps.storage.delete(LOGO_BUCKET, key);
+    } catch (error) {
+      deps.logger.warn({ err: error }, "could not remove a replaced workspace logo");
+    }
+  };
   const memberEmail = async (workspaceId: string, userId: string) =>
     (await listMembers(deps.db, workspaceId)).find((m) => m.userId === userId)?.email ?? userId;
   return (
@@ -88,12 +105,14 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
       .get("/", requireUser, async (c) => {
         const workspace = await c.var.getWorkspace(c.var.user);
         const memberships = await listMemberships(deps.db, c.var.user.id);
+        const logoPath = (await findWorkspace(deps.db, workspace.id))?.logoPath ?? null;
         return c.json({
           current: {
             id: workspace.id,
             name: workspace.name,
             role: workspace.role,
             personal: workspace.personal,
+            logo_url: logoPath ? deps.storage.signedUrl(LOGO_BUCKET, logoPath) : null,
           },
           workspaces: memberships.map((m) => ({
             id: m.workspaceId,
@@ -147,6 +166,51 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
           return c.json({ id: c.var.workspace.id, name });
         },
       )
+      // The logo (for client reports): the image itself as the body, checked by its bytes.
+      .put("/current/logo", requireMember("members"), async (c) => {
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        if (bytes.length === 0) throw new AppError("bad_request", "Choose an image for the logo.");
+        if (bytes.length > MAX_LOGO_BYTES) {
+          throw new AppError("payload_too_large", "A logo must be at most 1 MB.");
+        }
+        const media = sniffMedia(bytes);
+        if (!media || !logoTypes.includes(media.contentType)) {
+          throw new AppError("unsupported_media_type", "A logo must be a PNG, JPEG or WebP image.");
+        }
+        const size = imageDimensions(bytes);
+        if (!size) {
+          throw new AppError(
+            "unsupported_media_type",
+            "The image could not be read. It may be damaged; export it again and retry.",
+          );
+        }
+        if (Math.min(size.width, size.height) < 16 || Math.max(size.width, size.height) > 4096) {
+          throw new AppError(
+            "validation_failed",
+            "A logo must be between 16 and 4,096 pixels on each side.",
+          );
+        }
+        const { id, storageFolder } = c.var.workspace;
+        const key = `${storageFolder}/logo/${randomUUID()}.${media.extension}`;
+        await deps.storage.put(LOGO_BUCKET, key, bytes);
+        const previous = (await findWorkspace(deps.db, id))?.logoPath;
+        await setWorkspaceLogo(deps.db, id, key, now());
+        if (previous) await removeLogoFile(previous);
+        await recordAudit(deps, c.var, "workspace.logo_changed", { target: c.var.workspace.name });
+        return c.json({ logo_url: deps.storage.signedUrl(LOGO_BUCKET, key) });
+      })
+      .delete("/current/logo", requireMember("members"), async (c) => {
+        const { id } = c.var.workspace;
+        const previous = (await findWorkspace(deps.db, id))?.logoPath;
+        if (previous) {
+          await setWorkspaceLogo(deps.db, id, null, now());
+          await removeLogoFile(previous);
+          await recordAudit(deps, c.var, "workspace.logo_removed", {
+            target: c.var.workspace.name,
+          });
+        }
+        return c.json({ logo_url: null });
+      })
       // Any member sees who else is in the workspace; invitations are for those who manage them.
       .get("/current/members", requireUser, async (c) => {
         const workspace = await c.var.getWorkspace(c.var.user);
@@ -371,7 +435,7 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
  * /api/invitations: what an invitation link offers, and accepting it. The signed-in user's
  * e-mail must be the invited one; the link works once and for 7 days.
  */
-export function invitationRoutes(deps: WorkspaceRoutesDeps) {
+export function invitationRoutes(deps: Omit<WorkspaceRoutesDeps, "storage">) {
   async function usable(token: string) {
     const invitation = await findInvitationByTokenHash(deps.db, hashToken(token));
     const at = new Date(deps.now());

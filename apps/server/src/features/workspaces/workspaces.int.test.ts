@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import {
   can,
   WORKSPACE_HEADER,
@@ -12,6 +13,33 @@ import { createVerifiedUser, mailboxFor, uniqueEmail } from "../../testing/facto
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import { pruneAuditJob } from "./prune-audit.job.ts";
+import { MAX_LOGO_BYTES } from "./routes.ts";
+
+/** A solid-colour PNG of `width` × `height`. */
+function png(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7c)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(pixels)),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
 
 /*
  * Workspaces (issue 29): members join by an e-mailed invitation, see the workspace's shared
@@ -301,6 +329,8 @@ describe("workspaces, members and roles", () => {
     "POST /api/workspaces": "user",
     "POST /api/workspaces/current/open": "user",
     "PATCH /api/workspaces/current": "members",
+    "PUT /api/workspaces/current/logo": "members",
+    "DELETE /api/workspaces/current/logo": "members",
     "GET /api/workspaces/current/members": "user",
     "POST /api/workspaces/current/invitations": "members",
     "DELETE /api/workspaces/current/invitations/:id": "members",
@@ -480,5 +510,52 @@ describe("the audit log's retention", () => {
       .from(auditEvents)
       .where(eq(auditEvents.workspaceId, current.id));
     expect(kept.map((row) => row.action)).toEqual(["member.removed"]);
+  });
+  it("a workspace logo: checked by its bytes and size, replaced and removed, its old file gone", async () => {
+    const { client: owner } = await createVerifiedUser(testApp);
+    const put = (body: Uint8Array) =>
+      owner.request("/api/workspaces/current/logo", {
+        method: "PUT",
+        headers: { "content-type": "application/octet-stream" },
+        body,
+      });
+    const first = await json<{ logo_url: string }>(await put(png(64, 48)));
+    expect(first.logo_url).toMatch(/^http:\/\/localhost:3000\/storage\/instagram-media\//);
+    const overview = await json<{ current: { logo_url: string | null } }>(
+      await owner.get("/api/workspaces"),
+    );
+    expect(overview.current.logo_url).toMatch(/\/logo\/[0-9a-f-]{36}\.png\?/);
+    const path = (url: string) => url.replace("http://localhost:3000", "");
+    const served = await owner.get(path(first.logo_url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+
+    const refused = async (body: Uint8Array, status: number, message: string) => {
+      const response = await put(body);
+      expect(response.status).toBe(status);
+      expect(await response.text()).toContain(message);
+    };
+    await refused(
+      new TextEncoder().encode("<svg onload=alert(1)>"),
+      415,
+      "A logo must be a PNG, JPEG or WebP image.",
+    );
+    await refused(png(8, 8), 422, "A logo must be between 16 and 4,096 pixels on each side.");
+    await refused(new Uint8Array(MAX_LOGO_BYTES + 1), 413, "A logo must be at most 1 MB.");
+    await refused(new Uint8Array(0), 400, "Choose an image for the logo.");
+
+    // A new logo replaces the old one, whose file goes; removing leaves none.
+    const second = await json<{ logo_url: string }>(await put(png(32, 32)));
+    expect(second.logo_url).not.toBe(first.logo_url);
+    expect((await owner.get(path(first.logo_url))).status).toBe(404);
+    const removed = await json<{ logo_url: null }>(
+      await owner.request("/api/workspaces/current/logo", { method: "DELETE" }),
+    );
+    expect(removed.logo_url).toBeNull();
+    expect((await owner.get(path(second.logo_url))).status).toBe(404);
+    const after = await json<{ current: { logo_url: string | null } }>(
+      await owner.get("/api/workspaces"),
+    );
+    expect(after.current.logo_url).toBeNull();
   });
 });

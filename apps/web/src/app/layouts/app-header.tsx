@@ -30,7 +30,7 @@ export function AppHeader({
   menus: ReactNode;
 }) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1.5 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
         type="button"
         aria-label="Open menu"
@@ -42,7 +42,8 @@ export function AppHeader({
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight text-slate-900">
+      {/* A phone's header leaves the title about 120 px: two lines there, not "Audience In…". */}
+      <h1 className="line-clamp-2 min-w-0 flex-1 break-words text-base font-semibold leading-tight tracking-tight text-slate-900 sm:line-clamp-1 sm:text-lg">
         {title}
       </h1>
       {accountSwitcher}

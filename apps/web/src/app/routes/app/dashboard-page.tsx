@@ -1,6 +1,7 @@
 import { Camera, CheckCircle2, Circle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "../../../components/ui/button.tsx";
+import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { AllAccounts } from "../../../features/analytics/components/all-accounts.tsx";
 import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
 import { InboxSummary } from "../../../features/inbox/components/inbox-summary.tsx";
@@ -11,7 +12,6 @@ import { connectInstagramPath } from "../../../features/instagram/components/ins
 import { UpcomingPosts } from "../../../features/scheduler/components/upcoming-posts.tsx";
 import { ACCOUNT_PARAM } from "../../../lib/account.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
-import { cn } from "../../../utils/cn.ts";
 
 /**
  * Issue 29 point 3: with two accounts or more, the dashboard offers All accounts (every account
@@ -29,24 +29,19 @@ function AccountsViewSwitch({
   const { data } = useInstagramAccounts();
   if ((data?.connections.length ?? 0) < 2) return null;
   const option = (all: boolean, label: string) => (
-    <button
-      type="button"
-      aria-pressed={showAll === all}
+    <SegmentedOption
+      pressed={showAll === all}
       onClick={() => onChange(all)}
-      className={cn(
-        "max-w-48 truncate rounded-md px-3 py-1.5 text-sm font-medium",
-        showAll === all ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
-      )}
+      className="max-w-48 truncate"
     >
       {label}
-    </button>
+    </SegmentedOption>
   );
   return (
-    <fieldset className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5">
-      <legend className="sr-only">Accounts</legend>
+    <Segmented legend="Accounts">
       {option(false, current ? `@${current}` : "This account")}
       {option(true, "All accounts")}
-    </fieldset>
+    </Segmented>
   );
 }
 

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
+import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
-import { cn } from "../../../utils/cn.ts";
 import { type AccountsOverview, useAccountsOverview } from "../api/get-accounts-overview.ts";
 import type { OverviewDays } from "../api/get-analytics-overview.ts";
 import { formatNumber, formatRatioPercent } from "../utils/format.ts";
@@ -75,23 +75,13 @@ export function AllAccounts({
             </p>
           ) : null}
         </div>
-        <fieldset className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5">
-          <legend className="sr-only">Period</legend>
+        <Segmented legend="Period">
           {PERIODS.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={days === option}
-              onClick={() => setDays(option)}
-              className={cn(
-                "rounded-md px-3 py-1.5 text-sm font-medium",
-                days === option ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
-              )}
-            >
+            <SegmentedOption key={option} pressed={days === option} onClick={() => setDays(option)}>
               {option} days
-            </button>
+            </SegmentedOption>
           ))}
-        </fieldset>
+        </Segmented>
       </div>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />

@@ -4,8 +4,8 @@ import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
-import { cn } from "../../../utils/cn.ts";
 import {
   type OverviewDays,
   type OverviewPeriod,
@@ -123,42 +123,27 @@ export function DashboardOverview() {
             </p>
           ) : null}
         </div>
-        <fieldset className="inline-flex flex-wrap rounded-lg border border-slate-200 bg-white p-0.5">
-          <legend className="sr-only">Period</legend>
+        <Segmented legend="Period" className="flex-wrap">
           {PERIODS.map((option) => (
-            <button
+            <SegmentedOption
               key={option}
-              type="button"
-              aria-pressed={!isCustom && !customOpen && period.days === option}
+              pressed={!isCustom && !customOpen && period.days === option}
               onClick={() => {
                 setCustomOpen(false);
                 setPeriod({ days: option });
               }}
-              className={cn(
-                "rounded-md px-3 py-1.5 text-sm font-medium",
-                !isCustom && !customOpen && period.days === option
-                  ? "bg-slate-900 text-white"
-                  : "text-slate-600 hover:bg-slate-100",
-              )}
             >
               {option} days
-            </button>
+            </SegmentedOption>
           ))}
-          <button
-            type="button"
-            aria-pressed={isCustom || customOpen}
+          <SegmentedOption
+            pressed={isCustom || customOpen}
             aria-expanded={customOpen}
             onClick={() => setCustomOpen((open) => !open)}
-            className={cn(
-              "rounded-md px-3 py-1.5 text-sm font-medium",
-              isCustom || customOpen
-                ? "bg-slate-900 text-white"
-                : "text-slate-600 hover:bg-slate-100",
-            )}
           >
             Custom
-          </button>
-        </fieldset>
+          </SegmentedOption>
+        </Segmented>
       </div>
       {customOpen ? (
         <CustomRange

@@ -7,6 +7,7 @@ import {
   workspaceNameSchema,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
+import { ImageIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -15,7 +16,7 @@ import { z } from "zod";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, buttonVariants } from "../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label, Select } from "../../../components/ui/input.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { ApiError } from "../../../lib/api-error.ts";
@@ -27,6 +28,7 @@ import {
   type WorkspacesOverview,
   workspacesQueryKey,
 } from "../../../lib/workspaces.ts";
+import { cn } from "../../../utils/cn.ts";
 import { useChangeMemberRole } from "../api/change-member-role.ts";
 import { useInviteMember } from "../api/invite-member.ts";
 import { useLeaveWorkspace } from "../api/leave-workspace.ts";
@@ -35,6 +37,7 @@ import { useRemoveMember } from "../api/remove-member.ts";
 import { useRenameWorkspace } from "../api/rename-workspace.ts";
 import { useRevokeInvitation } from "../api/revoke-invitation.ts";
 import { useTransferOwnership } from "../api/transfer-ownership.ts";
+import { useRemoveWorkspaceLogo, useSetWorkspaceLogo } from "../api/workspace-logo.ts";
 import "../locales.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
@@ -52,6 +55,90 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 function fieldError(error: unknown): string {
   return error instanceof ApiError ? error.message : String(error);
+}
+
+function LogoForm({ current }: { current: Current }) {
+  const { t } = useTranslation("workspaces");
+  const id = useId();
+  const setLogo = useSetWorkspaceLogo();
+  const removeLogo = useRemoveWorkspaceLogo();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const busy = setLogo.isPending || removeLogo.isPending;
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    try {
+      await setLogo.mutateAsync(file);
+      await queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      toast.success(t("team.logoSaved"));
+    } catch (caught) {
+      setError(fieldError(caught));
+    }
+  };
+  const remove = async () => {
+    setError(null);
+    try {
+      await removeLogo.mutateAsync();
+      await queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      toast.success(t("team.logoRemoved"));
+    } catch (caught) {
+      setError(fieldError(caught));
+    }
+  };
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-900" id={`${id}-title`}>
+        {t("team.logo")}
+      </p>
+      <div className="mt-1.5 flex flex-wrap items-center gap-3">
+        <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+          {current.logo_url ? (
+            <img
+              src={current.logo_url}
+              alt={t("team.logoAlt", { workspace: current.name })}
+              className="size-full object-contain"
+            />
+          ) : (
+            <ImageIcon aria-hidden="true" className="size-6 text-slate-400" />
+          )}
+        </span>
+        <label
+          className={cn(
+            buttonVariants({ variant: "outline", size: "sm" }),
+            "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+            busy && "pointer-events-none opacity-50",
+          )}
+        >
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="sr-only"
+            disabled={busy}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+            onChange={(event) => {
+              void choose(event.currentTarget.files?.[0]);
+              event.currentTarget.value = "";
+            }}
+          />
+          {setLogo.isPending
+            ? t("team.logoUploading")
+            : current.logo_url
+              ? t("team.logoReplace")
+              : t("team.logoUpload")}
+        </label>
+        {current.logo_url && (
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void remove()}>
+            {t("team.logoRemove")}
+          </Button>
+        )}
+      </div>
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+        {t("team.logoHint")}
+      </p>
+      <FieldMessage id={`${id}-error`}>{error ?? undefined}</FieldMessage>
+    </div>
+  );
 }
 
 function NameForm({ current }: { current: Current }) {
@@ -412,6 +499,7 @@ export function TeamSection() {
     <div className="space-y-6 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
       <p className="text-sm text-slate-600">{t("team.description", { workspace: current.name })}</p>
       {canManage && <NameForm current={current} />}
+      {canManage && <LogoForm current={current} />}
       <Block title={t("team.members")}>
         <ul className="-my-3 divide-y divide-slate-100" data-testid="team-members">
           {members.data.members.map((member) => (
