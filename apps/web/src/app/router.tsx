@@ -5,7 +5,6 @@ import { isNarrowScreen, loadDrawer } from "./layouts/app-drawer-loader.ts";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
 import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
-import { ConnectCallbackGate } from "./routes/auth/connect-callback-gate.tsx";
 import { lazyPage } from "./routes/lazy-page.ts";
 import { marketingRoutes } from "./routes/marketing/routes.tsx";
 
@@ -53,22 +52,18 @@ export const routes: RouteObject[] = [
       // Spec §2 lists the Instagram callbacks as public. A connect link's visitor finishes there
       // without a session (the gate); a member's connection needs the signed-in session, so it
       // goes on behind the same guard, outside the app layout.
-      ...(
-        [
-          [
-            "instagram",
-            paths.instagramCallback,
-            () => import("./routes/auth/instagram-callback-page.tsx"),
-          ],
-          [
-            "facebook",
-            paths.facebookCallback,
-            () => import("./routes/auth/facebook-callback-page.tsx"),
-          ],
-        ] as const
-      ).map(([login, path, page]) => ({
+      ...[
+        {
+          path: paths.instagramCallback,
+          page: () => import("./routes/auth/instagram-callback-page.tsx"),
+        },
+        {
+          path: paths.facebookCallback,
+          page: () => import("./routes/auth/facebook-callback-page.tsx"),
+        },
+      ].map(({ path, page }) => ({
         path: path.slice(1),
-        element: <ConnectCallbackGate login={login} />,
+        lazy: lazyPage(() => import("./routes/auth/connect-callback-gate.tsx")),
         children: [
           {
             element: <RequireAuth />,

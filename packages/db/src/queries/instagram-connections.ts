@@ -234,7 +234,36 @@ const syncedTables = [
  * that account in the workspace, in one transaction; the workspace's other accounts stay.
  * Returns the counts per table.
  */
+/**
+ * PostgreSQL ends one of two transactions that wait on each other (40P01) or cannot be
+ * serialized (40001); the other goes on. Such a transaction is safe to run again.
+ */
+function isRetryableConflict(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === "object"; ) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Deletes an account's connection and everything synced for it in one transaction. A sync of the
+ * same account storing a page at that moment can deadlock with it on PostgreSQL (seen in the role
+ * walk under CI load: "Disconnect" right after "Sync now" answered 500); the delete then runs
+ * again, up to three times, and the sync finds the connection gone and stops.
+ */
 export async function deleteInstagramConnectionAndData(db: Db, key: ConnectionKey) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deleteConnectionOnce(db, key);
+    } catch (error) {
+      if (attempt >= 3 || !isRetryableConflict(error)) throw error;
+    }
+  }
+}
+
+async function deleteConnectionOnce(db: Db, key: ConnectionKey) {
   const deleted: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const [name, table] of syncedTables) {

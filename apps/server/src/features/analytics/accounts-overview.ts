@@ -31,6 +31,7 @@ export async function buildAccountsOverview(
       now,
       timeZone,
       fetchPeriodFor?.(connection),
+      { topPosts: false },
     );
     period = overview.period;
     const activity = await countAccountActivity(db, scope, {

@@ -154,6 +154,8 @@ export async function buildOverview(
   now: Date,
   timeZone = "UTC",
   fetchPeriod?: PeriodFetcher,
+  /** All accounts shows no top posts: false skips their query (the costliest of the six). */
+  options: { topPosts?: boolean } = {},
 ) {
   const period = resolvePeriod(query, now, timeZone);
   const periodDays = eachDay(period.from, period.to);
@@ -171,13 +173,15 @@ export async function buildOverview(
       metrics,
     }),
     findOldestAccountInsightDay(db, scope),
-    listPostsWithLatestMetrics(db, scope, {
-      sort: "reach",
-      order: "desc",
-      postedFrom: dayStart(period.from, timeZone),
-      postedBefore: dayStart(addDays(period.to, 1), timeZone),
-      limit: TOP_POSTS,
-    }),
+    options.topPosts === false
+      ? []
+      : listPostsWithLatestMetrics(db, scope, {
+          sort: "reach",
+          order: "desc",
+          postedFrom: dayStart(period.from, timeZone),
+          postedBefore: dayStart(addDays(period.to, 1), timeZone),
+          limit: TOP_POSTS,
+        }),
     periodFigures(db, scope, period, now, fetchPeriod),
     periodFigures(db, scope, period.previous, now, fetchPeriod),
   ]);
