@@ -84,7 +84,7 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
     image_url: imageUrl,
     client_id: clientId,
   });
-  expect(sent.status).toBe(201);
+  expect(sent.status, await sent.clone().text()).toBe(201);
   // The echo webhook of the sent messages arrives too; the thread still shows each once.
   await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
   const { message_ids: messageIds } = (await sent.json()) as { message_ids: string[] };
