@@ -225,6 +225,14 @@ export async function insertSendingMessage(
 }
 
 /** Settles a reply: Instagram's id once sent, or the reason it failed. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === "object"; ) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export async function settleSendingMessage(
   db: Db,
   scope: Scope,
@@ -237,7 +245,8 @@ export async function settleSendingMessage(
     // for an image, its client id, so the same send is refused again, and the moment it was
     // sent, not Instagram's whole second, which put a text before the image sent just before
     // it), exactly as if the send had been recorded first.
-    await db.execute(sql`
+    const settle = () =>
+      db.execute(sql`
       with echoed as (
         delete from instagram_messages
         where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
@@ -259,6 +268,14 @@ export async function settleSendingMessage(
       where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
         and ig_message_id = ${pendingId} and not exists (select 1 from echoed)
     `);
+    try {
+      await settle();
+    } catch (error) {
+      // The echo was stored between this statement's snapshot and its update (PostgreSQL, under
+      // load): the id is taken now, and the second run sees the echo and takes its path.
+      if (!isUniqueViolation(error)) throw error;
+      await settle();
+    }
     // What the reply carried follows it to Instagram's id (unless the echo brought its own).
     await db.execute(sql`
       update inbox_message_attachments set ig_message_id = ${outcome.messageId}

@@ -113,7 +113,31 @@ function latest(dates: Array<Date | undefined>): string | null {
 /** Asks Instagram for a period's per-period figures (and stores them); see instagram/sync. */
 export type PeriodFetcher = (period: { from: string; to: string }) => Promise<unknown>;
 
-const perPeriodMetrics = perPeriodAccountMetrics.map((entry) => entry.metric);
+export const perPeriodMetrics = perPeriodAccountMetrics.map((entry) => entry.metric);
+
+/**
+ * The stored values a dashboard reads, one account at a time by default. All accounts passes
+ * reads answered from one query per kind for every account (accounts-overview.ts).
+ */
+export type OverviewReads = {
+  daily: typeof listAccountDailyMetrics;
+  oldestDay: typeof findOldestAccountInsightDay;
+  periodMetrics: typeof findAccountPeriodMetrics;
+};
+
+const oneAccountReads: OverviewReads = {
+  daily: listAccountDailyMetrics,
+  oldestDay: findOldestAccountInsightDay,
+  periodMetrics: findAccountPeriodMetrics,
+};
+
+/** The daily metrics a dashboard reads (its period's and the previous period's). */
+export const dashboardDailyMetrics = [
+  ...Object.values(kpiMetrics).map((entry) => entry.metric),
+  "new_followers",
+  "follows",
+  "unfollows",
+];
 
 /**
  * The stored per-period figures of a window; asked of Instagram first when missing or read
@@ -125,8 +149,9 @@ async function periodFigures(
   window: { from: string; to: string },
   now: Date,
   fetchPeriod: PeriodFetcher | undefined,
+  reads: OverviewReads,
 ) {
-  const stored = await findAccountPeriodMetrics(db, scope, {
+  const stored = await reads.periodMetrics(db, scope, {
     ...window,
     metrics: perPeriodMetrics,
   });
@@ -154,25 +179,26 @@ export async function buildOverview(
   now: Date,
   timeZone = "UTC",
   fetchPeriod?: PeriodFetcher,
-  /** All accounts shows no top posts: false skips their query (the costliest of the six). */
-  options: { topPosts?: boolean } = {},
+  /** All accounts shows no top posts (false skips their query) and reads in bulk (`reads`). */
+  options: { topPosts?: boolean; reads?: OverviewReads } = {},
 ) {
+  const reads = options.reads ?? oneAccountReads;
   const period = resolvePeriod(query, now, timeZone);
   const periodDays = eachDay(period.from, period.to);
   const previousDays = eachDay(period.previous.from, period.previous.to);
   const metrics = Object.values(kpiMetrics).map((entry) => entry.metric);
   const [rows, previousRows, oldestDay, top, current, previousFigures] = await Promise.all([
-    listAccountDailyMetrics(db, scope, {
+    reads.daily(db, scope, {
       from: period.from,
       to: period.to,
-      metrics: [...metrics, "new_followers", "follows", "unfollows"],
+      metrics: dashboardDailyMetrics,
     }),
-    listAccountDailyMetrics(db, scope, {
+    reads.daily(db, scope, {
       from: period.previous.from,
       to: period.previous.to,
       metrics,
     }),
-    findOldestAccountInsightDay(db, scope),
+    reads.oldestDay(db, scope),
     options.topPosts === false
       ? []
       : listPostsWithLatestMetrics(db, scope, {
@@ -182,8 +208,8 @@ export async function buildOverview(
           postedBefore: dayStart(addDays(period.to, 1), timeZone),
           limit: TOP_POSTS,
         }),
-    periodFigures(db, scope, period, now, fetchPeriod),
-    periodFigures(db, scope, period.previous, now, fetchPeriod),
+    periodFigures(db, scope, period, now, fetchPeriod, reads),
+    periodFigures(db, scope, period.previous, now, fetchPeriod, reads),
   ]);
   const values = byMetric(rows);
   const previousValues = byMetric(previousRows);

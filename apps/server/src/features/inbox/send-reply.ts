@@ -147,11 +147,11 @@ export async function sendReply(
     throw new AppError("conflict", "This message is already sent or on its way.");
   const messageIds: string[] = [];
   for (const [index, part] of parts.entries()) {
+    // Only Instagram's answer decides "not sent": storing the outcome is outside the try, so a
+    // database error after a send that went out is never shown as a failed (retryable) send.
+    let sent: Awaited<ReturnType<typeof part.send>>;
     try {
-      const sent = await part.send();
-      const messageId = sent.message_id ?? `sent:${part.pendingId.slice("pending:".length)}`;
-      await settleSendingMessage(deps.db, scope, part.pendingId, { messageId });
-      messageIds.push(messageId);
+      sent = await part.send();
     } catch (error) {
       await handleGraphFailure(deps.instagram, connection, error);
       const reason = graphReason(error);
@@ -169,6 +169,9 @@ export async function sendReply(
         `The message was not sent: ${reason}`,
       );
     }
+    const messageId = sent.message_id ?? `sent:${part.pendingId.slice("pending:".length)}`;
+    await settleSendingMessage(deps.db, scope, part.pendingId, { messageId });
+    messageIds.push(messageId);
   }
   await setConversationReadState(deps.db, scope, {
     kind: "dm",

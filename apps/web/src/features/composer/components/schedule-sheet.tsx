@@ -130,14 +130,21 @@ export function ScheduleSheet({
     return () => cancelAnimationFrame(frame);
   }, [open, choice.hour, choice.minute]);
 
+  // A choice is checked against the clock as it is now, not as it was at the last 15-second
+  // tick: picking today a moment after a minute turned must not offer that minute.
+  const currentNow = () => {
+    const fresh = nowInZone(new Date(), timeZone);
+    setNow(fresh);
+    return fresh;
+  };
   const pickDate = (date: string) => {
-    const time = adjustTime(date, { hour: choice.hour, minute: choice.minute }, now);
+    const time = adjustTime(date, { hour: choice.hour, minute: choice.minute }, currentNow());
     onChoiceChange({ date, ...time });
   };
   const pickHour = (hour: number) => {
     // Spec §5: choosing the current hour bumps the minute above the current one.
     const time = selectedDate
-      ? adjustTime(selectedDate, { hour, minute: choice.minute }, now)
+      ? adjustTime(selectedDate, { hour, minute: choice.minute }, currentNow())
       : { hour, minute: choice.minute };
     onChoiceChange({ date: selectedDate, ...time });
   };
