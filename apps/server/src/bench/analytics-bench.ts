@@ -28,6 +28,7 @@ import type { Page } from "playwright-core";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
+import { selectOneBaseline, timesBaseline } from "./baseline.ts";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 5000);
 const DAYS = 730;
@@ -219,6 +220,8 @@ try {
         ] as const)
       : []),
   ];
+  const baseline = await selectOneBaseline(db, RUNS);
+  console.log(`  baseline: SELECT 1 through the same pool, p50 ${baseline.toFixed(2)} ms`);
   for (const [name, path, init] of calls) {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
@@ -228,9 +231,10 @@ try {
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
       if (i >= 3) times.push(performance.now() - started);
     }
+    const p50 = percentile(times, 0.5);
     const p95 = percentile(times, 0.95);
     console.log(
-      `  ${(name as string).padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms${p95 < 100 ? "" : "   (over the 100 ms target)"}`,
+      `  ${(name as string).padEnd(34)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${timesBaseline(p50, baseline)}${p95 < 100 ? "" : "   (over the 100 ms target)"}`,
     );
   }
 

@@ -17,6 +17,7 @@ import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../testing/instagram.ts";
 import { frames } from "../testing/sse.ts";
+import { selectOneBaseline, timesBaseline } from "./baseline.ts";
 
 const wanted = process.argv.slice(2);
 const run = (name: string) => wanted.length === 0 || wanted.includes(name);
@@ -75,6 +76,7 @@ async function inboxList() {
     cursor = page.nextCursor;
   }
   if (cursor) cases.push(["page 21", `/api/inbox/conversations?limit=50&cursor=${cursor}`]);
+  const baseline = await selectOneBaseline(db);
   const measure = async (list: Array<[string, string]>, init?: RequestInit) => {
     const results: string[] = [];
     for (const [name, path] of list) {
@@ -86,14 +88,15 @@ async function inboxList() {
         if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
         samples.push(performance.now() - started);
       }
+      const p50 = percentile(samples, 0.5);
       results.push(
-        `${name} p50 ${ms(percentile(samples, 0.5))}, p95 ${ms(percentile(samples, 0.95))}`,
+        `${name} p50 ${ms(p50)} (${timesBaseline(p50, baseline)}), p95 ${ms(percentile(samples, 0.95))}`,
       );
     }
     return results.join("; ");
   };
   console.info(
-    `inbox-list (${testEngine()}, ${threads.toLocaleString("en")} threads, ${messages.toLocaleString("en")} messages, seeded in ${seedSeconds.toFixed(1)} s, 20 requests each): ${await measure(cases)}`,
+    `inbox-list (${testEngine()}, baseline SELECT 1 p50 ${baseline.toFixed(2)} ms, ${threads.toLocaleString("en")} threads, ${messages.toLocaleString("en")} messages, seeded in ${seedSeconds.toFixed(1)} s, 20 requests each): ${await measure(cases)}`,
   );
 
   // Issue 29: the workspace holds BENCH_ACCOUNTS accounts (10 by default, the most it may

@@ -15,42 +15,24 @@ import {
 
 export type AnalyticsScope = { workspaceId: string; accountId: string };
 
+type DailyPoint = { day: string; metric: string; value: number; capturedAt: Date };
+
 /**
  * Stored daily account values of the given metrics for days `from`..`to` (inclusive, UTC),
- * oldest first. Each metric's days come back as one JSON array: two years of eight metrics is
- * 5,840 values, and one row per value costs PGlite several times more to hand over.
+ * oldest first (listAccountsDailyMetrics for one account).
  */
 export async function listAccountDailyMetrics(
   db: Db,
   scope: AnalyticsScope,
   options: { from: string; to: string; metrics: readonly string[] },
-): Promise<Array<{ day: string; metric: string; value: number; capturedAt: Date }>> {
-  if (options.metrics.length === 0) return [];
-  const result = await db.execute(sql`
-    select metric,
-      json_agg(json_build_array(day, value, extract(epoch from captured_at) * 1000) order by day)::text as points
-    from instagram_account_insights
-    where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
-      and day >= ${options.from} and day <= ${options.to}
-      and metric in (${sql.join(
-        options.metrics.map((metric) => sql`${metric}`),
-        sql`, `,
-      )})
-    group by metric`);
-  const rows: Array<{ day: string; metric: string; value: number; capturedAt: Date }> = [];
-  for (const row of rowsOf<{ metric: string; points: string }>(result)) {
-    for (const [day, value, capturedMs] of JSON.parse(row.points) as Array<
-      [string, number, number]
-    >) {
-      rows.push({
-        day,
-        metric: row.metric,
-        value: Number(value),
-        capturedAt: new Date(Number(capturedMs)),
-      });
-    }
-  }
-  return rows.sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
+): Promise<DailyPoint[]> {
+  const byAccount = await listAccountsDailyMetrics(
+    db,
+    scope.workspaceId,
+    [scope.accountId],
+    options,
+  );
+  return byAccount.get(scope.accountId) ?? [];
 }
 
 /**
@@ -94,26 +76,11 @@ export async function findAccountPeriodMetrics(
   scope: AnalyticsScope,
   options: { from: string; to: string; metrics: readonly string[] },
 ): Promise<Map<string, { value: number; capturedAt: Date }>> {
-  if (options.metrics.length === 0) return new Map();
-  const rows = await db
-    .select({
-      metric: instagramAccountPeriodInsights.metric,
-      value: instagramAccountPeriodInsights.value,
-      capturedAt: instagramAccountPeriodInsights.capturedAt,
-    })
-    .from(instagramAccountPeriodInsights)
-    .where(
-      and(
-        eq(instagramAccountPeriodInsights.workspaceId, scope.workspaceId),
-        eq(instagramAccountPeriodInsights.accountId, scope.accountId),
-        eq(instagramAccountPeriodInsights.fromDay, options.from),
-        eq(instagramAccountPeriodInsights.toDay, options.to),
-        inArray(instagramAccountPeriodInsights.metric, [...options.metrics]),
-      ),
-    );
-  return new Map(
-    rows.map((row) => [row.metric, { value: Number(row.value), capturedAt: row.capturedAt }]),
-  );
+  const found = await findAccountsPeriodMetrics(db, scope.workspaceId, [scope.accountId], {
+    windows: [options],
+    metrics: options.metrics,
+  });
+  return found.get(`${scope.accountId} ${options.from} ${options.to}`) ?? new Map();
 }
 
 /** The first day any daily account value is stored for (null before the first sync). */
@@ -121,16 +88,8 @@ export async function findOldestAccountInsightDay(
   db: Db,
   scope: AnalyticsScope,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ day: min(instagramAccountInsights.day) })
-    .from(instagramAccountInsights)
-    .where(
-      and(
-        eq(instagramAccountInsights.workspaceId, scope.workspaceId),
-        eq(instagramAccountInsights.accountId, scope.accountId),
-      ),
-    );
-  return row?.day ?? null;
+  const found = await findOldestAccountInsightDays(db, scope.workspaceId, [scope.accountId]);
+  return found.get(scope.accountId) ?? null;
 }
 
 export type PostSortKey =
@@ -396,13 +355,15 @@ export async function listLatestAudienceSnapshots(db: Db, scope: AnalyticsScope)
 }
 
 /*
- * All accounts (issue 29): the same reads as one account's dashboard, for every account of a
- * workspace in one query each, so ten accounts cost four queries instead of fifty.
+ * The account reads above for several accounts at once, one query each (All accounts, issue
+ * 29: ten accounts cost four queries instead of fifty); one account's reads go through them.
  */
 
-type DailyPoint = { day: string; metric: string; value: number; capturedAt: Date };
-
-/** listAccountDailyMetrics for several accounts at once, keyed by account id. */
+/**
+ * Stored daily values for several accounts, keyed by account id, each oldest first. Each
+ * metric's days come back as one JSON array: two years of eight metrics is 5,840 values, and one
+ * row per value costs PGlite several times more to hand over.
+ */
 export async function listAccountsDailyMetrics(
   db: Db,
   workspaceId: string,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { postgresErrorCode } from "../postgres-errors.ts";
 
 type Scope = { workspaceId: string; accountId: string };
 
@@ -225,14 +226,6 @@ export async function insertSendingMessage(
 }
 
 /** Settles a reply: Instagram's id once sent, or the reason it failed. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === "object"; ) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export async function settleSendingMessage(
   db: Db,
   scope: Scope,
@@ -273,7 +266,7 @@ export async function settleSendingMessage(
     } catch (error) {
       // The echo was stored between this statement's snapshot and its update (PostgreSQL, under
       // load): the id is taken now, and the second run sees the echo and takes its path.
-      if (!isUniqueViolation(error)) throw error;
+      if (postgresErrorCode(error) !== "23505") throw error;
       await settle();
     }
     // What the reply carried follows it to Instagram's id (unless the echo brought its own).

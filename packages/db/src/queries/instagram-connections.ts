@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { postgresErrorCode } from "../postgres-errors.ts";
 import {
   instagramAccountInsights,
   instagramAccountPeriodInsights,
@@ -232,33 +233,18 @@ const syncedTables = [
 /**
  * Deletes one account's connection (its token with it) and every row synced from Instagram for
  * that account in the workspace, in one transaction; the workspace's other accounts stay.
- * Returns the counts per table.
- */
-/**
- * PostgreSQL ends one of two transactions that wait on each other (40P01) or cannot be
- * serialized (40001); the other goes on. Such a transaction is safe to run again.
- */
-function isRetryableConflict(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === "object"; ) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === "40P01" || code === "40001") return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/**
- * Deletes an account's connection and everything synced for it in one transaction. A sync of the
- * same account storing a page at that moment can deadlock with it on PostgreSQL (seen in the role
- * walk under CI load: "Disconnect" right after "Sync now" answered 500); the delete then runs
- * again, up to three times, and the sync finds the connection gone and stops.
+ * Returns the counts per table. A sync of the same account storing a page at that moment can
+ * deadlock with it on PostgreSQL (seen in the role walk under CI load: "Disconnect" right after
+ * "Sync now" answered 500): PostgreSQL ends one of the two (40P01, or 40001 when it cannot
+ * serialize them), and the delete runs again, up to three times.
  */
 export async function deleteInstagramConnectionAndData(db: Db, key: ConnectionKey) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await deleteConnectionOnce(db, key);
     } catch (error) {
-      if (attempt >= 3 || !isRetryableConflict(error)) throw error;
+      const code = postgresErrorCode(error);
+      if (attempt >= 3 || (code !== "40P01" && code !== "40001")) throw error;
     }
   }
 }

@@ -146,14 +146,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
           await timeZoneFor(deps.db, c.var.user.id, query.timezone),
           // One account Instagram cannot answer for shows its stored figures; the view stays.
           deps.instagram
-            ? (connection) => (period) =>
-                fetchPeriodInsights(deps.instagram!, connection, period).catch((error: unknown) => {
-                  c.var.logger.warn(
-                    { err: error, accountId: connection.instagramId },
-                    "period insights not read for All accounts",
-                  );
-                  return undefined;
-                })
+            ? (connection) => (period) => fetchPeriodInsights(deps.instagram!, connection, period)
             : undefined,
         ),
       );

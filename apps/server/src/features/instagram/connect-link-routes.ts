@@ -7,7 +7,7 @@ import {
 } from "@sightline/contracts";
 import { listConnectLinks, revokeConnectLink } from "@sightline/db";
 import { Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
@@ -23,7 +23,6 @@ import {
   startLinkConnect,
   usedLinkListedSince,
 } from "./connect-link-service.ts";
-import { announceConnection } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
 
@@ -113,13 +112,7 @@ export function publicConnectLinkRoutes(ctx: InstagramContext) {
         errorReason: input.error_reason,
         cookie: getCookie(c, CONNECT_LINK_COOKIE),
       });
-      setCookie(c, CONNECT_LINK_COOKIE, "", {
-        httpOnly: true,
-        sameSite: "Lax",
-        secure,
-        path: "/",
-        maxAge: 0,
-      });
+      deleteCookie(c, CONNECT_LINK_COOKIE, { path: "/", secure });
       await ctx.queue.send(syncAccountJob, {
         workspaceId: link.workspaceId,
         accountId: connection.instagram_id,
@@ -135,7 +128,6 @@ export function publicConnectLinkRoutes(ctx: InstagramContext) {
           details: { through: "connect link", link_id: link.id },
         },
       );
-      await announceConnection(ctx, link.workspaceId);
       // The visitor learns the account and the workspace's name, nothing of the workspace itself.
       return c.json({
         connected: { username: connection.instagram_username, workspace_name: workspaceName },

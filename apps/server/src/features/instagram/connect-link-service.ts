@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   CONNECT_LINK_STATE_PREFIX,
   CONNECT_LINK_TTL_DAYS,
@@ -21,6 +21,7 @@ import {
   markConnectLinkUsed,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
+import { sha256Hex } from "../../lib/hash.ts";
 import { takeUserLimit } from "../../platform/limits/user-limits.ts";
 import { connectLinkMessage } from "../../platform/mail/templates.ts";
 import {
@@ -29,7 +30,6 @@ import {
   beginRoundTrip,
   type ConsentAnswer,
   connectFromConsent,
-  hashState,
 } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 
@@ -67,11 +67,8 @@ export function connectLinkView(row: ConnectLinkRow): ConnectLinkView {
   };
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** The `session_id` of a link's round trip: the browser cookie, hashed. */
-export const linkSessionId = (cookie: string) =>
-  `link:${createHash("sha256").update(cookie).digest("hex")}`;
+export const linkSessionId = (cookie: string) => `link:${sha256Hex(cookie)}`;
 
 function linkUrl(ctx: InstagramContext, token: string) {
   return `${new URL(ctx.publicUrl).origin}/connect?token=${token}`;
@@ -101,7 +98,7 @@ export async function createConnectLink(
   const row = await insertConnectLink(ctx.db, {
     workspaceId: input.workspaceId,
     createdBy: input.user.id,
-    tokenHash: hashToken(token),
+    tokenHash: sha256Hex(token),
     label: input.label ?? null,
     email: input.email ?? null,
     expiresAt: new Date(now.getTime() + CONNECT_LINK_TTL_MS),
@@ -128,7 +125,7 @@ function makerMayConnect(found: { makerRole: WorkspaceRole | null }) {
 }
 
 async function usableLink(ctx: InstagramContext, token: string) {
-  const found = await findUsableConnectLink(ctx.db, hashToken(token), new Date(ctx.now()));
+  const found = await findUsableConnectLink(ctx.db, sha256Hex(token), new Date(ctx.now()));
   if (!found || !makerMayConnect(found)) throw new AppError("not_found", connectLinkGoneMessage);
   return found;
 }
@@ -190,7 +187,7 @@ export async function completeLinkConnect(
   const pending =
     input.state && input.cookie
       ? await consumeOauthState(ctx.db, {
-          stateHash: hashState(input.state),
+          stateHash: sha256Hex(input.state),
           sessionId: linkSessionId(input.cookie),
           now: new Date(ctx.now()),
         })

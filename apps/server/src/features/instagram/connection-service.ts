@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import {
   type ConnectLogin,
@@ -25,6 +25,7 @@ import {
   isTokenInvalid,
 } from "@sightline/instagram-graph";
 import { AppError } from "../../lib/app-error.ts";
+import { sha256Hex } from "../../lib/hash.ts";
 import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { instagramReconnectMessage } from "../../platform/mail/templates.ts";
 import { removeFilesNoDraftUses } from "../uploads/index.ts";
@@ -42,10 +43,6 @@ function redirectUri(ctx: InstagramContext, login: ConnectLogin): string {
 }
 
 export const tooManyAccountsMessage = `This workspace has ${MAX_ACCOUNTS_PER_WORKSPACE} Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.`;
-
-export function hashState(state: string): string {
-  return createHash("sha256").update(state).digest("hex");
-}
 
 /** A host the internet cannot reach: a local name, or an address safe-fetch calls private. */
 function isPrivateHost(hostname: string): boolean {
@@ -172,7 +169,7 @@ export async function beginRoundTrip(
   const state = `${prefix}${randomBytes(32).toString("base64url")}`;
   await insertOauthState(ctx.db, {
     ...pending,
-    stateHash: hashState(state),
+    stateHash: sha256Hex(state),
     expiresAt: new Date(ctx.now() + STATE_TTL_MS),
   });
   const authorizeUrl =
@@ -292,7 +289,7 @@ export async function completeConnect(
   }
   const pending = input.state
     ? await consumeOauthState(ctx.db, {
-        stateHash: hashState(input.state),
+        stateHash: sha256Hex(input.state),
         userId: input.userId,
         sessionId: input.sessionId,
         now: new Date(ctx.now()),

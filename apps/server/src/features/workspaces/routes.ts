@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   acceptInvitationSchema,
   can,
@@ -36,6 +36,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { csvCell } from "../../lib/csv.ts";
+import { sha256Hex } from "../../lib/hash.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, requireUser } from "../../middleware/session.ts";
@@ -68,7 +69,6 @@ export interface WorkspaceRoutesDeps {
   storage: Storage;
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const userParam = z.object({ userId: z.string().min(1).max(200) });
 const idParam = z.object({ id: z.string().uuid("Invitation not found.") });
 const auditQuery = z.object({
@@ -261,7 +261,7 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
             workspaceId: workspace.id,
             email,
             role,
-            tokenHash: hashToken(token),
+            tokenHash: sha256Hex(token),
             invitedBy: c.var.user.id,
             expiresAt: new Date(deps.now() + INVITATION_TTL_MS),
           });
@@ -437,7 +437,7 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
  */
 export function invitationRoutes(deps: Omit<WorkspaceRoutesDeps, "storage">) {
   async function usable(token: string) {
-    const invitation = await findInvitationByTokenHash(deps.db, hashToken(token));
+    const invitation = await findInvitationByTokenHash(deps.db, sha256Hex(token));
     const at = new Date(deps.now());
     if (
       !invitation ||

@@ -119,8 +119,9 @@ export async function syncPeriodInsights(run: SyncRun) {
 
 /**
  * On demand (a custom period the dashboard has not stored): asks Instagram now and stores the
- * answer. Returns undefined when Instagram cannot answer this period or refuses: the caller shows
- * the true alternative instead, never an error page.
+ * answer. Returns undefined when Instagram cannot answer this period, refuses, or the account's
+ * access cannot be used: the caller shows the stored figures or the true alternative instead,
+ * never an error page (and on All accounts, one account never takes the others' view down).
  */
 export async function fetchPeriodInsights(
   ctx: InstagramContext,
@@ -138,9 +139,10 @@ export async function fetchPeriodInsights(
       now,
     );
   } catch (error) {
-    if (!isGraphApiError(error)) throw error;
     ctx.logger.warn(
-      { code: error.code, from: period.from, to: period.to },
+      isGraphApiError(error)
+        ? { code: error.code, from: period.from, to: period.to }
+        : { err: error, accountId: connection.instagramId, from: period.from, to: period.to },
       "period insights not answered",
     );
     return undefined;

@@ -1,6 +1,6 @@
 import type { InstagramConnection } from "@sightline/contracts";
-import { Check, ChevronDown, Link2, Plus } from "lucide-react";
-import { useId } from "react";
+import { Check, ChevronDown, Link2, type LucideIcon, Plus } from "lucide-react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PopoverPanel, popoverTriggerProps } from "../../../components/ui/popover.tsx";
@@ -18,6 +18,29 @@ export const connectAnotherAccountPath = `${paths.settings}?connect=another`;
 function statusOf(connection: InstagramConnection) {
   if (connection.status === "needs_reconnection") return "needsReconnection" as const;
   return connection.last_synced_at ? ("connected" as const) : ("syncing" as const);
+}
+
+/** One of the menu's actions below the accounts: a round dashed icon and its words. */
+function MenuAction({
+  to,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className="flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+    >
+      <span className="flex size-8 items-center justify-center rounded-full border border-dashed border-slate-300">
+        <Icon aria-hidden="true" className="size-4" />
+      </span>
+      {children}
+    </Link>
+  );
 }
 
 /**
@@ -118,24 +141,12 @@ export function AccountSwitcher() {
         {canConnect && data && accounts.length < data.limit && (
           <>
             <div className="my-1 h-px bg-slate-100" />
-            <Link
-              to={connectAnotherAccountPath}
-              className="flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-            >
-              <span className="flex size-8 items-center justify-center rounded-full border border-dashed border-slate-300">
-                <Plus aria-hidden="true" className="size-4" />
-              </span>
+            <MenuAction to={connectAnotherAccountPath} icon={Plus}>
               {t("switcher.connectAnother")}
-            </Link>
-            <Link
-              to={paths.settingsConnectLinks}
-              className="flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-            >
-              <span className="flex size-8 items-center justify-center rounded-full border border-dashed border-slate-300">
-                <Link2 aria-hidden="true" className="size-4" />
-              </span>
+            </MenuAction>
+            <MenuAction to={paths.settingsConnectLinks} icon={Link2}>
               {t("switcher.sendLink")}
-            </Link>
+            </MenuAction>
           </>
         )}
       </PopoverPanel>

@@ -3,20 +3,20 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, CircleAlert, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Logo } from "../../../components/ui/logo.tsx";
+import { LogoCardPage } from "../../../components/ui/logo-card-page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
-import { ApiError } from "../../../lib/api-error.ts";
 import {
   completeLinkConnect,
   connectLinkPreviewQueryOptions,
   startLinkConnect,
 } from "../api/connect-links.ts";
 import "../locales.ts";
-import { readCallbackParams } from "./instagram-callback.tsx";
+import { oncePerPageLoad, readCallbackParams } from "./instagram-callback.tsx";
 
 /*
  * The pages of a connect link's visitor (issue 29 point 3): someone who manages an Instagram
@@ -26,20 +26,12 @@ import { readCallbackParams } from "./instagram-callback.tsx";
 
 function Card({ children, title }: { children: ReactNode; title: string }) {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
+    <LogoCardPage home={paths.home}>
       <title>{title}</title>
-      <Link to={paths.home} aria-label="Sightline">
-        <Logo />
-      </Link>
-      <section className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        {children}
-      </section>
-    </main>
+      {children}
+    </LogoCardPage>
   );
 }
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError || error instanceof Error ? error.message : String(error);
 
 function Problem({ title, message, hint }: { title: string; message: string; hint?: string }) {
   return (
@@ -68,7 +60,7 @@ export function ConnectLinkLanding() {
       <Card title={title}>
         <Problem
           title={t("linkPage.goneTitle")}
-          message={preview.error ? messageOf(preview.error) : t("linkPage.incomplete")}
+          message={preview.error ? errorMessage(preview.error) : t("linkPage.incomplete")}
         />
       </Card>
     );
@@ -95,7 +87,7 @@ export function ConnectLinkLanding() {
       window.location.assign(authorizeUrl);
     } catch (caught) {
       setLeaving(null);
-      setError(messageOf(caught));
+      setError(errorMessage(caught));
     }
   };
   const steps = ["meta", "workspace", "nothingElse", "remove"] as const;
@@ -152,9 +144,6 @@ export function ConnectLinkLanding() {
   );
 }
 
-/** A redirect is posted once per page load, whatever React does with effects. */
-const attempts = new Map<string, ReturnType<typeof completeLinkConnect>>();
-
 /**
  * /auth/instagram/callback or /facebook-callback with a connect link's state: finish without a
  * session and say what happened (the visitor has nowhere else in Sightline to go).
@@ -168,15 +157,11 @@ export function ConnectLinkCallback({ login }: { login: ConnectLogin }) {
 
   useEffect(() => {
     let isCurrent = true;
-    const key = `${login}${search}`;
-    let attempt = attempts.get(key);
-    if (!attempt) {
-      attempt = completeLinkConnect(login, readCallbackParams(search));
-      attempts.set(key, attempt);
-    }
-    attempt.then(
+    oncePerPageLoad(`${login}${search}`, () =>
+      completeLinkConnect(login, readCallbackParams(search)),
+    ).then(
       ({ connected }) => isCurrent && setResult({ done: connected }),
-      (error: unknown) => isCurrent && setResult({ failed: messageOf(error) }),
+      (error: unknown) => isCurrent && setResult({ failed: errorMessage(error) }),
     );
     return () => {
       isCurrent = false;

@@ -10,12 +10,12 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
+import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
-import { ApiError } from "../../../lib/api-error.ts";
 import {
   useConnectLinks,
   useCreateConnectLink,
@@ -82,7 +82,7 @@ function CreateForm({ onCreated }: { onCreated: (url: string) => void }) {
       );
       form.reset({ label: "", email: "" });
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : String(caught);
+      const message = errorMessage(caught);
       form.setError(/email/i.test(message) ? "email" : "label", { message });
     }
   });

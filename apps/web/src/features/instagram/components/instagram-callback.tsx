@@ -1,4 +1,4 @@
-import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
+import type { ConnectLogin } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,16 +30,21 @@ export function readCallbackParams(search: string): ConnectCallbackParams {
  * A state works once, so each redirect is posted once per page load, whatever React does with
  * effects (StrictMode runs them twice): later runs wait for the same answer.
  */
-const attempts = new Map<string, Promise<{ connection: InstagramConnection }>>();
+const attempts = new Map<string, Promise<unknown>>();
 
-function completeOnce(login: ConnectLogin, search: string) {
-  const key = `${login}${search}`;
-  let attempt = attempts.get(key);
+export function oncePerPageLoad<T>(key: string, start: () => Promise<T>): Promise<T> {
+  let attempt = attempts.get(key) as Promise<T> | undefined;
   if (!attempt) {
-    attempt = completeInstagramConnect(login, readCallbackParams(search));
+    attempt = start();
     attempts.set(key, attempt);
   }
   return attempt;
+}
+
+function completeOnce(login: ConnectLogin, search: string) {
+  return oncePerPageLoad(`${login}${search}`, () =>
+    completeInstagramConnect(login, readCallbackParams(search)),
+  );
 }
 
 /** /auth/instagram/callback and /facebook-callback: finish the connection, then back to Settings. */

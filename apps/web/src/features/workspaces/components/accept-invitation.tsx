@@ -6,7 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Logo } from "../../../components/ui/logo.tsx";
+import { LogoCardPage } from "../../../components/ui/logo-card-page.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { useSwitchWorkspace } from "../../../lib/workspaces.ts";
@@ -15,16 +15,7 @@ import { useInvitationPreview } from "../api/preview-invitation.ts";
 import "../locales.ts";
 
 function Card({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-10">
-      <Link to="/dashboard" aria-label="Sightline">
-        <Logo />
-      </Link>
-      <section className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        {children}
-      </section>
-    </main>
-  );
+  return <LogoCardPage home="/dashboard">{children}</LogoCardPage>;
 }
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
