@@ -40,7 +40,7 @@ import { sha256Hex } from "../../lib/hash.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, requireUser } from "../../middleware/session.ts";
-import { takeUserLimit } from "../../platform/limits/user-limits.ts";
+import { takeUserLimit, userLimit } from "../../platform/limits/user-limits.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { workspaceInvitationMessage } from "../../platform/mail/templates.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
@@ -167,7 +167,7 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
         },
       )
       // The logo (for client reports): the image itself as the body, checked by its bytes.
-      .put("/current/logo", requireMember("members"), async (c) => {
+      .put("/current/logo", requireMember("members"), userLimit(deps, "upload"), async (c) => {
         const bytes = new Uint8Array(await c.req.arrayBuffer());
         if (bytes.length === 0) throw new AppError("bad_request", "Choose an image for the logo.");
         if (bytes.length > MAX_LOGO_BYTES) {
