@@ -18,29 +18,42 @@ export async function buildBenchmarks(
       (!period.from || post.postedAt >= period.from) &&
       (!period.before || post.postedAt < period.before),
   );
+  // Types, rates and sorting over every post; the shown fields (ISO date, caption cut to 140
+  // characters) only for the six posts shown.
   const withRate = posts.map((post) => ({
-    id: post.igMediaId,
+    post,
     type: analyticsPostTypeLabels[analyticsPostType(post)] as string,
+    engagementRate: post.interactions / post.reach,
+  }));
+  const shown = ({ post, type, engagementRate }: (typeof withRate)[number]) => ({
+    id: post.igMediaId,
+    type,
     postedAt: post.postedAt.toISOString(),
     reach: post.reach,
-    engagementRate: post.interactions / post.reach,
+    engagementRate,
     caption: post.caption === null ? null : [...post.caption].slice(0, 140).join(""),
-  }));
-  const types = [...new Set(withRate.map((post) => post.type))].sort();
-  const byRate = [...withRate].sort((a, b) => b.engagementRate - a.engagementRate);
+  });
+  const byType = new Map<string, { reaches: number[]; rates: number[] }>();
+  for (const { post, type, engagementRate } of withRate) {
+    const values = byType.get(type) ?? { reaches: [], rates: [] };
+    values.reaches.push(post.reach);
+    values.rates.push(engagementRate);
+    byType.set(type, values);
+  }
+  const byRate = withRate.sort((a, b) => b.engagementRate - a.engagementRate);
   return {
     posts: withRate.length,
-    byType: types.map((type) => {
-      const ofType = withRate.filter((post) => post.type === type);
+    byType: [...byType.keys()].sort().map((type) => {
+      const { reaches, rates } = byType.get(type)!;
       return {
         type,
-        posts: ofType.length,
-        medianReach: median(ofType.map((post) => post.reach)),
-        medianEngagementRate: median(ofType.map((post) => post.engagementRate)),
+        posts: reaches.length,
+        medianReach: median(reaches),
+        medianEngagementRate: median(rates),
       };
     }),
-    best: byRate.slice(0, 3),
-    worst: byRate.length > 3 ? byRate.slice(-3).reverse() : [],
+    best: byRate.slice(0, 3).map(shown),
+    worst: byRate.length > 3 ? byRate.slice(-3).reverse().map(shown) : [],
     hashtags: rankHashtags(posts, 20),
   };
 }

@@ -25,7 +25,11 @@ export function rankHashtags(
     const tags = new Set(
       [...(post.caption ?? "").matchAll(hashtagPattern)].map((match) => match[1]!.toLowerCase()),
     );
-    for (const tag of tags) reachByTag.set(tag, [...(reachByTag.get(tag) ?? []), post.reach]);
+    for (const tag of tags) {
+      const reaches = reachByTag.get(tag);
+      if (reaches) reaches.push(post.reach);
+      else reachByTag.set(tag, [post.reach]);
+    }
   }
   return [...reachByTag]
     .filter(([, reaches]) => reaches.length >= 2)
