@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, min, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   instagramAccountInsights,
@@ -414,21 +414,21 @@ export async function findOldestAccountInsightDays(
   accountIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      accountId: instagramAccountInsights.accountId,
-      day: min(instagramAccountInsights.day),
-    })
-    .from(instagramAccountInsights)
-    .where(
-      and(
-        eq(instagramAccountInsights.workspaceId, workspaceId),
-        inArray(instagramAccountInsights.accountId, [...accountIds]),
-      ),
-    )
-    .groupBy(instagramAccountInsights.accountId);
+  // Each account's first day from the primary key's order (workspace, account, day): one index
+  // step per account, where min() grouped by account read every stored day of every account.
+  const accounts = sql.join(
+    accountIds.map((id) => sql`(${id})`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select a.id as "accountId",
+      (select i.day from instagram_account_insights i
+        where i.workspace_id = ${workspaceId} and i.account_id = a.id
+        order by i.day limit 1)::text as day
+    from (values ${accounts}) as a(id)
+  `)) as unknown as { rows: Array<{ accountId: string; day: string | null }> };
   return new Map(
-    rows.flatMap((row) => (row.day ? [[row.accountId, row.day] as [string, string]] : [])),
+    result.rows.flatMap((row) => (row.day ? [[row.accountId, row.day] as [string, string]] : [])),
   );
 }
 
