@@ -309,6 +309,33 @@ if (run("auth-dialog")) {
         route.fulfill({ contentType: "text/html", body: "<p>demo video</p>" }),
       );
       const page = await context.newPage();
+      // In the page: the press's own time stamp and the first frame painted with the dialog or
+      // the popover open (what the visitor sees, without the test driver's own steps).
+      await page.addInitScript(() => {
+        const marks = { pressed: Number.NaN, shown: Number.NaN };
+        window.__firstClick = marks;
+        for (const type of ["pointerdown", "touchstart"]) {
+          addEventListener(
+            type,
+            (event) => {
+              if (Number.isNaN(marks.pressed)) marks.pressed = event.timeStamp;
+            },
+            { capture: true },
+          );
+        }
+        const check = () => {
+          if (!Number.isNaN(marks.shown)) return;
+          if (document.querySelector('[role="dialog"], [popover]:popover-open')) {
+            requestAnimationFrame(() => setTimeout(() => (marks.shown = performance.now()), 0));
+          }
+        };
+        new MutationObserver(check).observe(document, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+        });
+        addEventListener("toggle", check, { capture: true });
+      });
       await page.goto(server.url);
       await page.waitForLoadState("load");
       const button =
@@ -325,20 +352,37 @@ if (run("auth-dialog")) {
         await page.waitForFunction(() => document.querySelector("[popover]:popover-open"));
       }
       const ms = performance.now() - started;
+      await page.waitForFunction(() => !Number.isNaN(window.__firstClick.shown));
+      const inPage = await page.evaluate(
+        () => window.__firstClick.shown - window.__firstClick.pressed,
+      );
       await context.close();
-      return ms;
+      return { ms, inPage };
     };
     for (const width of [1440, 390]) {
       const dialog = [];
       const popover = [];
+      const dialogPainted = [];
+      const popoverPainted = [];
       for (let i = 0; i < runs; i++) {
-        dialog.push(await firstClick(width, "dialog"));
-        popover.push(await firstClick(width, "popover").catch(() => Number.NaN));
+        const opened = await firstClick(width, "dialog");
+        dialog.push(opened.ms);
+        dialogPainted.push(opened.inPage);
+        const baseline = await firstClick(width, "popover").catch(() => undefined);
+        if (baseline) {
+          popover.push(baseline.ms);
+          popoverPainted.push(baseline.inPage);
+        }
       }
       const dialogMs = median(dialog);
-      const popoverMs = median(popover.filter((ms) => !Number.isNaN(ms)));
+      const popoverMs = median(popover);
       console.info(
         `auth-dialog: ${width} px first call-to-action click → sign-up dialog p50 ${dialogMs.toFixed(0)} ms (max ${Math.max(...dialog).toFixed(0)}, ${runs} runs); baseline first header-menu click → its popover p50 ${Number.isFinite(popoverMs) ? popoverMs.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverMs) ? (dialogMs / popoverMs).toFixed(1) : "n/a"}`,
+      );
+      const painted = median(dialogPainted);
+      const popoverPaint = median(popoverPainted);
+      console.info(
+        `auth-dialog: ${width} px in the page, press → first frame with the dialog p50 ${painted.toFixed(0)} ms (max ${Math.max(...dialogPainted).toFixed(0)}); baseline press → popover painted p50 ${Number.isFinite(popoverPaint) ? popoverPaint.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverPaint) ? (painted / popoverPaint).toFixed(1) : "n/a"}`,
       );
     }
   });

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { testEngine } from "@sightline/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
@@ -16,6 +17,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "app-shell.html"), "<html><body>app shell</body></html>");
   writeFileSync(path.join(dist, "features/overview/index.html"), "<html>prerendered</html>");
   writeFileSync(path.join(dist, "assets/main-abc123.js"), "console.info('hi')");
+  writeFileSync(
+    path.join(dist, "assets/big-abc123.js"),
+    "console.info('a big chunk');\n".repeat(200),
+  );
   writeFileSync(path.join(dist, "robots.txt"), "User-agent: *");
   writeFileSync(
     path.join(dist, "routes.json"),
@@ -47,6 +52,42 @@ describe("serving the web app", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-type")).toContain("text/javascript");
+  });
+
+  it("gzips text files of 1 KB and more for browsers that accept it, the same bytes each time, anew when the file changes", async () => {
+    const file = path.join(dist, "assets/big-abc123.js");
+    const text = "console.info('a big chunk');\n".repeat(200);
+    const gzipped = async () => {
+      const response = await testApp.app.request("/assets/big-abc123.js", {
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect(response.headers.get("vary")).toContain("Accept-Encoding");
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const first = await gzipped();
+    expect(first.length).toBeLessThan(text.length / 10);
+    expect(gunzipSync(first).toString()).toBe(text);
+    expect((await gzipped()).equals(first)).toBe(true);
+
+    // Without gzip (or with q=0), the plain bytes.
+    for (const headers of [{}, { "accept-encoding": "gzip;q=0, identity" }]) {
+      const plain = await testApp.app.request("/assets/big-abc123.js", { headers });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toBe(text);
+    }
+    // A small file is sent as it is.
+    const small = await testApp.app.request("/assets/main-abc123.js", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(small.headers.get("content-encoding")).toBeNull();
+
+    // A rebuilt file (a new modification time) is compressed again, not served from before.
+    const changed = "console.info('rebuilt');\n".repeat(200);
+    writeFileSync(file, changed);
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(gunzipSync(await gzipped()).toString()).toBe(changed);
   });
 
   it("serves HTML with no-cache, prerendered pages where they exist, the app shell elsewhere", async () => {

@@ -1,7 +1,6 @@
 import { VIDEO_CHUNK_BYTES } from "@sightline/contracts";
 import type { Database } from "@sightline/db";
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
@@ -428,7 +427,7 @@ export function createApp(deps: AppDeps) {
     const serveWeb = createWebHandler(deps.webDistDir, {
       https: publicOrigin.startsWith("https:"),
     });
-    app.use("*", compress());
+    // The handler gzips what it serves itself, once per file (web-handler.ts).
     app.on(["GET", "HEAD"], "*", serveWeb);
   }
   app.notFound((c) => c.text("Not found", 404));
