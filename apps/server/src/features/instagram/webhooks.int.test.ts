@@ -1,9 +1,11 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import { insertWebhookEventsOnce } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
+import { processWebhooksJob } from "./jobs/process-webhooks.job.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -164,6 +166,74 @@ describe("/webhooks/instagram", () => {
       `select direction from instagram_messages where workspace_id = '${connection.workspace_id}' and text = 'Do you ship to Vienna? (0)'`,
     );
     expect((messages as unknown as { rows: unknown[] }).rows).toEqual([{ direction: "inbound" }]);
+    await events.cancel();
+  }, 180_000);
+
+  it("tells a workspace's open pages once per batch: one comment event naming every post, no bell event beside it", async () => {
+    const { client } = await createVerifiedUser(testApp);
+    const connection = await connectSandboxAccount(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const media = (await testApp.database.db.execute(
+      `select ig_media_id from instagram_media where workspace_id = '${connection.workspace_id}' and parent_ig_media_id is null order by posted_at desc limit 2`,
+    )) as unknown as { rows: Array<{ ig_media_id: string }> };
+    const [first, second] = media.rows.map((row) => row.ig_media_id) as [string, string];
+    const stream = await client.get("/api/realtime");
+    const events = frames(stream);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Three deliveries stored before a drain runs: one batch.
+    const delivery = (mediaId: string, id: string) =>
+      JSON.stringify({
+        object: "instagram",
+        entry: [
+          {
+            id: connection.instagram_id,
+            time: Math.floor(Date.now() / 1000),
+            changes: [
+              {
+                field: "comments",
+                value: {
+                  id,
+                  text: `Batch comment ${id}`,
+                  media: { id: mediaId },
+                  from: { id: "6345000000000888", username: "a.batch.visitor" },
+                },
+              },
+            ],
+          },
+        ],
+      });
+    const bodies = [
+      delivery(first, "17800000000000101"),
+      delivery(second, "17800000000000102"),
+      delivery(first, "17800000000000103"),
+    ];
+    await insertWebhookEventsOnce(
+      testApp.database.db,
+      bodies.map((body) => ({
+        bodySha256: createHash("sha256").update(body).digest("hex"),
+        object: "instagram",
+        signedBy: "instagram" as const,
+        body,
+      })),
+    );
+    await testApp.instagramContext.queue.send(processWebhooksJob, {});
+    await testApp.instagramContext.queue.idle();
+
+    const frame = await events.next(10_000);
+    expect(frame.event).toBe("instagram-comment:created");
+    expect(new Set((JSON.parse(frame.data!) as { mediaIds: string[] }).mediaIds)).toEqual(
+      new Set([first, second]),
+    );
+    // Nothing else for this batch: no second comment event, no notifications:updated.
+    await expect(events.next(1_500)).rejects.toThrow();
+    const stored = (await testApp.database.db.execute(
+      `select count(*)::int as n from instagram_comments where workspace_id = '${connection.workspace_id}' and text like 'Batch comment %'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(stored.rows[0]!.n).toBe(3);
     await events.cancel();
   }, 180_000);
 

@@ -7,7 +7,7 @@ import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
 import { openComposer } from "../../features/composer/hooks/composer-store.ts";
-import { inboxQueryKey } from "../../features/inbox/api/inbox-query-key.ts";
+import { createInboxLiveRefresher, inboxNewsOf } from "../../features/inbox/api/live-refresh.ts";
 import { useInstagramConnection } from "../../features/instagram/api/use-instagram-connection.ts";
 import { AccountSwitcher } from "../../features/instagram/components/account-switcher.tsx";
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
@@ -82,21 +82,20 @@ function AppFrame() {
   // The bell loads after the page (deferred-header-menus.tsx); its data starts now, as before,
   // so its dot shows as soon as the bell does. No re-render of the frame on each poll.
   useQuery({ ...notificationsQueryOptions(), notifyOnChangeProps: [] });
-  // Spec §4: closing the notifications popover refreshes notification and conversation data.
-  const refreshInboxData = () => {
-    void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
-  };
-  // Live events refresh at once instead of at the next 10 s poll. Spec §7: an inbound message
-  // also raises the ig-message event for whatever page listens to it.
+  // Live events refresh the bell, the conversation list and the threads they name at once
+  // instead of at the next 10 s poll, one refresh for the events of one moment. Spec §7: an
+  // inbound message also raises the ig-message event for whatever page listens to it.
+  const [refreshInbox] = useState(() =>
+    createInboxLiveRefresher(queryClient, [notificationsQueryOptions().queryKey]),
+  );
   useRealtimeEvent("ig-message", (data) => {
-    refreshInboxData();
+    refreshInbox(inboxNewsOf(data));
     window.dispatchEvent(new CustomEvent("ig-message", { detail: data }));
   });
-  useRealtimeEvent("instagram-comment:created", refreshInboxData);
-  useRealtimeEvent("notifications:updated", refreshInboxData);
+  useRealtimeEvent("instagram-comment:created", (data) => refreshInbox(inboxNewsOf(data)));
+  useRealtimeEvent("notifications:updated", () => refreshInbox(undefined));
   // Rows that arrived before the stream was listening (page load, a dropped connection).
-  useRealtimeOpen(refreshInboxData);
+  useRealtimeOpen(() => refreshInbox(undefined));
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -127,7 +126,8 @@ function AppFrame() {
           }
           onNew={canPublish ? () => openComposer() : undefined}
           accountSwitcher={<AccountSwitcher />}
-          menus={<DeferredHeaderMenus onNotificationsClosed={refreshInboxData} />}
+          // Spec §4: closing the notifications popover refreshes notification and conversation data.
+          menus={<DeferredHeaderMenus onNotificationsClosed={() => refreshInbox(undefined)} />}
         />
         <main
           data-padded={isMainAreaPadded(pathname)}

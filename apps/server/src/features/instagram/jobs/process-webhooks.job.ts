@@ -56,9 +56,10 @@ export const processWebhooksJob = defineInstagramJob({
       if (events.length === 0) return;
       const done: number[] = [];
       const connectionsOf = cachedConnectionLookup(ctx);
+      const news = new BatchNews();
       for (const event of events) {
         try {
-          await processEvent(ctx, event.body, connectionsOf);
+          await processEvent(ctx, event.body, connectionsOf, news);
           done.push(event.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -85,10 +86,61 @@ export const processWebhooksJob = defineInstagramJob({
         }
       }
       await markWebhookEventsProcessed(ctx.db, done, new Date(ctx.now()));
+      await news.announce(ctx);
       if (events.length < BATCH) return;
     }
   },
 });
+
+/**
+ * What a batch brought each workspace, told to its open pages once per batch (issue 26 point 5):
+ * one `instagram-comment:created` naming the posts with new comments and one `ig-message` naming
+ * the threads with new inbound messages, instead of up to three events per delivery. The browser
+ * refreshes its bell with either, so no `notifications:updated` is sent beside them.
+ */
+class BatchNews {
+  private readonly byWorkspace = new Map<
+    string,
+    { mediaIds: Set<string>; conversationIds: Set<string>; messages: number }
+  >();
+
+  private of(workspaceId: string) {
+    let news = this.byWorkspace.get(workspaceId);
+    if (!news) {
+      news = { mediaIds: new Set(), conversationIds: new Set(), messages: 0 };
+      this.byWorkspace.set(workspaceId, news);
+    }
+    return news;
+  }
+
+  comments(workspaceId: string, mediaIds: Iterable<string>) {
+    const news = this.of(workspaceId);
+    for (const id of mediaIds) news.mediaIds.add(id);
+  }
+
+  messages(workspaceId: string, count: number, conversationIds: Iterable<string>) {
+    const news = this.of(workspaceId);
+    news.messages += count;
+    for (const id of conversationIds) news.conversationIds.add(id);
+  }
+
+  async announce(ctx: InstagramContext) {
+    for (const [workspaceId, news] of this.byWorkspace) {
+      if (news.mediaIds.size > 0) {
+        await ctx.events.publish(workspaceId, "instagram-comment:created", {
+          mediaIds: [...news.mediaIds],
+        });
+      }
+      if (news.messages > 0) {
+        await ctx.events.publish(workspaceId, "ig-message", {
+          count: news.messages,
+          conversationIds: [...news.conversationIds],
+        });
+      }
+    }
+    this.byWorkspace.clear();
+  }
+}
 
 /** Most deliveries of a batch name the same few accounts: look each up once per batch. */
 function cachedConnectionLookup(ctx: InstagramContext) {
@@ -107,6 +159,7 @@ async function processEvent(
   ctx: InstagramContext,
   rawBody: string,
   connectionsOf: (accountId: string) => ReturnType<typeof findInstagramConnectionsByAccount>,
+  news: BatchNews,
 ) {
   const body = parseWebhookPayload(rawBody);
   for (const entry of body.entry) {
@@ -149,20 +202,18 @@ async function processEvent(
         const other = otherParty(messaging, entry.id);
         if (other) people.add(other);
       }
+      const threadsWithNews: string[] = [];
       for (const person of people) {
         const page = await run.client.listConversations({ userId: person, limit: 1 });
-        for (const conversation of page.data) await syncConversation(run, conversation.id);
+        for (const conversation of page.data) {
+          const before = run.newMessages;
+          await syncConversation(run, conversation.id);
+          if (run.newMessages > before) threadsWithNews.push(conversation.id);
+        }
       }
-      if (run.newComments > 0) {
-        await ctx.events.publish(connection.workspaceId, "instagram-comment:created", {
-          mediaIds: [...commentedMedia],
-        });
-      }
+      if (run.newComments > 0) news.comments(connection.workspaceId, commentedMedia);
       if (run.newMessages > 0) {
-        await ctx.events.publish(connection.workspaceId, "ig-message", { count: run.newMessages });
-      }
-      if (run.newComments > 0 || run.newMessages > 0) {
-        await ctx.events.publish(connection.workspaceId, "notifications:updated");
+        news.messages(connection.workspaceId, run.newMessages, threadsWithNews);
       }
     }
   }
