@@ -59,6 +59,17 @@ export function createS3Storage(
     assertStorageKey(bucket, key);
     return options.prefix ? `${options.prefix}/${bucket}/${key}` : `${bucket}/${key}`;
   };
+  async function get(bucket: Bucket, key: string): Promise<Uint8Array | undefined> {
+    const Key = objectKey(bucket, key);
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key }));
+      if (!answer.Body) return undefined;
+      return await answer.Body.transformToByteArray();
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
   return {
     client,
     async put(bucket, key, bytes) {
@@ -73,15 +84,20 @@ export function createS3Storage(
         }),
       );
     },
-    async get(bucket, key) {
+    get,
+    async head(bucket, key, length) {
       const Key = objectKey(bucket, key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key }));
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key, Range: `bytes=0-${length - 1}` }),
+        );
         if (!answer.Body) return undefined;
-        return await answer.Body.transformToByteArray();
+        return (await answer.Body.transformToByteArray()).subarray(0, length);
       } catch (error) {
         if (isMissing(error)) return undefined;
-        throw error;
+        // A range it cannot answer (an empty object has no byte 0: S3 says 416, some compatible
+        // servers drop the connection): the object read whole, which says what there is.
+        return (await get(bucket, key))?.subarray(0, length);
       }
     },
     async delete(bucket, key) {

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -11,6 +11,11 @@ import path from "node:path";
 export interface Storage {
   put(bucket: Bucket, key: string, bytes: Uint8Array): Promise<void>;
   get(bucket: Bucket, key: string): Promise<Uint8Array | undefined>;
+  /**
+   * The file's first `length` bytes (all of it when shorter), or undefined when it is not there:
+   * enough to tell what a file is without reading it whole (issue 26 point 5).
+   */
+  head(bucket: Bucket, key: string, length: number): Promise<Uint8Array | undefined>;
   delete(bucket: Bucket, key: string): Promise<void>;
   /** Deletes every file whose key starts with `folder/` (a user's folder, say). */
   deleteFolder(bucket: Bucket, folder: string): Promise<void>;
@@ -110,6 +115,22 @@ export function createLocalStorage(options: {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
         throw error;
+      }
+    },
+    async head(bucket, key, length) {
+      let handle: FileHandle;
+      try {
+        handle = await open(fileOf(bucket, key), "r");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+      try {
+        const buffer = new Uint8Array(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
       }
     },
     async delete(bucket, key) {

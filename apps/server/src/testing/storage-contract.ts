@@ -36,6 +36,26 @@ export function describeStorageContract(
       await storage.delete("instagram-media", key);
     });
 
+    it("reads a file's first bytes without the rest, all of a shorter file, nothing of a missing one", async () => {
+      const storage = await make(Date.now);
+      const key = `u1/${Date.now()}-head.jpg`;
+      const file = jpeg(300_000);
+      await storage.put("scheduled-content", key, file);
+      const head = await storage.head("scheduled-content", key, 4096);
+      expect(head?.length).toBe(4096);
+      expect(Buffer.compare(Buffer.from(head!), Buffer.from(file.subarray(0, 4096)))).toBe(0);
+      expect(await storage.head("scheduled-content", key, 1_000_000)).toHaveLength(300_000);
+      expect(await storage.head("scheduled-content", `u1/${Date.now()}-none.jpg`, 16)).toBe(
+        undefined,
+      );
+      const empty = `u1/${Date.now()}-empty.bin`;
+      await storage.put("scheduled-content", empty, new Uint8Array(0));
+      expect(await storage.head("scheduled-content", empty, 16)).toHaveLength(0);
+      await expect(storage.head("scheduled-content", "../x.jpg", 16)).rejects.toThrow(
+        "invalid storage key",
+      );
+    });
+
     it("deletes a folder with everything under it, and nothing beside it", async () => {
       const storage = await make(Date.now);
       const stamp = Date.now();

@@ -11,6 +11,30 @@ import {
 
 export type CheckProblem = { code: string; message: string };
 
+/** Enough of a file to tell what it is and, for nearly every image, its width and height. */
+export const FILE_HEAD_BYTES = 256 * 1024;
+
+/** A file's first FILE_HEAD_BYTES, or undefined when it is not stored (or cannot be read). */
+export type FileHeads = (bucket: Bucket, key: string) => Promise<Uint8Array | undefined>;
+
+/**
+ * Reads each file's first bytes once for one request or one publish (issue 26 point 5): a draft's
+ * file is checked as the user's own, then by the pre-publish check, from one small read instead
+ * of the whole file each time.
+ */
+export function fileHeads(storage: Pick<Storage, "head">): FileHeads {
+  const read = new Map<string, Promise<Uint8Array | undefined>>();
+  return (bucket, key) => {
+    const id = `${bucket}\n${key}`;
+    let bytes = read.get(id);
+    if (!bytes) {
+      bytes = storage.head(bucket, key, FILE_HEAD_BYTES).catch(() => undefined);
+      read.set(id, bytes);
+    }
+    return bytes;
+  };
+}
+
 /**
  * The pre-publish check (issue 13 point 7), run when a post is scheduled and again before it
  * goes out: every problem in words a user understands, none guessed. An empty list means
@@ -31,6 +55,7 @@ export async function prePublishCheck(
       aspectRatio?: number;
     }>;
   },
+  heads: FileHeads = fileHeads(storage),
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
   const connection = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
@@ -58,7 +83,7 @@ export async function prePublishCheck(
   if (unreachable && input.items.some((item) => item.mediaType === "image")) {
     problems.push({ code: "not_reachable", message: unreachable });
   }
-  problems.push(...(await checkFiles(storage, input.items, { aspectRatio: true })));
+  problems.push(...(await checkFiles(storage, input.items, { aspectRatio: true }, heads)));
   if (connection.status === "active") {
     try {
       const limit = await accountClientFor(ctx, connection).getPublishingLimit();
@@ -93,7 +118,7 @@ export async function prePublishCheck(
  * header cannot be read (issue 24: the server refuses what the composer refuses).
  */
 export async function checkFiles(
-  storage: Storage,
+  storage: Pick<Storage, "get" | "head">,
   items: ReadonlyArray<{
     bucket: Bucket;
     key: string;
@@ -101,11 +126,12 @@ export async function checkFiles(
     aspectRatio?: number;
   }>,
   options: { aspectRatio: boolean },
+  heads: FileHeads = fileHeads(storage),
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
   for (const [index, item] of items.entries()) {
     const label = items.length > 1 ? `Item ${index + 1}` : "The file";
-    const bytes = await storage.get(item.bucket, item.key).catch(() => undefined);
+    const bytes = await heads(item.bucket, item.key);
     const media = bytes ? sniffMedia(bytes) : undefined;
     if (!media) {
       problems.push({ code: "missing_file", message: "Missing media file" });
@@ -117,7 +143,10 @@ export async function checkFiles(
         message: `${label} is ${media.contentType.replace("image/", "").toUpperCase()}; Instagram publishes JPEG images only.`,
       });
     }
-    const size = item.mediaType === "image" ? imageDimensions(bytes as Uint8Array) : undefined;
+    const size =
+      item.mediaType === "image"
+        ? await dimensionsOf(storage, item, bytes as Uint8Array)
+        : undefined;
     const aspectRatio = size ? size.width / size.height : item.aspectRatio;
     if (
       options.aspectRatio &&
@@ -132,4 +161,19 @@ export async function checkFiles(
     }
   }
   return problems;
+}
+
+/**
+ * An image's width and height from its first bytes; from the whole file only when they do not
+ * tell and there is more of it (a JPEG whose metadata comes before its size, past the head).
+ */
+async function dimensionsOf(
+  storage: Pick<Storage, "get">,
+  item: { bucket: Bucket; key: string },
+  head: Uint8Array,
+): Promise<{ width: number; height: number } | undefined> {
+  const size = imageDimensions(head);
+  if (size || head.length < FILE_HEAD_BYTES) return size;
+  const whole = await storage.get(item.bucket, item.key).catch(() => undefined);
+  return whole ? imageDimensions(whole) : undefined;
 }

@@ -27,7 +27,14 @@ import { selectedConnection } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
-import { checkFiles, prePublishCheck, publishPostJob, publishTypeOf } from "../publishing/index.ts";
+import {
+  checkFiles,
+  type FileHeads,
+  fileHeads,
+  prePublishCheck,
+  publishPostJob,
+  publishTypeOf,
+} from "../publishing/index.ts";
 import { workspaceStorageFolder } from "../workspaces/index.ts";
 
 /** What scheduling works with (built by app.ts from the root's deps). */
@@ -50,6 +57,7 @@ async function fileIs(
   bucket: Bucket,
   key: string,
   kind: "image" | "video" | "any",
+  heads: FileHeads,
 ): Promise<boolean> {
   // Covers are shared-layout keys (video_covers/…) whose uploader stored_files records;
   // everything else lives under the workspace's folder.
@@ -58,12 +66,7 @@ async function fileIs(
   } else if (!key.startsWith(`${await workspaceStorageFolder(deps.db, workspaceId)}/`)) {
     return false;
   }
-  let bytes: Uint8Array | undefined;
-  try {
-    bytes = await deps.storage.get(bucket, key);
-  } catch {
-    return false;
-  }
+  const bytes = await heads(bucket, key);
   const media = bytes ? sniffMedia(bytes) : undefined;
   return media !== undefined && (kind === "any" || media.kind === kind);
 }
@@ -77,6 +80,7 @@ async function checkedContent(
   workspace: WorkspaceRef,
   body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
   at: Date,
+  heads: FileHeads,
 ): Promise<EditedPostContent & { accountId: string }> {
   if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
   if (!isTimeZone(body.time_zone)) {
@@ -110,12 +114,12 @@ async function checkedContent(
   const connection = await selectedConnection(deps.db, workspace);
   if (!connection) throw new AppError("conflict", "No Instagram connection");
   for (const item of body.items) {
-    if (!(await fileIs(deps, workspaceId, item.bucket, item.key, item.mediaType))) {
+    if (!(await fileIs(deps, workspaceId, item.bucket, item.key, item.mediaType, heads))) {
       throw new AppError("bad_request", "Missing media file");
     }
     if (
       item.cover &&
-      !(await fileIs(deps, workspaceId, item.cover.bucket, item.cover.key, "image"))
+      !(await fileIs(deps, workspaceId, item.cover.bucket, item.cover.key, "image", heads))
     ) {
       throw new AppError("bad_request", "The cover image is missing; choose the cover again.");
     }
@@ -123,7 +127,7 @@ async function checkedContent(
   // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
   const thumbnail =
     body.thumbnail &&
-    (await fileIs(deps, workspaceId, body.thumbnail.bucket, body.thumbnail.key, "image"))
+    (await fileIs(deps, workspaceId, body.thumbnail.bucket, body.thumbnail.key, "image", heads))
       ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
       : null;
   const items: ScheduledMediaItem[] = body.items.map((item) => ({
@@ -173,21 +177,20 @@ async function savePost(
   workspace: WorkspaceRef,
   body: ScheduleRequest | PublishNowRequest,
   at: Date,
-  options: { refuseFileProblems: boolean; createdBy?: string | undefined } = {
-    refuseFileProblems: false,
-  },
+  options: { refuseFileProblems: boolean; createdBy?: string | undefined },
+  heads: FileHeads,
 ): Promise<{ row: ScheduledPostRow; created: boolean }> {
   const workspaceId = workspace.id;
   if (body.client_id) {
     const existing = await findScheduledPostByClientId(deps.db, workspaceId, body.client_id);
     if (existing) return { row: existing, created: false };
   }
-  const content = await checkedContent(deps, workspace, body, at);
+  const content = await checkedContent(deps, workspace, body, at, heads);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
     // offers a crop for it) is refused here with the rule, never after as a failed publish.
     // Scheduled posts get the same finding as the pre-publish check's advice instead.
-    const problems = await checkFiles(deps.storage, content.items, { aspectRatio: true });
+    const problems = await checkFiles(deps.storage, content.items, { aspectRatio: true }, heads);
     const refused = problems.filter((problem) => problem.code === "aspect_ratio");
     if (refused.length > 0) {
       throw new AppError("validation_failed", refused.map((problem) => problem.message).join(" "));
@@ -239,17 +242,28 @@ export async function scheduleDraft(
   if (new Date(body.scheduled_time) <= deps.now()) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  const { row, created } = await savePost(deps, workspace, body, new Date(body.scheduled_time), {
-    refuseFileProblems: false,
-    createdBy,
-  });
+  // Each file is read once (its first bytes) for every check of this request.
+  const heads = fileHeads(deps.storage);
+  const { row, created } = await savePost(
+    deps,
+    workspace,
+    body,
+    new Date(body.scheduled_time),
+    { refuseFileProblems: false, createdBy },
+    heads,
+  );
   // Scheduled either way: the problems are named now, and checked again before publishing.
-  const checks = await prePublishCheck(deps.instagram, deps.storage, {
-    workspaceId: row.workspaceId,
-    accountId: row.accountId,
-    publishAt: row.scheduledTime,
-    items: row.items,
-  });
+  const checks = await prePublishCheck(
+    deps.instagram,
+    deps.storage,
+    {
+      workspaceId: row.workspaceId,
+      accountId: row.accountId,
+      publishAt: row.scheduledTime,
+      items: row.items,
+    },
+    heads,
+  );
   return { row, created, checks };
 }
 
@@ -260,7 +274,14 @@ export function publishDraftNow(
   body: PublishNowRequest,
   createdBy?: string,
 ) {
-  return savePost(deps, workspace, body, deps.now(), { refuseFileProblems: true, createdBy });
+  return savePost(
+    deps,
+    workspace,
+    body,
+    deps.now(),
+    { refuseFileProblems: true, createdBy },
+    fileHeads(deps.storage),
+  );
 }
 
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
@@ -276,12 +297,15 @@ export async function editScheduledPost(
   if (!body.publish_now && at <= deps.now()) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  // The post stays with the account it was written for.
+  // The post stays with the account it was written for. Each file is read once (its first
+  // bytes) for every check of this request.
+  const heads = fileHeads(deps.storage);
   const { accountId: _account, ...content } = await checkedContent(
     deps,
     { id: workspaceId, accountId: current.accountId },
     body,
     at,
+    heads,
   );
   const row = await updateWaitingPostContent(deps.db, {
     workspaceId,
@@ -298,12 +322,17 @@ export async function editScheduledPost(
   await queuePost(deps, row);
   const checks = body.publish_now
     ? []
-    : await prePublishCheck(deps.instagram, deps.storage, {
-        workspaceId,
-        accountId: row.accountId,
-        publishAt: row.scheduledTime,
-        items: row.items,
-      });
+    : await prePublishCheck(
+        deps.instagram,
+        deps.storage,
+        {
+          workspaceId,
+          accountId: row.accountId,
+          publishAt: row.scheduledTime,
+          items: row.items,
+        },
+        heads,
+      );
   return { row, checks };
 }
 

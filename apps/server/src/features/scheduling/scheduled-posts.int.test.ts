@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
@@ -86,6 +86,37 @@ describe("scheduling a post", () => {
     expect(
       (await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" })).status,
     ).toBe(404);
+  });
+
+  it("reads each file of a draft once, its first bytes only, for every check of the request (issue 26 point 5)", async () => {
+    const first = await uploadAs(client, "scheduled-content", jpeg);
+    const second = await uploadAs(client, "scheduled-content", jpeg);
+    const get = vi.spyOn(testApp.storage, "get");
+    const head = vi.spyOn(testApp.storage, "head");
+    try {
+      const response = await client.post("/api/scheduled-posts", {
+        items: [
+          { ...first, mediaType: "image" },
+          { ...second, mediaType: "image" },
+        ],
+        caption: "Read once",
+        hashtags: [],
+        collaborators: [],
+        scheduled_time: inAnHour(),
+        time_zone: "Europe/Berlin",
+      });
+      expect(response.status).toBe(201);
+      // The file checks (the user's own, what it is) and the pre-publish check share one read.
+      expect(get).not.toHaveBeenCalled();
+      expect(head.mock.calls.map(([bucket, key]) => `${bucket}/${key}`).sort()).toEqual(
+        [`scheduled-content/${first.key}`, `scheduled-content/${second.key}`].sort(),
+      );
+      const { post } = (await response.json()) as { post: { id: string } };
+      await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
+    } finally {
+      get.mockRestore();
+      head.mockRestore();
+    }
   });
 
   it("says the spec's words for a time in the past and a missing file", async () => {
