@@ -1,5 +1,5 @@
 import { imageDimensions, isImageAspectAllowed } from "@sightline/contracts";
-import { findInstagramConnection } from "@sightline/db";
+import { findInstagramConnection, type InstagramConnectionRow } from "@sightline/db";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import {
   accountClientFor,
@@ -54,11 +54,14 @@ export async function prePublishCheck(
       mediaType: "image" | "video";
       aspectRatio?: number;
     }>;
+    /** The account's connection when the caller has just read it (the same request's check). */
+    connection?: InstagramConnectionRow;
   },
   heads: FileHeads = fileHeads(storage),
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
-  const connection = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
+  const connection =
+    input.connection ?? (await findInstagramConnection(ctx.db, input.workspaceId, input.accountId));
   if (!connection) return [{ code: "no_connection", message: "No Instagram connection" }];
   if (connection.status !== "active") {
     problems.push({

@@ -15,6 +15,7 @@ import {
   findScheduledPost,
   findScheduledPostByClientId,
   findStoredFileOwner,
+  type InstagramConnectionRow,
   insertScheduledPost,
   retryFailedPost,
   type ScheduledMediaItem,
@@ -73,7 +74,9 @@ async function fileIs(
 
 /**
  * Validates a draft (limits, time zone, the user's own files, a connection) and answers the
- * post's content due at `at`, ready to insert or to write over an edited post.
+ * post's content due at `at`, ready to insert or to write over an edited post, with the
+ * connection it found (the pre-publish check of the same request uses it instead of reading it
+ * again).
  */
 async function checkedContent(
   deps: ScheduleDeps,
@@ -81,7 +84,10 @@ async function checkedContent(
   body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
   at: Date,
   heads: FileHeads,
-): Promise<EditedPostContent & { accountId: string }> {
+): Promise<{
+  content: EditedPostContent & { accountId: string };
+  connection: InstagramConnectionRow;
+}> {
   if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
   if (!isTimeZone(body.time_zone)) {
     throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
@@ -140,7 +146,7 @@ async function checkedContent(
     ...(item.tags ? { tags: item.tags } : {}),
   }));
   const first = items[0]!;
-  return {
+  const content: EditedPostContent & { accountId: string } = {
     accountId: connection.instagramId,
     mediaUrl: storagePath(first.bucket, first.key),
     mediaType: first.mediaType === "video" ? "VIDEO" : "IMAGE",
@@ -153,6 +159,7 @@ async function checkedContent(
     collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
     postType: publishTypeOf(items),
   };
+  return { content, connection };
 }
 
 /** Hands a post to the publish job for its instant and tells the user's pages. */
@@ -179,13 +186,17 @@ async function savePost(
   at: Date,
   options: { refuseFileProblems: boolean; createdBy?: string | undefined },
   heads: FileHeads,
-): Promise<{ row: ScheduledPostRow; created: boolean }> {
+): Promise<{
+  row: ScheduledPostRow;
+  created: boolean;
+  connection?: InstagramConnectionRow;
+}> {
   const workspaceId = workspace.id;
   if (body.client_id) {
     const existing = await findScheduledPostByClientId(deps.db, workspaceId, body.client_id);
     if (existing) return { row: existing, created: false };
   }
-  const content = await checkedContent(deps, workspace, body, at, heads);
+  const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
     // offers a crop for it) is refused here with the rule, never after as a failed publish.
@@ -204,7 +215,8 @@ async function savePost(
     ...(body.client_id ? { clientId: body.client_id } : {}),
   });
   if (saved.created) await queuePost(deps, saved.row);
-  return saved;
+  // A post another request saved first under the same client id may be another account's.
+  return saved.row.accountId === connection.instagramId ? { ...saved, connection } : saved;
 }
 
 /** The pre-publish check of a draft made of the user's own files. */
@@ -244,7 +256,7 @@ export async function scheduleDraft(
   }
   // Each file is read once (its first bytes) for every check of this request.
   const heads = fileHeads(deps.storage);
-  const { row, created } = await savePost(
+  const { row, created, connection } = await savePost(
     deps,
     workspace,
     body,
@@ -261,6 +273,7 @@ export async function scheduleDraft(
       accountId: row.accountId,
       publishAt: row.scheduledTime,
       items: row.items,
+      ...(connection ? { connection } : {}),
     },
     heads,
   );
@@ -300,7 +313,10 @@ export async function editScheduledPost(
   // The post stays with the account it was written for. Each file is read once (its first
   // bytes) for every check of this request.
   const heads = fileHeads(deps.storage);
-  const { accountId: _account, ...content } = await checkedContent(
+  const {
+    content: { accountId: _account, ...content },
+    connection,
+  } = await checkedContent(
     deps,
     { id: workspaceId, accountId: current.accountId },
     body,
@@ -330,6 +346,7 @@ export async function editScheduledPost(
           accountId: row.accountId,
           publishAt: row.scheduledTime,
           items: row.items,
+          connection,
         },
         heads,
       );
