@@ -24,7 +24,7 @@ import {
   hasCapability,
   type InstagramContext,
 } from "../instagram/index.ts";
-import { checkFiles, fileHeads } from "./pre-publish-check.ts";
+import { checkFiles } from "./pre-publish-check.ts";
 
 /** Spec §9: video status polled every 2 s, up to 30 tries; chunks of 6MB; retry 2 s then 4 s. */
 export const POLL_INTERVAL_MS = 2_000;
@@ -176,8 +176,6 @@ export async function runPublishPipeline(
   };
 
   const type = post.postType ?? publishTypeOf(post.items);
-  // Each file's first bytes, read once for the check and the containers (issue 26 point 5).
-  const heads = fileHeads(deps.storage);
   const failureLabel = isVideoPost(type) ? "Video publish failed" : "Photo post failed";
 
   try {
@@ -201,7 +199,7 @@ export async function runPublishPipeline(
     }
     if (post.items.length === 0) throw new PublishFailure("check", "No media to publish");
     // The pre-publish check's file rules, again just before it goes out.
-    const fileProblems = await checkFiles(deps.storage, post.items, { aspectRatio: false }, heads);
+    const fileProblems = await checkFiles(deps.storage, post.items, { aspectRatio: false });
     if (fileProblems.length > 0) {
       const missing = fileProblems.every((problem) => problem.code === "missing_file");
       throw new PublishFailure(

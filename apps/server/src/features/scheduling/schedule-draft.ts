@@ -185,7 +185,7 @@ async function savePost(
   body: ScheduleRequest | PublishNowRequest,
   at: Date,
   options: { refuseFileProblems: boolean; createdBy?: string | undefined },
-  heads: FileHeads,
+  heads: FileHeads = fileHeads(deps.storage),
 ): Promise<{
   row: ScheduledPostRow;
   created: boolean;
@@ -287,14 +287,7 @@ export function publishDraftNow(
   body: PublishNowRequest,
   createdBy?: string,
 ) {
-  return savePost(
-    deps,
-    workspace,
-    body,
-    deps.now(),
-    { refuseFileProblems: true, createdBy },
-    fileHeads(deps.storage),
-  );
+  return savePost(deps, workspace, body, deps.now(), { refuseFileProblems: true, createdBy });
 }
 
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
