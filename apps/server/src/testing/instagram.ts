@@ -101,3 +101,39 @@ export async function sandboxControl(
   if (!response.ok) throw new Error(`sandbox control ${path}: ${response.status}`);
   return response.json() as Promise<unknown>;
 }
+
+/**
+ * A comment webhook delivery as Meta sends it for `accountId`: complete (the text and who wrote
+ * it, a visitor unless `from` is given) when `text` is given, partial (ids only) otherwise.
+ */
+export function commentWebhookBody(
+  accountId: string,
+  mediaId: string,
+  comment: { id: string; text?: string; from?: { id: string; username: string } },
+  timeSeconds = Math.floor(Date.now() / 1000),
+): string {
+  return JSON.stringify({
+    object: "instagram",
+    entry: [
+      {
+        id: accountId,
+        time: timeSeconds,
+        changes: [
+          {
+            field: "comments",
+            value: {
+              id: comment.id,
+              media: { id: mediaId },
+              ...(comment.text === undefined
+                ? {}
+                : {
+                    text: comment.text,
+                    from: comment.from ?? { id: "6345000000000777", username: "a.visitor" },
+                  }),
+            },
+          },
+        ],
+      },
+    ],
+  });
+}

@@ -6,7 +6,7 @@ import { userLimitRules } from "../../platform/limits/user-limits.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import { commentWebhookBody, connectSandboxAccount } from "../../testing/instagram.ts";
 import { pruneWebhooksJob } from "../instagram/index.ts";
 
 /** Issue 25: deletion leaves nothing; per-user limits and the storage quota. */
@@ -84,25 +84,10 @@ describe("account deletion leaves nothing of the user", () => {
     const coverUrl = ((await cover.json()) as { url: string }).url;
     expect((await testApp.app.request(coverUrl)).status).toBe(200);
 
-    const body = JSON.stringify({
-      object: "instagram",
-      entry: [
-        {
-          id: connection.instagram_id,
-          time: Math.floor(Date.now() / 1000),
-          changes: [
-            {
-              field: "comments",
-              value: {
-                id: "17811100000000001",
-                text: "A private thought",
-                media: { id: "1" },
-                from: { id: "6345000000000111", username: "someone" },
-              },
-            },
-          ],
-        },
-      ],
+    const body = commentWebhookBody(connection.instagram_id, "1", {
+      id: "17811100000000001",
+      text: "A private thought",
+      from: { id: "6345000000000111", username: "someone" },
     });
     const signature = `sha256=${createHmac("sha256", testApp.instagram.instagramAppSecret!).update(body).digest("hex")}`;
     const delivered = await testApp.app.request(`${TEST_PUBLIC_URL}/webhooks/instagram`, {

@@ -3,7 +3,11 @@ import type { InstagramConnection } from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import {
+  commentWebhookBody,
+  connectSandboxAccount,
+  sandboxControl,
+} from "../../testing/instagram.ts";
 import { WEBHOOK_MAX_ATTEMPTS } from "./jobs/process-webhooks.job.ts";
 
 /** Issue 25: a poison webhook, control characters, age, signature and size of deliveries. */
@@ -50,29 +54,9 @@ function postWebhook(body: string, signature: string) {
 function commentDelivery(
   mediaId: string,
   comment: { id: string; text?: string },
-  timeSeconds = Math.floor(Date.now() / 1000),
+  timeSeconds?: number,
 ) {
-  return JSON.stringify({
-    object: "instagram",
-    entry: [
-      {
-        id: connection.instagram_id,
-        time: timeSeconds,
-        changes: [
-          {
-            field: "comments",
-            value: {
-              id: comment.id,
-              media: { id: mediaId },
-              ...(comment.text === undefined
-                ? {}
-                : { text: comment.text, from: { id: "6345000000000777", username: "a.visitor" } }),
-            },
-          },
-        ],
-      },
-    ],
-  });
+  return commentWebhookBody(connection.instagram_id, mediaId, comment, timeSeconds);
 }
 
 describe("the webhook drain and a poison event", () => {

@@ -3,7 +3,11 @@ import { insertWebhookEventsOnce } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import {
+  commentWebhookBody,
+  connectSandboxAccount,
+  sandboxControl,
+} from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
 import { processWebhooksJob } from "./jobs/process-webhooks.job.ts";
 
@@ -186,25 +190,10 @@ describe("/webhooks/instagram", () => {
 
     // Three deliveries stored before a drain runs: one batch.
     const delivery = (mediaId: string, id: string) =>
-      JSON.stringify({
-        object: "instagram",
-        entry: [
-          {
-            id: connection.instagram_id,
-            time: Math.floor(Date.now() / 1000),
-            changes: [
-              {
-                field: "comments",
-                value: {
-                  id,
-                  text: `Batch comment ${id}`,
-                  media: { id: mediaId },
-                  from: { id: "6345000000000888", username: "a.batch.visitor" },
-                },
-              },
-            ],
-          },
-        ],
+      commentWebhookBody(connection.instagram_id, mediaId, {
+        id,
+        text: `Batch comment ${id}`,
+        from: { id: "6345000000000888", username: "a.batch.visitor" },
       });
     const bodies = [
       delivery(first, "17800000000000101"),
