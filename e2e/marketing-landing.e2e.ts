@@ -202,6 +202,12 @@ describe.skipIf(!hasChromium())("the landing page", () => {
     await expect(dialog.locator("iframe").getAttribute("src")).resolves.toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
     );
+    // The close button takes the focus, never the player's frame (a key pressed in that frame never
+    // reaches the page, so Escape would do nothing); waiting for it also waits for the dialog's
+    // key listener, which is attached in the same pass.
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("aria-label") === "Close the demo",
+    );
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await expect(page.locator("iframe").count()).resolves.toBe(0);
