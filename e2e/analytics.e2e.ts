@@ -43,6 +43,25 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     await expect
       .poll(() => page.getByTestId("post-row").first().locator('[data-col="reach"]').textContent())
       .toBe(shown);
+
+    // A new workspace is on Free: the CSV export is locked before the click, and the click opens
+    // 'Upgrade your plan' naming Pro, with no file and no failure toast (issue 30).
+    const exportButton = page.getByRole("button", { name: "Export CSV" });
+    await exportButton.getByTestId("plan-lock").waitFor();
+    await page
+      .getByTestId("locked-feature")
+      .getByText(/The Pro plan includes advanced analytics/)
+      .waitFor();
+    await exportButton.click();
+    const upgrade = page.getByRole("dialog", { name: "Upgrade your plan" });
+    await upgrade.waitFor();
+    await expect(upgrade.getByTestId("upgrade-reason").textContent()).resolves.toBe(
+      "The Pro plan includes advanced analytics: demographics, hashtag performance, benchmarks and the CSV export. This workspace is on the Free plan.",
+    );
+    await upgrade.getByRole("link", { name: "See plans" }).click();
+    await page.waitForURL(`${live.server.url}/settings#plan`);
+    await page.getByRole("table", { name: "What each plan includes" }).waitFor();
+    await expect(page.getByTestId("current-plan").textContent()).resolves.toBe("Free");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -58,6 +77,15 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     await page.getByRole("button", { name: /@lena\.makes/ }).click();
     await page.waitForURL(`${live.server.url}/settings`);
     await page.getByTestId("instagram-connected").waitFor();
+    // Demographics are advanced analytics: Pro (set as the operator would, issue 30).
+    await page.evaluate(async () => {
+      const response = await fetch("/api/test/plan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ plan: "pro" }),
+      });
+      if (!response.ok) throw new Error(`plan: ${response.status}`);
+    });
 
     // The audience API's answer, which audience.int.test.ts holds equal to the Graph API's.
     const audience = await page.evaluate(async () => {

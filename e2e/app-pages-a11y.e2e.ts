@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
 
@@ -64,6 +65,8 @@ describe.skipIf(!hasChromium())("every app page passes axe (WCAG 2.1 AA)", () =>
   for (const width of [1440, 390]) {
     it(`at ${width} px, with the demo account connected`, async () => {
       const { page, context, errors } = await connectedPage(live.browser, live.server.url, width);
+      // Every page with all it can show: Premium (issue 30).
+      await setPlan(page, "premium");
       // The first sync fills the pages; wait for it as a user would see it.
       await expect
         .poll(

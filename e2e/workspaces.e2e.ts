@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { E2E_PASSWORD, latestLinkFor, signedInPage } from "./support/accounts.ts";
+import { E2E_PASSWORD, latestLinkFor, setPlan, signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectLenaMakes, makePng } from "./support/composer.ts";
 
@@ -31,6 +31,8 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
       const owner = await signedInPage(live.browser, url, { prefix: "owner", width: 1440 });
       // The first sync shares a loaded machine's CPU with the page: allow it time.
       await connectLenaMakes(owner.page, url, 150_000);
+      // Team members are Premium's (issue 30).
+      await setPlan(owner.page, "premium");
       const invitee = `analyst-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
       // The owner invites by e-mail from Settings → Team.
@@ -145,6 +147,8 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
         width: 1440,
       });
       await connectLenaMakes(page, url, 150_000);
+      // A second account needs Pro (issue 30).
+      await setPlan(page, "pro");
 
       // "Connect another account" from the switcher: Meta's page, another account, back.
       await page.goto(`${url}/dashboard`);

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 export const E2E_PASSWORD = "ceramics2026";
 
@@ -43,4 +43,23 @@ export async function signedInPage(
   await page.goto(await latestLinkFor(serverUrl, email));
   await page.waitForURL(`${serverUrl}/dashboard`);
   return { page, context, email, errors };
+}
+
+/**
+ * Puts the page's open workspace on `plan` through the test server's POST /api/test/plan (what
+ * the operator's `npm run plan` does; issue 30), then reloads it. The page must be signed in as
+ * its owner.
+ */
+export async function setPlan(page: Page, plan: "free" | "starter" | "pro" | "premium") {
+  await page.evaluate(async (chosen) => {
+    const response = await fetch("/api/test/plan", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ plan: chosen }),
+    });
+    if (!response.ok) throw new Error(`POST /api/test/plan: ${response.status}`);
+  }, plan);
+  // The app reads the plan once a minute at most; a plan change does not reach an open tab by
+  // itself yet, so the page starts again.
+  await page.reload();
 }

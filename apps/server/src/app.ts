@@ -28,6 +28,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
+import { planTestRoutes } from "./features/plans/index.ts";
 import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
@@ -410,8 +411,13 @@ export function createApp(deps: AppDeps) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));
     app.route("/dev/mailbox", devMailboxPage({ db: deps.database.db }));
   }
-  // Browser tests write inbox rows through this (never mounted outside NODE_ENV=test).
+  // Browser tests write inbox rows and set plans through these (never mounted outside
+  // NODE_ENV=test).
   if (deps.env.nodeEnv === "test") {
+    app.route(
+      "/api/test/plan",
+      planTestRoutes({ db: deps.database.db, now: () => new Date(deps.now()) }),
+    );
     app.route(
       "/api/test/inbox",
       inboxTestRoutes({

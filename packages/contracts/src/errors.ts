@@ -6,6 +6,8 @@ export const errorStatus = {
   validation_failed: 422,
   unauthorized: 401,
   forbidden: 403,
+  /** The workspace's plan does not include this: `capability` and `requiredPlan` say which. */
+  plan_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
@@ -28,6 +30,11 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     requestId: z.string().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** With `plan_required`: the capability asked for, the plan the workspace is on and the
+     * cheapest plan that has it (null when none has more). */
+    capability: z.string().optional(),
+    plan: z.string().optional(),
+    requiredPlan: z.string().nullable().optional(),
   }),
 });
 

@@ -1,6 +1,7 @@
 /**
- * The plan table (design/product.md "Plans"): the limits the server enforces. Plans themselves
- * (storage, billing) arrive with the plans issue; until then every user is on "free".
+ * The plan table (design/product.md "Plans"): what each plan may do, the one copy of it. The
+ * server enforces it (features/plans: `can`, `limit`, `requirePlan`) and the web reads the same
+ * table to show a lock before the click; neither keeps its own copy.
  */
 export const planIds = ["free", "starter", "pro", "premium"] as const;
 export type PlanId = (typeof planIds)[number];
@@ -12,26 +13,210 @@ export const planNames: Record<PlanId, string> = {
   premium: "Premium",
 };
 
-export type PlanLimits = {
+const GB = 1024 * 1024 * 1024;
+/** Two years of history, in days. */
+const TWO_YEARS = 730;
+
+/**
+ * Every capability a plan gates. A number is a limit (`null`: no limit); `true`/`false` is a
+ * feature the plan has or has not.
+ */
+export type PlanCapabilities = {
+  /** Instagram accounts connected to the workspace. */
+  accounts: number;
+  /** Days of analytics history the workspace reads (older data stays stored, hidden). */
+  historyDays: number;
+  /** Demographics, hashtag performance, benchmarks and the CSV export. */
+  advancedAnalytics: boolean;
+  /** Posts scheduled or published through Sightline per calendar month (UTC). */
+  scheduledPostsPerMonth: number | null;
+  /** AI captions and AI Suggest times per calendar month (UTC). */
+  aiCreditsPerMonth: number | null;
+  /** The whole AI team; without it the Analyst only. */
+  aiTeam: boolean;
   /** Trend Radar: hashtags tracked at once. */
   trendHashtags: number;
   /** Press Radar: keywords watched at once. */
   pressKeywords: number;
+  /** Automations and auto-reply. */
+  automations: boolean;
+  /** Members besides the owner, and client reports. */
+  teamMembers: boolean;
+  /** Competitors tracked at once. */
+  competitors: number;
+  /** The public API, outgoing webhooks and the MCP server. */
+  publicApi: boolean;
   /** Uploaded files kept at once (drafts' media, covers, DM images), in bytes. */
   storageBytes: number;
 };
 
-const GB = 1024 * 1024 * 1024;
+export type Capability = keyof PlanCapabilities;
 
-export const planLimits: Record<PlanId, PlanLimits> = {
-  free: { trendHashtags: 3, pressKeywords: 1, storageBytes: 1 * GB },
-  starter: { trendHashtags: 10, pressKeywords: 3, storageBytes: 5 * GB },
-  pro: { trendHashtags: 30, pressKeywords: 10, storageBytes: 20 * GB },
-  premium: { trendHashtags: 30, pressKeywords: 30, storageBytes: 50 * GB },
+export const planCapabilities: Record<PlanId, PlanCapabilities> = {
+  free: {
+    accounts: 1,
+    historyDays: 30,
+    advancedAnalytics: false,
+    scheduledPostsPerMonth: 10,
+    aiCreditsPerMonth: 5,
+    aiTeam: false,
+    trendHashtags: 3,
+    pressKeywords: 1,
+    automations: false,
+    teamMembers: false,
+    competitors: 0,
+    publicApi: false,
+    storageBytes: 1 * GB,
+  },
+  starter: {
+    accounts: 1,
+    historyDays: 90,
+    advancedAnalytics: false,
+    scheduledPostsPerMonth: null,
+    aiCreditsPerMonth: null,
+    aiTeam: true,
+    trendHashtags: 10,
+    pressKeywords: 3,
+    automations: false,
+    teamMembers: false,
+    competitors: 1,
+    publicApi: false,
+    storageBytes: 5 * GB,
+  },
+  pro: {
+    accounts: 3,
+    historyDays: TWO_YEARS,
+    advancedAnalytics: true,
+    scheduledPostsPerMonth: null,
+    aiCreditsPerMonth: null,
+    aiTeam: true,
+    trendHashtags: 30,
+    pressKeywords: 10,
+    automations: true,
+    teamMembers: false,
+    competitors: 5,
+    publicApi: true,
+    storageBytes: 20 * GB,
+  },
+  premium: {
+    accounts: 10,
+    historyDays: TWO_YEARS,
+    advancedAnalytics: true,
+    scheduledPostsPerMonth: null,
+    aiCreditsPerMonth: null,
+    aiTeam: true,
+    trendHashtags: 30,
+    pressKeywords: 30,
+    automations: true,
+    teamMembers: true,
+    competitors: 20,
+    publicApi: true,
+    storageBytes: 50 * GB,
+  },
 };
 
-/** The cheapest plan above `plan` that allows more than `plan` does of `limit`, if any. */
-export function planAllowingMore(plan: PlanId, limit: keyof PlanLimits): PlanId | undefined {
-  const current = planLimits[plan][limit];
-  return planIds.slice(planIds.indexOf(plan) + 1).find((next) => planLimits[next][limit] > current);
+/** What a capability is called where the product names it ("… are on the Pro plan"). */
+export const capabilityLabels: Record<Capability, string> = {
+  accounts: "Instagram accounts",
+  historyDays: "Analytics history",
+  advancedAnalytics:
+    "Advanced analytics (demographics, hashtag performance, benchmarks, CSV export)",
+  scheduledPostsPerMonth: "Scheduled posts per month",
+  aiCreditsPerMonth: "AI captions and AI Suggest times",
+  aiTeam: "The whole AI team",
+  trendHashtags: "Trend Radar hashtags",
+  pressKeywords: "Press Radar keywords",
+  automations: "Automations and auto-reply",
+  teamMembers: "Team members and client reports",
+  competitors: "Competitors tracked",
+  publicApi: "Public API, outgoing webhooks and MCP",
+  storageBytes: "Storage for uploads",
+};
+
+/** The same, inside a sentence ("The Pro plan includes …"). */
+export const capabilityPhrases: Record<Capability, string> = {
+  accounts: "more Instagram accounts",
+  historyDays: "a longer analytics history",
+  advancedAnalytics:
+    "advanced analytics: demographics, hashtag performance, benchmarks and the CSV export",
+  scheduledPostsPerMonth: "more scheduled posts a month",
+  aiCreditsPerMonth: "more AI captions and AI Suggest times",
+  aiTeam: "the whole AI team",
+  trendHashtags: "more Trend Radar hashtags",
+  pressKeywords: "more Press Radar keywords",
+  automations: "automations and auto-reply",
+  teamMembers: "team members and client reports",
+  competitors: "competitor tracking",
+  publicApi: "the public API, outgoing webhooks and MCP",
+  storageBytes: "more storage for uploads",
+};
+
+export const capabilities = Object.keys(capabilityLabels) as Capability[];
+
+/** Whether `plan` has the capability at all (a limit of 0 is not having it). */
+export function planCan(plan: PlanId, capability: Capability): boolean {
+  const value = planCapabilities[plan][capability];
+  return value === null || value === true || (typeof value === "number" && value > 0);
 }
+
+/** The plan's limit for a counted capability: a number, or `null` for no limit. */
+export function planLimit(
+  plan: PlanId,
+  capability: { [K in Capability]: PlanCapabilities[K] extends boolean ? never : K }[Capability],
+): number | null {
+  return planCapabilities[plan][capability] as number | null;
+}
+
+/** How much of a capability a plan gives, to compare plans: no limit is the most. */
+function amount(plan: PlanId, capability: Capability): number {
+  const value = planCapabilities[plan][capability];
+  if (value === null) return Number.POSITIVE_INFINITY;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** The cheapest plan above `plan` that gives more of `capability`, if any. */
+export function planAllowingMore(plan: PlanId, capability: Capability): PlanId | undefined {
+  const current = amount(plan, capability);
+  return planIds
+    .slice(planIds.indexOf(plan) + 1)
+    .find((next) => amount(next, capability) > current);
+}
+
+/** What `upgrade` adds over `plan`, in the table's order (the Upgrade modal lists it). */
+export function planGains(plan: PlanId, upgrade: PlanId): Capability[] {
+  return capabilities.filter(
+    (capability) => amount(upgrade, capability) > amount(plan, capability),
+  );
+}
+
+/**
+ * One cell of the table as words: "3", "Unlimited", "30 days", "2 years", "1 GB", "Yes", "–".
+ */
+export function formatCapability(plan: PlanId, capability: Capability): string {
+  const value = planCapabilities[plan][capability];
+  if (value === null) return "Unlimited";
+  if (typeof value === "boolean") return value ? "Yes" : "–";
+  if (capability === "storageBytes") return `${Math.round((value / GB) * 10) / 10} GB`;
+  if (capability === "historyDays") {
+    return value % 365 === 0 ? `${value / 365} years` : `${value} days`;
+  }
+  if (value === 0) return "–";
+  return String(value);
+}
+
+/** The plan in force: a plan whose end date has passed is Free (the data stays, hidden). */
+export function effectivePlan(plan: PlanId, until: Date | null, now: Date): PlanId {
+  return until !== null && until.getTime() <= now.getTime() ? "free" : plan;
+}
+
+/** The 403 answer's detail when a plan refuses: what was asked for and the plan that gives it. */
+export type PlanRequired = { capability: Capability; plan: PlanId; requiredPlan: PlanId | null };
+
+/** The detail of the refusal `plan` gets for `capability` (the server's 403, the web's lock). */
+export function planRequiredFor(plan: PlanId, capability: Capability): PlanRequired {
+  return { capability, plan, requiredPlan: planAllowingMore(plan, capability) ?? null };
+}
+
+/** Shown where the web explains a 403 `plan_required`; the modal's title is the spec's. */
+export const UPGRADE_MODAL_TITLE = "Upgrade your plan";

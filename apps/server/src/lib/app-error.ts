@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatus } from "@sightline/contracts";
+import { type ErrorCode, errorStatus, type PlanRequired } from "@sightline/contracts";
 
 /** The one error type handlers throw; the error middleware turns it into the wire shape. */
 export class AppError extends Error {
@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** With `plan_required`: what the plan lacks and the plan that has it (the Upgrade modal). */
+    readonly planRequired?: PlanRequired,
   ) {
     super(message);
     this.name = "AppError";

@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from "@sightline/contracts";
+import type { PlanId, WorkspaceRole } from "@sightline/contracts";
 import type { Logger } from "./logger.ts";
 
 export interface SessionUser {
@@ -17,6 +17,10 @@ export interface ActiveWorkspace {
   personal: boolean;
   /** The folder its uploads live in (keys `<folder>/…`). */
   storageFolder: string;
+  /** The plan in force now (an ended plan reads as Free): what `requirePlan` and `limit` read. */
+  plan: PlanId;
+  /** When the stored plan ends (null: no end date); an ended one already reads as Free above. */
+  planUntil: Date | null;
   /**
    * The Instagram account (IG_ID) the request names among the workspace's accounts (the
    * `x-sightline-account` header or `?account=`); undefined: the workspace's first account.

@@ -21,6 +21,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
         code: err.code,
         message: err.message,
         ...(err.issues ? { issues: err.issues } : {}),
+        ...(err.planRequired ?? {}),
       }),
       err.status as ContentfulStatusCode,
     );

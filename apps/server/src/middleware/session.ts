@@ -2,6 +2,7 @@ import {
   ACCOUNT_HEADER,
   accountIdPattern,
   can,
+  effectivePlan,
   roleLabels,
   WORKSPACE_HEADER,
   type WorkspaceAction,
@@ -147,6 +148,8 @@ function active(membership: Membership, accountId: string | undefined): ActiveWo
     role: membership.role,
     personal: membership.personal,
     storageFolder: membership.storageFolder,
+    plan: effectivePlan(membership.plan, membership.planUntil, new Date()),
+    planUntil: membership.planUntil,
     accountId,
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { PlanId } from "@sightline/contracts";
+import { setWorkspacePlan } from "@sightline/db";
 import { expect } from "vitest";
 import type { TestApp } from "./create-test-app.ts";
 import { createHttpClient, type HttpClient } from "./http-client.ts";
@@ -66,5 +68,12 @@ export async function personalWorkspaceId(testApp: TestApp, email: string): Prom
   )) as unknown as { rows: Array<{ id: string }> };
   const id = result.rows[0]?.id;
   if (!id) throw new Error(`no personal workspace for ${email}`);
+  return id;
+}
+
+/** Puts the user's personal workspace on `plan` (what `npm run plan -- set` does, unaudited). */
+export async function setPersonalPlan(testApp: TestApp, email: string, plan: PlanId) {
+  const id = await personalWorkspaceId(testApp, email);
+  await setWorkspacePlan(testApp.database.db, id, plan, null, new Date());
   return id;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { InstagramConnection } from "@sightline/contracts";
+import type { InstagramConnection, PlanId } from "@sightline/contracts";
 import { createDb } from "@sightline/db";
 import {
   createScratchPostgresDatabase,
@@ -12,7 +12,7 @@ import {
 } from "@sightline/db/testing";
 import { inject } from "vitest";
 import { createTestApp, type TestApp } from "./create-test-app.ts";
-import { createVerifiedUser } from "./factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "./factories.ts";
 import { createHttpClient, type HttpClient } from "./http-client.ts";
 import { connectSandboxAccount } from "./instagram.ts";
 
@@ -132,7 +132,13 @@ async function snapshotFor(account: Account): Promise<{ meta: SnapshotMeta; tarb
  */
 export async function createTestAppWithSyncedAccount(
   account: Account,
-  options: Omit<Parameters<typeof createTestApp>[0] & object, "database" | "encryptionKeys"> = {},
+  {
+    plan,
+    ...options
+  }: Omit<Parameters<typeof createTestApp>[0] & object, "database" | "encryptionKeys"> & {
+    /** The personal workspace's plan (Free, as after sign-up, when not given). */
+    plan?: PlanId;
+  } = {},
 ): Promise<SyncedAccount> {
   const { meta, tarball } = await snapshotFor(account);
   const database = await createTestDatabaseFrom(
@@ -143,6 +149,7 @@ export async function createTestAppWithSyncedAccount(
     database,
     encryptionKeys: [{ id: "test", key: Buffer.from(meta.key, "hex") }],
   });
+  if (plan) await setPersonalPlan(testApp, meta.email, plan);
   const client = createHttpClient(testApp.app);
   const signIn = await client.post("/api/auth/sign-in/email", {
     email: meta.email,

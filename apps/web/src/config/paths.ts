@@ -14,6 +14,8 @@ export const paths = {
   settingsInstagramLogin: "/settings#instagram-login",
   /** Settings, scrolled to the connect links (send an account's owner a link), first field focused. */
   settingsConnectLinks: "/settings#connect-links",
+  /** Settings, scrolled to the plan table (the Upgrade dialog's "See plans"). */
+  settingsPlan: "/settings#plan",
   /** A connect link's page (`?token=`): an account's owner connects it without joining. */
   connectLink: "/connect",
   resetPassword: "/auth/reset-password",

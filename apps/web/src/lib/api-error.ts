@@ -1,3 +1,11 @@
+import {
+  type Capability,
+  capabilities,
+  type PlanId,
+  type PlanRequired,
+  planIds,
+} from "@sightline/contracts";
+
 /** A non-2xx answer from our API or the auth service, with the message to show. */
 export class ApiError extends Error {
   constructor(
@@ -6,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     /** Per-field messages of a 422 (`{ path, message }`), when the server sent them. */
     readonly issues: readonly { path: string; message: string }[] = [],
+    /** A 403 `plan_required`: what the plan lacks and the plan that has it. */
+    readonly planRequired?: PlanRequired,
   ) {
     super(message);
     this.name = "ApiError";
@@ -26,9 +36,17 @@ export async function toApiError(response: Response): Promise<ApiError> {
   let message = response.statusText || "An unexpected error occurred. Please try again.";
   let issues: { path: string; message: string }[] = [];
   let isOurs = false;
+  let planRequired: PlanRequired | undefined;
   try {
     const body = (await response.json()) as {
-      error?: { code?: string; message?: string; issues?: unknown };
+      error?: {
+        code?: string;
+        message?: string;
+        issues?: unknown;
+        capability?: unknown;
+        plan?: unknown;
+        requiredPlan?: unknown;
+      };
       code?: string;
       message?: string;
     };
@@ -41,6 +59,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
           typeof issue?.path === "string" && typeof issue?.message === "string",
       );
     }
+    planRequired = readPlanRequired(body.error);
   } catch {
     // not JSON: keep the status text
   }
@@ -48,7 +67,41 @@ export async function toApiError(response: Response): Promise<ApiError> {
   if (response.status === 429 && !isOurs && !/too many|wait/i.test(message)) {
     message = "Too many attempts. Please wait a minute and try again.";
   }
-  return new ApiError(response.status, code, message, issues);
+  return new ApiError(response.status, code, message, issues, planRequired);
+}
+
+function readPlanRequired(
+  error:
+    | { code?: string; capability?: unknown; plan?: unknown; requiredPlan?: unknown }
+    | undefined,
+): PlanRequired | undefined {
+  if (error?.code !== "plan_required") return undefined;
+  const { capability, plan, requiredPlan } = error;
+  if (!capabilities.includes(capability as Capability)) return undefined;
+  if (!planIds.includes(plan as PlanId)) return undefined;
+  return {
+    capability: capability as Capability,
+    plan: plan as PlanId,
+    requiredPlan: planIds.includes(requiredPlan as PlanId) ? (requiredPlan as PlanId) : null,
+  };
+}
+
+type PlanRequiredListener = (detail: PlanRequired) => void;
+const planRequiredListeners = new Set<PlanRequiredListener>();
+
+/**
+ * Opens the app frame's 'Upgrade your plan' dialog (issue 30). The query client calls it for
+ * every action the server refused with `plan_required` (one handler, lib/query-client.ts); a
+ * locked control calls it instead of sending a request the plan would refuse. A page's own reads
+ * never call it: a locked card says why in place rather than a dialog opening by itself.
+ */
+export function announcePlanRequired(detail: PlanRequired) {
+  for (const listener of planRequiredListeners) listener(detail);
+}
+
+export function onPlanRequired(listener: PlanRequiredListener): () => void {
+  planRequiredListeners.add(listener);
+  return () => planRequiredListeners.delete(listener);
 }
 
 export function networkError(): ApiError {

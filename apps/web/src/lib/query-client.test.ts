@@ -44,3 +44,50 @@ describe("failed mutations (spec §8)", () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 });
+
+describe("a plan's refusal (issue 30)", () => {
+  it("opens 'Upgrade your plan' with what the server named, instead of a failure toast", async () => {
+    const { onPlanRequired, toApiError } = await import("./api-error.ts");
+    const heard: unknown[] = [];
+    const stop = onPlanRequired((detail) => heard.push(detail));
+    const refused = await toApiError(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: "plan_required",
+            message: "The Premium plan includes team members and client reports.",
+            capability: "teamMembers",
+            plan: "pro",
+            requiredPlan: "premium",
+          },
+        }),
+        { status: 403, headers: { "content-type": "application/json" } },
+      ),
+    );
+    // Reading the answer alone opens nothing: a page's own reads show their lock in place.
+    expect(heard).toEqual([]);
+    await failMutation(refused);
+    stop();
+    expect(heard).toEqual([{ capability: "teamMembers", plan: "pro", requiredPlan: "premium" }]);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it("ignores a 403 whose capability or plan it does not know: a toast as for any failure", async () => {
+    const { onPlanRequired, toApiError } = await import("./api-error.ts");
+    const heard: unknown[] = [];
+    const stop = onPlanRequired((detail) => heard.push(detail));
+    const odd = await toApiError(
+      new Response(
+        JSON.stringify({
+          error: { code: "plan_required", message: "No.", capability: "teleport", plan: "gold" },
+        }),
+        { status: 403 },
+      ),
+    );
+    expect(odd.planRequired).toBeUndefined();
+    await failMutation(odd);
+    stop();
+    expect(heard).toEqual([]);
+    expect(toastError).toHaveBeenCalledWith("Operation failed", { description: "No." });
+  });
+});

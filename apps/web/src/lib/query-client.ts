@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { ApiError, announcePlanRequired } from "./api-error.ts";
 
 /** Spec §8: a failed mutation shows 'Operation failed' with its message. */
 function notifyMutationError(error: unknown) {
@@ -19,6 +20,11 @@ export function createQueryClient() {
     },
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
+        // A plan's refusal opens 'Upgrade your plan' (issue 30) instead of a failure toast.
+        if (error instanceof ApiError && error.planRequired) {
+          announcePlanRequired(error.planRequired);
+          return;
+        }
         if (mutation.options.meta?.skipGlobalErrorToast) return;
         notifyMutationError(error);
       },

@@ -1,4 +1,13 @@
-import { can, type WorkspaceAction, type WorkspaceRole } from "@sightline/contracts";
+import {
+  type Capability,
+  can,
+  type PlanId,
+  type PlanRequired,
+  planCan,
+  planRequiredFor,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from "@sightline/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
@@ -45,6 +54,21 @@ export function isAllowed(role: WorkspaceRole | undefined, action: WorkspaceActi
 /** The signed-in member's role in the open workspace, undefined until known. */
 export function useWorkspaceRole(): WorkspaceRole | undefined {
   return useQuery({ ...workspacesQueryOptions(), select: (data) => data.current.role }).data;
+}
+
+/** The open workspace's plan in force, undefined until known. */
+export function useWorkspacePlan(): PlanId | undefined {
+  return useQuery({ ...workspacesQueryOptions(), select: (data) => data.current.plan }).data;
+}
+
+/**
+ * Why the open workspace's plan refuses `capability` (the Upgrade dialog's detail), or null when
+ * it has it. Unknown (still loading) is null too: a lock appears once the plan is known to lack
+ * it, and the server refuses either way.
+ */
+export function usePlanLock(capability: Capability): PlanRequired | null {
+  const plan = useWorkspacePlan();
+  return plan === undefined || planCan(plan, capability) ? null : planRequiredFor(plan, capability);
 }
 
 /** POST /api/workspaces/current/open: remembered as the workspace a new session opens. */

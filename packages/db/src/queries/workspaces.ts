@@ -4,6 +4,7 @@ import type { Db } from "../client.ts";
 import { user } from "../schema/auth.ts";
 import {
   auditEvents,
+  type WorkspacePlan,
   type WorkspaceRoleName,
   workspaceInvitations,
   workspaceMembers,
@@ -16,6 +17,22 @@ import {
  */
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** Sets a workspace's plan (billing or the operator's command); `until` null: no end date. */
+export async function setWorkspacePlan(
+  db: Db,
+  workspaceId: string,
+  plan: WorkspacePlan,
+  until: Date | null,
+  at: Date,
+) {
+  const [row] = await db
+    .update(workspaces)
+    .set({ plan, planUntil: until, updatedAt: at })
+    .where(eq(workspaces.id, workspaceId))
+    .returning({ id: workspaces.id });
+  return row !== undefined;
+}
 
 /** The name a personal workspace gets: the person's name, else their e-mail's local part. */
 export function personalWorkspaceName(name: string | null | undefined, email: string) {
@@ -66,6 +83,9 @@ export type Membership = {
   /** Where the workspace's uploads go (see the schema). */
   storageFolder: string;
   lastOpenedAt: Date | null;
+  /** The plan as stored, with the date it lapses (contracts' `effectivePlan` reads both). */
+  plan: WorkspacePlan;
+  planUntil: Date | null;
 };
 
 /** What a membership row reads, for listMemberships and findMembership alike. */
@@ -76,6 +96,8 @@ const membershipColumns = {
   personalOwnerId: workspaces.personalOwnerId,
   storageFolder: workspaces.storageFolder,
   lastOpenedAt: workspaceMembers.lastOpenedAt,
+  plan: workspaces.plan,
+  planUntil: workspaces.planUntil,
 };
 
 /** A membership row as `userId` sees it: personal when it is their own personal workspace. */

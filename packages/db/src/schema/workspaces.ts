@@ -22,23 +22,38 @@ import { user } from "./auth.ts";
 export const workspaceRoles = ["owner", "admin", "editor", "analyst", "client"] as const;
 export type WorkspaceRoleName = (typeof workspaceRoles)[number];
 
-export const workspaces = pgTable("workspaces", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  /** The user whose personal workspace this is (one each); null for a workspace made later. */
-  personalOwnerId: text("personal_owner_id")
-    .unique("workspaces_personal_owner_unique")
-    .references(() => user.id, { onDelete: "set null" }),
-  /**
-   * The folder its uploads go in (keys `<folder>/…`): the workspace's id, or for a personal
-   * workspace made by migration 0019 its owner's user id, where their files already were.
-   */
-  storageFolder: text("storage_folder").notNull(),
-  /** Storage path of the logo (client reports), or null. */
-  logoPath: text("logo_path"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspacePlans = ["free", "starter", "pro", "premium"] as const;
+export type WorkspacePlan = (typeof workspacePlans)[number];
+
+export const workspaces = pgTable(
+  "workspaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The user whose personal workspace this is (one each); null for a workspace made later. */
+    personalOwnerId: text("personal_owner_id")
+      .unique("workspaces_personal_owner_unique")
+      .references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The folder its uploads go in (keys `<folder>/…`): the workspace's id, or for a personal
+     * workspace made by migration 0019 its owner's user id, where their files already were.
+     */
+    storageFolder: text("storage_folder").notNull(),
+    /** Storage path of the logo (client reports), or null. */
+    logoPath: text("logo_path"),
+    /**
+     * The plan (issue 30, contracts/plans.ts is what each allows). Set by billing or by the
+     * operator's `npm run plan`; a plan with `plan_until` in the past reads as Free.
+     */
+    plan: text("plan", { enum: workspacePlans }).notNull().default("free"),
+    planUntil: timestamp("plan_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("workspaces_plan_check", sql`${table.plan} in ('free', 'starter', 'pro', 'premium')`),
+  ],
+);
 
 export const workspaceMembers = pgTable(
   "workspace_members",

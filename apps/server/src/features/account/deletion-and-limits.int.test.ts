@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userLimitRules } from "../../platform/limits/user-limits.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { commentWebhookBody, connectSandboxAccount } from "../../testing/instagram.ts";
 import { pruneWebhooksJob } from "../instagram/index.ts";
@@ -184,7 +184,9 @@ describe("per-user limits on expensive work", () => {
   });
 
   it("limits sync now, fetch now, captions, connect and uploads per user", async () => {
-    const { client } = await createVerifiedUser(testApp);
+    const { client, email } = await createVerifiedUser(testApp);
+    // Premium: invitations are Premium's (issue 30), and this is about the rate limit.
+    await setPersonalPlan(testApp, email, "premium");
     const cases: Array<[keyof typeof userLimitRules, () => Promise<Response>]> = [
       ["syncNow", () => client.post("/api/instagram/sync")],
       ["fetchNow", () => client.post("/api/press-radar/fetch")],

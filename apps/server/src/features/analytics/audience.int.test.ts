@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import { connectSandboxAccount } from "../../testing/instagram.ts";
 
 let testApp: TestApp;
@@ -53,12 +53,25 @@ async function graph(username: string, path: string) {
 
 describe("GET /api/analytics/audience", () => {
   it("tells the same demographics and online hours as Instagram", async () => {
-    const { client } = await createVerifiedUser(testApp);
+    const { client, email } = await createVerifiedUser(testApp);
     const connection = await connectSandboxAccount(testApp, client, {
       username: "lena.makes",
       login: "instagram",
     });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    // Demographics are advanced analytics (issue 30): Free gets the rest of the page and says
+    // which plan has them.
+    const free = (await (
+      await client.get("/api/analytics/audience?timezone=UTC")
+    ).json()) as Audience & { demographicsLocked: unknown };
+    expect(free.demographicsLocked).toEqual({
+      capability: "advancedAnalytics",
+      plan: "free",
+      requiredPlan: "pro",
+    });
+    expect(free.demographics.followers.country).toBeNull();
+    expect(free.growth.series.length).toBeGreaterThan(0);
+    await setPersonalPlan(testApp, email, "pro");
     const body = (await (
       await client.get("/api/analytics/audience?timezone=UTC")
     ).json()) as Audience;
@@ -160,7 +173,8 @@ describe("GET /api/analytics/audience", () => {
   }, 180_000);
 
   it("says plainly when an account is too small for demographics", async () => {
-    const { client } = await createVerifiedUser(testApp);
+    const { client, email } = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, email, "premium");
     await connectSandboxAccount(testApp, client, { username: "oona.bakes", login: "instagram" });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
     const body = (await (await client.get("/api/analytics/audience")).json()) as Audience;

@@ -1,3 +1,4 @@
+import type { PlanRequired } from "@sightline/contracts";
 import {
   type Db,
   findOldestAccountInsightDay,
@@ -54,9 +55,18 @@ export const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
 export async function buildAudience(
   db: Db,
   scope: { workspaceId: string; accountId: string },
-  input: { followersCount: number | null; timeZone: string; now: Date; locale?: string },
+  input: {
+    followersCount: number | null;
+    timeZone: string;
+    now: Date;
+    locale?: string;
+    /** `true`, or why the plan leaves them out (they are advanced analytics, issue 30). */
+    demographics?: true | PlanRequired;
+  },
 ) {
-  const snapshots = await listLatestAudienceSnapshots(db, scope);
+  const demographicsLocked: PlanRequired | null =
+    input.demographics !== undefined && input.demographics !== true ? input.demographics : null;
+  const snapshots = demographicsLocked ? [] : await listLatestAudienceSnapshots(db, scope);
   const demographics = Object.fromEntries(
     (["followers", "engaged"] as const).map((audience) => [
       audience,
@@ -107,7 +117,9 @@ export async function buildAudience(
     connected: true as const,
     followersCount: input.followersCount,
     demographics,
-    demographicsNotice,
+    demographicsNotice: demographicsLocked ? null : demographicsNotice,
+    /** Set when the plan leaves demographics out: then every breakdown above is null. */
+    demographicsLocked,
     activeHours: {
       timeZone: input.timeZone,
       days: days.length,

@@ -7,10 +7,13 @@ let testApp: TestApp;
 let client: HttpClient;
 beforeAll(async () => {
   // @northfield.coffee connected and synced once (a copy of the run's snapshot).
-  ({ testApp, client } = await createTestAppWithSyncedAccount({
-    username: "northfield.coffee",
-    login: "instagram",
-  }));
+  ({ testApp, client } = await createTestAppWithSyncedAccount(
+    {
+      username: "northfield.coffee",
+      login: "instagram",
+    },
+    { plan: "pro" },
+  ));
 }, 180_000);
 afterAll(async () => {
   await testApp?.close();

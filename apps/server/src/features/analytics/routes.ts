@@ -5,6 +5,7 @@ import {
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
   isTimeZone,
+  planRequiredFor,
 } from "@sightline/contracts";
 import { type Db, getProfileForUser, listInstagramConnections } from "@sightline/db";
 import { Hono } from "hono";
@@ -18,6 +19,7 @@ import {
   fetchPeriodInsights,
   type InstagramContext,
 } from "../instagram/index.ts";
+import { can, requirePlan } from "../plans/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import { buildAccountsOverview } from "./accounts-overview.ts";
 import { buildAudience } from "./audience.ts";
@@ -68,48 +70,62 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
           followersCount: found.connection.followersCount,
           timeZone: timezone,
           now: deps.now(),
+          // Demographics are advanced analytics (issue 30): a plan without them gets the rest.
+          demographics: can(c.var.workspace, "advancedAnalytics")
+            ? true
+            : planRequiredFor(c.var.workspace.plan, "advancedAnalytics"),
         }),
       );
     })
-    .get("/benchmarks", validate("query", analyticsBenchmarksQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace);
-      if (!found) return c.json({ connected: false as const });
-      const { from, to, timezone } = c.req.valid("query");
-      const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
-      return c.json({
-        connected: true as const,
-        ...(await buildBenchmarks(deps.db, found.scope, {
-          ...(from ? { from: dayStart(from, zone) } : {}),
-          ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
-        })),
-      });
-    })
-    .get("/posts.csv", validate("query", analyticsPostsQuerySchema), async (c) => {
-      const found = await scopeOf(deps.db, c.var.workspace);
-      if (!found) throw new AppError("not_found", "Connect Instagram first.");
-      // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
-      const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
-      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
-      const rows: AnalyticsPostListItem[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone, {
-          fullCaptions: true,
+    .get(
+      "/benchmarks",
+      requirePlan("advancedAnalytics"),
+      validate("query", analyticsBenchmarksQuerySchema),
+      async (c) => {
+        const found = await scopeOf(deps.db, c.var.workspace);
+        if (!found) return c.json({ connected: false as const });
+        const { from, to, timezone } = c.req.valid("query");
+        const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
+        return c.json({
+          connected: true as const,
+          ...(await buildBenchmarks(deps.db, found.scope, {
+            ...(from ? { from: dayStart(from, zone) } : {}),
+            ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
+          })),
         });
-        rows.push(...page.items);
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor && rows.length < CSV_MAX_ROWS);
-      await recordAudit(deps, c.var, "analytics.exported", {
-        accountId: found.scope.accountId,
-        target: "posts.csv",
-        details: { rows: Math.min(rows.length, CSV_MAX_ROWS) },
-      });
-      return c.body(postsCsv(rows.slice(0, CSV_MAX_ROWS)), 200, {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": 'attachment; filename="sightline-posts.csv"',
-        "cache-control": "no-store",
-      });
-    })
+      },
+    )
+    .get(
+      "/posts.csv",
+      requirePlan("advancedAnalytics"),
+      validate("query", analyticsPostsQuerySchema),
+      async (c) => {
+        const found = await scopeOf(deps.db, c.var.workspace);
+        if (!found) throw new AppError("not_found", "Connect Instagram first.");
+        // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
+        const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
+        const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+        const rows: AnalyticsPostListItem[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await listPosts(deps.db, found.scope, { ...query, cursor }, zone, {
+            fullCaptions: true,
+          });
+          rows.push(...page.items);
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor && rows.length < CSV_MAX_ROWS);
+        await recordAudit(deps, c.var, "analytics.exported", {
+          accountId: found.scope.accountId,
+          target: "posts.csv",
+          details: { rows: Math.min(rows.length, CSV_MAX_ROWS) },
+        });
+        return c.body(postsCsv(rows.slice(0, CSV_MAX_ROWS)), 200, {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": 'attachment; filename="sightline-posts.csv"',
+          "cache-control": "no-store",
+        });
+      },
+    )
     .get("/overview", validate("query", analyticsPeriodQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const });

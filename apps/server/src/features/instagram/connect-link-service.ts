@@ -17,7 +17,6 @@ import {
   findConnectLinkOfPendingState,
   findUsableConnectLink,
   insertConnectLink,
-  listInstagramConnections,
   markConnectLinkUsed,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
@@ -26,6 +25,7 @@ import { takeUserLimit } from "../../platform/limits/user-limits.ts";
 import { connectLinkMessage } from "../../platform/mail/templates.ts";
 import {
   assertLoginAvailable,
+  assertRoomForAccount,
   availableLogins,
   beginRoundTrip,
   type ConsentAnswer,
@@ -157,11 +157,7 @@ export async function startLinkConnect(
   const { link } = await usableLink(ctx, input.token);
   assertLoginAvailable(ctx, input.login);
   await takeUserLimit(ctx, "connect", `link:${link.id}`);
-  if (
-    (await listInstagramConnections(ctx.db, link.workspaceId)).length >= MAX_ACCOUNTS_PER_WORKSPACE
-  ) {
-    throw new AppError("conflict", workspaceFullMessage);
-  }
+  await assertRoomForAccount(ctx, link.workspaceId, workspaceFullMessage);
   return beginRoundTrip(
     ctx,
     {

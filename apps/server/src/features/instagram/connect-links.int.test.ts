@@ -7,6 +7,7 @@ import {
   createVerifiedUser,
   latestLink,
   personalWorkspaceId,
+  setPersonalPlan,
   uniqueEmail,
 } from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
@@ -46,7 +47,9 @@ async function visitAndConsent(token: string, username: string, visitor?: HttpCl
 
 describe("connect links", () => {
   it("connects a client's account into the workspace without a session, once, and tells the members", async () => {
-    const { client: owner } = await createVerifiedUser(testApp);
+    // Pro: a workspace with room for a second account (issue 30).
+    const { client: owner, email: ownerEmail } = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, ownerEmail, "pro");
     await connectSandboxAccount(testApp, owner, { username: "lena.makes", login: "instagram" });
     const clientEmail = uniqueEmail("client");
 
@@ -140,7 +143,9 @@ describe("connect links", () => {
   }, 180_000);
 
   it("binds the round trip to the visitor's browser and keeps it apart from a member's", async () => {
-    const { client: owner } = await createVerifiedUser(testApp);
+    // Pro: a workspace with room for a second account (issue 30).
+    const { client: owner, email: ownerEmail } = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, ownerEmail, "pro");
     const { url } = await json<Created>(await owner.post("/api/instagram/connect-links", {}));
     const { query } = await visitAndConsent(tokenOf(url), "oona.bakes");
     const answer = { login: "instagram", code: query.get("code"), state: query.get("state") };
@@ -170,7 +175,9 @@ describe("connect links", () => {
   }, 120_000);
 
   it("a withdrawn or expired link stops working; bad input is refused with its reason", async () => {
-    const { client: owner } = await createVerifiedUser(testApp);
+    // Pro: a workspace with room for a second account (issue 30).
+    const { client: owner, email: ownerEmail } = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, ownerEmail, "pro");
     const first = await json<Created>(await owner.post("/api/instagram/connect-links", {}));
     const second = await json<Created>(
       await owner.post("/api/instagram/connect-links", { label: "Brand" }),

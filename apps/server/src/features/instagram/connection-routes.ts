@@ -3,6 +3,7 @@ import {
   connectStartSchema,
   disconnectSchema,
   MAX_ACCOUNTS_PER_WORKSPACE,
+  planCapabilities,
 } from "@sightline/contracts";
 import { listInstagramConnections } from "@sightline/db";
 import { Hono } from "hono";
@@ -26,7 +27,11 @@ export function connectionRoutes(ctx: InstagramContext) {
       const rows = await listInstagramConnections(ctx.db, c.var.workspace.id);
       return c.json({
         connections: rows.map((row) => connectionView(row, ctx)),
-        limit: MAX_ACCOUNTS_PER_WORKSPACE,
+        limit: Math.min(
+          planCapabilities[c.var.workspace.plan].accounts,
+          MAX_ACCOUNTS_PER_WORKSPACE,
+        ),
+        plan: c.var.workspace.plan,
       });
     })
     .get("/connection", requireMember("read"), async (c) => {

@@ -4,6 +4,8 @@ import {
   type ConnectLogin,
   type InstagramConnection,
   MAX_ACCOUNTS_PER_WORKSPACE,
+  planAllowingMore,
+  planCapabilities,
 } from "@sightline/contracts";
 import {
   consumeOauthState,
@@ -28,6 +30,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { sha256Hex } from "../../lib/hash.ts";
 import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { instagramReconnectMessage } from "../../platform/mail/templates.ts";
+import { planLimitMessage, planOf, planRequired } from "../plans/index.ts";
 import { removeFilesNoDraftUses } from "../uploads/index.ts";
 import { accountClientFor, type InstagramContext, openToken, sealToken } from "./context.ts";
 
@@ -43,6 +46,25 @@ function redirectUri(ctx: InstagramContext, login: ConnectLogin): string {
 }
 
 export const tooManyAccountsMessage = `This workspace has ${MAX_ACCOUNTS_PER_WORKSPACE} Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.`;
+
+/**
+ * Refuses a new account when the workspace has as many as its plan allows (issue 30): a plan
+ * with more accounts above it answers 403 `plan_required` naming it; the largest plan's limit is
+ * the 409 it always was.
+ */
+export async function assertRoomForAccount(
+  ctx: Pick<InstagramContext, "db">,
+  workspaceId: string,
+  full: string = tooManyAccountsMessage,
+) {
+  const connected = (await listInstagramConnections(ctx.db, workspaceId)).length;
+  const plan = await planOf(ctx.db, workspaceId);
+  if (connected < Math.min(planCapabilities[plan].accounts, MAX_ACCOUNTS_PER_WORKSPACE)) return;
+  if (planAllowingMore(plan, "accounts")) {
+    throw planRequired(plan, "accounts", planLimitMessage(plan, "accounts"));
+  }
+  throw new AppError("conflict", full);
+}
 
 /** A host the internet cannot reach: a local name, or an address safe-fetch calls private. */
 function isPrivateHost(hostname: string): boolean {
@@ -368,12 +390,7 @@ export async function connectFromConsent(
   // The same account again is a reconnect (its row and everything synced stay); another one is
   // added beside the workspace's others, up to the limit.
   const previous = await findInstagramConnection(ctx.db, workspaceId, grant.instagramId);
-  if (!previous) {
-    const connected = await listInstagramConnections(ctx.db, workspaceId);
-    if (connected.length >= MAX_ACCOUNTS_PER_WORKSPACE) {
-      throw new AppError("conflict", tooManyAccountsMessage);
-    }
-  }
+  if (!previous) await assertRoomForAccount(ctx, workspaceId);
   await beforeSave?.({
     instagramId: grant.instagramId,
     username: grant.username || previous?.instagramUsername || grant.instagramId,

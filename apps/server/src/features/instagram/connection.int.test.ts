@@ -1,7 +1,7 @@
 import { countSyncedRows, findInstagramConnection } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import {
   connectSandboxAccount,
   consentAtSandbox,
@@ -234,11 +234,32 @@ describe("connecting Instagram", () => {
 
   it("connects several accounts into one workspace: each request acts on the account it names, another workspace's or a malformed one is a 404, a disconnect takes only that account", async () => {
     const db = testApp.database.db;
-    const { client } = await createVerifiedUser(testApp);
+    const { client, email } = await createVerifiedUser(testApp);
     const first = await connectSandboxAccount(testApp, client, {
       username: "northfield.coffee",
       login: "instagram",
     });
+    // Free connects one account (issue 30): a second is refused naming the plan with more,
+    // after Meta's consent and before anything is stored.
+    const consent = await consentAtSandbox(testApp, client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    const refused = await client.post("/api/instagram/connect/callback", {
+      login: "instagram",
+      code: consent.get("code"),
+      state: consent.get("state"),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+      code: "plan_required",
+      capability: "accounts",
+      plan: "free",
+      requiredPlan: "pro",
+      message:
+        "The Free plan can connect up to 1 Instagram account. Upgrade to Pro to connect up to 3.",
+    });
+    await setPersonalPlan(testApp, email, "pro");
     const second = await connectSandboxAccount(testApp, client, {
       username: "lena.makes",
       login: "instagram",
@@ -393,7 +414,9 @@ describe("connecting Instagram", () => {
 
   it("connects at most 10 accounts into one workspace and says so at the eleventh", async () => {
     const db = testApp.database.db;
-    const { client } = await createVerifiedUser(testApp);
+    const { client, email } = await createVerifiedUser(testApp);
+    // Ten accounts is Premium's limit, the largest plan's (issue 30).
+    await setPersonalPlan(testApp, email, "premium");
     const connection = await connectSandboxAccount(testApp, client, {
       username: "northfield.coffee",
       login: "instagram",

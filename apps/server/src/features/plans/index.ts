@@ -1,1 +1,12 @@
-export { assertStorageRoom, assertWithinPlan, planOf } from "./plans.ts";
+export { describePlan, findOperatorWorkspace, setPlanByOperator } from "./operator.ts";
+export {
+  assertStorageRoom,
+  assertWithinPlan,
+  can,
+  limit,
+  planLimitMessage,
+  planOf,
+  planRequired,
+  requirePlan,
+} from "./plans.ts";
+export { planTestRoutes } from "./test-routes.ts";

@@ -1,28 +1,111 @@
 import {
+  type Capability,
+  capabilityPhrases,
+  effectivePlan,
   type PlanId,
-  type PlanLimits,
   planAllowingMore,
-  planLimits,
+  planCan,
+  planCapabilities,
   planNames,
+  planRequiredFor,
 } from "@sightline/contracts";
-import type { Db } from "@sightline/db";
+import { type Db, findWorkspace } from "@sightline/db";
+import { createMiddleware } from "hono/factory";
 import { AppError } from "../../lib/app-error.ts";
+import type { MemberEnv } from "../../middleware/session.ts";
 
 /**
- * The workspace's plan (decision 026: a plan belongs to a workspace). Plans have no storage yet
- * (the plans issue adds it): everyone is on Free until then, and this is the one place that
- * changes.
+ * The workspace's plan in force (issue 30, decision 027): the stored plan, or Free once its end
+ * date has passed. Requests read it from `c.var.workspace.plan`; jobs and services that only hold
+ * an id ask here.
  */
-export async function planOf(_db: Db, _workspaceId: string): Promise<PlanId> {
-  return "free";
+export async function planOf(db: Db, workspaceId: string, now = new Date()): Promise<PlanId> {
+  const row = await findWorkspace(db, workspaceId);
+  return row ? effectivePlan(row.plan, row.planUntil, now) : "free";
 }
 
-type CountedLimit = Exclude<keyof PlanLimits, "storageBytes">;
+/** Whether the plan has the capability (contracts' table is the one place that says). */
+export function can(workspace: { plan: PlanId }, capability: Capability): boolean {
+  return planCan(workspace.plan, capability);
+}
 
-const limitNouns: Record<CountedLimit, [one: string, many: string, verb: string]> = {
+/** The plan's limit of a counted capability (`null`: no limit). */
+export function limit(workspace: { plan: PlanId }, capability: CountedCapability): number | null {
+  return planCapabilities[workspace.plan][capability];
+}
+
+/** The 403 a plan answers with: `plan_required`, naming the capability and the plan that has it. */
+export function planRequired(plan: PlanId, capability: Capability, message?: string): AppError {
+  const detail = planRequiredFor(plan, capability);
+  const { requiredPlan } = detail;
+  return new AppError(
+    "plan_required",
+    message ??
+      `${requiredPlan ? `The ${planNames[requiredPlan]} plan includes` : "No plan includes more"} ${capabilityPhrases[capability]}. This workspace is on the ${planNames[plan]} plan.`,
+    undefined,
+    detail,
+  );
+}
+
+/** A route the plan must include (after `requireMember`): 403 `plan_required` otherwise. */
+export function requirePlan(capability: Capability) {
+  return createMiddleware<MemberEnv>(async (c, next) => {
+    if (!can(c.var.workspace, capability)) throw planRequired(c.var.workspace.plan, capability);
+    await next();
+  });
+}
+
+type CountedCapability =
+  | "accounts"
+  | "trendHashtags"
+  | "pressKeywords"
+  | "scheduledPostsPerMonth"
+  | "aiCreditsPerMonth"
+  | "competitors";
+
+const limitNouns: Record<CountedCapability, [one: string, many: string, verb: string]> = {
+  accounts: ["Instagram account", "Instagram accounts", "connect"],
   trendHashtags: ["hashtag", "hashtags", "track"],
   pressKeywords: ["keyword", "keywords", "watch"],
+  scheduledPostsPerMonth: ["post a month", "posts a month", "schedule"],
+  aiCreditsPerMonth: [
+    "AI caption or suggestion a month",
+    "AI captions or suggestions a month",
+    "use",
+  ],
+  competitors: ["competitor", "competitors", "track"],
 };
+
+/** "The Free plan can track up to 3 hashtags. Upgrade to Starter to track up to 10." */
+export function planLimitMessage(plan: PlanId, capability: CountedCapability): string {
+  const [one, many, verb] = limitNouns[capability];
+  const max = planCapabilities[plan][capability] ?? Number.POSITIVE_INFINITY;
+  const current = `The ${planNames[plan]} plan can ${verb} up to ${max} ${max === 1 ? one : many}.`;
+  const next = planAllowingMore(plan, capability);
+  if (!next) return `${current} Remove one to add another.`;
+  const more = planCapabilities[next][capability];
+  return more === null
+    ? `${current} Upgrade to ${planNames[next]} for no limit.`
+    : `${current} Upgrade to ${planNames[next]} to ${verb} up to ${more}.`;
+}
+
+/**
+ * Refuses (403 `plan_required`) when `count` already fills the plan's limit of `capability`;
+ * answers the plan otherwise.
+ */
+export async function assertWithinPlan(
+  db: Db,
+  workspace: string | { id: string; plan: PlanId },
+  capability: CountedCapability,
+  count: number,
+): Promise<PlanId> {
+  const plan = typeof workspace === "string" ? await planOf(db, workspace) : workspace.plan;
+  const max = planCapabilities[plan][capability];
+  if (max !== null && count >= max) {
+    throw planRequired(plan, capability, planLimitMessage(plan, capability));
+  }
+  return plan;
+}
 
 /**
  * The storage quota: refuses (413) an upload of `adding` bytes that would take the workspace's
@@ -35,37 +118,12 @@ export async function assertStorageRoom(
   adding: number,
 ): Promise<void> {
   const plan = await planOf(db, workspaceId);
-  const quota = planLimits[plan].storageBytes;
+  const quota = planCapabilities[plan].storageBytes;
   if (used + adding <= quota) return;
   const gb = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
   const next = planAllowingMore(plan, "storageBytes");
   throw new AppError(
     "payload_too_large",
-    `Storage is full: the ${planNames[plan]} plan keeps up to ${gb(quota)} of uploads (${gb(used)} used). Delete drafts you no longer need${next ? ` or upgrade to ${planNames[next]} for ${gb(planLimits[next].storageBytes)}` : ""}.`,
+    `Storage is full: the ${planNames[plan]} plan keeps up to ${gb(quota)} of uploads (${gb(used)} used). Delete drafts you no longer need${next ? ` or upgrade to ${planNames[next]} for ${gb(planCapabilities[next].storageBytes)}` : ""}.`,
   );
-}
-
-/** "The Free plan tracks up to 3 hashtags. Starter tracks up to 10." */
-export function planLimitMessage(plan: PlanId, limit: CountedLimit): string {
-  const [one, many, verb] = limitNouns[limit];
-  const max = planLimits[plan][limit];
-  const current = `The ${planNames[plan]} plan can ${verb} up to ${max} ${max === 1 ? one : many}.`;
-  const next = planAllowingMore(plan, limit);
-  return next
-    ? `${current} Upgrade to ${planNames[next]} to ${verb} up to ${planLimits[next][limit]}.`
-    : `${current} Remove one to add another.`;
-}
-
-/** Refuses (403) when `count` already fills the plan's `limit`. */
-export async function assertWithinPlan(
-  db: Db,
-  workspaceId: string,
-  limit: CountedLimit,
-  count: number,
-): Promise<PlanId> {
-  const plan = await planOf(db, workspaceId);
-  if (count >= planLimits[plan][limit]) {
-    throw new AppError("forbidden", planLimitMessage(plan, limit));
-  }
-  return plan;
 }

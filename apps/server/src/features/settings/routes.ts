@@ -1,6 +1,7 @@
 import {
   deleteAccountInputSchema,
   exportIdParamSchema,
+  planNames,
   sessionIdParamSchema,
   settingsMessages,
   updateProfileInputSchema,
@@ -93,8 +94,15 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
             createdAt: iso(key.createdAt),
           })),
         },
-        // The plans issue brings paid plans; until then every account is on Free.
-        plan: { id: "free" as const, name: "Free" },
+        // The open workspace's plan in force (issue 30).
+        plan: await (async () => {
+          const workspace = await c.var.getWorkspace(c.var.user);
+          return {
+            id: workspace.plan,
+            name: planNames[workspace.plan],
+            until: workspace.plan === "free" ? null : (workspace.planUntil?.toISOString() ?? null),
+          };
+        })(),
       });
     })
     .patch("/profile", limit, validate("json", updateProfileInputSchema), async (c) => {

@@ -15,6 +15,7 @@ export type AuditAction =
   | "member.removed"
   | "member.left"
   | "workspace.created"
+  | "workspace.plan_changed"
   | "workspace.renamed"
   | "workspace.logo_changed"
   | "workspace.logo_removed"

@@ -44,6 +44,7 @@ import { takeUserLimit, userLimit } from "../../platform/limits/user-limits.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { workspaceInvitationMessage } from "../../platform/mail/templates.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
+import { requirePlan } from "../plans/index.ts";
 import { recordAudit } from "./audit.ts";
 
 /** An invitation link works this long, once. */
@@ -113,6 +114,8 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
             role: workspace.role,
             personal: workspace.personal,
             logo_url: logoPath ? deps.storage.signedUrl(LOGO_BUCKET, logoPath) : null,
+            // The plan in force (issue 30): the web shows locks from it before any click.
+            plan: workspace.plan,
           },
           workspaces: memberships.map((m) => ({
             id: m.workspaceId,
@@ -230,6 +233,8 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
       .post(
         "/current/invitations",
         requireMember("members"),
+        // Team members are a Premium capability (issue 30); the owner alone needs no plan.
+        requirePlan("teamMembers"),
         validate("json", inviteMemberSchema),
         async (c) => {
           const { email, role } = c.req.valid("json");

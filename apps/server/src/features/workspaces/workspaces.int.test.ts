@@ -51,7 +51,11 @@ let testApp: TestApp;
 /** The owner: a user with the demo account connected and synced (the run's shared snapshot). */
 let synced: Awaited<ReturnType<typeof createTestAppWithSyncedAccount>>;
 beforeAll(async () => {
-  synced = await createTestAppWithSyncedAccount({ username: "lena.makes", login: "instagram" });
+  // Premium: the plan with team members (issue 30).
+  synced = await createTestAppWithSyncedAccount(
+    { username: "lena.makes", login: "instagram" },
+    { plan: "premium" },
+  );
   testApp = synced.testApp;
 }, 180_000);
 afterAll(async () => {
@@ -309,6 +313,7 @@ describe("workspaces, members and roles", () => {
     "GET /api/dev/mailbox": "excluded",
     "POST /api/test/inbox/messages": "excluded",
     "POST /api/test/inbox/comments": "excluded",
+    "POST /api/test/plan": "excluded",
     // The live stream: its answer is headers and then a stream, which the walk closes at once.
     "GET /api/realtime": "read",
     // The caller's own account, sessions and support requests.

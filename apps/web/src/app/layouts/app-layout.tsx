@@ -13,6 +13,7 @@ import { AccountSwitcher } from "../../features/instagram/components/account-swi
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
 import { useAccountInAddress } from "../../features/instagram/hooks/use-selected-account.ts";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
+import { UpgradeDialogHost } from "../../features/plans/components/upgrade-dialog.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
 import { useCan, WorkspaceRoleProvider } from "../../lib/workspace-role.tsx";
@@ -155,6 +156,7 @@ function AppFrame() {
             : null
         }
       />
+      <UpgradeDialogHost />
     </div>
   );
 }

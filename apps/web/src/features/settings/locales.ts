@@ -119,9 +119,6 @@ const en = {
   },
   plan: {
     title: "Plan",
-    current: "Current plan",
-    freeBody:
-      "You are on the Free plan: one Instagram account and 30 days of analytics history. Paid plans arrive with billing.",
   },
   validation: {
     passwordRule: "Password must be at least 8 characters and include letters and numbers.",
@@ -284,9 +281,6 @@ const es: typeof en = {
   },
   plan: {
     title: "Plan",
-    current: "Plan actual",
-    freeBody:
-      "Estás en el plan Free: una cuenta de Instagram y 30 días de historial. Los planes de pago llegan con la facturación.",
   },
   validation: {
     passwordRule: "La contraseña debe tener al menos 8 caracteres e incluir letras y números.",

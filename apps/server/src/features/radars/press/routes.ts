@@ -2,7 +2,7 @@ import {
   addPressSourceInputSchema,
   listMentionsQuerySchema,
   markMentionsSeenInputSchema,
-  planLimits,
+  planCapabilities,
   pressKeywordInputSchema,
   updatePressSourceInputSchema,
 } from "@sightline/contracts";
@@ -90,7 +90,7 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       ]);
       return c.json({
         plan,
-        keywordLimit: planLimits[plan].pressKeywords,
+        keywordLimit: planCapabilities[plan].pressKeywords,
         sources: sources.map(sourceJson),
         keywords: keywords.map(keywordJson),
         unseenCount: unseen,

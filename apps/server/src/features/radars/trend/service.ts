@@ -1,4 +1,4 @@
-import { captionHashtags, planLimits, type TrendLabel } from "@sightline/contracts";
+import { captionHashtags, planCapabilities, type TrendLabel } from "@sightline/contracts";
 import {
   countPostsOfAccount,
   type InstagramConnectionRow,
@@ -271,7 +271,7 @@ export async function trendRadarOverview(deps: TrendDeps, workspace: WorkspaceRe
   });
   return {
     plan,
-    hashtagLimit: planLimits[plan].trendHashtags,
+    hashtagLimit: planCapabilities[plan].trendHashtags,
     blocker: searchBlocker(connection) ?? null,
     blockerKind: searchBlockerKind(connection),
     budget: budget

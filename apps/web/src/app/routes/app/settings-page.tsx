@@ -1,11 +1,12 @@
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
+import { PlanSection } from "../../../features/plans/components/plan-section.tsx";
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
 import { AuditLog } from "../../../features/workspaces/components/audit-log.tsx";
 import { TeamSection } from "../../../features/workspaces/components/team-section.tsx";
 
 /**
  * Settings, with the instagram feature's connection section in its Instagram card and the
- * workspaces feature's team and audit log in theirs.
+ * workspaces feature's team and audit log in theirs, and the plans feature's plan table.
  */
 export default function SettingsRoute() {
   return (
@@ -13,6 +14,7 @@ export default function SettingsRoute() {
       instagramSection={<InstagramConnectionSection />}
       teamSection={<TeamSection />}
       auditSection={<AuditLog />}
+      planSection={(plan) => <PlanSection planUntil={plan.until} />}
     />
   );
 }

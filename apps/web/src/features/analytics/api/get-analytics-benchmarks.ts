@@ -17,5 +17,9 @@ export const analyticsBenchmarksQueryOptions = (period: BenchmarksPeriod, timezo
     queryFn: () => getAnalyticsBenchmarks(period, timezone),
   });
 
-export const useAnalyticsBenchmarks = (period: BenchmarksPeriod, timezone: string) =>
-  useQuery(analyticsBenchmarksQueryOptions(period, timezone));
+/** `enabled: false` while the workspace's plan is unknown or does not include benchmarks. */
+export const useAnalyticsBenchmarks = (
+  period: BenchmarksPeriod,
+  timezone: string,
+  options: { enabled?: boolean } = {},
+) => useQuery({ ...analyticsBenchmarksQueryOptions(period, timezone), ...options });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
 import { cn } from "../../../utils/cn.ts";
 import type { ConnectedAudienceInsights } from "../api/get-audience-insights.ts";
 import { formatNumber, formatRatioPercent } from "../utils/format.ts";
@@ -94,6 +95,21 @@ function ShareBars({
 
 export function AudienceDemographics({ data }: { data: ConnectedAudienceInsights }) {
   const [audience, setAudience] = useState<Audience>("followers");
+  // Demographics are advanced analytics (issue 30): the server leaves them out for a plan
+  // without them, and says which plan has them.
+  if (data.demographicsLocked) {
+    return (
+      <section
+        aria-labelledby="demographics-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+      >
+        <h2 id="demographics-heading" className="font-semibold text-slate-900">
+          Who they are
+        </h2>
+        <LockedFeature detail={data.demographicsLocked} />
+      </section>
+    );
+  }
   const chosen = data.demographics[audience];
   const asOf = chosen.age?.day ?? chosen.country?.day ?? chosen.city?.day ?? null;
   const hasAny = Object.values(chosen).some((snapshot) => snapshot !== null);

@@ -1,5 +1,7 @@
+import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
+import { usePlanLock, useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { type BenchmarksPeriod, useAnalyticsBenchmarks } from "../api/get-analytics-benchmarks.ts";
 import { formatCompact, formatNumber, formatRatioPercent } from "../utils/format.ts";
 
@@ -13,7 +15,13 @@ export function PostBenchmarks({
   timeZone: string;
   onOpenPost: (id: string) => void;
 }) {
-  const query = useAnalyticsBenchmarks(period, timeZone);
+  // Benchmarks and hashtag performance are advanced analytics (issue 30): asked for only once the
+  // plan is known to include them; otherwise the card stays, locked.
+  const plan = useWorkspacePlan();
+  const lock = usePlanLock("advancedAnalytics");
+  const query = useAnalyticsBenchmarks(period, timeZone, {
+    enabled: plan !== undefined && lock === null,
+  });
   return (
     <section
       aria-labelledby="benchmarks-heading"
@@ -22,7 +30,9 @@ export function PostBenchmarks({
       <h2 id="benchmarks-heading" className="font-semibold text-slate-900">
         Benchmarks
       </h2>
-      {query.isPending ? (
+      {lock ? (
+        <LockedFeature detail={lock} />
+      ) : query.isPending ? (
         <SkeletonGroup label="Loading benchmarks" className="mt-3 grid gap-4 lg:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-32" />

@@ -5,7 +5,7 @@ import {
   analyticsPostTypeLabels,
   analyticsPostTypes,
 } from "@sightline/contracts";
-import { Download, LayoutGrid, Rows3 } from "lucide-react";
+import { Download, LayoutGrid, Lock, Rows3 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
@@ -14,6 +14,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input, Select } from "../../../components/ui/input.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
+import { ApiError, announcePlanRequired } from "../../../lib/api-error.ts";
+import { usePlanLock } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
 import {
   type AnalyticsPostsFilter,
@@ -64,11 +66,17 @@ export function PostPerformanceTable() {
     ...(type ? { type } : {}),
     ...(q ? { q } : {}),
   };
+  const exportLock = usePlanLock("advancedAnalytics");
   const exportCsv = async () => {
+    // The CSV export is advanced analytics (issue 30): a plan without it is told so at once.
+    if (exportLock) return announcePlanRequired(exportLock);
     setExporting(true);
     try {
       await downloadAnalyticsPostsCsv(filter);
     } catch (error) {
+      if (error instanceof ApiError && error.planRequired) {
+        return announcePlanRequired(error.planRequired);
+      }
       toast.error("Operation failed", {
         description: error instanceof Error ? error.message : "The export did not finish.",
       });
@@ -172,7 +180,11 @@ export function PostPerformanceTable() {
             ))}
           </fieldset>
           <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-            <Download className="size-4" aria-hidden="true" />
+            {exportLock ? (
+              <Lock className="size-4" aria-hidden="true" data-testid="plan-lock" />
+            ) : (
+              <Download className="size-4" aria-hidden="true" />
+            )}
             {exporting ? "Exporting…" : "Export CSV"}
           </Button>
         </div>

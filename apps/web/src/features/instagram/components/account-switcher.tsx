@@ -1,12 +1,14 @@
-import type { InstagramConnection } from "@sightline/contracts";
-import { Check, ChevronDown, Link2, type LucideIcon, Plus } from "lucide-react";
+import { type InstagramConnection, planRequiredFor } from "@sightline/contracts";
+import { Check, ChevronDown, Link2, Lock, type LucideIcon, Plus } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PopoverPanel, popoverTriggerProps } from "../../../components/ui/popover.tsx";
 import { paths } from "../../../config/paths.ts";
 import { setSelectedAccountId } from "../../../lib/account.ts";
+import { announcePlanRequired } from "../../../lib/api-error.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
+import { useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
 import { useInstagramAccounts } from "../api/use-instagram-accounts.ts";
 import { useSelectedAccountId } from "../hooks/use-selected-account.ts";
@@ -21,6 +23,10 @@ function statusOf(connection: InstagramConnection) {
 }
 
 /** One of the menu's actions below the accounts: a round dashed icon and its words. */
+function isAtAccountLimit(data: { connections: unknown[]; limit: number }) {
+  return data.connections.length >= data.limit;
+}
+
 function MenuAction({
   to,
   icon: Icon,
@@ -53,6 +59,9 @@ export function AccountSwitcher() {
   const { t } = useTranslation("instagram");
   const panelId = useId();
   const { data } = useInstagramAccounts();
+  const plan = useWorkspacePlan();
+  const accountsLock =
+    plan && data && isAtAccountLimit(data) ? planRequiredFor(plan, "accounts") : null;
   const selected = useSelectedAccountId();
   const canConnect = useCan("connections");
   const accounts = data?.connections ?? [];
@@ -147,6 +156,22 @@ export function AccountSwitcher() {
             <MenuAction to={paths.settingsConnectLinks} icon={Link2}>
               {t("switcher.sendLink")}
             </MenuAction>
+          </>
+        )}
+        {/* At the plan's limit with a larger plan above it: still there, locked (issue 30). */}
+        {canConnect && data && accounts.length >= data.limit && accountsLock?.requiredPlan && (
+          <>
+            <div className="my-1 h-px bg-slate-100" />
+            <button
+              type="button"
+              onClick={() => announcePlanRequired(accountsLock)}
+              className="flex w-full items-center gap-3 rounded-lg px-2.5 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+            >
+              <span className="flex size-8 items-center justify-center rounded-full border border-dashed border-slate-300">
+                <Lock aria-hidden="true" className="size-4" data-testid="plan-lock" />
+              </span>
+              {t("switcher.connectAnother")}
+            </button>
           </>
         )}
       </PopoverPanel>

@@ -1,4 +1,4 @@
-import { planAllowingMore, planLimits, planNames } from "@sightline/contracts";
+import { planAllowingMore, planCapabilities, planNames } from "@sightline/contracts";
 import { Plus, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
@@ -20,7 +20,7 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
   const remove = useDeletePressKeyword();
   // Issue 29: a role without "radars:write" reads the radar without its edit controls.
   const canEdit = useCan("radars:write");
-  const limit = planLimits[state.plan].pressKeywords;
+  const limit = planCapabilities[state.plan].pressKeywords;
   const isFull = state.keywords.length >= limit;
   const next = planAllowingMore(state.plan, "pressKeywords");
   const submit = (event: FormEvent) => {
@@ -53,7 +53,7 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
       {isFull ? (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {next
-            ? `The ${planNames[state.plan]} plan can watch up to ${limit} ${limit === 1 ? "keyword" : "keywords"}. Upgrade to ${planNames[next]} to watch up to ${planLimits[next].pressKeywords}.`
+            ? `The ${planNames[state.plan]} plan can watch up to ${limit} ${limit === 1 ? "keyword" : "keywords"}. Upgrade to ${planNames[next]} to watch up to ${planCapabilities[next].pressKeywords}.`
             : "Remove a keyword to add another."}
         </p>
       ) : !canEdit ? null : (

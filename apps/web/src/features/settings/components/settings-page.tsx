@@ -4,7 +4,6 @@ import { useNavigate } from "react-router";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
 import { i18n, setLanguage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { setTimeZone } from "../../../lib/time-zone.ts";
@@ -42,10 +41,13 @@ export function SettingsPage({
   instagramSection,
   teamSection,
   auditSection,
+  planSection,
 }: {
   instagramSection: ReactNode;
   teamSection: ReactNode;
   auditSection: ReactNode;
+  /** The plans feature's section, given the plan the settings answer read. */
+  planSection: (plan: { id: string; name: string; until: string | null }) => ReactNode;
 }) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
@@ -120,13 +122,11 @@ export function SettingsPage({
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <SecuritySection overview={settings.data} />
             </ErrorBoundary>
-            <SectionCard id="plan" title={t("plan.title")}>
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="text-sm text-slate-600">{t("plan.current")}</span>
-                <Badge data-testid="current-plan">{settings.data.plan.name}</Badge>
-              </div>
-              <p className="mt-3 text-sm text-slate-600">{t("plan.freeBody")}</p>
-            </SectionCard>
+            <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+              <SectionCard id="plan" title={t("plan.title")}>
+                {planSection(settings.data.plan)}
+              </SectionCard>
+            </ErrorBoundary>
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <DataSection
                 email={settings.data.profile.email}

@@ -1,4 +1,4 @@
-import { planLimits } from "@sightline/contracts";
+import { planCapabilities } from "@sightline/contracts";
 import { PenSquare, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
@@ -19,7 +19,7 @@ export function Suggestions({ state }: { state: TrendRadarState }) {
   if (suggestions.isPending) return <Skeleton className="h-40 rounded-2xl" />;
   if (suggestions.isError) return null;
   const { bestPosts, ideas } = suggestions.data;
-  const limit = planLimits[state.plan].trendHashtags;
+  const limit = planCapabilities[state.plan].trendHashtags;
   const canTrack = (tag: string) =>
     canEdit &&
     state.hashtags.length < limit &&

@@ -1,4 +1,4 @@
-import { planAllowingMore, planLimits, planNames } from "@sightline/contracts";
+import { planAllowingMore, planCapabilities, planNames } from "@sightline/contracts";
 import { Hash, Loader2, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
@@ -21,7 +21,7 @@ export function TrackForm({ state }: { state: TrendRadarState }) {
   const inputId = useId();
   const [name, setName] = useState("");
   const track = useTrackHashtag();
-  const limit = planLimits[state.plan].trendHashtags;
+  const limit = planCapabilities[state.plan].trendHashtags;
   const isFull = state.hashtags.length >= limit;
   const next = planAllowingMore(state.plan, "trendHashtags");
   const clean = name.trim().replace(/^#+/, "").toLowerCase();
@@ -46,7 +46,7 @@ export function TrackForm({ state }: { state: TrendRadarState }) {
       {isFull ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {next
-            ? `The ${planNames[state.plan]} plan can track up to ${limit} hashtags. Upgrade to ${planNames[next]} to track up to ${planLimits[next].trendHashtags}.`
+            ? `The ${planNames[state.plan]} plan can track up to ${limit} hashtags. Upgrade to ${planNames[next]} to track up to ${planCapabilities[next].trendHashtags}.`
             : "Remove a hashtag to track another."}
         </p>
       ) : (

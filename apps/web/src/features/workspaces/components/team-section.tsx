@@ -4,6 +4,8 @@ import {
   type InviteMemberInput,
   invitableRoles,
   inviteMemberSchema,
+  planCan,
+  planRequiredFor,
   workspaceNameSchema,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,6 +15,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { z } from "zod";
+import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -494,6 +497,9 @@ export function TeamSection() {
   if (!workspaces.data || !members.data) return <TeamSkeleton />;
   const current = workspaces.data.current;
   const canManage = isAllowed(current.role, "members");
+  const inviteLock = planCan(current.plan, "teamMembers")
+    ? null
+    : planRequiredFor(current.plan, "teamMembers");
   const isOwner = current.role === "owner";
   return (
     <div className="space-y-6 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
@@ -514,7 +520,8 @@ export function TeamSection() {
       </Block>
       {canManage && (
         <Block title={t("team.invite")}>
-          <InviteForm />
+          {/* Team members are a Premium capability (issue 30): locked in place before a click. */}
+          {inviteLock ? <LockedFeature detail={inviteLock} /> : <InviteForm />}
         </Block>
       )}
       {canManage && members.data.invitations.length > 0 && (

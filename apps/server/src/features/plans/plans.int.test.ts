@@ -1,0 +1,164 @@
+import { type PlanId, planIds } from "@sightline/contracts";
+import { auditEvents } from "@sightline/db";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../lib/app-error.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
+import { personalWorkspaceId, setPersonalPlan, uniqueEmail } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import { describePlan, setPlanByOperator } from "./index.ts";
+
+/*
+ * Plans (issue 30): every gate built so far, walked with every plan through the API. A route
+ * either answers, or refuses with 403 `plan_required` naming the capability, the workspace's plan
+ * and the cheapest plan that has it.
+ */
+
+let testApp: TestApp;
+let client: HttpClient;
+let email: string;
+beforeAll(async () => {
+  ({ testApp, client, email } = await createTestAppWithSyncedAccount({
+    username: "northfield.coffee",
+    login: "instagram",
+  }));
+}, 180_000);
+afterAll(async () => {
+  await testApp?.close();
+});
+
+type Gate = {
+  name: string;
+  capability: string;
+  /** The plans that have it; the others are refused. */
+  allowed: PlanId[];
+  requiredFrom: Record<PlanId, PlanId | null>;
+  request: () => Promise<Response>;
+};
+
+const gates: Gate[] = [
+  {
+    name: "GET /api/analytics/benchmarks",
+    capability: "advancedAnalytics",
+    allowed: ["pro", "premium"],
+    requiredFrom: { free: "pro", starter: "pro", pro: null, premium: null },
+    request: () => client.get("/api/analytics/benchmarks"),
+  },
+  {
+    name: "GET /api/analytics/posts.csv",
+    capability: "advancedAnalytics",
+    allowed: ["pro", "premium"],
+    requiredFrom: { free: "pro", starter: "pro", pro: null, premium: null },
+    request: () => client.get("/api/analytics/posts.csv"),
+  },
+  {
+    name: "POST /api/workspaces/current/invitations",
+    capability: "teamMembers",
+    allowed: ["premium"],
+    requiredFrom: { free: "premium", starter: "premium", pro: "premium", premium: null },
+    request: () =>
+      client.post("/api/workspaces/current/invitations", {
+        email: uniqueEmail("invitee"),
+        role: "editor",
+      }),
+  },
+];
+
+describe("plan gates", () => {
+  for (const plan of planIds) {
+    it(`on ${plan}: each gated route answers or refuses as the plan table says`, async () => {
+      await setPersonalPlan(testApp, email, plan);
+      const seen = await client.get("/api/workspaces");
+      expect(((await seen.json()) as { current: { plan: string } }).current.plan).toBe(plan);
+      for (const gate of gates) {
+        const response = await gate.request();
+        if (gate.allowed.includes(plan)) {
+          expect(response.status, `${gate.name} on ${plan}`).toBeLessThan(300);
+          continue;
+        }
+        expect(response.status, `${gate.name} on ${plan}`).toBe(403);
+        expect(((await response.json()) as { error: unknown }).error).toMatchObject({
+          code: "plan_required",
+          capability: gate.capability,
+          plan,
+          requiredPlan: gate.requiredFrom[plan],
+        });
+      }
+      // Demographics are left out, with the reason, rather than refused with the whole page.
+      const audience = (await (await client.get("/api/analytics/audience")).json()) as {
+        demographicsLocked: { requiredPlan: string } | null;
+        demographics: { followers: { age: unknown } };
+      };
+      if (plan === "pro" || plan === "premium") {
+        expect(audience.demographicsLocked).toBeNull();
+        expect(audience.demographics.followers.age).not.toBeNull();
+      } else {
+        expect(audience.demographicsLocked).toMatchObject({ requiredPlan: "pro" });
+        expect(audience.demographics.followers.age).toBeNull();
+      }
+      // The connections list tells the web how many accounts the plan connects.
+      const connections = (await (await client.get("/api/instagram/connections")).json()) as {
+        limit: number;
+      };
+      expect(connections.limit).toBe({ free: 1, starter: 1, pro: 3, premium: 10 }[plan]);
+    }, 60_000);
+  }
+});
+
+describe("npm run plan", () => {
+  it("sets a plan by the owner's e-mail, with an end date, audited; an ended plan reads as Free", async () => {
+    const workspaceId = await personalWorkspaceId(testApp, email);
+    const now = new Date("2026-11-28T12:00:00Z");
+    await expect(
+      setPlanByOperator(testApp.database.db, {
+        target: email.toUpperCase(),
+        plan: "pro",
+        until: "2099-01-31",
+        now,
+      }),
+    ).resolves.toMatch(/is now on Pro until 2099-01-31T23:59:59\.999Z/);
+    expect(
+      ((await (await client.get("/api/workspaces")).json()) as { current: { plan: string } })
+        .current.plan,
+    ).toBe("pro");
+    const [event] = await testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.workspaceId, workspaceId),
+          eq(auditEvents.action, "workspace.plan_changed"),
+        ),
+      );
+    expect(event).toMatchObject({
+      action: "workspace.plan_changed",
+      actorUserId: null,
+      details: { to: "pro", until: "2099-01-31T23:59:59.999Z", by: "operator" },
+    });
+    await expect(describePlan(testApp.database.db, workspaceId, now)).resolves.toMatch(
+      /: Pro until 2099-01-31/,
+    );
+    // After the end date the same stored plan reads as Free everywhere.
+    await expect(
+      describePlan(testApp.database.db, workspaceId, new Date("2099-02-01T00:00:00Z")),
+    ).resolves.toMatch(/reads as Free/);
+    await testApp.database.db.execute(
+      `update workspaces set plan_until = now() - interval '1 minute' where id = '${workspaceId}'`,
+    );
+    expect((await client.get("/api/analytics/benchmarks")).status).toBe(403);
+  });
+
+  it("refuses an unknown plan, a past date, and an e-mail that owns nothing", async () => {
+    const db = testApp.database.db;
+    await expect(setPlanByOperator(db, { target: email, plan: "gold" })).rejects.toThrow(
+      "gold is not a plan: use one of free, starter, pro, premium.",
+    );
+    await expect(
+      setPlanByOperator(db, { target: email, plan: "pro", until: "2001-01-01" }),
+    ).rejects.toThrow("--until 2001-01-01 has already passed.");
+    await expect(
+      setPlanByOperator(db, { target: "nobody@example.com", plan: "pro" }),
+    ).rejects.toBeInstanceOf(AppError);
+  });
+});

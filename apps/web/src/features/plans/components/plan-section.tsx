@@ -1,0 +1,95 @@
+import {
+  capabilities,
+  capabilityLabels,
+  formatCapability,
+  planIds,
+  planNames,
+} from "@sightline/contracts";
+import { Check } from "lucide-react";
+import { Skeleton } from "../../../components/feedback/skeleton.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { useWorkspaces } from "../../../lib/workspaces.ts";
+import { cn } from "../../../utils/cn.ts";
+
+/**
+ * Settings → Plan (issue 30): the open workspace's plan and the four plans side by side, read
+ * from the same table the server enforces. No amounts: the spec does not show pricing.
+ */
+export function PlanSection({ planUntil }: { planUntil: string | null }) {
+  const workspaces = useWorkspaces();
+  const formatDateTime = useFormatDateTime();
+  const current = workspaces.data?.current;
+  if (!current) return <Skeleton className="h-48 w-full" />;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-sm text-slate-600">{current.name} is on</span>
+        <Badge data-testid="current-plan">{planNames[current.plan]}</Badge>
+        {planUntil && current.plan !== "free" ? (
+          <span className="text-sm text-slate-600">until {formatDateTime(planUntil)}</span>
+        ) : null}
+      </div>
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label="Plans compared">
+        <table className="w-full min-w-[36rem] text-sm" aria-label="What each plan includes">
+          <thead>
+            <tr className="border-b border-slate-200 text-left">
+              <th scope="col" className="py-2 pr-3 font-medium text-slate-500">
+                Capability
+              </th>
+              {planIds.map((plan) => (
+                <th
+                  key={plan}
+                  scope="col"
+                  aria-current={plan === current.plan ? "true" : undefined}
+                  className={cn(
+                    "px-3 py-2 text-right font-semibold text-slate-900",
+                    plan === current.plan && "bg-brand-50 text-brand-800",
+                  )}
+                >
+                  {planNames[plan]}
+                  {plan === current.plan ? (
+                    <span className="block text-xs font-normal text-brand-700">Your plan</span>
+                  ) : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {capabilities.map((capability) => (
+              <tr key={capability}>
+                <th scope="row" className="py-2 pr-3 text-left font-normal text-slate-700">
+                  {capabilityLabels[capability]}
+                </th>
+                {planIds.map((plan) => {
+                  const value = formatCapability(plan, capability);
+                  return (
+                    <td
+                      key={plan}
+                      className={cn(
+                        "px-3 py-2 text-right tabular-nums text-slate-800",
+                        plan === current.plan && "bg-brand-50",
+                      )}
+                    >
+                      {value === "Yes" ? (
+                        <Check aria-label="Yes" className="ml-auto size-4 text-brand-700" />
+                      ) : (
+                        value
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <p className="text-sm text-slate-600">
+        Billing is not set up on this Sightline server: its administrator changes plans. Nothing is
+        lost when a plan changes; data beyond a plan stays stored and returns on upgrade.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  capabilityLabels,
+  capabilityPhrases,
+  formatCapability,
+  type PlanRequired,
+  planGains,
+  planNames,
+  UPGRADE_MODAL_TITLE,
+} from "@sightline/contracts";
+import { Sparkles } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { paths } from "../../../config/paths.ts";
+import { onPlanRequired } from "../../../lib/api-error.ts";
+
+/**
+ * 'Upgrade your plan' (spec section 1; issue 30): opened by a locked control or by any action
+ * the server refused with `plan_required`. It names what was asked for, the plan that includes
+ * it and what else that plan adds; "See plans" opens the plan table in Settings. Amounts are
+ * never shown (the spec: pricing amounts are not shown).
+ */
+export function UpgradeDialogHost() {
+  const [detail, setDetail] = useState<PlanRequired | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(
+    () =>
+      onPlanRequired((next) => {
+        setDetail(next);
+        setOpen(true);
+      }),
+    [],
+  );
+  if (!detail) return null;
+  const { capability, plan, requiredPlan } = detail;
+  const gains = requiredPlan
+    ? planGains(plan, requiredPlan).filter((gained) => gained !== capability)
+    : [];
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent className="max-w-md" closeLabel="Close">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+          >
+            <Sparkles className="size-5" />
+          </span>
+          <DialogTitle>{UPGRADE_MODAL_TITLE}</DialogTitle>
+        </div>
+        <DialogDescription className="mt-4" data-testid="upgrade-reason">
+          {requiredPlan
+            ? `The ${planNames[requiredPlan]} plan includes ${capabilityPhrases[capability]}.`
+            : `No plan includes ${capabilityPhrases[capability]}.`}{" "}
+          This workspace is on the {planNames[plan]} plan.
+        </DialogDescription>
+        {requiredPlan && gains.length > 0 ? (
+          <div className="mt-4">
+            <p className="text-sm font-medium text-slate-900">
+              {planNames[requiredPlan]} also gives you:
+            </p>
+            <ul className="mt-2 space-y-1 text-sm text-slate-600">
+              {gains.map((gained) => (
+                <li key={gained} className="flex justify-between gap-4">
+                  <span>{capabilityLabels[gained]}</span>
+                  <span className="shrink-0 font-medium text-slate-900">
+                    {formatCapability(requiredPlan, gained)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Not now
+          </Button>
+          <Button asChild>
+            <Link to={paths.settingsPlan} onClick={() => setOpen(false)}>
+              See plans
+            </Link>
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  capabilities,
+  effectivePlan,
+  formatCapability,
+  planAllowingMore,
+  planCan,
+  planCapabilities,
+  planGains,
+  planIds,
+  planRequiredFor,
+} from "./plans.ts";
+
+describe("the plan table (design/product.md, Plans)", () => {
+  it("holds the design's numbers", () => {
+    expect(planIds.map((plan) => planCapabilities[plan].accounts)).toEqual([1, 1, 3, 10]);
+    expect(planIds.map((plan) => planCapabilities[plan].historyDays)).toEqual([30, 90, 730, 730]);
+    expect(planIds.map((plan) => planCapabilities[plan].scheduledPostsPerMonth)).toEqual([
+      10,
+      null,
+      null,
+      null,
+    ]);
+    expect(planIds.map((plan) => planCapabilities[plan].aiCreditsPerMonth)).toEqual([
+      5,
+      null,
+      null,
+      null,
+    ]);
+    expect(planIds.map((plan) => planCapabilities[plan].trendHashtags)).toEqual([3, 10, 30, 30]);
+    expect(planIds.map((plan) => planCapabilities[plan].pressKeywords)).toEqual([1, 3, 10, 30]);
+    expect(planIds.map((plan) => planCapabilities[plan].competitors)).toEqual([0, 1, 5, 20]);
+    expect(planIds.map((plan) => planCan(plan, "advancedAnalytics"))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(planIds.map((plan) => planCan(plan, "automations"))).toEqual([false, false, true, true]);
+    expect(planIds.map((plan) => planCan(plan, "teamMembers"))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(planIds.map((plan) => planCan(plan, "aiTeam"))).toEqual([false, true, true, true]);
+    expect(planIds.map((plan) => planCan(plan, "publicApi"))).toEqual([false, false, true, true]);
+  });
+
+  it("never gives less on a larger plan", () => {
+    for (const capability of capabilities) {
+      for (let index = 1; index < planIds.length; index += 1) {
+        const smaller = planIds[index - 1]!;
+        const larger = planIds[index]!;
+        expect(planAllowingMore(larger, capability), `${capability}: ${larger}`).not.toBe(smaller);
+        if (planCan(smaller, capability)) expect(planCan(larger, capability)).toBe(true);
+      }
+    }
+  });
+
+  it("names the cheapest plan with more, skipping one that gives the same", () => {
+    expect(planAllowingMore("free", "accounts")).toBe("pro");
+    expect(planAllowingMore("free", "advancedAnalytics")).toBe("pro");
+    expect(planAllowingMore("free", "trendHashtags")).toBe("starter");
+    expect(planAllowingMore("pro", "teamMembers")).toBe("premium");
+    expect(planAllowingMore("pro", "trendHashtags")).toBeUndefined();
+    expect(planAllowingMore("premium", "accounts")).toBeUndefined();
+    expect(planAllowingMore("free", "scheduledPostsPerMonth")).toBe("starter");
+    expect(planRequiredFor("starter", "automations")).toEqual({
+      capability: "automations",
+      plan: "starter",
+      requiredPlan: "pro",
+    });
+  });
+
+  it("lists what an upgrade adds and words each cell", () => {
+    expect(planGains("pro", "premium")).toEqual([
+      "accounts",
+      "pressKeywords",
+      "teamMembers",
+      "competitors",
+      "storageBytes",
+    ]);
+    expect(formatCapability("free", "historyDays")).toBe("30 days");
+    expect(formatCapability("pro", "historyDays")).toBe("2 years");
+    expect(formatCapability("starter", "scheduledPostsPerMonth")).toBe("Unlimited");
+    expect(formatCapability("free", "advancedAnalytics")).toBe("–");
+    expect(formatCapability("pro", "advancedAnalytics")).toBe("Yes");
+    expect(formatCapability("free", "competitors")).toBe("–");
+    expect(formatCapability("premium", "storageBytes")).toBe("50 GB");
+  });
+
+  it("reads an ended plan as Free", () => {
+    const now = new Date("2026-11-28T12:00:00Z");
+    expect(effectivePlan("pro", null, now)).toBe("pro");
+    expect(effectivePlan("pro", new Date("2026-11-28T12:00:01Z"), now)).toBe("pro");
+    expect(effectivePlan("pro", new Date("2026-11-28T12:00:00Z"), now)).toBe("free");
+  });
+});
