@@ -312,6 +312,13 @@ describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
         { iso: post.scheduled_time, zone: post.time_zone },
       );
       expect(local).toBe(`${tomorrow}, 10:00`);
+      // Settings → Plan counts it against Free's 10 posts a month (issue 30).
+      await page.goto(`${live.server.url}/settings#plan`);
+      await expect
+        .poll(() =>
+          page.getByTestId("meter-scheduledPostsPerMonth").getByTestId("meter-value").textContent(),
+        )
+        .toBe("1 of 10");
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -28,7 +28,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
-import { planTestRoutes } from "./features/plans/index.ts";
+import { planRoutes, planTestRoutes } from "./features/plans/index.ts";
 import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
@@ -208,6 +208,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       }),
     )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
+    .route("/plan", planRoutes({ db, now: () => new Date(deps.now()) }))
     .route(
       "/analytics",
       analyticsRoutes({ db, now: () => new Date(deps.now()), instagram: deps.instagramContext }),

@@ -99,6 +99,16 @@ export function announcePlanRequired(detail: PlanRequired) {
   for (const listener of planRequiredListeners) listener(detail);
 }
 
+/**
+ * For a request a component sends itself (not a mutation): opens 'Upgrade your plan' when the
+ * server refused it for the plan, and says so (the caller then shows nothing else).
+ */
+export function openUpgradeIfPlanRequired(error: unknown): boolean {
+  if (!(error instanceof ApiError) || !error.planRequired) return false;
+  announcePlanRequired(error.planRequired);
+  return true;
+}
+
 export function onPlanRequired(listener: PlanRequiredListener): () => void {
   planRequiredListeners.add(listener);
   return () => planRequiredListeners.delete(listener);

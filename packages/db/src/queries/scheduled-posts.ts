@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { scheduledPosts } from "../schema/index.ts";
 
@@ -41,4 +41,17 @@ export async function listScheduledPosts(db: Db, workspaceId: string, accountId?
       ),
     )
     .orderBy(asc(scheduledPosts.scheduledTime));
+}
+
+/**
+ * Posts the workspace scheduled or published through Sightline since `since` (the plan's monthly
+ * count, issue 30): every row made in that time. A post deleted before it went out no longer
+ * counts; a published one stays.
+ */
+export async function countScheduledPostsSince(db: Db, workspaceId: string, since: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.workspaceId, workspaceId), gte(scheduledPosts.createdAt, since)));
+  return row?.count ?? 0;
 }

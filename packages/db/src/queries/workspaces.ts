@@ -4,6 +4,7 @@ import type { Db } from "../client.ts";
 import { user } from "../schema/auth.ts";
 import {
   auditEvents,
+  planUsage,
   type WorkspacePlan,
   type WorkspaceRoleName,
   workspaceInvitations,
@@ -432,4 +433,59 @@ export async function findWorkspaceStorageFolder(db: Db, workspaceId: string) {
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
   return row?.storageFolder;
+}
+
+/**
+ * Takes one of `capability` for `month` when fewer than `limit` are used (one statement: two
+ * requests at once cannot both take the last one). Answers whether it was taken.
+ */
+export async function takePlanUsage(
+  db: Db,
+  input: { workspaceId: string; month: string; capability: string; limit: number },
+): Promise<boolean> {
+  if (input.limit <= 0) return false;
+  const rows = await db
+    .insert(planUsage)
+    .values({
+      workspaceId: input.workspaceId,
+      month: input.month,
+      capability: input.capability,
+      used: 1,
+    })
+    .onConflictDoUpdate({
+      target: [planUsage.workspaceId, planUsage.month, planUsage.capability],
+      set: { used: sql`${planUsage.used} + 1` },
+      setWhere: sql`${planUsage.used} < ${input.limit}`,
+    })
+    .returning({ used: planUsage.used });
+  return rows.length > 0;
+}
+
+/** Gives back one taken by `takePlanUsage` (the work it paid for did not happen). */
+export async function givePlanUsageBack(
+  db: Db,
+  input: { workspaceId: string; month: string; capability: string },
+) {
+  await db
+    .update(planUsage)
+    .set({ used: sql`greatest(${planUsage.used} - 1, 0)` })
+    .where(
+      and(
+        eq(planUsage.workspaceId, input.workspaceId),
+        eq(planUsage.month, input.month),
+        eq(planUsage.capability, input.capability),
+      ),
+    );
+}
+
+/** How many of each monthly allowance the workspace used in `month`. */
+export async function listPlanUsage(db: Db, workspaceId: string, month: string) {
+  const rows = await db
+    .select({ capability: planUsage.capability, used: planUsage.used })
+    .from(planUsage)
+    .where(and(eq(planUsage.workspaceId, workspaceId), eq(planUsage.month, month)));
+  return Object.fromEntries(rows.map((row) => [row.capability, row.used])) as Record<
+    string,
+    number
+  >;
 }

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   check,
+  date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -130,4 +132,29 @@ export const auditEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("audit_events_workspace_idx").on(table.workspaceId, table.createdAt)],
+);
+
+/**
+ * What a workspace used of a monthly allowance (issue 30), per calendar month (UTC): AI captions
+ * and AI Suggest times (`aiCreditsPerMonth`). A row is taken before the work and given back
+ * when it fails; the plan's limit is checked in the same statement, so two requests at once
+ * cannot pass it.
+ */
+export const planUsage = pgTable(
+  "plan_usage",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The month's first day, UTC (`YYYY-MM-01`). */
+    month: date("month", { mode: "string" }).notNull(),
+    capability: text("capability").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: "plan_usage_pk",
+      columns: [table.workspaceId, table.month, table.capability],
+    }),
+  ],
 );

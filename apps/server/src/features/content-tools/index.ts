@@ -1,3 +1,4 @@
+export { readAudienceSignals } from "./audience-signals.ts";
 export { median, rankHashtags } from "./caption-draft.ts";
 export { publishingFunctionRoutes } from "./content-tool-routes.ts";
 export { onlineFollowersGrid } from "./online-followers-grid.ts";

@@ -1,3 +1,4 @@
+export { assertScheduledPostRoom, monthStart, nextMonthStart, takeAiCredit } from "./monthly.ts";
 export { describePlan, findOperatorWorkspace, setPlanByOperator } from "./operator.ts";
 export {
   assertStorageRoom,
@@ -9,4 +10,5 @@ export {
   planRequired,
   requirePlan,
 } from "./plans.ts";
+export { planRoutes } from "./routes.ts";
 export { planTestRoutes } from "./test-routes.ts";

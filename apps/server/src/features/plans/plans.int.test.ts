@@ -3,7 +3,7 @@ import { auditEvents } from "@sightline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/app-error.ts";
-import type { TestApp } from "../../testing/create-test-app.ts";
+import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { personalWorkspaceId, setPersonalPlan, uniqueEmail } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
@@ -160,5 +160,118 @@ describe("npm run plan", () => {
     await expect(
       setPlanByOperator(db, { target: "nobody@example.com", plan: "pro" }),
     ).rejects.toBeInstanceOf(AppError);
+  });
+});
+
+describe("monthly allowances", () => {
+  const resetDay = () => {
+    const now = new Date();
+    return new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+  };
+  const meter = async (capability: string) => {
+    const usage = (await (await client.get("/api/plan")).json()) as {
+      meters: Array<{ capability: string; used: number; limit: number | null }>;
+    };
+    return usage.meters.find((entry) => entry.capability === capability);
+  };
+
+  it("Free schedules 10 posts a month: the 11th is refused until one goes or the plan grows", async () => {
+    await setPersonalPlan(testApp, email, "free");
+    const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+    const uploaded = await client.request("/api/uploads/scheduled-content", {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(await sample.arrayBuffer()),
+    });
+    expect(uploaded.status).toBe(201);
+    const file = (await uploaded.json()) as { bucket: string; key: string };
+    const schedule = (n: number) =>
+      client.post("/api/scheduled-posts", {
+        items: [{ ...file, mediaType: "image" }],
+        caption: `Loaf ${n}`,
+        hashtags: [],
+        scheduled_time: new Date(Date.now() + (n + 1) * 3_600_000).toISOString(),
+        time_zone: "UTC",
+      });
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      const response = await schedule(n);
+      expect(response.status, await response.clone().text()).toBe(201);
+      ids.push(((await response.json()) as { post: { id: string } }).post.id);
+    }
+    await expect(meter("scheduledPostsPerMonth")).resolves.toEqual({
+      capability: "scheduledPostsPerMonth",
+      used: 10,
+      limit: 10,
+    });
+    const refused = await schedule(10);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+      code: "plan_required",
+      capability: "scheduledPostsPerMonth",
+      requiredPlan: "starter",
+      message: `The Free plan can schedule up to 10 posts a month. Upgrade to Starter for no limit. This month's count starts again on ${resetDay()}.`,
+    });
+    // Publishing now counts the same way.
+    const now = await client.post("/api/scheduled-posts/publish-now", {
+      items: [{ ...file, mediaType: "image" }],
+      caption: "Now",
+      hashtags: [],
+      time_zone: "UTC",
+      client_id: "3f8f8a52-5d7c-4c55-9c2e-0c6f2b1d4e7a",
+    });
+    expect(now.status).toBe(403);
+    // A post deleted before it went out no longer counts.
+    expect(
+      (await client.request(`/api/scheduled-posts/${ids[0]}`, { method: "DELETE" })).status,
+    ).toBe(200);
+    expect((await schedule(11)).status).toBe(201);
+    expect((await schedule(12)).status).toBe(403);
+    await setPersonalPlan(testApp, email, "starter");
+    expect((await schedule(13)).status).toBe(201);
+    await expect(meter("scheduledPostsPerMonth")).resolves.toMatchObject({ used: 11, limit: null });
+  });
+
+  it("Free has 5 AI credits a month, shared by AI captions and AI Suggest", async () => {
+    await setPersonalPlan(testApp, email, "free");
+    const caption = () =>
+      client.post("/api/functions/instagram-caption-generate", {
+        media_url: `${TEST_PUBLIC_URL}/storage/scheduled-content/none.jpg`,
+      });
+    const suggest = () =>
+      client.post("/api/functions/instagram-optimal-times", {
+        start_date: new Date().toISOString().slice(0, 10),
+        count: 3,
+        days_per_week: 7,
+        allowed_weekdays: [0, 1, 2, 3, 4, 5, 6],
+        hour_window: { from: 0, to: 23 },
+        timezone: "UTC",
+      });
+    for (let n = 0; n < 4; n += 1) {
+      const response = await caption();
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(((await response.json()) as { success: boolean }).success).toBe(true);
+    }
+    const suggested = await suggest();
+    expect(suggested.status, await suggested.clone().text()).toBe(200);
+    expect(((await suggested.json()) as { slots: unknown[] }).slots.length).toBeGreaterThan(0);
+    await expect(meter("aiCreditsPerMonth")).resolves.toMatchObject({ used: 5, limit: 5 });
+    for (const refused of [await caption(), await suggest()]) {
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+        code: "plan_required",
+        capability: "aiCreditsPerMonth",
+        requiredPlan: "starter",
+        message: `The Free plan can use up to 5 AI captions or suggestions a month. Upgrade to Starter for no limit. This month's count starts again on ${resetDay()}.`,
+      });
+    }
+    await expect(meter("aiCreditsPerMonth")).resolves.toMatchObject({ used: 5 });
+    await setPersonalPlan(testApp, email, "starter");
+    expect((await caption()).status).toBe(200);
+    await expect(meter("aiCreditsPerMonth")).resolves.toMatchObject({ used: 5, limit: null });
   });
 });

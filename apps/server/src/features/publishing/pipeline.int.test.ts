@@ -9,7 +9,7 @@ import {
 } from "@sightline/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { accountClientFor } from "../instagram/index.ts";
@@ -37,7 +37,10 @@ let onSleep: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   testApp = await createTestApp({ now: () => Date.now() + clockOffset });
-  ({ client } = await createVerifiedUser(testApp));
+  let email: string;
+  ({ client, email } = await createVerifiedUser(testApp));
+  // Starter: more than Free's 10 posts a month (issue 30); these tests are about publishing.
+  await setPersonalPlan(testApp, email, "starter");
   const connection = await connectSandboxAccount(testApp, client, {
     username: "lena.makes",
     login: "instagram",

@@ -12,8 +12,6 @@ import {
   type findInstagramConnection,
   findScheduledPost,
   findSyncedMedia,
-  listOnlineFollowers,
-  listPostEngagement,
   listScheduledPostsInRange,
   listSyncedMediaInRange,
   makeDueNow,
@@ -28,7 +26,7 @@ import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
-import { postEngagementSamples } from "../content-tools/index.ts";
+import { readAudienceSignals } from "../content-tools/index.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/index.ts";
 import { publishPostJob } from "../publishing/index.ts";
 import {
@@ -40,8 +38,6 @@ import {
   syncedPostType,
 } from "./calendar.ts";
 
-/** Instagram keeps online followers for 30 days; older days describe another audience. */
-const ONLINE_FOLLOWERS_DAYS = 30;
 /** A Graph media URL is signed for a while; asking Meta again for every image would be wasteful. */
 const MEDIA_URL_CACHE_MS = 20 * 60_000;
 const MEDIA_URL_CACHE_MAX = 5_000;
@@ -240,24 +236,9 @@ export function calendarRoutes(deps: {
         const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) return c.json({ hints: [], basis: { onlineFollowerDays: 0, posts: 0 } });
         const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
-        const since = new Date(deps.now().getTime() - ONLINE_FOLLOWERS_DAYS * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
-        const [onlineFollowers, posts] = await Promise.all([
-          listOnlineFollowers(deps.db, scope, since),
-          listPostEngagement(deps.db, scope),
-        ]);
-        const hints = bestTimeHints(
-          {
-            onlineFollowers,
-            posts: postEngagementSamples(posts),
-          },
-          timeZone,
-        );
-        return c.json({
-          hints,
-          basis: { onlineFollowerDays: onlineFollowers.length, posts: posts.length },
-        });
+        const { signals, basis } = await readAudienceSignals(deps.db, scope, deps.now());
+        const hints = bestTimeHints(signals, timeZone);
+        return c.json({ hints, basis });
       },
     )
     .get("/posts/:id", requireMember("read"), validate("param", postParam), async (c) => {

@@ -2,7 +2,7 @@ import { claimPost, scheduledPosts } from "@sightline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount } from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
@@ -14,7 +14,10 @@ let client: HttpClient;
 let jpeg: Uint8Array;
 beforeAll(async () => {
   testApp = await createTestApp();
-  ({ client } = await createVerifiedUser(testApp));
+  let email: string;
+  ({ client, email } = await createVerifiedUser(testApp));
+  // Starter: more than Free's 10 posts a month (issue 30); these tests are about publishing.
+  await setPersonalPlan(testApp, email, "starter");
   await connectSandboxAccount(testApp, client, {
     username: "northfield.coffee",
     login: "instagram",

@@ -28,6 +28,7 @@ import { selectedConnection } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
+import { assertScheduledPostRoom } from "../plans/index.ts";
 import {
   checkFiles,
   type FileHeads,
@@ -196,6 +197,8 @@ async function savePost(
     const existing = await findScheduledPostByClientId(deps.db, workspaceId, body.client_id);
     if (existing) return { row: existing, created: false };
   }
+  // The plan's monthly count of posts (issue 30): Free schedules or publishes up to 10 a month.
+  await assertScheduledPostRoom(deps.db, workspaceId, at);
   const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer

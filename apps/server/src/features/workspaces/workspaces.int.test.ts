@@ -314,6 +314,7 @@ describe("workspaces, members and roles", () => {
     "POST /api/test/inbox/messages": "excluded",
     "POST /api/test/inbox/comments": "excluded",
     "POST /api/test/plan": "excluded",
+    "GET /api/plan": "read",
     // The live stream: its answer is headers and then a stream, which the walk closes at once.
     "GET /api/realtime": "read",
     // The caller's own account, sessions and support requests.

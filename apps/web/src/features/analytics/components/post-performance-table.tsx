@@ -14,7 +14,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input, Select } from "../../../components/ui/input.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
-import { ApiError, announcePlanRequired } from "../../../lib/api-error.ts";
+import { announcePlanRequired, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
 import { usePlanLock } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
 import {
@@ -74,9 +74,7 @@ export function PostPerformanceTable() {
     try {
       await downloadAnalyticsPostsCsv(filter);
     } catch (error) {
-      if (error instanceof ApiError && error.planRequired) {
-        return announcePlanRequired(error.planRequired);
-      }
+      if (openUpgradeIfPlanRequired(error)) return;
       toast.error("Operation failed", {
         description: error instanceof Error ? error.message : "The export did not finish.",
       });

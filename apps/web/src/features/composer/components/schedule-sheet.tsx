@@ -9,7 +9,7 @@ import {
   SheetDescription,
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
-import { ApiError } from "../../../lib/api-error.ts";
+import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
 import { cn } from "../../../utils/cn.ts";
 import { getOptimalTimes } from "../api/get-optimal-times.ts";
 import {
@@ -180,6 +180,7 @@ export function ScheduleSheet({
       onChoiceChange({ date: best.date, hour: best.hour, minute: best.minute });
       setMonth(best.date.slice(0, 7));
     } catch (error) {
+      if (openUpgradeIfPlanRequired(error)) return;
       if (error instanceof ApiError && !error.isRetryable) {
         toast.error("Error", {
           description:

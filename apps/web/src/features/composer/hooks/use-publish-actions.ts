@@ -2,7 +2,7 @@ import { MAX_FILE_BYTES, zonedTimeToInstant } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-error.ts";
+import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
 import { publishNow, waitForPublishOutcome } from "../api/publish-post.ts";
 import { scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
 import { updateScheduledPost } from "../api/update-scheduled-post.ts";
@@ -76,6 +76,8 @@ export function usePublishActions({
         finish();
       }
     } catch (error) {
+      // The plan's monthly posts are used up (issue 30): 'Upgrade your plan' says so.
+      if (openUpgradeIfPlanRequired(error)) return;
       toast.error(
         error instanceof ApiError && error.status === 401
           ? "Not authenticated"
@@ -155,6 +157,8 @@ export function usePublishActions({
     } catch (error) {
       // Spec §8: the server answering that it could not save is 'Failed to save schedule';
       // anything else on the way (no connection, a file gone missing) is 'Schedule failed'.
+      // The plan's monthly posts used up opens 'Upgrade your plan' instead (issue 30).
+      if (openUpgradeIfPlanRequired(error)) return;
       if (error instanceof ApiError && error.status === 401) toast.error(LOGIN_TO_SCHEDULE);
       else if (error instanceof ApiError && error.message === SCHEDULE_IN_PAST) {
         toast.error(SCHEDULE_IN_PAST);

@@ -1,4 +1,5 @@
 import {
+  type Capability,
   capabilities,
   capabilityLabels,
   formatCapability,
@@ -6,23 +7,83 @@ import {
   planNames,
 } from "@sightline/contracts";
 import { Check } from "lucide-react";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { useWorkspaces } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
+import { type PlanUsage, usePlanUsage } from "../api/get-plan-usage.ts";
 
 /**
  * Settings → Plan (issue 30): the open workspace's plan and the four plans side by side, read
  * from the same table the server enforces. No amounts: the spec does not show pricing.
  */
+const monthly = new Set<Capability>(["scheduledPostsPerMonth", "aiCreditsPerMonth"]);
+
+function amount(capability: Capability, value: number): string {
+  if (capability !== "storageBytes") return new Intl.NumberFormat().format(value);
+  const mb = value / 1024 ** 2;
+  return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${Math.round(mb * 10) / 10} MB`;
+}
+
+/** What the workspace uses of each limit, with a bar; the monthly ones say when they restart. */
+function UsageMeters({ usage }: { usage: PlanUsage }) {
+  const formatDateTime = useFormatDateTime();
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">Usage</h3>
+      <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+        {usage.meters.map((meter) => {
+          const capability = meter.capability as Capability;
+          const share =
+            meter.limit === null ? 0 : Math.min(1, meter.used / Math.max(meter.limit, 1));
+          const full = meter.limit !== null && meter.used >= meter.limit;
+          return (
+            <li key={capability} data-testid={`meter-${capability}`}>
+              <div className="flex justify-between gap-3 text-sm">
+                <span className="text-slate-700">{capabilityLabels[capability]}</span>
+                <span
+                  className={cn(
+                    "tabular-nums",
+                    full ? "font-semibold text-amber-700" : "text-slate-900",
+                  )}
+                  data-testid="meter-value"
+                >
+                  {amount(capability, meter.used)}
+                  {meter.limit === null ? "" : ` of ${amount(capability, meter.limit)}`}
+                </span>
+              </div>
+              <div
+                className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100"
+                aria-hidden="true"
+              >
+                <div
+                  className={cn("h-full rounded-full", full ? "bg-amber-500" : "bg-brand-500")}
+                  style={{ width: `${meter.limit === null ? 0 : share * 100}%` }}
+                />
+              </div>
+              {monthly.has(capability) ? (
+                <p className="mt-1 text-xs text-slate-500">
+                  This month; starts again {formatDateTime(usage.resetsAt)}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 export function PlanSection({ planUntil }: { planUntil: string | null }) {
   const workspaces = useWorkspaces();
+  const usage = usePlanUsage();
   const formatDateTime = useFormatDateTime();
   const current = workspaces.data?.current;
   if (!current) return <Skeleton className="h-48 w-full" />;
   return (
-    <div className="space-y-4">
+    <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm text-slate-600">{current.name} is on</span>
         <Badge data-testid="current-plan">{planNames[current.plan]}</Badge>
@@ -30,6 +91,13 @@ export function PlanSection({ planUntil }: { planUntil: string | null }) {
           <span className="text-sm text-slate-600">until {formatDateTime(planUntil)}</span>
         ) : null}
       </div>
+      {usage.data ? (
+        <UsageMeters usage={usage.data} />
+      ) : usage.isError ? (
+        <QueryError message="The usage could not be loaded." onRetry={() => void usage.refetch()} />
+      ) : (
+        <Skeleton className="h-32 w-full" />
+      )}
       {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
       <section className="overflow-x-auto" tabIndex={0} aria-label="Plans compared">
