@@ -19,6 +19,9 @@ import { type PlanUsage, usePlanUsage } from "../api/get-plan-usage.ts";
  * Settings → Plan (issue 30): the open workspace's plan and the four plans side by side, read
  * from the same table the server enforces. No amounts: the spec does not show pricing.
  */
+/** A meter counts members; the table's row also names client reports, which come with them. */
+const meterLabels: Partial<Record<Capability, string>> = { teamMembers: "Team members" };
+
 const monthly = new Set<Capability>(["scheduledPostsPerMonth", "aiCreditsPerMonth"]);
 
 function amount(capability: Capability, value: number): string {
@@ -42,7 +45,9 @@ function UsageMeters({ usage }: { usage: PlanUsage }) {
           return (
             <li key={capability} data-testid={`meter-${capability}`}>
               <div className="flex justify-between gap-3 text-sm">
-                <span className="text-slate-700">{capabilityLabels[capability]}</span>
+                <span className="text-slate-700">
+                  {meterLabels[capability] ?? capabilityLabels[capability]}
+                </span>
                 <span
                   className={cn(
                     "tabular-nums",
@@ -113,7 +118,7 @@ export function PlanSection({ planUntil }: { planUntil: string | null }) {
                   scope="col"
                   aria-current={plan === current.plan ? "true" : undefined}
                   className={cn(
-                    "px-3 py-2 text-right font-semibold text-slate-900",
+                    "whitespace-nowrap px-3 py-2 text-right font-semibold text-slate-900",
                     plan === current.plan && "bg-brand-50 text-brand-800",
                   )}
                 >
@@ -137,7 +142,7 @@ export function PlanSection({ planUntil }: { planUntil: string | null }) {
                     <td
                       key={plan}
                       className={cn(
-                        "px-3 py-2 text-right tabular-nums text-slate-800",
+                        "whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-800",
                         plan === current.plan && "bg-brand-50",
                       )}
                     >
