@@ -5,7 +5,6 @@ export {
   assertWithinPlan,
   can,
   limit,
-  planLimitMessage,
   planOf,
   planRequired,
   requirePlan,

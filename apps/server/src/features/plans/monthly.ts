@@ -1,6 +1,6 @@
-import { type PlanId, planCapabilities } from "@sightline/contracts";
+import { type PlanId, planCapabilities, planLimitMessage } from "@sightline/contracts";
 import { countScheduledPostsSince, type Db, givePlanUsageBack, takePlanUsage } from "@sightline/db";
-import { planLimitMessage, planOf, planRequired } from "./plans.ts";
+import { planRequired } from "./plans.ts";
 
 /*
  * Monthly allowances (issue 30): scheduled posts and AI credits per calendar month, UTC. The
@@ -17,7 +17,8 @@ export function nextMonthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 }
 
-const monthKey = (at: Date) => monthStart(at).toISOString().slice(0, 10);
+/** `YYYY-MM-01` of `at`'s month, UTC: the key of the monthly allowances' rows. */
+export const monthKey = (at: Date) => monthStart(at).toISOString().slice(0, 10);
 
 /** "1 December" (the day the allowance starts again), in English as the messages are. */
 function resetDay(at: Date): string {
@@ -28,22 +29,32 @@ function resetDay(at: Date): string {
   }).format(nextMonthStart(at));
 }
 
+/** A monthly allowance used up: the plan's sentence and the day the count starts again. */
+function monthlyRefusal(
+  plan: PlanId,
+  capability: "scheduledPostsPerMonth" | "aiCreditsPerMonth",
+  now: Date,
+) {
+  return planRequired(
+    plan,
+    capability,
+    `${planLimitMessage(plan, capability)} This month's count starts again on ${resetDay(now)}.`,
+  );
+}
+
 /**
  * Refuses a new scheduled (or published-now) post when the workspace's plan has a monthly limit
  * and this month's posts fill it.
  */
-export async function assertScheduledPostRoom(db: Db, workspaceId: string, now: Date) {
-  const plan = await planOf(db, workspaceId, now);
-  const limit = planCapabilities[plan].scheduledPostsPerMonth;
+export async function assertScheduledPostRoom(
+  db: Db,
+  workspace: { id: string; plan: PlanId },
+  now: Date,
+) {
+  const limit = planCapabilities[workspace.plan].scheduledPostsPerMonth;
   if (limit === null) return;
-  const used = await countScheduledPostsSince(db, workspaceId, monthStart(now));
-  if (used >= limit) {
-    throw planRequired(
-      plan,
-      "scheduledPostsPerMonth",
-      `${planLimitMessage(plan, "scheduledPostsPerMonth")} This month's count starts again on ${resetDay(now)}.`,
-    );
-  }
+  const used = await countScheduledPostsSince(db, workspace.id, monthStart(now));
+  if (used >= limit) throw monthlyRefusal(workspace.plan, "scheduledPostsPerMonth", now);
 }
 
 /**
@@ -59,13 +70,7 @@ export async function takeAiCredit(
   if (limit === null) return async () => {};
   const key = { workspaceId: workspace.id, month: monthKey(now), capability: "aiCreditsPerMonth" };
   if (!(await takePlanUsage(db, { ...key, limit }))) {
-    throw planRequired(
-      workspace.plan,
-      "aiCreditsPerMonth",
-      `${planLimitMessage(workspace.plan, "aiCreditsPerMonth")} This month's count starts again on ${resetDay(now)}.`,
-    );
+    throw monthlyRefusal(workspace.plan, "aiCreditsPerMonth", now);
   }
   return () => givePlanUsageBack(db, key);
 }
-
-export { monthKey };

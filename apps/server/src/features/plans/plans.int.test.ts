@@ -216,6 +216,15 @@ describe("monthly allowances", () => {
       requiredPlan: "starter",
       message: `The Free plan can schedule up to 10 posts a month. Upgrade to Starter for no limit. This month's count starts again on ${resetDay()}.`,
     });
+    // Counted in the month the post is made, whatever month it is due in.
+    const nextMonth = await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      caption: "Next month",
+      hashtags: [],
+      scheduled_time: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      time_zone: "UTC",
+    });
+    expect(nextMonth.status).toBe(403);
     // Publishing now counts the same way.
     const now = await client.post("/api/scheduled-posts/publish-now", {
       items: [{ ...file, mediaType: "image" }],

@@ -23,7 +23,7 @@ import {
   updateWaitingPostContent,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
-import type { WorkspaceRef } from "../../lib/app-types.ts";
+import type { ActiveWorkspace, WorkspaceRef } from "../../lib/app-types.ts";
 import { selectedConnection } from "../../middleware/session.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
@@ -176,13 +176,16 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
   });
 }
 
+/** The request's workspace with its plan in force (the monthly count of posts reads it). */
+type PlannedWorkspace = WorkspaceRef & Pick<ActiveWorkspace, "plan">;
+
 /**
  * Validates a draft and stores it as a post due at `at` (now for Publish now), then hands it to
  * the publish job for that instant. A `client_id` seen before answers the first post instead.
  */
 async function savePost(
   deps: ScheduleDeps,
-  workspace: WorkspaceRef,
+  workspace: PlannedWorkspace,
   body: ScheduleRequest | PublishNowRequest,
   at: Date,
   options: { refuseFileProblems: boolean; createdBy?: string | undefined },
@@ -197,8 +200,9 @@ async function savePost(
     const existing = await findScheduledPostByClientId(deps.db, workspaceId, body.client_id);
     if (existing) return { row: existing, created: false };
   }
-  // The plan's monthly count of posts (issue 30): Free schedules or publishes up to 10 a month.
-  await assertScheduledPostRoom(deps.db, workspaceId, at);
+  // The plan's monthly count of posts (issue 30): Free schedules or publishes up to 10 a month,
+  // counted in the month the post is made (now), whatever month it is due in.
+  await assertScheduledPostRoom(deps.db, workspace, deps.now());
   const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
@@ -250,7 +254,7 @@ export async function checkDraft(
  */
 export async function scheduleDraft(
   deps: ScheduleDeps,
-  workspace: WorkspaceRef,
+  workspace: PlannedWorkspace,
   body: ScheduleRequest,
   createdBy?: string,
 ) {
@@ -286,7 +290,7 @@ export async function scheduleDraft(
 /** Publish now: the draft is stored due now and goes to the publish job at once. */
 export function publishDraftNow(
   deps: ScheduleDeps,
-  workspace: WorkspaceRef,
+  workspace: PlannedWorkspace,
   body: PublishNowRequest,
   createdBy?: string,
 ) {
