@@ -159,14 +159,6 @@ export function planCan(plan: PlanId, capability: Capability): boolean {
   return value === null || value === true || (typeof value === "number" && value > 0);
 }
 
-/** The plan's limit for a counted capability: a number, or `null` for no limit. */
-export function planLimit(
-  plan: PlanId,
-  capability: { [K in Capability]: PlanCapabilities[K] extends boolean ? never : K }[Capability],
-): number | null {
-  return planCapabilities[plan][capability] as number | null;
-}
-
 /** How much of a capability a plan gives, to compare plans: no limit is the most. */
 function amount(plan: PlanId, capability: Capability): number {
   const value = planCapabilities[plan][capability];
@@ -181,6 +173,44 @@ export function planAllowingMore(plan: PlanId, capability: Capability): PlanId |
   return planIds
     .slice(planIds.indexOf(plan) + 1)
     .find((next) => amount(next, capability) > current);
+}
+
+/** The capabilities that are a count (a limit), not a feature a plan has or has not. */
+export type CountedCapability =
+  | "accounts"
+  | "trendHashtags"
+  | "pressKeywords"
+  | "scheduledPostsPerMonth"
+  | "aiCreditsPerMonth"
+  | "competitors";
+
+const limitNouns: Record<CountedCapability, [one: string, many: string, verb: string]> = {
+  accounts: ["Instagram account", "Instagram accounts", "connect"],
+  trendHashtags: ["hashtag", "hashtags", "track"],
+  pressKeywords: ["keyword", "keywords", "watch"],
+  scheduledPostsPerMonth: ["post a month", "posts a month", "schedule"],
+  aiCreditsPerMonth: [
+    "AI caption or suggestion a month",
+    "AI captions or suggestions a month",
+    "use",
+  ],
+  competitors: ["competitor", "competitors", "track"],
+};
+
+/**
+ * "The Free plan can track up to 3 hashtags. Upgrade to Starter to track up to 10." The server's
+ * refusal and the web's notice at the limit are this one sentence.
+ */
+export function planLimitMessage(plan: PlanId, capability: CountedCapability): string {
+  const [one, many, verb] = limitNouns[capability];
+  const max = planCapabilities[plan][capability] ?? Number.POSITIVE_INFINITY;
+  const current = `The ${planNames[plan]} plan can ${verb} up to ${max} ${max === 1 ? one : many}.`;
+  const next = planAllowingMore(plan, capability);
+  if (!next) return `${current} Remove one to add another.`;
+  const more = planCapabilities[next][capability];
+  return more === null
+    ? `${current} Upgrade to ${planNames[next]} for no limit.`
+    : `${current} Upgrade to ${planNames[next]} to ${verb} up to ${more}.`;
 }
 
 /** What `upgrade` adds over `plan`, in the table's order (the Upgrade modal lists it). */
@@ -216,6 +246,11 @@ export type PlanRequired = { capability: Capability; plan: PlanId; requiredPlan:
 /** The detail of the refusal `plan` gets for `capability` (the server's 403, the web's lock). */
 export function planRequiredFor(plan: PlanId, capability: Capability): PlanRequired {
   return { capability, plan, requiredPlan: planAllowingMore(plan, capability) ?? null };
+}
+
+/** The refusal `plan` gets for `capability`, or null when the plan has it (the web's locks). */
+export function planRefusal(plan: PlanId, capability: Capability): PlanRequired | null {
+  return planCan(plan, capability) ? null : planRequiredFor(plan, capability);
 }
 
 /** Shown where the web explains a 403 `plan_required`; the modal's title is the spec's. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { planCapabilities } from "./plans.ts";
 
 /*
  * Workspaces, members and roles (issue 29, decision 026). One table of what each role may do,
@@ -76,8 +77,8 @@ export const ACCOUNT_HEADER = "x-sightline-account";
 /** How an account is named in a request: Instagram's numeric id. */
 export const accountIdPattern = /^\d{1,32}$/;
 
-/** Instagram accounts one workspace may connect (until the plans issue sets it per plan). */
-export const MAX_ACCOUNTS_PER_WORKSPACE = 10;
+/** The most Instagram accounts any workspace may connect: the largest plan's (plans.ts). */
+export const MAX_ACCOUNTS_PER_WORKSPACE = planCapabilities.premium.accounts;
 
 export const workspaceNameSchema = z
   .string()

@@ -105,7 +105,8 @@ export function requireUserSaying(message: string) {
 
 export const requireUser = requireUserSaying("Sign in to continue.");
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A workspace id as the database makes them (anything else names no workspace). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The workspace a request acts in: the one the web app names in the `x-sightline-workspace`

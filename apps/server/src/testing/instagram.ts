@@ -137,3 +137,15 @@ export function commentWebhookBody(
     ],
   });
 }
+
+/** The ids of the workspace's newest synced posts (carousel children left out), newest first. */
+export async function newestPostIds(
+  testApp: TestApp,
+  workspaceId: string,
+  limit: number,
+): Promise<string[]> {
+  const media = (await testApp.database.db.execute(
+    `select ig_media_id from instagram_media where workspace_id = '${workspaceId}' and parent_ig_media_id is null order by posted_at desc limit ${limit}`,
+  )) as unknown as { rows: Array<{ ig_media_id: string }> };
+  return media.rows.map((row) => row.ig_media_id);
+}

@@ -3,8 +3,7 @@ import {
   can,
   type PlanId,
   type PlanRequired,
-  planCan,
-  planRequiredFor,
+  planRefusal,
   type WorkspaceAction,
   type WorkspaceRole,
 } from "@sightline/contracts";
@@ -68,7 +67,7 @@ export function useWorkspacePlan(): PlanId | undefined {
  */
 export function usePlanLock(capability: Capability): PlanRequired | null {
   const plan = useWorkspacePlan();
-  return plan === undefined || planCan(plan, capability) ? null : planRequiredFor(plan, capability);
+  return plan === undefined ? null : planRefusal(plan, capability);
 }
 
 /** POST /api/workspaces/current/open: remembered as the workspace a new session opens. */

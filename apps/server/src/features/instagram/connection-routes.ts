@@ -2,7 +2,6 @@ import {
   connectCallbackSchema,
   connectStartSchema,
   disconnectSchema,
-  MAX_ACCOUNTS_PER_WORKSPACE,
   planCapabilities,
 } from "@sightline/contracts";
 import { listInstagramConnections } from "@sightline/db";
@@ -27,10 +26,7 @@ export function connectionRoutes(ctx: InstagramContext) {
       const rows = await listInstagramConnections(ctx.db, c.var.workspace.id);
       return c.json({
         connections: rows.map((row) => connectionView(row, ctx)),
-        limit: Math.min(
-          planCapabilities[c.var.workspace.plan].accounts,
-          MAX_ACCOUNTS_PER_WORKSPACE,
-        ),
+        limit: planCapabilities[c.var.workspace.plan].accounts,
         plan: c.var.workspace.plan,
       });
     })

@@ -6,6 +6,7 @@ import {
   MAX_ACCOUNTS_PER_WORKSPACE,
   planAllowingMore,
   planCapabilities,
+  planLimitMessage,
 } from "@sightline/contracts";
 import {
   consumeOauthState,
@@ -30,7 +31,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { sha256Hex } from "../../lib/hash.ts";
 import { isPrivateAddress } from "../../lib/safe-fetch.ts";
 import { instagramReconnectMessage } from "../../platform/mail/templates.ts";
-import { planLimitMessage, planOf, planRequired } from "../plans/index.ts";
+import { planOf, planRequired } from "../plans/index.ts";
 import { removeFilesNoDraftUses } from "../uploads/index.ts";
 import { accountClientFor, type InstagramContext, openToken, sealToken } from "./context.ts";
 
@@ -59,7 +60,7 @@ export async function assertRoomForAccount(
 ) {
   const connected = (await listInstagramConnections(ctx.db, workspaceId)).length;
   const plan = await planOf(ctx.db, workspaceId);
-  if (connected < Math.min(planCapabilities[plan].accounts, MAX_ACCOUNTS_PER_WORKSPACE)) return;
+  if (connected < planCapabilities[plan].accounts) return;
   if (planAllowingMore(plan, "accounts")) {
     throw planRequired(plan, "accounts", planLimitMessage(plan, "accounts"));
   }

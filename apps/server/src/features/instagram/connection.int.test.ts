@@ -2,6 +2,7 @@ import { countSyncedRows, findInstagramConnection } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
 import {
   connectSandboxAccount,
   consentAtSandbox,
@@ -17,6 +18,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
+
+/** Consents as `username` (Instagram Login) and hands the answer to the callback, as is. */
+async function consentAndCallBack(client: HttpClient, username: string) {
+  const query = await consentAtSandbox(testApp, client, { username, login: "instagram" });
+  return client.post("/api/instagram/connect/callback", {
+    login: "instagram",
+    code: query.get("code"),
+    state: query.get("state"),
+  });
+}
 
 describe("connecting Instagram", () => {
   it("connects with Instagram Login: the account id from /me, every spec field, a sealed token", async () => {
@@ -241,15 +252,7 @@ describe("connecting Instagram", () => {
     });
     // Free connects one account (issue 30): a second is refused naming the plan with more,
     // after Meta's consent and before anything is stored.
-    const consent = await consentAtSandbox(testApp, client, {
-      username: "lena.makes",
-      login: "instagram",
-    });
-    const refused = await client.post("/api/instagram/connect/callback", {
-      login: "instagram",
-      code: consent.get("code"),
-      state: consent.get("state"),
-    });
+    const refused = await consentAndCallBack(client, "lena.makes");
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
       code: "plan_required",
@@ -427,15 +430,7 @@ describe("connecting Instagram", () => {
          values ('${connection.workspace_id}', '9900000000000${index}', 'filler${index}', 'x', 'instagram')`,
       );
     }
-    const query = await consentAtSandbox(testApp, client, {
-      username: "lena.makes",
-      login: "instagram",
-    });
-    const refused = await client.post("/api/instagram/connect/callback", {
-      login: "instagram",
-      code: query.get("code"),
-      state: query.get("state"),
-    });
+    const refused = await consentAndCallBack(client, "lena.makes");
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
       "This workspace has 10 Instagram accounts, the most it can connect. Disconnect one in Settings to connect another.",

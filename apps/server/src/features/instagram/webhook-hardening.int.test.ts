@@ -6,6 +6,7 @@ import { createVerifiedUser } from "../../testing/factories.ts";
 import {
   commentWebhookBody,
   connectSandboxAccount,
+  newestPostIds,
   sandboxControl,
 } from "../../testing/instagram.ts";
 import { WEBHOOK_MAX_ATTEMPTS } from "./jobs/process-webhooks.job.ts";
@@ -26,10 +27,7 @@ beforeAll(async () => {
     login: "instagram",
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  const media = (await testApp.database.db.execute(
-    `select ig_media_id from instagram_media where workspace_id = '${connection.workspace_id}' and parent_ig_media_id is null order by posted_at desc limit 3`,
-  )) as unknown as { rows: Array<{ ig_media_id: string }> };
-  mediaIds = media.rows.map((row) => row.ig_media_id);
+  mediaIds = await newestPostIds(testApp, connection.workspace_id, 3);
 }, 180_000);
 afterAll(async () => {
   await testApp?.close();

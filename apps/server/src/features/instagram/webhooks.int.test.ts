@@ -6,6 +6,7 @@ import { createVerifiedUser } from "../../testing/factories.ts";
 import {
   commentWebhookBody,
   connectSandboxAccount,
+  newestPostIds,
   sandboxControl,
 } from "../../testing/instagram.ts";
 import { frames } from "../../testing/sse.ts";
@@ -180,10 +181,10 @@ describe("/webhooks/instagram", () => {
       login: "instagram",
     });
     await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-    const media = (await testApp.database.db.execute(
-      `select ig_media_id from instagram_media where workspace_id = '${connection.workspace_id}' and parent_ig_media_id is null order by posted_at desc limit 2`,
-    )) as unknown as { rows: Array<{ ig_media_id: string }> };
-    const [first, second] = media.rows.map((row) => row.ig_media_id) as [string, string];
+    const [first, second] = (await newestPostIds(testApp, connection.workspace_id, 2)) as [
+      string,
+      string,
+    ];
     const stream = await client.get("/api/realtime");
     const events = frames(stream);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,8 +2,7 @@ import { type PlanId, planIds, planNames } from "@sightline/contracts";
 import { type Db, findWorkspace, insertAuditEvent, schema, setWorkspacePlan } from "@sightline/db";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../../lib/app-error.ts";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { uuidPattern } from "../../middleware/session.ts";
 
 /**
  * The workspace an operator names: its id, or the e-mail of its owner when they own exactly one

@@ -1,11 +1,13 @@
 import {
   type Capability,
+  type CountedCapability,
   capabilityPhrases,
   effectivePlan,
   type PlanId,
   planAllowingMore,
   planCan,
   planCapabilities,
+  planLimitMessage,
   planNames,
   planRequiredFor,
 } from "@sightline/contracts";
@@ -53,40 +55,6 @@ export function requirePlan(capability: Capability) {
     if (!can(c.var.workspace, capability)) throw planRequired(c.var.workspace.plan, capability);
     await next();
   });
-}
-
-type CountedCapability =
-  | "accounts"
-  | "trendHashtags"
-  | "pressKeywords"
-  | "scheduledPostsPerMonth"
-  | "aiCreditsPerMonth"
-  | "competitors";
-
-const limitNouns: Record<CountedCapability, [one: string, many: string, verb: string]> = {
-  accounts: ["Instagram account", "Instagram accounts", "connect"],
-  trendHashtags: ["hashtag", "hashtags", "track"],
-  pressKeywords: ["keyword", "keywords", "watch"],
-  scheduledPostsPerMonth: ["post a month", "posts a month", "schedule"],
-  aiCreditsPerMonth: [
-    "AI caption or suggestion a month",
-    "AI captions or suggestions a month",
-    "use",
-  ],
-  competitors: ["competitor", "competitors", "track"],
-};
-
-/** "The Free plan can track up to 3 hashtags. Upgrade to Starter to track up to 10." */
-export function planLimitMessage(plan: PlanId, capability: CountedCapability): string {
-  const [one, many, verb] = limitNouns[capability];
-  const max = planCapabilities[plan][capability] ?? Number.POSITIVE_INFINITY;
-  const current = `The ${planNames[plan]} plan can ${verb} up to ${max} ${max === 1 ? one : many}.`;
-  const next = planAllowingMore(plan, capability);
-  if (!next) return `${current} Remove one to add another.`;
-  const more = planCapabilities[next][capability];
-  return more === null
-    ? `${current} Upgrade to ${planNames[next]} for no limit.`
-    : `${current} Upgrade to ${planNames[next]} to ${verb} up to ${more}.`;
 }
 
 /**

@@ -67,6 +67,7 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
     .get("/", async (c) => {
       const overview = await getAccountOverviewForUser(deps.db, c.var.user.id);
       if (!overview) throw new AppError("unauthorized", "Sign in to continue.");
+      const workspace = await c.var.getWorkspace(c.var.user);
       return c.json({
         profile: {
           email: overview.email,
@@ -94,15 +95,8 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
             createdAt: iso(key.createdAt),
           })),
         },
-        // The open workspace's plan in force (issue 30).
-        plan: await (async () => {
-          const workspace = await c.var.getWorkspace(c.var.user);
-          return {
-            id: workspace.plan,
-            name: planNames[workspace.plan],
-            until: workspace.plan === "free" ? null : (workspace.planUntil?.toISOString() ?? null),
-          };
-        })(),
+        // The open workspace's plan in force (issue 30; its end date and meters: GET /api/plan).
+        plan: { id: workspace.plan, name: planNames[workspace.plan] },
       });
     })
     .patch("/profile", limit, validate("json", updateProfileInputSchema), async (c) => {

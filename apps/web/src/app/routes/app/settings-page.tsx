@@ -14,7 +14,7 @@ export default function SettingsRoute() {
       instagramSection={<InstagramConnectionSection />}
       teamSection={<TeamSection />}
       auditSection={<AuditLog />}
-      planSection={(plan) => <PlanSection planUntil={plan.until} />}
+      planSection={<PlanSection />}
     />
   );
 }

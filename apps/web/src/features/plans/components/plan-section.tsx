@@ -81,7 +81,7 @@ function UsageMeters({ usage }: { usage: PlanUsage }) {
   );
 }
 
-export function PlanSection({ planUntil }: { planUntil: string | null }) {
+export function PlanSection() {
   const workspaces = useWorkspaces();
   const usage = usePlanUsage();
   const formatDateTime = useFormatDateTime();
@@ -92,8 +92,8 @@ export function PlanSection({ planUntil }: { planUntil: string | null }) {
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm text-slate-600">{current.name} is on</span>
         <Badge data-testid="current-plan">{planNames[current.plan]}</Badge>
-        {planUntil && current.plan !== "free" ? (
-          <span className="text-sm text-slate-600">until {formatDateTime(planUntil)}</span>
+        {usage.data?.until ? (
+          <span className="text-sm text-slate-600">until {formatDateTime(usage.data.until)}</span>
         ) : null}
       </div>
       {usage.data ? (

@@ -1,4 +1,9 @@
-import { planAllowingMore, planCapabilities, planNames } from "@sightline/contracts";
+import {
+  planAllowingMore,
+  planCapabilities,
+  planLimitMessage,
+  planNames,
+} from "@sightline/contracts";
 import { Plus, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
@@ -53,7 +58,7 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
       {isFull ? (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {next
-            ? `The ${planNames[state.plan]} plan can watch up to ${limit} ${limit === 1 ? "keyword" : "keywords"}. Upgrade to ${planNames[next]} to watch up to ${planCapabilities[next].pressKeywords}.`
+            ? planLimitMessage(state.plan, "pressKeywords")
             : "Remove a keyword to add another."}
         </p>
       ) : !canEdit ? null : (

@@ -46,8 +46,7 @@ export function SettingsPage({
   instagramSection: ReactNode;
   teamSection: ReactNode;
   auditSection: ReactNode;
-  /** The plans feature's section, given the plan the settings answer read. */
-  planSection: (plan: { id: string; name: string; until: string | null }) => ReactNode;
+  planSection: ReactNode;
 }) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
@@ -124,7 +123,7 @@ export function SettingsPage({
             </ErrorBoundary>
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <SectionCard id="plan" title={t("plan.title")}>
-                {planSection(settings.data.plan)}
+                {planSection}
               </SectionCard>
             </ErrorBoundary>
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>

@@ -1,4 +1,9 @@
-import { planAllowingMore, planCapabilities, planNames } from "@sightline/contracts";
+import {
+  planAllowingMore,
+  planCapabilities,
+  planLimitMessage,
+  planNames,
+} from "@sightline/contracts";
 import { Hash, Loader2, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
@@ -46,7 +51,7 @@ export function TrackForm({ state }: { state: TrendRadarState }) {
       {isFull ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {next
-            ? `The ${planNames[state.plan]} plan can track up to ${limit} hashtags. Upgrade to ${planNames[next]} to track up to ${planCapabilities[next].trendHashtags}.`
+            ? planLimitMessage(state.plan, "trendHashtags")
             : "Remove a hashtag to track another."}
         </p>
       ) : (

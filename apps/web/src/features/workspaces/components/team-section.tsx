@@ -4,8 +4,7 @@ import {
   type InviteMemberInput,
   invitableRoles,
   inviteMemberSchema,
-  planCan,
-  planRequiredFor,
+  planRefusal,
   workspaceNameSchema,
 } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -497,9 +496,7 @@ export function TeamSection() {
   if (!workspaces.data || !members.data) return <TeamSkeleton />;
   const current = workspaces.data.current;
   const canManage = isAllowed(current.role, "members");
-  const inviteLock = planCan(current.plan, "teamMembers")
-    ? null
-    : planRequiredFor(current.plan, "teamMembers");
+  const inviteLock = planRefusal(current.plan, "teamMembers");
   const isOwner = current.role === "owner";
   return (
     <div className="space-y-6 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
