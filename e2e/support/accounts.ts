@@ -59,7 +59,7 @@ export async function setPlan(page: Page, plan: "free" | "starter" | "pro" | "pr
     });
     if (!response.ok) throw new Error(`POST /api/test/plan: ${response.status}`);
   }, plan);
-  // The app reads the plan once a minute at most; a plan change does not reach an open tab by
-  // itself yet, so the page starts again.
+  // An open tab hears of the change by realtime (plans.e2e.ts checks that); the callers here
+  // want the new plan from a known start, so the page starts again.
   await page.reload();
 }

@@ -11,6 +11,7 @@ export const realtimeEventTypes = [
   "notifications:updated",
   "press-radar:updated",
   "trend-radar:updated",
+  "plan:changed",
 ] as const;
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];

@@ -1,3 +1,4 @@
+export { changePlan, type PlanChangeSource } from "./change.ts";
 export { assertScheduledPostRoom, monthStart, nextMonthStart, takeAiCredit } from "./monthly.ts";
 export { describePlan, findOperatorWorkspace, setPlanByOperator } from "./operator.ts";
 export {

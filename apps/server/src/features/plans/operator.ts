@@ -1,8 +1,9 @@
 import { type PlanId, planIds, planNames } from "@sightline/contracts";
-import { type Db, findWorkspace, insertAuditEvent, schema, setWorkspacePlan } from "@sightline/db";
+import { type Db, findWorkspace, schema } from "@sightline/db";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../../lib/app-error.ts";
 import { uuidPattern } from "../../middleware/session.ts";
+import { changePlan } from "./change.ts";
 
 /**
  * The workspace an operator names: its id, or the e-mail of its owner when they own exactly one
@@ -71,21 +72,13 @@ export async function setPlanByOperator(
   const plan = input.plan as PlanId;
   const until = input.until ? parsePlanUntil(input.until, now) : null;
   const workspace = await findOperatorWorkspace(db, input.target);
-  await setWorkspacePlan(db, workspace.id, plan, until, now);
-  // Written here rather than through the workspaces feature's recordAudit (which depends on
-  // this feature): the operator is no member, so the actor is empty, as for a job.
-  await insertAuditEvent(db, {
+  await changePlan(db, {
     workspaceId: workspace.id,
-    actorUserId: null,
-    actorEmail: null,
-    action: "workspace.plan_changed",
-    target: plan,
-    details: {
-      from: workspace.plan,
-      to: plan,
-      until: until?.toISOString() ?? null,
-      by: "operator",
-    },
+    from: workspace.plan,
+    plan,
+    until,
+    by: "operator",
+    now,
   });
   return `${workspace.name} (${workspace.id}) is now on ${planNames[plan]}${until ? ` until ${until.toISOString()}` : ""} (was ${planNames[workspace.plan]}).`;
 }

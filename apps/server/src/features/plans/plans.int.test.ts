@@ -110,6 +110,9 @@ describe("npm run plan", () => {
   it("sets a plan by the owner's e-mail, with an end date, audited; an ended plan reads as Free", async () => {
     const workspaceId = await personalWorkspaceId(testApp, email);
     const now = new Date("2026-11-28T12:00:00Z");
+    // The running app hears of the change (through the database, as from another process).
+    const heard: unknown[] = [];
+    const unsubscribe = testApp.events.subscribe(workspaceId, (event) => heard.push(event));
     await expect(
       setPlanByOperator(testApp.database.db, {
         target: email.toUpperCase(),
@@ -122,6 +125,10 @@ describe("npm run plan", () => {
       ((await (await client.get("/api/workspaces")).json()) as { current: { plan: string } })
         .current.plan,
     ).toBe("pro");
+    await expect
+      .poll(() => heard)
+      .toContainEqual(expect.objectContaining({ type: "plan:changed", data: { plan: "pro" } }));
+    unsubscribe();
     const [event] = await testApp.database.db
       .select()
       .from(auditEvents)

@@ -1,10 +1,11 @@
 import { planIds } from "@sightline/contracts";
-import { type Db, setWorkspacePlan } from "@sightline/db";
+import type { Db } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
+import { changePlan } from "./change.ts";
 
 /**
  * POST /api/test/plan: browser tests put the open workspace on a plan, as the operator's
@@ -18,7 +19,14 @@ export function planTestRoutes(deps: { db: Db; now: () => Date }) {
     validate("json", z.object({ plan: z.enum(planIds) })),
     async (c) => {
       const { plan } = c.req.valid("json");
-      await setWorkspacePlan(deps.db, c.var.workspace.id, plan, null, deps.now());
+      await changePlan(deps.db, {
+        workspaceId: c.var.workspace.id,
+        from: c.var.workspace.plan,
+        plan,
+        until: null,
+        by: "test",
+        now: deps.now(),
+      });
       return c.json({ plan });
     },
   );

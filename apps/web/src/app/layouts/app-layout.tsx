@@ -95,6 +95,9 @@ function AppFrame() {
   });
   useRealtimeEvent("instagram-comment:created", (data) => refreshInbox(inboxNewsOf(data)));
   useRealtimeEvent("notifications:updated", () => refreshInbox(undefined));
+  // A new plan (the operator, billing) changes locks, meters and what analytics show: every
+  // answer on screen is read again, no reload (issue 30).
+  useRealtimeEvent("plan:changed", () => void queryClient.invalidateQueries());
   // Rows that arrived before the stream was listening (page load, a dropped connection).
   useRealtimeOpen(() => refreshInbox(undefined));
 
