@@ -62,6 +62,51 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     await page.waitForURL(`${live.server.url}/settings#plan`);
     await page.getByRole("table", { name: "What each plan includes" }).waitFor();
     await expect(page.getByTestId("current-plan").textContent()).resolves.toBe("Free");
+
+    // Free shows 30 days of history: the 90-day preset is locked and the dashboard says how much
+    // more is stored.
+    await page.goto(`${live.server.url}/dashboard`);
+    const locked90 = page.getByRole("button", { name: "90 days (Starter plan)" });
+    await locked90.getByTestId("plan-lock").waitFor();
+    await expect
+      .poll(() => page.getByTestId("history-note").textContent(), { timeout: 60_000 })
+      .toMatch(/^Your plan shows 30 days; \d+ more are stored\./);
+    await locked90.click();
+    await expect(
+      page
+        .getByRole("dialog", { name: "Upgrade your plan" })
+        .getByTestId("upgrade-reason")
+        .textContent(),
+    ).resolves.toBe(
+      "The Starter plan includes a longer analytics history. This workspace is on the Free plan.",
+    );
+    await page.keyboard.press("Escape");
+
+    // The operator moves the workspace to Pro: the open tab hears it (realtime) and unlocks the
+    // 90 days and the export with no reload.
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    await page.evaluate(async () => {
+      const response = await fetch("/api/test/plan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ plan: "pro" }),
+      });
+      if (!response.ok) throw new Error(`plan: ${response.status}`);
+    });
+    const open90 = page.getByRole("button", { name: "90 days", exact: true });
+    await open90.waitFor({ timeout: 15_000 });
+    await open90.click();
+    await expect.poll(() => open90.getAttribute("aria-pressed")).toBe("true");
+    await page.getByTestId("period-text").filter({ hasText: "(90 days)" }).waitFor();
+    await expect(page.getByTestId("history-note").count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Post Performance" }).first().click();
+    await page.getByRole("button", { name: "Export CSV" }).waitFor();
+    await expect(page.getByTestId("plan-lock").count()).resolves.toBe(0);
+    await expect(
+      page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).resolves.toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,9 @@ import {
   capabilities,
   effectivePlan,
   formatCapability,
+  historyNote,
+  historyRefusal,
+  historyStart,
   planAllowingMore,
   planCan,
   planCapabilities,
@@ -95,5 +98,29 @@ describe("the plan table (design/product.md, Plans)", () => {
     expect(effectivePlan("pro", null, now)).toBe("pro");
     expect(effectivePlan("pro", new Date("2026-11-28T12:00:01Z"), now)).toBe("pro");
     expect(effectivePlan("pro", new Date("2026-11-28T12:00:00Z"), now)).toBe("free");
+  });
+
+  it("opens each plan's history window its number of days before today", () => {
+    // A 28-day period ends yesterday: it starts 28 days back, inside Free's 30.
+    expect(historyStart("free", "2026-11-28")).toBe("2026-10-29");
+    expect(historyStart("starter", "2026-11-28")).toBe("2026-08-30");
+    expect(historyStart("pro", "2026-11-28")).toBe("2024-11-28");
+    expect(historyStart("premium", "2024-03-01")).toBe("2022-03-02");
+  });
+
+  it("says how much stored history a window hides, and who shows it", () => {
+    expect(historyNote("free", 60)).toBe("Your plan shows 30 days; 60 more are stored.");
+    expect(historyNote("free", 1)).toBe("Your plan shows 30 days; 1 more is stored.");
+    expect(historyNote("pro", 45)).toBe("Your plan shows 2 years; 45 more days are stored.");
+    expect(historyNote("starter", 1250, "posts")).toBe(
+      "Your plan shows 90 days; 1,250 more posts are stored.",
+    );
+    expect(historyNote("free", 0)).toBeNull();
+    expect(historyRefusal("free", "2026-10-29")).toBe(
+      "The Free plan shows the last 30 days of analytics, from 2026-10-29. Upgrade to Starter to see 90 days.",
+    );
+    expect(historyRefusal("premium", "2024-11-28")).toBe(
+      "The Premium plan shows the last 2 years of analytics, from 2024-11-28.",
+    );
   });
 });

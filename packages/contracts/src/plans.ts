@@ -255,3 +255,32 @@ export function planRefusal(plan: PlanId, capability: Capability): PlanRequired 
 
 /** Shown where the web explains a 403 `plan_required`; the modal's title is the spec's. */
 export const UPGRADE_MODAL_TITLE = "Upgrade your plan";
+
+/**
+ * The first day of analytics `plan` shows (issue 30 point 7): `historyDays` back from `today`
+ * (YYYY-MM-DD on the user's calendar), so a 30-day window ending yesterday fits. Older data stays
+ * stored and returns on upgrade.
+ */
+export function historyStart(plan: PlanId, today: string): string {
+  const start =
+    Date.parse(`${today}T00:00:00.000Z`) - planCapabilities[plan].historyDays * 86_400_000;
+  return new Date(start).toISOString().slice(0, 10);
+}
+
+/**
+ * "Your plan shows 30 days; 60 more are stored." — said where a window hides stored history
+ * (`hidden` of `noun`: stored days, or posts). Null when nothing is hidden.
+ */
+export function historyNote(plan: PlanId, hidden: number, noun: "days" | "posts" = "days") {
+  if (hidden <= 0) return null;
+  const window = formatCapability(plan, "historyDays");
+  const sameUnit = noun === "days" && window.endsWith("days");
+  const what = sameUnit ? "" : ` ${hidden === 1 ? noun.slice(0, -1) : noun}`;
+  return `Your plan shows ${window}; ${hidden.toLocaleString("en-US")} more${what} ${hidden === 1 ? "is" : "are"} stored.`;
+}
+
+/** The refusal of a period that starts before the plan's window, with the plan that shows it. */
+export function historyRefusal(plan: PlanId, from: string): string {
+  const next = planAllowingMore(plan, "historyDays");
+  return `The ${planNames[plan]} plan shows the last ${formatCapability(plan, "historyDays")} of analytics, from ${from}.${next ? ` Upgrade to ${planNames[next]} to see ${formatCapability(next, "historyDays")}.` : ""}`;
+}

@@ -20,7 +20,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
-import { refreshMediaLatestMetrics } from "@sightline/db";
+import { refreshMediaLatestMetrics, setWorkspacePlan } from "@sightline/db";
 
 import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
@@ -106,6 +106,8 @@ try {
   const workspaceId = connection.workspace_id;
   const accountId = connection.instagram_id as string;
   const db = testApp.database.db;
+  // Premium: ten accounts and two years of history, the most any read can be asked for.
+  await setWorkspacePlan(db, workspaceId, "premium", null, new Date());
   const seeded = performance.now();
   await db.execute(sql`
     insert into instagram_media (workspace_id, account_id, ig_media_id, media_type, media_product_type,

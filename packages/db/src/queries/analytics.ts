@@ -514,3 +514,26 @@ export async function countAccountsActivity(
   }
   return counts;
 }
+
+/**
+ * What a plan's history window hides (issue 30 point 7): the account's stored days before `day`
+ * and its top-level posts posted before `postedBefore`. Both are kept; the window only hides them.
+ */
+export async function countHistoryBefore(
+  db: Db,
+  scope: AnalyticsScope,
+  options: { day: string; postedBefore: Date },
+): Promise<{ days: number; posts: number }> {
+  const result = (await db.execute(sql`
+    select
+      (select count(distinct i.day) from instagram_account_insights i
+        where i.workspace_id = ${scope.workspaceId} and i.account_id = ${scope.accountId}
+          and i.day < ${options.day}::date)::int as days,
+      (select count(*) from instagram_media m
+        where m.workspace_id = ${scope.workspaceId} and m.account_id = ${scope.accountId}
+          and m.parent_ig_media_id is null
+          and m.posted_at < ${options.postedBefore.toISOString()}::timestamptz)::int as posts
+  `)) as unknown as { rows: Array<{ days: number; posts: number }> };
+  const row = result.rows[0];
+  return { days: Number(row?.days ?? 0), posts: Number(row?.posts ?? 0) };
+}

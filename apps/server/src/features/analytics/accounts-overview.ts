@@ -30,6 +30,8 @@ export async function buildAccountsOverview(
   now: Date,
   timeZone: string,
   fetchPeriodFor?: (connection: InstagramConnectionRow) => PeriodFetcher,
+  /** The plan's history window (history.ts): a previous period older than it is not compared. */
+  history?: { from: string; label: string },
 ) {
   // What each account's dashboard reads, for every account in one query per kind (four in all,
   // where a dashboard per account took five each); the figures are worked out as a dashboard's.
@@ -78,7 +80,7 @@ export async function buildAccountsOverview(
       now,
       timeZone,
       fetchPeriodFor?.(connection),
-      { topPosts: false, reads },
+      { topPosts: false, reads, ...(history ? { history } : {}) },
     );
     period = overview.period;
     const activity = activities.get(connection.instagramId) ?? { posts: 0, unansweredMessages: 0 };

@@ -1,5 +1,5 @@
 import type { AnalyticsPostListItem } from "@sightline/contracts";
-import { insertMediaInsights } from "@sightline/db";
+import { insertMediaInsights, setWorkspacePlan } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -26,6 +26,9 @@ beforeAll(async () => {
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   lena = { client, workspaceId: connection.workspace_id, igUserId: connection.instagram_id };
+  // The figures are checked against the sandbox over any period, so on a plan that shows two
+  // years; each plan's window is history.int.test.ts's.
+  await setWorkspacePlan(testApp.database.db, lena.workspaceId, "premium", null, new Date());
 }, 180_000);
 
 afterAll(async () => {
@@ -245,8 +248,11 @@ describe("the dashboard overview tells the sandbox's truth", () => {
   }, 60_000);
 
   it("a custom period before the first stored day is absent, not zero", async () => {
-    const body = await overview("from=2020-01-01&to=2020-01-31");
-    expect(body.period).toEqual({ from: "2020-01-01", to: "2020-01-31", days: 31 });
+    // Inside the plan's two years, long before the 90 days the first sync reads.
+    const from = utcDay(fixedNow - 700 * DAY_MS);
+    const to = utcDay(fixedNow - 670 * DAY_MS);
+    const body = await overview(`from=${from}&to=${to}`);
+    expect(body.period).toEqual({ from, to, days: 31 });
     for (const name of [
       "reach",
       "views",
@@ -526,10 +532,9 @@ describe("access and validation", () => {
     for (const path of invalid) {
       expect((await lena.client.get(path)).status, path).toBe(422);
     }
-    // The longest custom period is accepted.
-    expect(
-      (await lena.client.get("/api/analytics/overview?from=2024-01-01&to=2025-12-30")).status,
-    ).toBe(200);
+    // The longest custom period is accepted: the plan's two years, ending yesterday.
+    const longest = `from=${utcDay(fixedNow - 730 * DAY_MS)}&to=${utcDay(fixedNow - DAY_MS)}`;
+    expect((await lena.client.get(`/api/analytics/overview?${longest}`)).status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AnalyticsKpi } from "@sightline/contracts";
+import { setWorkspacePlan } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
@@ -27,6 +28,9 @@ beforeAll(async () => {
   });
   await testApp.instagramContext.queue.idle({ timeoutMs: 240_000 });
   lena = { client, workspaceId: connection.workspace_id, igUserId: connection.instagram_id };
+  // The figures are checked against the sandbox over any period, so on a plan that shows two
+  // years; each plan's window is history.int.test.ts's.
+  await setWorkspacePlan(testApp.database.db, lena.workspaceId, "premium", null, new Date());
 }, 300_000);
 
 afterAll(async () => {

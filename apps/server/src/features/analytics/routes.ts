@@ -5,6 +5,7 @@ import {
   analyticsPostParamSchema,
   analyticsPostsQuerySchema,
   isTimeZone,
+  type PlanId,
   planRequiredFor,
 } from "@sightline/contracts";
 import { type Db, getProfileForUser, listInstagramConnections } from "@sightline/db";
@@ -25,6 +26,13 @@ import { buildAccountsOverview } from "./accounts-overview.ts";
 import { buildAudience } from "./audience.ts";
 import { buildBenchmarks } from "./benchmarks.ts";
 import { CSV_MAX_ROWS, postsCsv } from "./csv.ts";
+import {
+  assertPostInHistory,
+  clampToHistory,
+  describeHistory,
+  historyWindow,
+  periodInHistory,
+} from "./history.ts";
 import { addDays, dayStart } from "./period.ts";
 import { refreshPost } from "./refresh-post.ts";
 import { buildOverview, getPostDetail, listPosts } from "./service.ts";
@@ -59,6 +67,13 @@ async function scopeOf(db: Db, workspace: WorkspaceRef) {
  * an error); the post list the same with no items; a single post is a 404.
  */
 export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: InstagramContext }) {
+  /** A single post's window, on the profile's calendar (its request names no zone). */
+  const postWindow = async (vars: { user: { id: string }; workspace: { plan: PlanId } }) =>
+    historyWindow(
+      vars.workspace.plan,
+      deps.now(),
+      await timeZoneFor(deps.db, vars.user.id, undefined),
+    );
   return new Hono<AppEnv>()
     .use(requireMember("read"))
     .get("/audience", validate("query", timezoneQuery), async (c) => {
@@ -86,10 +101,11 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         if (!found) return c.json({ connected: false as const });
         const { from, to, timezone } = c.req.valid("query");
         const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
+        const history = historyWindow(c.var.workspace.plan, deps.now(), zone);
         return c.json({
           connected: true as const,
           ...(await buildBenchmarks(deps.db, found.scope, {
-            ...(from ? { from: dayStart(from, zone) } : {}),
+            from: dayStart(clampToHistory(history, from), zone),
             ...(to ? { before: dayStart(addDays(to, 1), zone) } : {}),
           })),
         });
@@ -103,8 +119,15 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         const found = await scopeOf(deps.db, c.var.workspace);
         if (!found) throw new AppError("not_found", "Connect Instagram first.");
         // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
-        const query = { ...c.req.valid("query"), cursor: undefined, limit: 100 };
-        const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+        const asked = c.req.valid("query");
+        const zone = await timeZoneFor(deps.db, c.var.user.id, asked.timezone);
+        const history = historyWindow(c.var.workspace.plan, deps.now(), zone);
+        const query = {
+          ...asked,
+          from: clampToHistory(history, asked.from),
+          cursor: undefined,
+          limit: 100,
+        };
         const rows: AnalyticsPostListItem[] = [];
         let cursor: string | undefined;
         do {
@@ -130,20 +153,25 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const });
       const query = c.req.valid("query");
+      const now = deps.now();
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+      const history = periodInHistory(c.var.workspace.plan, query, now, zone);
       const overview = await buildOverview(
         deps.db,
         found.scope,
         found.connection.followersCount,
         query,
-        deps.now(),
-        await timeZoneFor(deps.db, c.var.user.id, query.timezone),
+        now,
+        zone,
         // A period Instagram can still answer but not stored yet is asked now, then stored.
         deps.instagram
           ? (period) => fetchPeriodInsights(deps.instagram!, found.connection, period)
           : undefined,
+        { history: { from: history.from, label: history.label } },
       );
       return c.json({
         ...overview,
+        history: await describeHistory(deps.db, found.scope, history),
         /** The first sync's progress through the 90 days ("Reading your last 90 days… 40 %"). */
         syncProgress: await backfillProgress(deps.db, found.connection, deps.now()),
       });
@@ -151,30 +179,43 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
     .get("/accounts", validate("query", analyticsPeriodQuerySchema), async (c) => {
       // Issue 29: every account of the workspace side by side for one period ("All accounts").
       const query = c.req.valid("query");
+      const now = deps.now();
+      const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+      const history = periodInHistory(c.var.workspace.plan, query, now, zone);
       const connections = await listInstagramConnections(deps.db, c.var.workspace.id);
-      return c.json(
-        await buildAccountsOverview(
+      return c.json({
+        ...(await buildAccountsOverview(
           deps.db,
           c.var.workspace.id,
           connections,
           query,
-          deps.now(),
-          await timeZoneFor(deps.db, c.var.user.id, query.timezone),
+          now,
+          zone,
           // One account Instagram cannot answer for shows its stored figures; the view stays.
           deps.instagram
             ? (connection) => (period) => fetchPeriodInsights(deps.instagram!, connection, period)
             : undefined,
-        ),
-      );
+          { from: history.from, label: history.label },
+        )),
+        history: { days: history.days, label: history.label, from: history.from },
+      });
     })
     .get("/posts", validate("query", analyticsPostsQuerySchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
       const query = c.req.valid("query");
       const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
+      const history = historyWindow(c.var.workspace.plan, deps.now(), zone);
       return c.json({
         connected: true as const,
-        ...(await listPosts(deps.db, found.scope, query, zone)),
+        ...(await listPosts(
+          deps.db,
+          found.scope,
+          { ...query, from: clampToHistory(history, query.from) },
+          zone,
+        )),
+        // Said with the first page only: the count does not change while paging.
+        history: query.cursor ? null : await describeHistory(deps.db, found.scope, history),
       });
     })
     .post("/posts/:igMediaId/refresh", validate("param", analyticsPostParamSchema), async (c) => {
@@ -184,12 +225,15 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         throw new AppError("bad_request", "Reconnect Instagram to refresh a post.");
       }
       const { igMediaId } = c.req.valid("param");
+      await assertPostInHistory(deps.db, found.scope, await postWindow(c.var), igMediaId);
       await refreshPost(deps.db, deps.instagram, found.connection, igMediaId, deps.now());
       return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {
       const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) throw new AppError("not_found", "Connect Instagram to see your posts.");
-      return c.json(await getPostDetail(deps.db, found.scope, c.req.valid("param").igMediaId));
+      const { igMediaId } = c.req.valid("param");
+      await assertPostInHistory(deps.db, found.scope, await postWindow(c.var), igMediaId);
+      return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
     });
 }

@@ -179,25 +179,37 @@ export async function buildOverview(
   now: Date,
   timeZone = "UTC",
   fetchPeriod?: PeriodFetcher,
-  /** All accounts shows no top posts (false skips their query) and reads in bulk (`reads`). */
-  options: { topPosts?: boolean; reads?: OverviewReads } = {},
+  /**
+   * All accounts shows no top posts (false skips their query) and reads in bulk (`reads`).
+   * `history`: the plan's window (history.ts); a previous period older than it is not read.
+   */
+  options: {
+    topPosts?: boolean;
+    reads?: OverviewReads;
+    history?: { from: string; label: string };
+  } = {},
 ) {
   const reads = options.reads ?? oneAccountReads;
   const period = resolvePeriod(query, now, timeZone);
+  const previousHidden =
+    options.history !== undefined && period.previous.from < options.history.from;
+  const hiddenReason = `The previous ${period.days} days are older than your plan's ${options.history?.label} of history, so they are not compared.`;
   const periodDays = eachDay(period.from, period.to);
   const previousDays = eachDay(period.previous.from, period.previous.to);
   const metrics = Object.values(kpiMetrics).map((entry) => entry.metric);
-  const [rows, previousRows, oldestDay, top, current, previousFigures] = await Promise.all([
+  const [rows, previousRows, storedOldestDay, top, current, previousFigures] = await Promise.all([
     reads.daily(db, scope, {
       from: period.from,
       to: period.to,
       metrics: dashboardDailyMetrics,
     }),
-    reads.daily(db, scope, {
-      from: period.previous.from,
-      to: period.previous.to,
-      metrics,
-    }),
+    previousHidden
+      ? []
+      : reads.daily(db, scope, {
+          from: period.previous.from,
+          to: period.previous.to,
+          metrics,
+        }),
     reads.oldestDay(db, scope),
     options.topPosts === false
       ? []
@@ -209,8 +221,15 @@ export async function buildOverview(
           limit: TOP_POSTS,
         }),
     periodFigures(db, scope, period, now, fetchPeriod, reads),
-    periodFigures(db, scope, period.previous, now, fetchPeriod, reads),
+    previousHidden
+      ? (new Map() as Awaited<ReturnType<typeof periodFigures>>)
+      : periodFigures(db, scope, period.previous, now, fetchPeriod, reads),
   ]);
+  // The oldest day the plan shows: older stored days are hidden, not gone.
+  const oldestDay =
+    storedOldestDay !== null && options.history && storedOldestDay < options.history.from
+      ? options.history.from
+      : storedOldestDay;
   const values = byMetric(rows);
   const previousValues = byMetric(previousRows);
   const capturedAt = new Map<string, Date>();
@@ -250,7 +269,9 @@ export async function buildOverview(
         ...(value === null ? { reason: reasonFor(noun) } : {}),
         ...(value !== null && !fullyStored
           ? {
-              changeReason: `Only ${stored} of ${period.days} days of this period and ${previousStored} of the previous one are stored, so they are not compared.`,
+              changeReason: previousHidden
+                ? hiddenReason
+                : `Only ${stored} of ${period.days} days of this period and ${previousStored} of the previous one are stored, so they are not compared.`,
             }
           : {}),
       };
@@ -273,7 +294,9 @@ export async function buildOverview(
         note: `Unique accounts over the ${period.days} days, as Instagram counts them (each account once).`,
         ...(previous === null
           ? {
-              changeReason: `Instagram's ${noun} for the previous ${period.days} days is not stored, so they are not compared.`,
+              changeReason: previousHidden
+                ? hiddenReason
+                : `Instagram's ${noun} for the previous ${period.days} days is not stored, so they are not compared.`,
             }
           : {}),
       };
@@ -299,7 +322,9 @@ export async function buildOverview(
       ...(average === null ? { reason: reasonFor(noun) } : {}),
       ...(average !== null && !fullyStored
         ? {
-            changeReason: `Only ${stored} of ${period.days} days of this period and ${previousStored} of the previous one are stored, so they are not compared.`,
+            changeReason: previousHidden
+              ? hiddenReason
+              : `Only ${stored} of ${period.days} days of this period and ${previousStored} of the previous one are stored, so they are not compared.`,
           }
         : {}),
     };
@@ -326,6 +351,8 @@ export async function buildOverview(
     period: { from: period.from, to: period.to, days: period.days },
     timeZone,
     previous: period.previous,
+    /** The previous period is older than the plan's window: nothing is compared with it. */
+    previousHidden,
     oldestDay,
     kpis: {
       followers: {

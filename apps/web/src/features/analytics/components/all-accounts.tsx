@@ -2,16 +2,15 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
-import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
+import { Segmented } from "../../../components/ui/segmented.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { type AccountsOverview, useAccountsOverview } from "../api/get-accounts-overview.ts";
 import type { OverviewDays } from "../api/get-analytics-overview.ts";
 import { formatNumber, formatRatioPercent } from "../utils/format.ts";
+import { PeriodPresets } from "./period-presets.tsx";
 import { formatDate } from "./top-posts.tsx";
 
 type Account = AccountsOverview["accounts"][number];
-
-const PERIODS: OverviewDays[] = ["7", "28", "90"];
 
 const dash = "–";
 const count = (value: number | null | undefined) =>
@@ -76,11 +75,7 @@ export function AllAccounts({
           ) : null}
         </div>
         <Segmented legend="Period">
-          {PERIODS.map((option) => (
-            <SegmentedOption key={option} pressed={days === option} onClick={() => setDays(option)}>
-              {option} days
-            </SegmentedOption>
-          ))}
+          <PeriodPresets selected={days} onSelect={setDays} />
         </Segmented>
       </div>
       {query.isError ? (

@@ -1,4 +1,10 @@
-import { ANALYTICS_MAX_DAYS } from "@sightline/contracts";
+import {
+  ANALYTICS_MAX_DAYS,
+  formatCapability,
+  historyStart,
+  type PlanId,
+  planNames,
+} from "@sightline/contracts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
@@ -6,11 +12,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
-import {
-  type OverviewDays,
-  type OverviewPeriod,
-  useAnalyticsOverview,
-} from "../api/get-analytics-overview.ts";
+import { ApiError } from "../../../lib/api-error.ts";
+import { useWorkspacePlan } from "../../../lib/workspaces.ts";
+import { type OverviewPeriod, useAnalyticsOverview } from "../api/get-analytics-overview.ts";
 import {
   formatAsOf,
   formatCompact,
@@ -19,21 +23,33 @@ import {
   formatSignedCount,
 } from "../utils/format.ts";
 import { DailyChart } from "./daily-chart.tsx";
+import { HistoryNote } from "./history-note.tsx";
 import { KpiCard } from "./kpi-card.tsx";
+import { PeriodPresets } from "./period-presets.tsx";
 import { formatDate, TopPosts } from "./top-posts.tsx";
 
-const PERIODS: OverviewDays[] = ["7", "28", "90"];
 const DAY_MS = 86_400_000;
 
 function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
 }
 
-/** The custom range's problem in plain words, or null when the server will accept it. */
-export function customRangeProblem(from: string, to: string, today: string): string | null {
+/**
+ * The custom range's problem in plain words, or null when the server will accept it. `plan`:
+ * the workspace's, whose history window the start must be in (issue 30).
+ */
+export function customRangeProblem(
+  from: string,
+  to: string,
+  today: string,
+  plan?: PlanId,
+): string | null {
   if (!from || !to) return "Choose both a start and an end date.";
   if (to < from) return "The end date is before the start date.";
   if (to > today) return "The end date is in the future.";
+  if (plan && from < historyStart(plan, today)) {
+    return `The ${planNames[plan]} plan shows the last ${formatCapability(plan, "historyDays")}: choose a start on or after ${formatDate(historyStart(plan, today))}.`;
+  }
   const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
   if (days > ANALYTICS_MAX_DAYS) return `Choose at most ${ANALYTICS_MAX_DAYS} days.`;
   return null;
@@ -42,19 +58,22 @@ export function customRangeProblem(from: string, to: string, today: string): str
 function CustomRange({
   initial,
   today,
+  plan,
   onApply,
 }: {
   initial: { from: string; to: string };
   today: string;
+  plan: PlanId | undefined;
   onApply: (range: { from: string; to: string }) => void;
 }) {
+  const earliest = plan ? historyStart(plan, today) : undefined;
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = customRangeProblem(from, to, today);
+    const found = customRangeProblem(from, to, today, plan);
     setProblem(found);
     if (!found) onApply({ from, to });
   };
@@ -68,6 +87,7 @@ function CustomRange({
           id={`${id}-from`}
           type="date"
           value={from}
+          min={earliest}
           max={today}
           onChange={(event) => setFrom(event.target.value)}
           aria-invalid={problem ? true : undefined}
@@ -83,6 +103,7 @@ function CustomRange({
           id={`${id}-to`}
           type="date"
           value={to}
+          min={earliest}
           max={today}
           onChange={(event) => setTo(event.target.value)}
           aria-invalid={problem ? true : undefined}
@@ -108,6 +129,7 @@ export function DashboardOverview() {
   const [period, setPeriod] = useState<OverviewPeriod>({ days: "28" });
   const [customOpen, setCustomOpen] = useState(false);
   const query = useAnalyticsOverview(period, timeZone);
+  const plan = useWorkspacePlan();
   const isCustom = "from" in period;
   const shown = query.data?.connected ? query.data : null;
   return (
@@ -118,24 +140,21 @@ export function DashboardOverview() {
           {shown ? (
             <p className="text-xs text-slate-500" data-testid="period-text">
               {formatDate(shown.period.from)} – {formatDate(shown.period.to)} ({shown.period.days}{" "}
-              days), compared with {formatDate(shown.previous.from)} –{" "}
-              {formatDate(shown.previous.to)}
+              days)
+              {shown.previousHidden
+                ? ", not compared: the previous days are older than your plan's history"
+                : `, compared with ${formatDate(shown.previous.from)} – ${formatDate(shown.previous.to)}`}
             </p>
           ) : null}
         </div>
         <Segmented legend="Period" className="flex-wrap">
-          {PERIODS.map((option) => (
-            <SegmentedOption
-              key={option}
-              pressed={!isCustom && !customOpen && period.days === option}
-              onClick={() => {
-                setCustomOpen(false);
-                setPeriod({ days: option });
-              }}
-            >
-              {option} days
-            </SegmentedOption>
-          ))}
+          <PeriodPresets
+            selected={isCustom || customOpen ? undefined : period.days}
+            onSelect={(days) => {
+              setCustomOpen(false);
+              setPeriod({ days });
+            }}
+          />
           <SegmentedOption
             pressed={isCustom || customOpen}
             aria-expanded={customOpen}
@@ -148,6 +167,7 @@ export function DashboardOverview() {
       {customOpen ? (
         <CustomRange
           today={today}
+          plan={plan}
           initial={
             isCustom
               ? period
@@ -162,7 +182,12 @@ export function DashboardOverview() {
         <OverviewSkeleton />
       ) : query.isError ? (
         <QueryError
-          message="The analytics could not be loaded."
+          message={
+            // A period the plan no longer shows (a downgrade while it was open) says why.
+            query.error instanceof ApiError && query.error.planRequired
+              ? query.error.message
+              : "The analytics could not be loaded."
+          }
           onRetry={() => void query.refetch()}
         />
       ) : !query.data.connected ? (
@@ -246,12 +271,22 @@ function OverviewContent({ data }: { data: Overview }) {
           note={`= ${engagement.formula}`}
         />
       </section>
-      {data.oldestDay ? (
+      {data.history.note ? (
+        <HistoryNote
+          note={
+            data.previousHidden
+              ? `${data.history.note} Changes need the previous period, which is among them.`
+              : data.history.note
+          }
+        />
+      ) : data.oldestDay ? (
         <p className="text-xs text-slate-500" data-testid="oldest-day">
           History starts on {formatDate(data.oldestDay)}, the oldest day stored for your account; it
           keeps growing with every sync.
           {anyNotCompared
-            ? ` Changes are shown only when every day of this period and of the previous one (${formatDate(data.previous.from)} – ${formatDate(data.previous.to)}) is stored.`
+            ? data.previousHidden
+              ? " Changes are not shown: the previous period is older than your plan's history."
+              : ` Changes are shown only when every day of this period and of the previous one (${formatDate(data.previous.from)} – ${formatDate(data.previous.to)}) is stored.`
             : ""}
         </p>
       ) : null}

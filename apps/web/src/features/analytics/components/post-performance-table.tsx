@@ -4,6 +4,10 @@ import {
   type AnalyticsPostType,
   analyticsPostTypeLabels,
   analyticsPostTypes,
+  formatCapability,
+  planAllowingMore,
+  planCapabilities,
+  planNames,
 } from "@sightline/contracts";
 import { Download, LayoutGrid, Lock, Rows3 } from "lucide-react";
 import { useState } from "react";
@@ -15,13 +19,14 @@ import { Input, Select } from "../../../components/ui/input.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { announcePlanRequired, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
-import { usePlanLock } from "../../../lib/workspaces.ts";
+import { usePlanLock, useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
 import {
   type AnalyticsPostsFilter,
   downloadAnalyticsPostsCsv,
   useAnalyticsPosts,
 } from "../api/list-analytics-posts.ts";
+import { HistoryNote } from "./history-note.tsx";
 import { PostBenchmarks } from "./post-benchmarks.tsx";
 import { PostDrawer } from "./post-drawer.tsx";
 import { VirtualPostGrid, VirtualPostTable } from "./post-list-views.tsx";
@@ -67,6 +72,7 @@ export function PostPerformanceTable() {
     ...(q ? { q } : {}),
   };
   const exportLock = usePlanLock("advancedAnalytics");
+  const plan = useWorkspacePlan();
   const exportCsv = async () => {
     // The CSV export is advanced analytics (issue 30): a plan without it is told so at once.
     if (exportLock) return announcePlanRequired(exportLock);
@@ -98,6 +104,8 @@ export function PostPerformanceTable() {
     isFetchingNextPage: query.isFetchingNextPage,
     fetchNextPage: () => void query.fetchNextPage(),
   };
+  const firstPage = query.data?.pages[0];
+  const postsNote = firstPage?.connected ? firstPage.history?.postsNote : null;
   const items: AnalyticsPostListItem[] =
     query.data?.pages.flatMap((page) => page.items as AnalyticsPostListItem[]) ?? [];
 
@@ -132,11 +140,23 @@ export function PostPerformanceTable() {
             onChange={(event) => setPeriodDays(event.target.value)}
             className="mt-1"
           >
-            {PERIODS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            {PERIODS.map((option) => {
+              // Periods longer than the plan's history wait for a bigger plan (issue 30).
+              const longer =
+                plan !== undefined &&
+                option.value !== "" &&
+                Number(option.value) > planCapabilities[plan].historyDays;
+              const needs = plan ? planAllowingMore(plan, "historyDays") : undefined;
+              return (
+                <option key={option.value} value={option.value} disabled={longer}>
+                  {option.value === "" && plan
+                    ? `All (last ${formatCapability(plan, "historyDays")})`
+                    : longer && needs
+                      ? `${option.label} (${planNames[needs]} plan)`
+                      : option.label}
+                </option>
+              );
+            })}
           </Select>
         </div>
         <div className="min-w-48 flex-1 text-sm">
@@ -187,6 +207,7 @@ export function PostPerformanceTable() {
           </Button>
         </div>
       </div>
+      {postsNote ? <HistoryNote note={postsNote} /> : null}
       {query.isPending ? (
         <SkeletonGroup label="Loading posts" className="space-y-2">
           {Array.from({ length: 6 }, (_, i) => (
