@@ -255,6 +255,28 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
         .poll(() => switcher.getAttribute("aria-label"))
         .toBe("Instagram account: @northfield.coffee");
       await page.getByTestId("period-text").waitFor();
+
+      // Back on Free (issue 30): both accounts stay; the one over the plan's single account is
+      // paused with the reason, and a click keeps it active, pausing the other instead.
+      await setPlan(page, "free");
+      await page.goto(`${url}/settings?account=${northfield.instagram_id}`);
+      const paused = page.getByTestId("account-paused");
+      await paused
+        .getByText(
+          "Paused: the Free plan can connect up to 1 Instagram account. It is not synced or published to; its history stays.",
+        )
+        .waitFor();
+      await shot(page, "account-paused-1440");
+      await paused.getByRole("button", { name: "Keep this account active" }).click();
+      await paused.waitFor({ state: "hidden" });
+      await switcher.click();
+      await page
+        .getByRole("list")
+        .filter({ hasText: "@lena.makes" })
+        .getByRole("button", { name: /@lena\.makes/ })
+        .getByText("Paused: over the plan's accounts")
+        .waitFor();
+      await page.keyboard.press("Escape");
       expect(errors).toEqual([]);
       await context.close();
     },

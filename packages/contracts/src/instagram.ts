@@ -34,6 +34,11 @@ export type InstagramConnection = {
    * synced. Only the connection route fills it in.
    */
   sync_progress?: { days: number; percent: number } | null;
+  /**
+   * Why the account is paused by the workspace's plan (more accounts than it connects, issue 30):
+   * not synced or published to, its history kept; null when active. The list fills it in.
+   */
+  paused_reason?: string | null;
 };
 
 export const connectLogins = ["instagram", "facebook"] as const;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeUnderLimit,
   capabilities,
   effectivePlan,
   formatCapability,
   historyNote,
   historyRefusal,
   historyStart,
+  pausedByPlanReason,
   planAllowingMore,
   planCan,
   planCapabilities,
@@ -121,6 +123,35 @@ describe("the plan table (design/product.md, Plans)", () => {
     );
     expect(historyRefusal("premium", "2024-11-28")).toBe(
       "The Premium plan shows the last 2 years of analytics, from 2024-11-28.",
+    );
+  });
+
+  it("keeps the chosen, then the oldest, active under a smaller plan's limit", () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+    const items = [
+      { id: "c", keptAt: null, createdAt: at(3) },
+      { id: "a", keptAt: null, createdAt: at(1) },
+      { id: "b", keptAt: null, createdAt: at(2) },
+      { id: "d", keptAt: null, createdAt: at(4) },
+    ];
+    expect([...activeUnderLimit(items, 2)]).toEqual(["a", "b"]);
+    expect(activeUnderLimit(items, null).size).toBe(4);
+    expect(activeUnderLimit(items, 10).size).toBe(4);
+    // Keeping one brings it in and pushes the newest of the rest out; the latest choice wins.
+    const kept = items.map((item) =>
+      item.id === "d"
+        ? { ...item, keptAt: at(10) }
+        : item.id === "c"
+          ? { ...item, keptAt: at(9) }
+          : item,
+    );
+    expect([...activeUnderLimit(kept, 1)]).toEqual(["d"]);
+    expect([...activeUnderLimit(kept, 3)]).toEqual(["d", "c", "a"]);
+    expect(pausedByPlanReason("free", "trendHashtags")).toBe(
+      "Paused: the Free plan can track up to 3 hashtags. It is not sampled; its history stays.",
+    );
+    expect(pausedByPlanReason("free", "accounts")).toBe(
+      "Paused: the Free plan can connect up to 1 Instagram account. It is not synced or published to; its history stays.",
     );
   });
 });

@@ -284,3 +284,50 @@ export function historyRefusal(plan: PlanId, from: string): string {
   const next = planAllowingMore(plan, "historyDays");
   return `The ${planNames[plan]} plan shows the last ${formatCapability(plan, "historyDays")} of analytics, from ${from}.${next ? ` Upgrade to ${planNames[next]} to see ${formatCapability(next, "historyDays")}.` : ""}`;
 }
+
+/** What a plan keeps running when the workspace has more than it allows (issue 30 point 6). */
+export type KeptItem = { id: string; keptAt: Date | null; createdAt: Date };
+
+/**
+ * Which of `items` stay active under `limit` (null: all): the ones a member chose to keep, most
+ * recently chosen first, then the oldest. The others are paused, never deleted; an upgrade or a
+ * removal makes them active again.
+ */
+export function activeUnderLimit(items: readonly KeptItem[], limit: number | null): Set<string> {
+  if (limit === null || items.length <= limit) return new Set(items.map((item) => item.id));
+  const ordered = [...items].sort(
+    (a, b) =>
+      (b.keptAt?.getTime() ?? Number.NEGATIVE_INFINITY) -
+        (a.keptAt?.getTime() ?? Number.NEGATIVE_INFINITY) ||
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return new Set(ordered.slice(0, Math.max(0, limit)).map((item) => item.id));
+}
+
+const pausedWhat: Record<"accounts" | "trendHashtags" | "pressKeywords", string> = {
+  accounts: "It is not synced or published to; its history stays.",
+  trendHashtags: "It is not sampled; its history stays.",
+  pressKeywords: "New articles are not matched against it; its mentions stay.",
+};
+
+/**
+ * "Paused: the Free plan can track up to 3 hashtags. It is not sampled; its history stays." —
+ * why an item over the plan's limit is paused, said beside it.
+ */
+export function pausedByPlanReason(
+  plan: PlanId,
+  capability: "accounts" | "trendHashtags" | "pressKeywords",
+): string {
+  return `Paused: ${pausedRule(plan, capability)} ${pausedWhat[capability]}`;
+}
+
+/** "the Free plan can connect up to 1 Instagram account." */
+export function pausedRule(
+  plan: PlanId,
+  capability: "accounts" | "trendHashtags" | "pressKeywords",
+): string {
+  const [one, many, verb] = limitNouns[capability];
+  const max = planCapabilities[plan][capability];
+  return `the ${planNames[plan]} plan can ${verb} up to ${max} ${max === 1 ? one : many}.`;
+}

@@ -278,3 +278,26 @@ async function deleteConnectionOnce(db: Db, key: ConnectionKey) {
   });
   return deleted;
 }
+
+/**
+ * A member keeps this account active on a plan that connects fewer accounts than the workspace
+ * has (issue 30 point 6): the most recently kept come first. False when no such account.
+ */
+export async function keepInstagramConnection(
+  db: Db,
+  workspaceId: string,
+  instagramId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(instagramConnections)
+    .set({ keptAt: at })
+    .where(
+      and(
+        eq(instagramConnections.workspaceId, workspaceId),
+        eq(instagramConnections.instagramId, instagramId),
+      ),
+    )
+    .returning({ id: instagramConnections.id });
+  return rows.length > 0;
+}

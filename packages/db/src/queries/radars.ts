@@ -389,3 +389,23 @@ export async function countPostsOfAccount(
     );
   return row?.n ?? 0;
 }
+
+/**
+ * A member keeps this hashtag or keyword active on a plan that allows fewer than the workspace
+ * has (issue 30 point 6): the most recently kept come first. False when there is no such row.
+ */
+export async function keepRadarItem(
+  db: Db,
+  kind: "hashtag" | "keyword",
+  workspaceId: string,
+  id: string,
+  at: Date,
+): Promise<boolean> {
+  const table = kind === "hashtag" ? trendHashtags : pressKeywords;
+  const rows = await db
+    .update(table)
+    .set({ keptAt: at })
+    .where(and(eq(table.workspaceId, workspaceId), eq(table.id, id)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}

@@ -85,6 +85,11 @@ export const instagramConnections = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a member chose to keep this account active on a plan that connects fewer accounts
+     * than the workspace has (issue 30 point 6): the most recently kept come first.
+     */
+    keptAt: timestamp("kept_at", { withTimezone: true }),
   },
   (table) => [
     unique("instagram_connections_account_unique").on(table.workspaceId, table.instagramId),

@@ -47,6 +47,8 @@ export const pressKeywords = pgTable(
     term: text("term").notNull(),
     exclusions: text("exclusions").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Chosen to stay active on a smaller plan (issue 30 point 6); most recent first. */
+    keptAt: timestamp("kept_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("press_keywords_workspace_term_idx").on(
@@ -115,6 +117,8 @@ export const trendHashtags = pgTable(
     lastSampledAt: timestamp("last_sampled_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Chosen to stay active on a smaller plan (issue 30 point 6); most recent first. */
+    keptAt: timestamp("kept_at", { withTimezone: true }),
   },
   (table) => [uniqueIndex("trend_hashtags_workspace_name_idx").on(table.workspaceId, table.name)],
 );

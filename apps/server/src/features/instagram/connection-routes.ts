@@ -1,19 +1,30 @@
 import {
+  accountIdPattern,
   connectCallbackSchema,
   connectStartSchema,
   disconnectSchema,
+  pausedByPlanReason,
   planCapabilities,
 } from "@sightline/contracts";
-import { listInstagramConnections } from "@sightline/db";
+import { keepInstagramConnection, listInstagramConnections } from "@sightline/db";
 import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { recordAudit } from "../workspaces/index.ts";
-import { completeConnect, connectionView, disconnect, startConnect } from "./connection-service.ts";
+import {
+  announceConnection,
+  completeConnect,
+  connectionView,
+  disconnect,
+  startConnect,
+} from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
+import { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 import { backfillProgress } from "./sync/insights.ts";
 
 /**
@@ -24,19 +35,60 @@ export function connectionRoutes(ctx: InstagramContext) {
   return new Hono<AppEnv>()
     .get("/connections", requireMember("read"), async (c) => {
       const rows = await listInstagramConnections(ctx.db, c.var.workspace.id);
+      const plan = c.var.workspace.plan;
+      const paused = pausedAccounts(plan, rows);
       return c.json({
-        connections: rows.map((row) => connectionView(row, ctx)),
+        connections: rows.map((row) => ({
+          ...connectionView(row, ctx),
+          paused_reason: paused.has(row.instagramId) ? pausedByPlanReason(plan, "accounts") : null,
+        })),
         limit: planCapabilities[c.var.workspace.plan].accounts,
         plan: c.var.workspace.plan,
       });
     })
+    .post(
+      "/connections/:instagramId/keep",
+      requireMember("connections"),
+      validate(
+        "param",
+        z.object({ instagramId: z.string().regex(accountIdPattern, "Not an account id.") }),
+      ),
+      async (c) => {
+        // On a plan that connects fewer accounts than the workspace has: this one stays active
+        // (synced, published to) and the one that was last in line pauses (issue 30 point 6).
+        const { instagramId } = c.req.valid("param");
+        if (
+          !(await keepInstagramConnection(
+            ctx.db,
+            c.var.workspace.id,
+            instagramId,
+            new Date(ctx.now()),
+          ))
+        ) {
+          throw new AppError("not_found", "This account is not connected to this workspace.");
+        }
+        await recordAudit({ db: ctx.db, logger: c.var.logger }, c.var, "instagram.kept_active", {
+          accountId: instagramId,
+        });
+        await announceConnection(ctx, c.var.workspace.id);
+        // It may have missed syncs while paused: one now.
+        await ctx.queue.send(syncAccountJob, {
+          workspaceId: c.var.workspace.id,
+          accountId: instagramId,
+          reason: "resume",
+        });
+        return c.json({ kept: true });
+      },
+    )
     .get("/connection", requireMember("read"), async (c) => {
       const row = await selectedConnection(ctx.db, c.var.workspace);
+      const pausedBy = row ? await accountPausedBy(ctx.db, row) : null;
       return c.json({
         connection: row
           ? {
               ...connectionView(row, ctx),
               sync_progress: await backfillProgress(ctx.db, row, new Date(ctx.now())),
+              paused_reason: pausedBy ? pausedByPlanReason(pausedBy, "accounts") : null,
             }
           : null,
       });

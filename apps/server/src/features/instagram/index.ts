@@ -32,6 +32,7 @@ export { functionRoutes } from "./functions-routes.ts";
 export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
 export { mediaProxyRoutes } from "./media-proxy-routes.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
+export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";
 export { backfillProgress } from "./sync/insights.ts";
 export { fetchPeriodInsights } from "./sync/period-insights.ts";

@@ -6,6 +6,7 @@ export {
   assertWithinPlan,
   can,
   limit,
+  pausedByPlan,
   planOf,
   planRequired,
   requirePlan,

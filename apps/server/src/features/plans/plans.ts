@@ -1,8 +1,10 @@
 import {
+  activeUnderLimit,
   type Capability,
   type CountedCapability,
   capabilityPhrases,
   effectivePlan,
+  type KeptItem,
   type PlanId,
   planAllowingMore,
   planCan,
@@ -94,4 +96,17 @@ export async function assertStorageRoom(
     "payload_too_large",
     `Storage is full: the ${planNames[plan]} plan keeps up to ${gb(quota)} of uploads (${gb(used)} used). Delete drafts you no longer need${next ? ` or upgrade to ${planNames[next]} for ${gb(planCapabilities[next].storageBytes)}` : ""}.`,
   );
+}
+
+/**
+ * The ids of `items` a plan pauses (issue 30 point 6): those over its limit of `capability`,
+ * after the ones a member chose to keep and the oldest. Paused items are kept, never deleted.
+ */
+export function pausedByPlan(
+  workspace: { plan: PlanId },
+  capability: "accounts" | "trendHashtags" | "pressKeywords",
+  items: readonly KeptItem[],
+): Set<string> {
+  const active = activeUnderLimit(items, planCapabilities[workspace.plan][capability]);
+  return new Set(items.filter((item) => !active.has(item.id)).map((item) => item.id));
 }

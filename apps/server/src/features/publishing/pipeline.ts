@@ -1,4 +1,9 @@
-import { classifyPostType, type PostType, publishVideoKind } from "@sightline/contracts";
+import {
+  classifyPostType,
+  type PostType,
+  pausedRule,
+  publishVideoKind,
+} from "@sightline/contracts";
 import {
   findInstagramConnection,
   type InstagramConnectionRow,
@@ -19,6 +24,7 @@ import {
 import type { Storage } from "../../platform/storage.ts";
 import {
   accountClientFor,
+  accountPausedBy,
   afterMediaPublished,
   handleGraphFailure,
   hasCapability,
@@ -189,6 +195,13 @@ export async function runPublishPipeline(
       throw new PublishFailure(
         "check",
         `No Instagram connection: Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings, then retry.`,
+      );
+    }
+    const pausedBy = await accountPausedBy(db, connection);
+    if (pausedBy) {
+      throw new PublishFailure(
+        "check",
+        `@${connection.instagramUsername} is paused: ${pausedRule(pausedBy, "accounts")} Keep it active in Settings or upgrade, then retry.`,
       );
     }
     if (!hasCapability(connection, "publish")) {

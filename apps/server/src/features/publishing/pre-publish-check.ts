@@ -1,8 +1,9 @@
-import { imageDimensions, isImageAspectAllowed } from "@sightline/contracts";
+import { imageDimensions, isImageAspectAllowed, pausedRule } from "@sightline/contracts";
 import { findInstagramConnection, type InstagramConnectionRow } from "@sightline/db";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import {
   accountClientFor,
+  accountPausedBy,
   handleGraphFailure,
   hasCapability,
   type InstagramContext,
@@ -67,6 +68,13 @@ export async function prePublishCheck(
     problems.push({
       code: "reconnect",
       message: `Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings.`,
+    });
+  }
+  const pausedBy = await accountPausedBy(ctx.db, connection);
+  if (pausedBy) {
+    problems.push({
+      code: "paused_by_plan",
+      message: `@${connection.instagramUsername} is paused: ${pausedRule(pausedBy, "accounts")} Keep it active in Settings or upgrade.`,
     });
   }
   if (connection.tokenExpiresAt && connection.tokenExpiresAt <= input.publishAt) {

@@ -22,6 +22,7 @@ export type AuditAction =
   | "workspace.ownership_transferred"
   | "instagram.connected"
   | "instagram.disconnected"
+  | "instagram.kept_active"
   | "instagram.connect_link_created"
   | "instagram.connect_link_revoked"
   | "post.scheduled"

@@ -350,6 +350,7 @@ describe("workspaces, members and roles", () => {
     // Instagram connection.
     "GET /api/instagram/connection": "read",
     "GET /api/instagram/connections": "read",
+    "POST /api/instagram/connections/:instagramId/keep": "connections",
     "POST /api/instagram/connect": "connections",
     "POST /api/instagram/connect/callback": "connections",
     "POST /api/instagram/sync": "read",
@@ -425,6 +426,7 @@ describe("workspaces, members and roles", () => {
     "POST /api/press-radar/keywords": "radars:write",
     "PATCH /api/press-radar/keywords/:id": "radars:write",
     "DELETE /api/press-radar/keywords/:id": "radars:write",
+    "POST /api/press-radar/keywords/:id/keep": "radars:write",
     "GET /api/press-radar/mentions": "read",
     "GET /api/press-radar/mentions/unseen-count": "read",
     "POST /api/press-radar/mentions/seen": "radars:write",
@@ -432,6 +434,7 @@ describe("workspaces, members and roles", () => {
     "GET /api/trend-radar/suggestions": "read",
     "POST /api/trend-radar/hashtags": "radars:write",
     "DELETE /api/trend-radar/hashtags/:id": "radars:write",
+    "POST /api/trend-radar/hashtags/:id/keep": "radars:write",
     "POST /api/trend-radar/refresh": "radars:write",
   };
 
@@ -460,6 +463,7 @@ describe("workspaces, members and roles", () => {
           .replace(":id", "00000000-0000-4000-8000-000000000000")
           .replace(":userId", "nobody")
           .replace(":igMediaId", "1")
+          .replace(":instagramId", "1")
           .replace(":bucket", "scheduled-content");
         const response = await as.request(path, {
           method,

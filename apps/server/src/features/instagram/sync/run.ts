@@ -14,6 +14,7 @@ import {
   hasCapability,
   type InstagramContext,
 } from "../context.ts";
+import { accountPausedBy } from "../plan-pause.ts";
 
 /** Back off once Meta's usage headers pass this share of a limit (contract §8.4). */
 export const USAGE_BACKOFF_PERCENT = 80;
@@ -147,6 +148,10 @@ export async function runSync(
 }> {
   const connection = await findInstagramConnection(ctx.db, input.workspaceId, input.accountId);
   if (connection?.status !== "active") {
+    return { status: "skipped", newMessages: 0, newComments: 0 };
+  }
+  // Over the plan's accounts after a downgrade: kept, not synced (issue 30 point 6).
+  if (await accountPausedBy(ctx.db, connection)) {
     return { status: "skipped", newMessages: 0, newComments: 0 };
   }
   const notes = new Map<string, string>(

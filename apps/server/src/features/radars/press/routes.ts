@@ -2,6 +2,7 @@ import {
   addPressSourceInputSchema,
   listMentionsQuerySchema,
   markMentionsSeenInputSchema,
+  pausedByPlanReason,
   planCapabilities,
   pressKeywordInputSchema,
   updatePressSourceInputSchema,
@@ -12,6 +13,7 @@ import {
   deletePressKeyword,
   deletePressSource,
   insertPressKeyword,
+  keepRadarItem,
   listPressKeywords,
   listPressMentions,
   listPressSources,
@@ -28,7 +30,7 @@ import type { AppEnv } from "../../../lib/app-types.ts";
 import { validate } from "../../../lib/validate.ts";
 import { requireMemberByMethod } from "../../../middleware/session.ts";
 import { userLimit } from "../../../platform/limits/user-limits.ts";
-import { assertWithinPlan, planOf } from "../../plans/index.ts";
+import { assertWithinPlan, pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
 import { fetchUserFeedsJob } from "./jobs/fetch-user-feeds.job.ts";
 import { highlightRanges } from "./keyword-matcher.ts";
@@ -88,11 +90,16 @@ export function pressRadarRoutes(ctx: RadarsContext) {
         listPressKeywords(db, workspaceId),
         countUnseenPressMentions(db, workspaceId),
       ]);
+      const paused = pausedByPlan({ plan }, "pressKeywords", keywords);
       return c.json({
         plan,
         keywordLimit: planCapabilities[plan].pressKeywords,
         sources: sources.map(sourceJson),
-        keywords: keywords.map(keywordJson),
+        keywords: keywords.map((keyword) => ({
+          ...keywordJson(keyword),
+          // Over the plan's keywords after a downgrade (issue 30 point 6): kept, not matched.
+          pausedReason: paused.has(keyword.id) ? pausedByPlanReason(plan, "pressKeywords") : null,
+        })),
         unseenCount: unseen,
         samples: ctx.feeds.samples.filter(
           (sample) => !sources.some((source) => source.url === sample.url),
@@ -185,6 +192,17 @@ export function pressRadarRoutes(ctx: RadarsContext) {
         return c.json({ keyword: keywordJson(keyword) });
       },
     )
+    .post("/keywords/:id/keep", validate("param", idParam), async (c) => {
+      // A smaller plan matches fewer keywords than are watched: this one stays matched and the
+      // last in line pauses (issue 30 point 6).
+      const workspaceId = c.var.workspace.id;
+      if (!(await keepRadarItem(db, "keyword", workspaceId, c.req.valid("param").id, ctx.now()))) {
+        throw new AppError("not_found", "This keyword does not exist.");
+      }
+      await refetch(workspaceId);
+      await ctx.events.publish(workspaceId, "press-radar:updated", {});
+      return c.json({ kept: true });
+    })
     .delete("/keywords/:id", validate("param", idParam), async (c) => {
       if (!(await deletePressKeyword(db, c.var.workspace.id, c.req.valid("param").id))) {
         throw new AppError("not_found", "This keyword does not exist.");

@@ -1,6 +1,7 @@
 import { MAX_PRESS_SOURCES } from "@sightline/contracts";
 import {
   countPressSources,
+  type Db,
   insertPressMentions,
   insertPressSource,
   listPressKeywords,
@@ -10,6 +11,7 @@ import {
   updatePressSource,
 } from "@sightline/db";
 import { AppError } from "../../../lib/app-error.ts";
+import { pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
 import type { FeedDocument } from "./feed-document.ts";
 import { FeedSourceError } from "./feed-fetcher.ts";
@@ -111,7 +113,7 @@ export async function addPressSource(deps: PressDeps, workspaceId: string, rawUr
     workspaceId,
     source,
     result.document,
-    await listPressKeywords(deps.db, workspaceId),
+    await activePressKeywords(deps.db, workspaceId),
   );
   await deps.events.publish(workspaceId, "press-radar:updated", { newMentions: created });
   return { source: updated ?? source, newMentions: created };
@@ -173,7 +175,7 @@ export async function fetchUserPressSources(
   const sources = (await listPressSources(deps.db, workspaceId)).filter(
     (source) => !source.isMuted,
   );
-  const keywords = await listPressKeywords(deps.db, workspaceId);
+  const keywords = await activePressKeywords(deps.db, workspaceId);
   let newMentions = 0;
   let failed = 0;
   for (const source of sources) {
@@ -183,4 +185,14 @@ export async function fetchUserPressSources(
   }
   await deps.events.publish(workspaceId, "press-radar:updated", { newMentions, failed });
   return { sources: sources.length, newMentions, failed };
+}
+
+/**
+ * The keywords new articles are matched against: over the plan's limit after a downgrade, the
+ * last in line are paused, not deleted (issue 30 point 6).
+ */
+async function activePressKeywords(db: Db, workspaceId: string) {
+  const keywords = await listPressKeywords(db, workspaceId);
+  const paused = pausedByPlan({ plan: await planOf(db, workspaceId) }, "pressKeywords", keywords);
+  return keywords.filter((keyword) => !paused.has(keyword.id));
 }

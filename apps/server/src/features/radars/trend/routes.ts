@@ -1,5 +1,5 @@
 import { trackHashtagInputSchema } from "@sightline/contracts";
-import { deleteTrendHashtag, listTrendHashtags } from "@sightline/db";
+import { deleteTrendHashtag, keepRadarItem, listTrendHashtags } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../../../lib/app-error.ts";
@@ -32,6 +32,18 @@ export function trendRadarRoutes(ctx: RadarsContext) {
       }
       await ctx.events.publish(workspaceId, "trend-radar:updated", {});
       return c.body(null, 204);
+    })
+    .post("/hashtags/:id/keep", validate("param", idParam), async (c) => {
+      // A smaller plan samples fewer hashtags than are tracked: this one stays sampled and the
+      // last in line pauses (issue 30 point 6).
+      const workspaceId = c.var.workspace.id;
+      const id = c.req.valid("param").id;
+      if (!(await keepRadarItem(ctx.db, "hashtag", workspaceId, id, ctx.now()))) {
+        throw new AppError("not_found", "This hashtag is not tracked.");
+      }
+      await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
+      await ctx.events.publish(workspaceId, "trend-radar:updated", {});
+      return c.json({ kept: true });
     })
     .post("/refresh", userLimit(ctx, "fetchNow"), async (c) => {
       const workspaceId = c.var.workspace.id;

@@ -1,4 +1,10 @@
-import { captionHashtags, planCapabilities, type TrendLabel } from "@sightline/contracts";
+import {
+  captionHashtags,
+  type PlanId,
+  pausedByPlanReason,
+  planCapabilities,
+  type TrendLabel,
+} from "@sightline/contracts";
 import {
   countPostsOfAccount,
   type InstagramConnectionRow,
@@ -19,7 +25,7 @@ import { AppError } from "../../../lib/app-error.ts";
 import type { WorkspaceRef } from "../../../lib/app-types.ts";
 import { selectedConnection } from "../../../middleware/session.ts";
 import { accountClientFor } from "../../instagram/index.ts";
-import { assertWithinPlan, planOf } from "../../plans/index.ts";
+import { assertWithinPlan, pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
 import { hashtagBudget, LOOKUP_WINDOW_MS, needsSlot } from "./budget.ts";
 import { median, trendOf } from "./velocity.ts";
@@ -196,12 +202,20 @@ export async function sampleHashtag(
   }
 }
 
+/** The hashtags a plan pauses: those over its limit, after the kept ones and the oldest. */
+function pausedHashtags(plan: PlanId, hashtags: TrendHashtagRow[]): Set<string> {
+  return pausedByPlan({ plan }, "trendHashtags", hashtags);
+}
+
 /** Samples every hashtag the user tracks (the schedule and "Refresh"). */
 export async function sampleUserHashtags(deps: TrendDeps, workspaceId: string) {
   const connections = await listInstagramConnections(deps.db, workspaceId);
   const hashtags = await listTrendHashtags(deps.db, workspaceId);
+  // Over the plan's hashtags after a downgrade: kept, not sampled (issue 30 point 6).
+  const paused = pausedHashtags(await planOf(deps.db, workspaceId), hashtags);
   let sampled = 0;
   for (const hashtag of hashtags) {
+    if (paused.has(hashtag.id)) continue;
     // A hashtag is sampled as the account it was looked up as (Instagram's budget is per
     // account), and only while that account is connected and may search.
     const connection = connections.find((row) => row.instagramId === hashtag.accountId);
@@ -218,6 +232,8 @@ export type TrendHashtagView = {
   name: string;
   lastSampledAt: string | null;
   lastError: string | null;
+  /** Over the plan's limit after a downgrade: why it is not sampled (issue 30 point 6). */
+  pausedReason: string | null;
   stats: {
     sampledAt: string;
     dailyVolume: number;
@@ -243,6 +259,7 @@ export async function trendRadarOverview(deps: TrendDeps, workspace: WorkspaceRe
     listLatestTrendSamples(deps.db, workspaceId),
   ]);
   const budget = connection ? await budgetFor(deps, connection.instagramId) : undefined;
+  const paused = pausedHashtags(plan, hashtags);
   const views: TrendHashtagView[] = hashtags.map((hashtag) => {
     const sample = samples.find((candidate) => candidate.hashtagId === hashtag.id);
     const verdict = sample ? trendOf(sample.currentVolume, sample.previousVolume) : undefined;
@@ -251,6 +268,7 @@ export async function trendRadarOverview(deps: TrendDeps, workspace: WorkspaceRe
       name: hashtag.name,
       lastSampledAt: hashtag.lastSampledAt?.toISOString() ?? null,
       lastError: hashtag.lastError,
+      pausedReason: paused.has(hashtag.id) ? pausedByPlanReason(plan, "trendHashtags") : null,
       stats:
         sample && verdict
           ? {

@@ -19,6 +19,7 @@ export const connectAnotherAccountPath = `${paths.settings}?connect=another`;
 
 function statusOf(connection: InstagramConnection) {
   if (connection.status === "needs_reconnection") return "needsReconnection" as const;
+  if (connection.paused_reason) return "paused" as const;
   return connection.last_synced_at ? ("connected" as const) : ("syncing" as const);
 }
 
@@ -130,7 +131,9 @@ export function AccountSwitcher() {
                     <span
                       className={cn(
                         "block text-xs",
-                        status === "needsReconnection" ? "text-amber-700" : "text-slate-600",
+                        status === "needsReconnection" || status === "paused"
+                          ? "text-amber-700"
+                          : "text-slate-600",
                       )}
                     >
                       {t(`switcher.${status}`)}

@@ -1,5 +1,13 @@
 import type { ConnectLogin, InstagramConnection } from "@sightline/contracts";
-import { AlertTriangle, CheckCircle2, Circle, Info, RefreshCw, XCircle } from "lucide-react";
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Circle,
+  Info,
+  PauseCircle,
+  RefreshCw,
+  XCircle,
+} from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
@@ -9,6 +17,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { useKeepInstagramAccount } from "../api/keep-instagram-account.ts";
 import { type ConnectRequest, useStartInstagramConnect } from "../api/start-instagram-connect.ts";
 import { useSyncInstagram } from "../api/sync-instagram.ts";
 import { useInstagramConnection } from "../api/use-instagram-connection.ts";
@@ -206,6 +215,7 @@ function Connected({
   const { t, i18n } = useTranslation("instagram");
   const format = useFormatDateTime();
   const sync = useSyncInstagram();
+  const keep = useKeepInstagramAccount();
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   // Issue 29: sync, reconnect, switch and disconnect are for roles with "connections".
   const canConnect = useCan("connections");
@@ -244,6 +254,8 @@ function Connected({
             </p>
             {needsReconnection ? (
               <Badge variant="warning">{t("section.statusNeedsReconnection")}</Badge>
+            ) : connection.paused_reason ? (
+              <Badge variant="warning">{t("section.statusPaused")}</Badge>
             ) : (
               <Badge variant="success">{t("section.statusActive")}</Badge>
             )}
@@ -266,6 +278,34 @@ function Connected({
         </div>
       )}
 
+      {connection.paused_reason && (
+        <div
+          role="status"
+          data-testid="account-paused"
+          className="flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-start gap-3">
+            <PauseCircle className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+            <span>{connection.paused_reason}</span>
+          </p>
+          {canConnect && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={keep.isPending}
+              onClick={() =>
+                keep.mutate(connection.instagram_id, {
+                  onSuccess: () =>
+                    toast.success(t("section.kept", { username: connection.instagram_username })),
+                })
+              }
+            >
+              {t("section.keepActive")}
+            </Button>
+          )}
+        </div>
+      )}
+
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
         <Detail label={t("section.accountType")}>
           {connection.account_type
@@ -276,7 +316,11 @@ function Connected({
         </Detail>
         <Detail label={t("section.login")}>{t(`section.logins.${connection.login}`)}</Detail>
         <Detail label={t("section.status")}>
-          {needsReconnection ? t("section.statusNeedsReconnection") : t("section.statusActive")}
+          {needsReconnection
+            ? t("section.statusNeedsReconnection")
+            : connection.paused_reason
+              ? t("section.statusPaused")
+              : t("section.statusActive")}
         </Detail>
         <Detail label={t("section.tokenExpiry")}>
           {connection.token_expires_at

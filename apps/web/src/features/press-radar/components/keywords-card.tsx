@@ -13,6 +13,7 @@ import { useCan } from "../../../lib/workspace-role.tsx";
 import { useCreatePressKeyword } from "../api/create-press-keyword.ts";
 import { useDeletePressKeyword } from "../api/delete-press-keyword.ts";
 import type { PressKeyword, PressRadarState } from "../api/get-press-radar.ts";
+import { useKeepPressKeyword } from "../api/keep-press-keyword.ts";
 import { PanelCard } from "./panel-card.tsx";
 
 /** The watched keywords (as many as the plan allows), each with the words that rule a mention out. */
@@ -23,6 +24,7 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
   const [exclusions, setExclusions] = useState("");
   const create = useCreatePressKeyword();
   const remove = useDeletePressKeyword();
+  const keep = useKeepPressKeyword();
   // Issue 29: a role without "radars:write" reads the radar without its edit controls.
   const canEdit = useCan("radars:write");
   const limit = planCapabilities[state.plan].pressKeywords;
@@ -115,6 +117,21 @@ export function KeywordsCard({ state }: { state: PressRadarState }) {
                 {keyword.exclusions.length > 0 ? (
                   <p className="text-xs text-slate-500">
                     Not with: {keyword.exclusions.join(", ")}
+                  </p>
+                ) : null}
+                {keyword.pausedReason ? (
+                  <p className="mt-1 text-xs text-amber-800" data-testid="keyword-paused">
+                    {keyword.pausedReason}{" "}
+                    {canEdit && (
+                      <button
+                        type="button"
+                        className="font-medium text-indigo-700 underline-offset-2 hover:underline disabled:opacity-50"
+                        disabled={keep.isPending}
+                        onClick={() => keep.mutate(keyword.id)}
+                      >
+                        Keep matching “{keyword.term}”
+                      </button>
+                    )}
                   </p>
                 ) : null}
               </div>

@@ -3,6 +3,7 @@ import { ImageOff, Loader2, Play, X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import type { TrackedHashtag } from "../api/get-trend-radar.ts";
+import { useKeepHashtag } from "../api/keep-hashtag.ts";
 import { useUntrackHashtag } from "../api/untrack-hashtag.ts";
 import { compactFormat, dateFormat, numberFormat, percentFormat } from "../utils/trend-formats.ts";
 import { Figure } from "./figure.tsx";
@@ -13,6 +14,7 @@ const MEDIA_PROXY = "/api/functions/instagram-media-proxy";
 /** One tracked hashtag: its trend, figures, why, and its top posts. */
 export function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
   const untrack = useUntrackHashtag();
+  const keep = useKeepHashtag();
   // Issue 29: a role without "radars:write" reads the radar without its edit controls.
   const canEdit = useCan("radars:write");
   const stats = hashtag.stats;
@@ -39,6 +41,24 @@ export function HashtagCard({ hashtag }: { hashtag: TrackedHashtag }) {
           </Button>
         )}
       </div>
+      {hashtag.pausedReason ? (
+        <div
+          className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="hashtag-paused"
+        >
+          <span>{hashtag.pausedReason}</span>
+          {canEdit && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={keep.isPending}
+              onClick={() => keep.mutate(hashtag.id)}
+            >
+              Keep sampling #{hashtag.name}
+            </Button>
+          )}
+        </div>
+      ) : null}
       {hashtag.lastError ? (
         <p className="mt-2 text-sm font-medium text-rose-700">{hashtag.lastError}</p>
       ) : null}

@@ -15,6 +15,7 @@ function hashtag(name: string, current: number, previous: number, label: string,
     name,
     lastSampledAt: "2026-11-23T14:00:00.000Z",
     lastError: null,
+    pausedReason: null,
     stats: {
       sampledAt: "2026-11-23T14:00:00.000Z",
       dailyVolume: current + previous,
