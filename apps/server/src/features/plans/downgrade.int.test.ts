@@ -1,4 +1,9 @@
-import { ACCOUNT_HEADER, type InstagramConnection } from "@sightline/contracts";
+import {
+  ACCOUNT_HEADER,
+  type InstagramConnection,
+  planCapabilities,
+  planIds,
+} from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../testing/create-test-app.ts";
 import { setPersonalPlan } from "../../testing/factories.ts";
@@ -187,4 +192,53 @@ describe("a Pro workspace moved to Free", () => {
     expect((await trend()).every((tag) => tag.pausedReason === null)).toBe(true);
     expect((await press()).every((keyword) => keyword.pausedReason === null)).toBe(true);
   });
+});
+
+describe("counted limits, at the exact number, on every plan", () => {
+  it("hashtags and keywords: the plan's last one is taken, the next refused with its capability", async () => {
+    for (const plan of planIds) {
+      await setPersonalPlan(testApp, email, plan);
+      await testApp.database.db.execute(
+        `delete from trend_hashtags where workspace_id = '${workspaceId}'`,
+      );
+      await testApp.database.db.execute(
+        `delete from press_keywords where workspace_id = '${workspaceId}'`,
+      );
+      const hashtags = planCapabilities[plan].trendHashtags;
+      const keywords = planCapabilities[plan].pressKeywords;
+      // Up to one short of the limit as stored rows, then the last one and one more by the API.
+      for (let index = 0; index < hashtags - 1; index++) {
+        await testApp.database.db.execute(
+          `insert into trend_hashtags (workspace_id, name, account_id, instagram_hashtag_id)
+           values ('${workspaceId}', 'filler${index}', '${second.instagram_id}', '17900000000${index}')`,
+        );
+      }
+      for (let index = 0; index < keywords - 1; index++) {
+        await testApp.database.db.execute(
+          `insert into press_keywords (workspace_id, term) values ('${workspaceId}', 'filler ${index}')`,
+        );
+      }
+      const asOona = { headers: { [ACCOUNT_HEADER]: second.instagram_id } };
+      const last = await client.post("/api/trend-radar/hashtags", { name: `${plan}last` }, asOona);
+      expect(last.status, `${plan}: hashtag ${hashtags}`).toBe(201);
+      const over = await client.post("/api/trend-radar/hashtags", { name: `${plan}over` }, asOona);
+      expect(over.status, `${plan}: hashtag ${hashtags + 1}`).toBe(403);
+      expect(await over.json()).toMatchObject({
+        error: { code: "plan_required", capability: "trendHashtags", plan },
+      });
+      const lastKeyword = await client.post("/api/press-radar/keywords", {
+        term: `${plan} last`,
+        exclusions: [],
+      });
+      expect(lastKeyword.status, `${plan}: keyword ${keywords}`).toBe(201);
+      const overKeyword = await client.post("/api/press-radar/keywords", {
+        term: `${plan} over`,
+        exclusions: [],
+      });
+      expect(overKeyword.status, `${plan}: keyword ${keywords + 1}`).toBe(403);
+      expect(await overKeyword.json()).toMatchObject({
+        error: { code: "plan_required", capability: "pressKeywords", plan },
+      });
+    }
+  }, 120_000);
 });

@@ -39,6 +39,13 @@ type Gate = {
 
 const gates: Gate[] = [
   {
+    name: "GET /api/analytics/overview?days=90",
+    capability: "historyDays",
+    allowed: ["starter", "pro", "premium"],
+    requiredFrom: { free: "starter", starter: null, pro: null, premium: null },
+    request: () => client.get("/api/analytics/overview?days=90"),
+  },
+  {
     name: "GET /api/analytics/benchmarks",
     capability: "advancedAnalytics",
     allowed: ["pro", "premium"],
