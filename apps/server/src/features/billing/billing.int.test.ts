@@ -313,13 +313,27 @@ describe("the Stripe webhook", () => {
     );
     const first = await deliver(failed);
     expect(await first.json()).toEqual({ received: true, outcome: "applied" });
-    const after = await planOf(workspaceId);
+    expect((await planOf(workspaceId)).planUntil).not.toBeNull();
+    // Paid within the same second: the grace period ends.
+    const paid = stripeEvent(
+      "customer.subscription.updated",
+      subscription("sub_c1", customer, "active", PRICES.starter),
+      Math.floor(nowMs / 1000) + 10,
+    );
+    await deliver(paid);
+    expect(await planOf(workspaceId)).toEqual({ plan: "starter", planUntil: null });
+    // Stripe delivers the failure again (same event id): acknowledged, and nothing starts over.
     const again = await deliver(failed);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ received: true, outcome: "replayed" });
-    expect(await planOf(workspaceId)).toEqual(after);
-    // checkout, then the grace period: two changes, not three.
-    expect(await billingChanges(workspaceId)).toHaveLength(2);
+    expect(await planOf(workspaceId)).toEqual({ plan: "starter", planUntil: null });
+    // Checkout, the grace period, its end: three changes, not four.
+    expect(await billingChanges(workspaceId)).toHaveLength(3);
+    const recorded = await testApp.database.db
+      .select({ outcome: stripeEvents.outcome })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.eventId, failed.id));
+    expect(recorded).toEqual([{ outcome: "applied" }]);
   });
 
   it("an older event arriving after a newer one does not overwrite it", async () => {
