@@ -20,3 +20,13 @@ export const BILLING_NOT_SET_UP =
 export function paymentFailedBanner(planName: string, until: string): string {
   return `Your last payment failed. ${planName} stays on until ${until}; update your card to keep it.`;
 }
+
+/**
+ * Stripe subscription statuses of a subscription still running (paid, on trial, or a payment
+ * being retried): its plan changes in the Customer Portal, not through a second Checkout.
+ */
+export const liveSubscriptionStatuses = ["active", "trialing", "past_due", "unpaid"] as const;
+
+export function hasLiveSubscription(status: string | null | undefined): boolean {
+  return (liveSubscriptionStatuses as readonly string[]).includes(status ?? "");
+}

@@ -1,6 +1,7 @@
 import {
   BILLING_NOT_SET_UP,
   effectivePlan,
+  hasLiveSubscription,
   type PaidPlanId,
   type PlanId,
   paidPlanIds,
@@ -104,12 +105,7 @@ export async function startCheckout(
 ): Promise<string> {
   const { client, config } = configured(deps);
   const row = await customerFor(deps, client, input.workspace, input.email);
-  if (
-    row.stripeSubscriptionId &&
-    row.subscriptionStatus &&
-    !ended.has(row.subscriptionStatus as Stripe.Subscription.Status) &&
-    row.subscriptionStatus !== "incomplete"
-  ) {
+  if (row.stripeSubscriptionId && hasLiveSubscription(row.subscriptionStatus)) {
     // A second Checkout would start a second subscription: plan changes go through the portal.
     throw new AppError(
       "conflict",
