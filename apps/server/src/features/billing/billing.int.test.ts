@@ -6,6 +6,7 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/crea
 import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { startStripeServer } from "../../testing/stripe-server.ts";
+import { STRIPE_WEBHOOK_MAX_BYTES } from "./index.ts";
 
 /*
  * Billing with Stripe (issue 30 point 4, decision 028): Checkout and the portal against a local
@@ -242,7 +243,7 @@ describe("Checkout and the Customer Portal", () => {
 
 describe("the Stripe webhook", () => {
   it("a valid signature applies checkout.session.completed: the plan from the subscription's price, by billing", async () => {
-    const { workspaceId, customer } = await ownerWithCustomer();
+    const { client, workspaceId, customer } = await ownerWithCustomer();
     const created = Math.floor(nowMs / 1000);
     const response = await completeCheckout(workspaceId, customer, "sub_a1", PRICES.pro, created);
     expect(response.status).toBe(200);
@@ -257,6 +258,14 @@ describe("the Stripe webhook", () => {
       method: "GET",
       path: "/v1/subscriptions/sub_a1",
     });
+    // Subscribed: a second Checkout would bill twice, so the plan changes in the portal.
+    const again = await client.post("/api/billing/checkout", { plan: "premium" });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      "This workspace already has a subscription; change its plan in Manage billing.",
+    );
+    const status = (await (await client.get("/api/billing")).json()) as Record<string, unknown>;
+    expect(status).toMatchObject({ status: "active", hasCustomer: true, graceUntil: null });
   });
 
   it("a bad signature is 400 and nothing is applied or recorded", async () => {
@@ -295,6 +304,15 @@ describe("the Stripe webhook", () => {
       .from(stripeEvents)
       .where(eq(stripeEvents.eventId, event.id));
     expect(recorded).toEqual([]);
+  });
+
+  it("a body over the webhook's limit is refused (413) before its signature is read", async () => {
+    const response = await testApp.app.request(`${TEST_PUBLIC_URL}/api/billing/webhook`, {
+      method: "POST",
+      headers: { "stripe-signature": "t=1,v1=00" },
+      body: "x".repeat(STRIPE_WEBHOOK_MAX_BYTES + 1),
+    });
+    expect(response.status).toBe(413);
   });
 
   it("a replayed event is acknowledged and applied once", async () => {
