@@ -49,6 +49,19 @@ function configured(deps: BillingDeps) {
   return deps.stripe;
 }
 
+/**
+ * A call to Stripe's API from a member's request: a failure there (unreachable, refused) is
+ * Stripe's, answered 502 with a sentence, its detail logged.
+ */
+async function fromStripe<T>(deps: BillingDeps, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    deps.logger.error({ err: error }, "stripe request failed");
+    throw new AppError("bad_gateway", "Stripe did not answer as expected; try again in a moment.");
+  }
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | undefined {
   if (!value) return undefined;
   return typeof value === "string" ? value : value.id;
@@ -87,11 +100,13 @@ async function customerFor(
 ): Promise<WorkspaceBillingRow> {
   const existing = await findWorkspaceBilling(deps.db, workspace.id);
   if (existing) return existing;
-  const customer = await client.customers.create({
-    email,
-    name: workspace.name,
-    metadata: { workspaceId: workspace.id },
-  });
+  const customer = await fromStripe(deps, () =>
+    client.customers.create({
+      email,
+      name: workspace.name,
+      metadata: { workspaceId: workspace.id },
+    }),
+  );
   return ensureWorkspaceBilling(deps.db, workspace.id, customer.id, deps.now());
 }
 
@@ -112,16 +127,18 @@ export async function startCheckout(
       "This workspace already has a subscription; change its plan in Manage billing.",
     );
   }
-  const session = await client.checkout.sessions.create({
-    mode: "subscription",
-    customer: row.stripeCustomerId,
-    client_reference_id: input.workspace.id,
-    metadata: { workspaceId: input.workspace.id, plan: input.plan },
-    subscription_data: { metadata: { workspaceId: input.workspace.id } },
-    line_items: [{ price: config.prices[input.plan], quantity: 1 }],
-    success_url: `${deps.publicUrl}/settings?checkout=done#plan`,
-    cancel_url: `${deps.publicUrl}/settings#plan`,
-  });
+  const session = await fromStripe(deps, () =>
+    client.checkout.sessions.create({
+      mode: "subscription",
+      customer: row.stripeCustomerId,
+      client_reference_id: input.workspace.id,
+      metadata: { workspaceId: input.workspace.id, plan: input.plan },
+      subscription_data: { metadata: { workspaceId: input.workspace.id } },
+      line_items: [{ price: config.prices[input.plan], quantity: 1 }],
+      success_url: `${deps.publicUrl}/settings?checkout=done#plan`,
+      cancel_url: `${deps.publicUrl}/settings#plan`,
+    }),
+  );
   if (!session.url) throw new AppError("bad_gateway", "Stripe did not answer a checkout page.");
   return session.url;
 }
@@ -133,10 +150,12 @@ export async function openPortal(deps: BillingDeps, workspaceId: string): Promis
   if (!row) {
     throw new AppError("conflict", "This workspace has no billing account yet: upgrade first.");
   }
-  const session = await client.billingPortal.sessions.create({
-    customer: row.stripeCustomerId,
-    return_url: `${deps.publicUrl}/settings#plan`,
-  });
+  const session = await fromStripe(deps, () =>
+    client.billingPortal.sessions.create({
+      customer: row.stripeCustomerId,
+      return_url: `${deps.publicUrl}/settings#plan`,
+    }),
+  );
   return session.url;
 }
 

@@ -354,6 +354,34 @@ describe("the Stripe webhook", () => {
     expect(recorded).toEqual([{ outcome: "applied" }]);
   });
 
+  it("an event that could not be applied is not claimed: Stripe's retry applies it", async () => {
+    const { workspaceId, customer } = await ownerWithCustomer();
+    const event = stripeEvent(
+      "checkout.session.completed",
+      {
+        id: "cs_g1",
+        object: "checkout.session",
+        mode: "subscription",
+        client_reference_id: workspaceId,
+        customer,
+        subscription: "sub_g1",
+        metadata: { workspaceId },
+      },
+      Math.floor(nowMs / 1000),
+    );
+    // Stripe does not know the subscription yet (the stand-in answers 404): a 5xx, nothing kept.
+    const failed = await deliver(event);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(await planOf(workspaceId)).toEqual({ plan: "free", planUntil: null });
+    stripeServer.subscriptions.set(
+      "sub_g1",
+      subscription("sub_g1", customer, "active", PRICES.starter, { workspaceId }),
+    );
+    const retried = await deliver(event);
+    expect(await retried.json()).toEqual({ received: true, outcome: "applied" });
+    expect((await planOf(workspaceId)).plan).toBe("starter");
+  });
+
   it("an older event arriving after a newer one does not overwrite it", async () => {
     const { workspaceId, customer } = await ownerWithCustomer();
     const t = Math.floor(nowMs / 1000);

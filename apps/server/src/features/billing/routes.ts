@@ -1,5 +1,6 @@
 import { startCheckoutInputSchema } from "@sightline/contracts";
 import { Hono } from "hono";
+import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
@@ -45,9 +46,7 @@ export function billingRoutes(deps: BillingDeps) {
       return c.json({ url: await openPortal(deps, c.var.workspace.id) });
     })
     .post("/webhook", async (c) => {
-      if (!deps.stripe) {
-        return c.json({ error: { code: "not_found", message: "Billing is not set up." } }, 404);
-      }
+      if (!deps.stripe) throw new AppError("not_found", "Billing is not set up on this server.");
       const raw = Buffer.from(await c.req.arrayBuffer());
       const signature = c.req.header("stripe-signature");
       const event = verifyStripeEvent(deps, raw, signature);
@@ -56,10 +55,7 @@ export function billingRoutes(deps: BillingDeps) {
           { hasSignature: Boolean(signature) },
           "stripe webhook refused: bad signature",
         );
-        return c.json(
-          { error: { code: "bad_request", message: "Invalid Stripe signature." } },
-          400,
-        );
+        throw new AppError("bad_request", "Invalid Stripe signature.");
       }
       const outcome = await applyStripeEvent(deps, event);
       c.var.logger.info({ eventId: event.id, type: event.type, outcome }, "stripe event");
