@@ -14,7 +14,11 @@ export interface StripeRequest {
  * host/port/protocol options through STRIPE_API_URL): records every request and answers the
  * few endpoints billing calls. Subscriptions a test wants retrieved go in `subscriptions`.
  */
-export async function startStripeServer() {
+export async function startStripeServer(options: { pagesOnSelf?: boolean } = {}) {
+  let base = "";
+  /** Where Checkout and the portal send the browser: Stripe's hosts, or (browser tests) here. */
+  const page = (stripeUrl: string, path: string) =>
+    options.pagesOnSelf ? `${base}${path}` : stripeUrl;
   const requests: StripeRequest[] = [];
   const subscriptions = new Map<string, unknown>();
   let customers = 0;
@@ -50,15 +54,25 @@ export async function startStripeServer() {
       return answer(200, {
         id: `cs_test_${requests.length}`,
         object: "checkout.session",
-        url: `https://checkout.stripe.com/c/pay/cs_test_${requests.length}`,
+        url: page(
+          `https://checkout.stripe.com/c/pay/cs_test_${requests.length}`,
+          `/pay/cs_test_${requests.length}`,
+        ),
       });
     }
     if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       return answer(200, {
         id: "bps_test_1",
         object: "billing_portal.session",
-        url: "https://billing.stripe.com/p/session/test_1",
+        url: page("https://billing.stripe.com/p/session/test_1", "/portal/test_1"),
       });
+    }
+    if (req.method === "GET" && /^\/(pay|portal)\//.test(url.pathname)) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<!doctype html><title>Stripe stand-in</title><h1>Stripe stand-in ${url.pathname}</h1>`,
+      );
+      return;
     }
     const subscription = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
     if (req.method === "GET" && subscription && subscriptions.has(subscription[1]!)) {
@@ -68,8 +82,9 @@ export async function startStripeServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     subscriptions,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
