@@ -12,7 +12,9 @@ import { meRoutes, sessionRoutes } from "./features/account/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
 import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
 import {
+  type BillingDeps,
   billingRoutes,
+  cancelWorkspaceSubscription,
   createStripeClient,
   STRIPE_WEBHOOK_MAX_BYTES,
 } from "./features/billing/index.ts";
@@ -115,8 +117,19 @@ const tooManyForAddress = {
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
+  const billing: BillingDeps = {
+    db,
+    stripe: deps.env.stripe
+      ? { client: createStripeClient(deps.env.stripe), config: deps.env.stripe }
+      : undefined,
+    planPrices: deps.env.planPrices,
+    publicUrl: deps.env.publicUrl,
+    now: () => new Date(deps.now()),
+    logger: deps.logger,
+  };
   const dataDeletion: DataDeletionDeps = {
     db,
+    cancelBilling: (workspaceId) => cancelWorkspaceSubscription(billing, workspaceId),
     mailer: deps.mailer,
     storage: deps.storage,
     logger: deps.logger,
@@ -214,19 +227,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/plan", planRoutes({ db, now: () => new Date(deps.now()) }))
-    .route(
-      "/billing",
-      billingRoutes({
-        db,
-        stripe: deps.env.stripe
-          ? { client: createStripeClient(deps.env.stripe), config: deps.env.stripe }
-          : undefined,
-        planPrices: deps.env.planPrices,
-        publicUrl: deps.env.publicUrl,
-        now: () => new Date(deps.now()),
-        logger: deps.logger,
-      }),
-    )
+    .route("/billing", billingRoutes(billing))
     .route(
       "/analytics",
       analyticsRoutes({ db, now: () => new Date(deps.now()), instagram: deps.instagramContext }),

@@ -78,6 +78,11 @@ export async function startStripeServer(options: { pagesOnSelf?: boolean } = {})
     if (req.method === "GET" && subscription && subscriptions.has(subscription[1]!)) {
       return answer(200, subscriptions.get(subscription[1]!));
     }
+    if (req.method === "DELETE" && subscription && subscriptions.has(subscription[1]!)) {
+      const canceled = { ...(subscriptions.get(subscription[1]!) as object), status: "canceled" };
+      subscriptions.set(subscription[1]!, canceled);
+      return answer(200, canceled);
+    }
     answer(404, { error: { type: "invalid_request_error", message: "No such thing" } });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

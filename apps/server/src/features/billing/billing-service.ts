@@ -160,6 +160,21 @@ export async function openPortal(deps: BillingDeps, workspaceId: string): Promis
 }
 
 /**
+ * Cancels the workspace's running subscription at once (its owner deletes their account, and
+ * the workspace with it): a deleted workspace is never charged again. Nothing to do without
+ * billing or a running subscription; a Stripe failure throws, so the deletion stops and can be
+ * tried again.
+ */
+export async function cancelWorkspaceSubscription(deps: BillingDeps, workspaceId: string) {
+  if (!deps.stripe) return;
+  const row = await findWorkspaceBilling(deps.db, workspaceId);
+  if (!row?.stripeSubscriptionId || !hasLiveSubscription(row.subscriptionStatus)) return;
+  const { client } = deps.stripe;
+  const subscriptionId = row.stripeSubscriptionId;
+  await fromStripe(deps, () => client.subscriptions.cancel(subscriptionId));
+}
+
+/**
  * The Stripe event a webhook delivery carries, when its Stripe-Signature verifies over the raw
  * bytes with the endpoint's secret (and is at most five minutes old); undefined otherwise.
  */

@@ -486,6 +486,27 @@ describe("the Stripe webhook", () => {
   });
 });
 
+describe("deleting the account", () => {
+  it("cancels the workspace's running subscription at Stripe first, so it is never charged again", async () => {
+    const { client, email, workspaceId, customer } = await ownerWithCustomer();
+    await completeCheckout(workspaceId, customer, "sub_h1", PRICES.pro, Math.floor(nowMs / 1000));
+    const start = stripeServer.requests.length;
+    const deleted = await client.post("/api/settings/delete-account", {
+      email,
+      password: "correct horse 42",
+    });
+    expect(deleted.status).toBe(200);
+    expect(
+      stripeServer.requests.slice(start).map((request) => `${request.method} ${request.path}`),
+    ).toContain("DELETE /v1/subscriptions/sub_h1");
+    const left = await testApp.database.db
+      .select()
+      .from(workspaceBilling)
+      .where(eq(workspaceBilling.workspaceId, workspaceId));
+    expect(left).toEqual([]);
+  });
+});
+
 describe("without billing configured", () => {
   it("checkout and portal say so; GET /api/billing says it is off; the webhook is not there", async () => {
     const plain = await createTestApp();
