@@ -100,7 +100,12 @@ describe.skipIf(!hasChromium())("billing with Stripe in the browser", () => {
       }),
     ).toEqual({ received: true, outcome: "applied" });
 
+    // The page's live stream: a change made before it listens would reach it only on reload.
+    const streamOpen = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith("/api/realtime"),
+    );
     await page.goto(checkout!.form.success_url!);
+    await streamOpen;
     await page.getByTestId("checkout-done").waitFor();
     await page.getByTestId("current-plan").filter({ hasText: /^Pro$/ }).waitFor();
     expect(await page.getByRole("button", { name: /Upgrade to/ }).count()).toBe(0);
