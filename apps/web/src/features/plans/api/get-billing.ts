@@ -12,4 +12,6 @@ export type Billing = SuccessData<Awaited<ReturnType<typeof api.billing.$get>>>;
 export const billingQueryOptions = () =>
   queryOptions({ queryKey: ["billing"] as const, queryFn: getBilling, staleTime: 60_000 });
 
-export const useBilling = () => useQuery(billingQueryOptions());
+/** `enabled` false for a member who would not use it (only owners buy; clients cannot read it). */
+export const useBilling = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...billingQueryOptions(), enabled: options.enabled ?? true });

@@ -13,7 +13,7 @@ import { useOpenBillingPortal } from "../api/open-billing-portal.ts";
  */
 export function PaymentFailedBanner() {
   const isOwner = useCan("owner");
-  const billing = useBilling();
+  const billing = useBilling({ enabled: isOwner });
   const workspaces = useWorkspaces();
   const portal = useOpenBillingPortal();
   const formatDateTime = useFormatDateTime();

@@ -128,8 +128,9 @@ function BillingActions({ plan, billing }: { plan: PlanId; billing: Billing }) {
 export function PlanSection() {
   const workspaces = useWorkspaces();
   const usage = usePlanUsage();
-  const billing = useBilling();
   const isOwner = useCan("owner");
+  const canRead = useCan("read");
+  const billing = useBilling({ enabled: canRead });
   const [params] = useSearchParams();
   const formatDateTime = useFormatDateTime();
   const current = workspaces.data?.current;

@@ -58,7 +58,8 @@ export function UpgradeDialogHost() {
   const [detail, setDetail] = useState<PlanRequired | null>(null);
   const [open, setOpen] = useState(false);
   const isOwner = useCan("owner");
-  const billing = useBilling();
+  // Only the owner buys: nobody else's page asks for the billing state.
+  const billing = useBilling({ enabled: isOwner });
   useEffect(
     () =>
       onPlanRequired((next) => {
