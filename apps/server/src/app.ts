@@ -11,6 +11,13 @@ import type { DataDeletionDeps } from "./features/account/index.ts";
 import { meRoutes, sessionRoutes } from "./features/account/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
 import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
+import {
+  type BillingDeps,
+  billingRoutes,
+  cancelWorkspaceSubscription,
+  createStripeClient,
+  STRIPE_WEBHOOK_MAX_BYTES,
+} from "./features/billing/index.ts";
 import { publishingFunctionRoutes } from "./features/content-tools/index.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./features/dev-mailbox/index.ts";
 import { inboxRoutes } from "./features/inbox/index.ts";
@@ -110,8 +117,19 @@ const tooManyForAddress = {
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
+  const billing: BillingDeps = {
+    db,
+    stripe: deps.env.stripe
+      ? { client: createStripeClient(deps.env.stripe), config: deps.env.stripe }
+      : undefined,
+    planPrices: deps.env.planPrices,
+    publicUrl: deps.env.publicUrl,
+    now: () => new Date(deps.now()),
+    logger: deps.logger,
+  };
   const dataDeletion: DataDeletionDeps = {
     db,
+    cancelBilling: (workspaceId) => cancelWorkspaceSubscription(billing, workspaceId),
     mailer: deps.mailer,
     storage: deps.storage,
     logger: deps.logger,
@@ -209,6 +227,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
     .route("/plan", planRoutes({ db, now: () => new Date(deps.now()) }))
+    .route("/billing", billingRoutes(billing))
     .route(
       "/analytics",
       analyticsRoutes({ db, now: () => new Date(deps.now()), instagram: deps.instagramContext }),
@@ -346,6 +365,7 @@ export function createApp(deps: AppDeps) {
         { prefix: "/api/functions/instagram-video-upload", maxBytes: VIDEO_CHUNK_BYTES },
         // Meta batches up to 1,000 updates in one delivery.
         { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
+        { prefix: "/api/billing/webhook", maxBytes: STRIPE_WEBHOOK_MAX_BYTES },
         // The sandbox's video upload takes what Meta's does (a whole video per request); it
         // streams the bytes, so this limit costs no memory.
         { prefix: "/sandbox/rupload.facebook.com/", maxBytes: SANDBOX_RUPLOAD_MAX_BODY_BYTES },

@@ -155,4 +155,45 @@ describe("ENCRYPTION_KEYS", () => {
     );
     expect(readEnv({}).encryptionKeys).toBeUndefined();
   });
+  it("turns billing on only with every Stripe variable, and names what is missing", () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      STRIPE_PRICE_STARTER: "price_s1",
+      STRIPE_PRICE_PRO: "price_p1",
+      STRIPE_PRICE_PREMIUM: "price_x1",
+    };
+    expect(readEnv({}).stripe).toBeUndefined();
+    expect(readEnv(stripe).stripe).toEqual({
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_abc123",
+      prices: { starter: "price_s1", pro: "price_p1", premium: "price_x1" },
+      graceDays: 7,
+      apiUrl: undefined,
+    });
+    const { STRIPE_WEBHOOK_SECRET: _secret, STRIPE_PRICE_PRO: _pro, ...partial } = stripe;
+    expect(() => readEnv(partial)).toThrow(EnvError);
+    expect(() => readEnv(partial)).toThrow(
+      /STRIPE_WEBHOOK_SECRET: billing with Stripe needs all of .*; STRIPE_SECRET_KEY, STRIPE_PRICE_STARTER, STRIPE_PRICE_PREMIUM are set but STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO are missing/,
+    );
+    expect(() => readEnv({ ...stripe, STRIPE_PRICE_PRO: "prod_123" })).toThrow(
+      /STRIPE_PRICE_PRO: must be a Stripe price id/,
+    );
+    // The stand-in address is for tests only.
+    expect(() => readEnv({ ...stripe, STRIPE_API_URL: "http://127.0.0.1:9" })).toThrow(
+      /STRIPE_API_URL: can be set only when NODE_ENV=test/,
+    );
+    expect(
+      readEnv({ ...stripe, NODE_ENV: "test", STRIPE_API_URL: "http://127.0.0.1:9" }).stripe?.apiUrl,
+    ).toBe("http://127.0.0.1:9");
+  });
+
+  it("reads PLAN_PRICES as display text per plan, and none by default", () => {
+    expect(readEnv({}).planPrices).toEqual({});
+    expect(readEnv({ PLAN_PRICES: "starter=€9 a month, pro=€29 a month" }).planPrices).toEqual({
+      starter: "€9 a month",
+      pro: "€29 a month",
+    });
+    expect(() => readEnv({ PLAN_PRICES: "gold=€1" })).toThrow(/PLAN_PRICES: must be plan=text/);
+  });
 });

@@ -4,6 +4,35 @@ import { parseEncryptionKeys } from "./platform/token-vault.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+const stripePriceId = z
+  .string()
+  .regex(/^price_[A-Za-z0-9]+$/, "must be a Stripe price id (price_…)")
+  .optional();
+
+const paidPlans = ["starter", "pro", "premium"] as const;
+
+/**
+ * PLAN_PRICES: what each paid plan costs, as text to show (`starter=€9 a month,pro=€29 a
+ * month`). Amounts are configuration, never code (issue 30); a plan left out shows none.
+ */
+export function parsePlanPrices(
+  value: string,
+): Partial<Record<(typeof paidPlans)[number], string>> {
+  const prices: Partial<Record<(typeof paidPlans)[number], string>> = {};
+  for (const entry of value.split(",")) {
+    const [name, ...rest] = entry.split("=");
+    const plan = name?.trim().toLowerCase();
+    const text = rest.join("=").trim();
+    if (!paidPlans.includes(plan as (typeof paidPlans)[number]) || !text || text.length > 60) {
+      throw new Error(
+        "must be plan=text pairs separated by commas, for starter, pro and premium (e.g. starter=€9 a month,pro=€29 a month), each text at most 60 characters",
+      );
+    }
+    prices[plan as (typeof paidPlans)[number]] = text;
+  }
+  return prices;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -163,6 +192,45 @@ const envSchema = z
      * their set-up can make many accounts from one address. Refused outside NODE_ENV=test.
      */
     AUTH_RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+        "must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)",
+      )
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+    STRIPE_PRICE_STARTER: stripePriceId,
+    STRIPE_PRICE_PRO: stripePriceId,
+    STRIPE_PRICE_PREMIUM: stripePriceId,
+    STRIPE_GRACE_DAYS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(60, "must be at most 60")
+      .default(7),
+    /**
+     * Tests only: the Stripe API's address (a local stand-in), so no test reaches Stripe.
+     * Refused outside NODE_ENV=test.
+     */
+    STRIPE_API_URL: z
+      .url("must be an http(s) URL such as http://127.0.0.1:12111")
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional(),
+    PLAN_PRICES: z
+      .string()
+      .max(1000, "must be at most 1000 characters")
+      .superRefine((value, ctx) => {
+        try {
+          parsePlanPrices(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
+      .optional(),
     S3_PREFIX: z
       .string()
       .regex(
@@ -299,6 +367,29 @@ const envSchema = z
         message: "can be off only when NODE_ENV=test (the limits guard accounts against guessing)",
       });
     }
+    const stripeNames = [
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "STRIPE_PRICE_STARTER",
+      "STRIPE_PRICE_PRO",
+      "STRIPE_PRICE_PREMIUM",
+    ] as const;
+    const stripeSet = stripeNames.filter((name) => env[name]);
+    if (stripeSet.length > 0 && stripeSet.length < stripeNames.length) {
+      const missing = stripeNames.filter((name) => !env[name]);
+      ctx.addIssue({
+        code: "custom",
+        path: [missing[0]!],
+        message: `billing with Stripe needs all of ${stripeNames.join(", ")}; ${stripeSet.join(", ")} ${stripeSet.length === 1 ? "is" : "are"} set but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing`,
+      });
+    }
+    if (env.STRIPE_API_URL && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_URL"],
+        message: "can be set only when NODE_ENV=test (a stand-in for Stripe's API in tests)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SMTP_URL) {
       ctx.addIssue({
         code: "custom",
@@ -381,6 +472,27 @@ const envSchema = z
           prefix: env.S3_PREFIX,
         }
       : undefined,
+    /** Billing with Stripe (decision 028); unset, plans are set by the operator's command. */
+    stripe:
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_WEBHOOK_SECRET &&
+      env.STRIPE_PRICE_STARTER &&
+      env.STRIPE_PRICE_PRO &&
+      env.STRIPE_PRICE_PREMIUM
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            prices: {
+              starter: env.STRIPE_PRICE_STARTER,
+              pro: env.STRIPE_PRICE_PRO,
+              premium: env.STRIPE_PRICE_PREMIUM,
+            },
+            graceDays: env.STRIPE_GRACE_DAYS,
+            apiUrl: env.NODE_ENV === "test" ? env.STRIPE_API_URL : undefined,
+          }
+        : undefined,
+    /** Display text of each paid plan's price (PLAN_PRICES); none configured: no amounts. */
+    planPrices: env.PLAN_PRICES ? parsePlanPrices(env.PLAN_PRICES) : {},
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== "production",
   }));

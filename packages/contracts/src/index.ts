@@ -1,6 +1,7 @@
 export * from "./account-metrics.ts";
 export * from "./analytics.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./caption-rules.ts";
 export * from "./content-calendar.ts";
 export * from "./errors.ts";

@@ -3,6 +3,7 @@ export { DataDirLockedError } from "./lock.ts";
 export * from "./queries/account-data.ts";
 export * from "./queries/analytics.ts";
 export * from "./queries/app-settings.ts";
+export * from "./queries/billing.ts";
 export * from "./queries/content-calendar.ts";
 export * from "./queries/data-deletion.ts";
 export * from "./queries/dev-mailbox.ts";

@@ -1,5 +1,6 @@
 export * from "./app-settings.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./data-deletion.ts";
 export * from "./data-exports.ts";
 export * from "./dev-mailbox.ts";

@@ -46,6 +46,11 @@ export interface DataDeletionDeps {
    * the demo accounts (decision 015), which holds what they sent and published through it.
    */
   forgetSandboxCopy?: (userId: string) => void;
+  /**
+   * Ends a workspace's paid subscription at the billing provider before the workspace goes, so
+   * a deleted account is never charged again (throws when it could not: nothing is deleted).
+   */
+  cancelBilling?: (workspaceId: string) => Promise<void>;
 }
 
 /**
@@ -57,6 +62,7 @@ export interface DataDeletionDeps {
  */
 export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) {
   const owned = await listOwnedWorkspaces(deps.db, userId);
+  for (const workspace of owned) await deps.cancelBilling?.(workspace.id);
   for (const workspace of owned) await deps.revokeInstagramAccess?.(workspace.id);
   const removeFiles = await prepareUserFilesRemoval(deps, owned);
   const deleted = await deleteEverythingOwnedByUser(deps.db, userId);

@@ -315,6 +315,12 @@ describe("workspaces, members and roles", () => {
     "POST /api/test/inbox/comments": "excluded",
     "POST /api/test/plan": "excluded",
     "GET /api/plan": "read",
+    // Billing: the state is read by every member, bought and managed by the owner; Stripe's
+    // webhook has no session and is authenticated by its signature (billing.int.test.ts).
+    "GET /api/billing": "read",
+    "POST /api/billing/checkout": "owner",
+    "POST /api/billing/portal": "owner",
+    "POST /api/billing/webhook": "excluded",
     // The live stream: its answer is headers and then a stream, which the walk closes at once.
     "GET /api/realtime": "read",
     // The caller's own account, sessions and support requests.

@@ -13,6 +13,7 @@ import { AccountSwitcher } from "../../features/instagram/components/account-swi
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
 import { useAccountInAddress } from "../../features/instagram/hooks/use-selected-account.ts";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
+import { PaymentFailedBanner } from "../../features/plans/components/payment-failed-banner.tsx";
 import { UpgradeDialogHost } from "../../features/plans/components/upgrade-dialog.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
@@ -133,6 +134,7 @@ function AppFrame() {
           // Spec §4: closing the notifications popover refreshes notification and conversation data.
           menus={<DeferredHeaderMenus onNotificationsClosed={() => refreshInbox(undefined)} />}
         />
+        <PaymentFailedBanner />
         <main
           data-padded={isMainAreaPadded(pathname)}
           className={cn(isMainAreaPadded(pathname) && "p-4 sm:p-6")}

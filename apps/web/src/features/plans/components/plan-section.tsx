@@ -3,21 +3,30 @@ import {
   capabilities,
   capabilityLabels,
   formatCapability,
+  hasLiveSubscription,
+  type PlanId,
   planIds,
   planNames,
 } from "@sightline/contracts";
 import { Check } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { useWorkspaces } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
+import { type Billing, useBilling } from "../api/get-billing.ts";
 import { type PlanUsage, usePlanUsage } from "../api/get-plan-usage.ts";
+import { useOpenBillingPortal } from "../api/open-billing-portal.ts";
+import { useStartCheckout } from "../api/start-checkout.ts";
 
-/**
+/*
  * Settings → Plan (issue 30): the open workspace's plan and the four plans side by side, read
- * from the same table the server enforces. No amounts: the spec does not show pricing.
+ * from the same table the server enforces. Amounts only as the operator configured them
+ * (PLAN_PRICES); with none configured, none are shown.
  */
 /** A meter counts members; the table's row also names client reports, which come with them. */
 const meterLabels: Partial<Record<Capability, string>> = { teamMembers: "Team members" };
@@ -81,12 +90,52 @@ function UsageMeters({ usage }: { usage: PlanUsage }) {
   );
 }
 
+/**
+ * What the owner can do where this server takes payments: "Upgrade to X" (Stripe Checkout) for
+ * each larger plan while there is no running subscription, and "Manage billing" (the Customer
+ * Portal: card, invoices, plan, cancellation) once there is a customer that subscribed.
+ */
+function BillingActions({ plan, billing }: { plan: PlanId; billing: Billing }) {
+  const checkout = useStartCheckout();
+  const portal = useOpenBillingPortal();
+  const leaving = checkout.isPending || checkout.isSuccess || portal.isPending || portal.isSuccess;
+  const subscribed = hasLiveSubscription(billing.status);
+  const larger = planIds.filter((id) => planIds.indexOf(id) > planIds.indexOf(plan));
+  const canManage = billing.hasCustomer && billing.status !== null;
+  if (!canManage && (subscribed || larger.length === 0)) return null;
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="billing-actions">
+      {subscribed
+        ? null
+        : larger.map((id) => (
+            <Button
+              key={id}
+              disabled={leaving}
+              onClick={() => id !== "free" && checkout.mutate(id)}
+            >
+              Upgrade to {planNames[id]}
+            </Button>
+          ))}
+      {canManage ? (
+        <Button variant="outline" disabled={leaving} onClick={() => portal.mutate()}>
+          Manage billing
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 export function PlanSection() {
   const workspaces = useWorkspaces();
   const usage = usePlanUsage();
+  const isOwner = useCan("owner");
+  const canRead = useCan("read");
+  const billing = useBilling({ enabled: canRead });
+  const [params] = useSearchParams();
   const formatDateTime = useFormatDateTime();
   const current = workspaces.data?.current;
   if (!current) return <Skeleton className="h-48 w-full" />;
+  const prices = billing.data?.prices ?? null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -123,6 +172,14 @@ export function PlanSection() {
                   )}
                 >
                   {planNames[plan]}
+                  {plan !== "free" && prices?.[plan] ? (
+                    <span
+                      className="block text-xs font-normal text-slate-600"
+                      data-testid={`price-${plan}`}
+                    >
+                      {prices[plan]}
+                    </span>
+                  ) : null}
                   {plan === current.plan ? (
                     <span className="block text-xs font-normal text-brand-700">Your plan</span>
                   ) : null}
@@ -159,10 +216,25 @@ export function PlanSection() {
           </tbody>
         </table>
       </section>
-      <p className="text-sm text-slate-600">
-        Billing is not set up on this Sightline server: its administrator changes plans. Nothing is
-        lost when a plan changes; data beyond a plan stays stored and returns on upgrade.
-      </p>
+      {billing.data?.enabled ? (
+        <>
+          {params.get("checkout") === "done" ? (
+            <p role="status" className="text-sm text-slate-700" data-testid="checkout-done">
+              Thank you. The new plan starts as soon as Stripe confirms the payment.
+            </p>
+          ) : null}
+          {isOwner ? <BillingActions plan={current.plan} billing={billing.data} /> : null}
+          <p className="text-sm text-slate-600">
+            Payments go through Stripe; Free needs no card. Nothing is lost when a plan changes;
+            data beyond a plan stays stored and returns on upgrade.
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Billing is not set up on this Sightline server: its administrator changes plans. Nothing
+          is lost when a plan changes; data beyond a plan stays stored and returns on upgrade.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,17 +1,40 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { announcePlanRequired } from "../../../lib/api-error.ts";
+import { type Billing, billingQueryOptions } from "../api/get-billing.ts";
+import { leaveForStripe } from "../utils/leave-for-stripe.ts";
 import { UpgradeDialogHost } from "./upgrade-dialog.tsx";
 
-afterEach(cleanup);
+vi.mock("../utils/leave-for-stripe.ts", () => ({ leaveForStripe: vi.fn() }));
 
-function renderHost() {
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(leaveForStripe).mockClear();
+});
+
+const billingOff: Billing = {
+  enabled: false,
+  prices: null,
+  status: null,
+  hasCustomer: false,
+  graceUntil: null,
+};
+
+function renderHost(billing: Billing = billingOff) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(billingQueryOptions().queryKey, billing);
   const router = createMemoryRouter([{ path: "*", element: <UpgradeDialogHost /> }], {
     initialEntries: ["/post-performance"],
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -51,5 +74,38 @@ describe("'Upgrade your plan' (issue 30)", () => {
       "No plan includes more Instagram accounts. This workspace is on the Premium plan.",
     );
     expect(screen.queryAllByRole("listitem")).toHaveLength(0);
+  });
+
+  it("has no Upgrade button where billing is not configured", () => {
+    renderHost();
+    act(() =>
+      announcePlanRequired({ capability: "advancedAnalytics", plan: "free", requiredPlan: "pro" }),
+    );
+    expect(screen.queryByRole("button", { name: "Upgrade" })).toBeNull();
+    expect(screen.getByRole("link", { name: "See plans" })).toBeTruthy();
+  });
+
+  it("with billing, Upgrade posts checkout for the plan that includes it and goes to Stripe's page", async () => {
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ url: "https://checkout.stripe.com/c/pay/cs_1" }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderHost({ ...billingOff, enabled: true });
+    act(() =>
+      announcePlanRequired({ capability: "advancedAnalytics", plan: "free", requiredPlan: "pro" }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Upgrade" }));
+    await waitFor(() =>
+      expect(leaveForStripe).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_1"),
+    );
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(new URL(String(input), "http://app.test").pathname).toBe("/api/billing/checkout");
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({ plan: "pro" });
+    expect(screen.getByRole("dialog").textContent).not.toMatch(/[$€£]/);
   });
 });

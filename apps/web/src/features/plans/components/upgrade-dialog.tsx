@@ -2,6 +2,8 @@ import {
   capabilityLabels,
   capabilityPhrases,
   formatCapability,
+  hasLiveSubscription,
+  type PaidPlanId,
   type PlanRequired,
   planGains,
   planNames,
@@ -19,16 +21,45 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { paths } from "../../../config/paths.ts";
 import { onPlanRequired } from "../../../lib/api-error.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
+import { useBilling } from "../api/get-billing.ts";
+import { useOpenBillingPortal } from "../api/open-billing-portal.ts";
+import { useStartCheckout } from "../api/start-checkout.ts";
+
+/**
+ * "Upgrade" (issue 30 point 2): only where this server takes payments, and only for the owner,
+ * who alone may buy. Stripe's Checkout for a workspace without a running subscription; with one,
+ * the Customer Portal, where its plan changes (a second Checkout would bill twice).
+ */
+function UpgradeButton({ plan, subscribed }: { plan: PaidPlanId; subscribed: boolean }) {
+  const checkout = useStartCheckout();
+  const portal = useOpenBillingPortal();
+  // Stays disabled after success too: the page is on its way to Stripe.
+  const busy = checkout.isPending || portal.isPending || checkout.isSuccess || portal.isSuccess;
+  return (
+    <Button
+      disabled={busy}
+      onClick={() => (subscribed ? portal.mutate() : checkout.mutate(plan))}
+      data-testid="upgrade-checkout"
+    >
+      Upgrade
+    </Button>
+  );
+}
 
 /**
  * 'Upgrade your plan' (spec section 1; issue 30): opened by a locked control or by any action
  * the server refused with `plan_required`. It names what was asked for, the plan that includes
- * it and what else that plan adds; "See plans" opens the plan table in Settings. Amounts are
- * never shown (the spec: pricing amounts are not shown).
+ * it and what else that plan adds; "See plans" opens the plan table in Settings, and where this
+ * server takes payments "Upgrade" goes to Stripe's Checkout. No amounts here: they are
+ * configuration, shown in Settings → Plan only when configured.
  */
 export function UpgradeDialogHost() {
   const [detail, setDetail] = useState<PlanRequired | null>(null);
   const [open, setOpen] = useState(false);
+  const isOwner = useCan("owner");
+  // Only the owner buys: nobody else's page asks for the billing state.
+  const billing = useBilling({ enabled: isOwner });
   useEffect(
     () =>
       onPlanRequired((next) => {
@@ -39,6 +70,10 @@ export function UpgradeDialogHost() {
   );
   if (!detail) return null;
   const { capability, plan, requiredPlan } = detail;
+  const buyable =
+    isOwner && billing.data?.enabled === true && requiredPlan !== null && requiredPlan !== "free"
+      ? requiredPlan
+      : null;
   const gains = requiredPlan
     ? planGains(plan, requiredPlan).filter((gained) => gained !== capability)
     : [];
@@ -81,11 +116,14 @@ export function UpgradeDialogHost() {
           <Button variant="outline" onClick={() => setOpen(false)}>
             Not now
           </Button>
-          <Button asChild>
+          <Button asChild variant={buyable ? "outline" : "primary"}>
             <Link to={paths.settingsPlan} onClick={() => setOpen(false)}>
               See plans
             </Link>
           </Button>
+          {buyable ? (
+            <UpgradeButton plan={buyable} subscribed={hasLiveSubscription(billing.data?.status)} />
+          ) : null}
         </div>
       </DialogContent>
     </Dialog>
