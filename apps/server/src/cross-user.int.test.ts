@@ -254,6 +254,7 @@ describe("one user can never read or change another's data through any route", (
           .replace("/conversations/:id", `/conversations/${encodeURIComponent(victim.threadId)}`)
           .replace("/comments/:id", `/comments/${victim.commentId}`)
           .replace("/connect-links/:id", `/connect-links/${victim.connectLinkId}`)
+          .replace("/connections/:instagramId", `/connections/${victim.accountId}`)
           .replace(/:[a-zA-Z]+/g, victim.userId);
         const query = new URLSearchParams({
           userId: victim.userId,
@@ -356,6 +357,9 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/press-radar/keywords/:id",
         "POST /api/press-radar/mentions/seen",
         "DELETE /api/trend-radar/hashtags/:id",
+        "POST /api/trend-radar/hashtags/:id/keep",
+        "POST /api/press-radar/keywords/:id/keep",
+        "POST /api/instagram/connections/:instagramId/keep",
         "GET /api/scheduled-posts/:id",
         "POST /api/scheduled-posts/:id/retry",
         "PUT /api/scheduled-posts/:id",
@@ -404,7 +408,7 @@ describe("one user can never read or change another's data through any route", (
       expect.objectContaining({ id: victim.pressSourceId, isMuted: false }),
     ]);
     expect(press.keywords).toEqual([
-      { id: victim.pressKeywordId, term: "Lena Makes", exclusions: [] },
+      { id: victim.pressKeywordId, term: "Lena Makes", exclusions: [], pausedReason: null },
     ]);
     expect(press.unseenCount).toBeGreaterThan(0);
     const trend = await json<{ hashtags: Array<{ id: string }> }>(
