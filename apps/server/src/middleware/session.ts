@@ -86,6 +86,7 @@ export function sessionMiddleware(
         user,
         c.req.header(WORKSPACE_HEADER) ?? c.req.query("workspace") ?? undefined,
         c.req.header(ACCOUNT_HEADER) ?? c.req.query("account") ?? undefined,
+        new Date(options.now()),
       );
       return workspace;
     });
@@ -120,6 +121,8 @@ export async function resolveWorkspace(
   user: SessionUser,
   named: string | undefined,
   namedAccount?: string,
+  /** The app's clock: a plan whose end date has passed by it reads as Free. */
+  now: Date = new Date(),
 ): Promise<ActiveWorkspace> {
   // An account is Instagram's numeric id: anything else names no account of any workspace.
   if (namedAccount && !accountIdPattern.test(namedAccount)) {
@@ -131,25 +134,25 @@ export async function resolveWorkspace(
       ? await findMembership(db, named, user.id)
       : undefined;
     if (!membership) throw new AppError("not_found", "Workspace not found.");
-    return active(membership, accountId);
+    return active(membership, accountId, now);
   }
   const [first] = await listMemberships(db, user.id);
-  if (first) return active(first, accountId);
+  if (first) return active(first, accountId, now);
   const id = await ensurePersonalWorkspace(db, {
     userId: user.id,
     name: personalWorkspaceName(null, user.email),
   });
-  return active((await findMembership(db, id, user.id))!, accountId);
+  return active((await findMembership(db, id, user.id))!, accountId, now);
 }
 
-function active(membership: Membership, accountId: string | undefined): ActiveWorkspace {
+function active(membership: Membership, accountId: string | undefined, now: Date): ActiveWorkspace {
   return {
     id: membership.workspaceId,
     name: membership.name,
     role: membership.role,
     personal: membership.personal,
     storageFolder: membership.storageFolder,
-    plan: effectivePlan(membership.plan, membership.planUntil, new Date()),
+    plan: effectivePlan(membership.plan, membership.planUntil, now),
     planUntil: membership.planUntil,
     accountId,
   };

@@ -1,10 +1,15 @@
 import { type PlanId, planIds } from "@sightline/contracts";
-import { auditEvents } from "@sightline/db";
+import { auditEvents, setWorkspacePlan } from "@sightline/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/app-error.ts";
-import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { personalWorkspaceId, setPersonalPlan, uniqueEmail } from "../../testing/factories.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import {
+  createVerifiedUser,
+  personalWorkspaceId,
+  setPersonalPlan,
+  uniqueEmail,
+} from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import { describePlan, setPlanByOperator } from "./index.ts";
@@ -297,4 +302,29 @@ describe("monthly allowances", () => {
     expect((await caption()).status).toBe(200);
     await expect(meter("aiCreditsPerMonth")).resolves.toMatchObject({ used: 5, limit: null });
   });
+});
+
+describe("the plan in force", () => {
+  it("is read by the app's clock: a plan ended by that clock is Free", async () => {
+    // The app's clock says 2100; the machine's does not. The plan ends in 2099.
+    const later = await createTestApp({ now: () => Date.parse("2100-01-01T00:00:00Z") });
+    try {
+      const user = await createVerifiedUser(later);
+      const id = await personalWorkspaceId(later, user.email);
+      await setWorkspacePlan(
+        later.database.db,
+        id,
+        "pro",
+        new Date("2099-12-31T23:59:59Z"),
+        new Date(),
+      );
+      const seen = (await (await user.client.get("/api/workspaces")).json()) as {
+        current: { plan: string };
+      };
+      expect(seen.current.plan).toBe("free");
+      expect((await user.client.get("/api/analytics/benchmarks")).status).toBe(403);
+    } finally {
+      await later.close();
+    }
+  }, 60_000);
 });
