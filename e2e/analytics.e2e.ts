@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedInPage } from "./support/accounts.ts";
+import { setPlan, signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
@@ -87,14 +87,7 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
-    await page.evaluate(async () => {
-      const response = await fetch("/api/test/plan", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ plan: "pro" }),
-      });
-      if (!response.ok) throw new Error(`plan: ${response.status}`);
-    });
+    await setPlan(page, "pro", { reload: false });
     const open90 = page.getByRole("button", { name: "90 days", exact: true });
     await open90.waitFor({ timeout: 15_000 });
     await open90.click();
@@ -123,14 +116,7 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     await page.waitForURL(`${live.server.url}/settings`);
     await page.getByTestId("instagram-connected").waitFor();
     // Demographics are advanced analytics: Pro (set as the operator would, issue 30).
-    await page.evaluate(async () => {
-      const response = await fetch("/api/test/plan", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ plan: "pro" }),
-      });
-      if (!response.ok) throw new Error(`plan: ${response.status}`);
-    });
+    await setPlan(page, "pro", { reload: false });
 
     // The audience API's answer, which audience.int.test.ts holds equal to the Graph API's.
     const audience = await page.evaluate(async () => {

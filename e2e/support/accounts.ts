@@ -47,10 +47,14 @@ export async function signedInPage(
 
 /**
  * Puts the page's open workspace on `plan` through the test server's POST /api/test/plan (what
- * the operator's `npm run plan` does; issue 30), then reloads it. The page must be signed in as
- * its owner.
+ * the operator's `npm run plan` does; issue 30), then reloads it unless `reload` is false. The
+ * page must be signed in as its owner.
  */
-export async function setPlan(page: Page, plan: "free" | "starter" | "pro" | "premium") {
+export async function setPlan(
+  page: Page,
+  plan: "free" | "starter" | "pro" | "premium",
+  { reload = true }: { reload?: boolean } = {},
+) {
   await page.evaluate(async (chosen) => {
     const response = await fetch("/api/test/plan", {
       method: "POST",
@@ -59,7 +63,7 @@ export async function setPlan(page: Page, plan: "free" | "starter" | "pro" | "pr
     });
     if (!response.ok) throw new Error(`POST /api/test/plan: ${response.status}`);
   }, plan);
-  // An open tab hears of the change by realtime (plans.e2e.ts checks that); the callers here
-  // want the new plan from a known start, so the page starts again.
-  await page.reload();
+  // An open tab hears of the change by realtime (analytics.e2e.ts checks that with no reload);
+  // most callers want the new plan from a known start, so the page starts again.
+  if (reload) await page.reload();
 }

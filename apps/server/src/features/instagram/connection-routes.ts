@@ -24,7 +24,7 @@ import {
 } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { syncAccountJob } from "./jobs/sync-account.job.ts";
-import { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
+import { pausedAccounts } from "./plan-pause.ts";
 import { backfillProgress } from "./sync/insights.ts";
 
 /**
@@ -82,13 +82,19 @@ export function connectionRoutes(ctx: InstagramContext) {
     )
     .get("/connection", requireMember("read"), async (c) => {
       const row = await selectedConnection(ctx.db, c.var.workspace);
-      const pausedBy = row ? await accountPausedBy(ctx.db, row) : null;
+      // The request knows its plan: only the workspace's accounts are read to place this one.
+      const paused =
+        row &&
+        pausedAccounts(
+          c.var.workspace.plan,
+          await listInstagramConnections(ctx.db, c.var.workspace.id),
+        ).has(row.instagramId);
       return c.json({
         connection: row
           ? {
               ...connectionView(row, ctx),
               sync_progress: await backfillProgress(ctx.db, row, new Date(ctx.now())),
-              paused_reason: pausedBy ? pausedByPlanReason(pausedBy, "accounts") : null,
+              paused_reason: paused ? pausedByPlanReason(c.var.workspace.plan, "accounts") : null,
             }
           : null,
       });
