@@ -49,6 +49,7 @@ export function connectionRoutes(ctx: InstagramContext) {
     .post(
       "/connections/:instagramId/keep",
       requireMember("connections"),
+      userLimit(ctx, "keepActive"),
       validate(
         "param",
         z.object({ instagramId: z.string().regex(accountIdPattern, "Not an account id.") }),

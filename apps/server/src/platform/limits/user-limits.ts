@@ -32,6 +32,11 @@ export const userLimitRules = {
    * or across several workspaces, must not make Sightline a mail cannon.
    */
   invite: { max: 30, windowMs: 60 * 60_000 },
+  /**
+   * "Keep this one active" on a plan smaller than the workspace (issue 30): each queues a sync,
+   * a hashtag sampling or a feed fetch.
+   */
+  keepActive: { max: 20, windowMs: 60 * 60_000 },
 } as const;
 
 export type UserLimitKind = keyof typeof userLimitRules;

@@ -192,17 +192,24 @@ export function pressRadarRoutes(ctx: RadarsContext) {
         return c.json({ keyword: keywordJson(keyword) });
       },
     )
-    .post("/keywords/:id/keep", validate("param", idParam), async (c) => {
-      // A smaller plan matches fewer keywords than are watched: this one stays matched and the
-      // last in line pauses (issue 30 point 6).
-      const workspaceId = c.var.workspace.id;
-      if (!(await keepRadarItem(db, "keyword", workspaceId, c.req.valid("param").id, ctx.now()))) {
-        throw new AppError("not_found", "This keyword does not exist.");
-      }
-      await refetch(workspaceId);
-      await ctx.events.publish(workspaceId, "press-radar:updated", {});
-      return c.json({ kept: true });
-    })
+    .post(
+      "/keywords/:id/keep",
+      userLimit(ctx, "keepActive"),
+      validate("param", idParam),
+      async (c) => {
+        // A smaller plan matches fewer keywords than are watched: this one stays matched and the
+        // last in line pauses (issue 30 point 6).
+        const workspaceId = c.var.workspace.id;
+        if (
+          !(await keepRadarItem(db, "keyword", workspaceId, c.req.valid("param").id, ctx.now()))
+        ) {
+          throw new AppError("not_found", "This keyword does not exist.");
+        }
+        await refetch(workspaceId);
+        await ctx.events.publish(workspaceId, "press-radar:updated", {});
+        return c.json({ kept: true });
+      },
+    )
     .delete("/keywords/:id", validate("param", idParam), async (c) => {
       if (!(await deletePressKeyword(db, c.var.workspace.id, c.req.valid("param").id))) {
         throw new AppError("not_found", "This keyword does not exist.");

@@ -33,18 +33,23 @@ export function trendRadarRoutes(ctx: RadarsContext) {
       await ctx.events.publish(workspaceId, "trend-radar:updated", {});
       return c.body(null, 204);
     })
-    .post("/hashtags/:id/keep", validate("param", idParam), async (c) => {
-      // A smaller plan samples fewer hashtags than are tracked: this one stays sampled and the
-      // last in line pauses (issue 30 point 6).
-      const workspaceId = c.var.workspace.id;
-      const id = c.req.valid("param").id;
-      if (!(await keepRadarItem(ctx.db, "hashtag", workspaceId, id, ctx.now()))) {
-        throw new AppError("not_found", "This hashtag is not tracked.");
-      }
-      await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
-      await ctx.events.publish(workspaceId, "trend-radar:updated", {});
-      return c.json({ kept: true });
-    })
+    .post(
+      "/hashtags/:id/keep",
+      userLimit(ctx, "keepActive"),
+      validate("param", idParam),
+      async (c) => {
+        // A smaller plan samples fewer hashtags than are tracked: this one stays sampled and the
+        // last in line pauses (issue 30 point 6).
+        const workspaceId = c.var.workspace.id;
+        const id = c.req.valid("param").id;
+        if (!(await keepRadarItem(ctx.db, "hashtag", workspaceId, id, ctx.now()))) {
+          throw new AppError("not_found", "This hashtag is not tracked.");
+        }
+        await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });
+        await ctx.events.publish(workspaceId, "trend-radar:updated", {});
+        return c.json({ kept: true });
+      },
+    )
     .post("/refresh", userLimit(ctx, "fetchNow"), async (c) => {
       const workspaceId = c.var.workspace.id;
       if ((await listTrendHashtags(ctx.db, workspaceId)).length === 0) {
