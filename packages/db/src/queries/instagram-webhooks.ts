@@ -12,19 +12,29 @@ export type WebhookEventInsert = {
 /**
  * Stores verified deliveries once, in one statement: Meta's redeliveries and duplicates carry
  * the same bytes, so the body's hash finds them. Answers the new rows' ids by body hash; a
- * delivery seen before has none.
+ * delivery seen before has none. The rows go as four array parameters (unnest), so the statement
+ * is the same text whatever their number and costs no per-value query building: it is on the
+ * webhook's acknowledgement path (issue 27).
  */
 export async function insertWebhookEventsOnce(
   db: Db,
   rows: WebhookEventInsert[],
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const inserted = await db
-    .insert(instagramWebhookEvents)
-    .values(rows)
-    .onConflictDoNothing({ target: instagramWebhookEvents.bodySha256 })
-    .returning({ id: instagramWebhookEvents.id, bodySha256: instagramWebhookEvents.bodySha256 });
-  return new Map(inserted.map((row) => [row.bodySha256, row.id]));
+  const column = (pick: (row: WebhookEventInsert) => string) => sql.param(rows.map(pick));
+  const result = (await db.execute(sql`
+    insert into instagram_webhook_events (body_sha256, object, signed_by, body)
+    select * from unnest(
+      ${column((row) => row.bodySha256)}::text[],
+      ${column((row) => row.object)}::text[],
+      ${column((row) => row.signedBy)}::text[],
+      ${column((row) => row.body)}::text[]
+    )
+    on conflict (body_sha256) do nothing
+    returning id, body_sha256`)) as unknown as {
+    rows: Array<{ id: number | string; body_sha256: string }>;
+  };
+  return new Map(result.rows.map((row) => [row.body_sha256, Number(row.id)]));
 }
 
 /** Events still to process (oldest first), skipping ones waiting for a retry or given up. */

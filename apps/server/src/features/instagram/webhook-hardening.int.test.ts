@@ -165,6 +165,19 @@ describe("the webhook drain and a poison event", () => {
     expect(event!.processed_at).not.toBeNull();
     expect(event!.body).not.toMatch(/\\u0000/);
   });
+
+  it("stores a delivery without control characters as it was sent (no parse and rewrite)", async () => {
+    // Spacing JSON.stringify would not write, and an escaped tab, which is allowed text.
+    const delivery = commentDelivery(mediaIds[1]!, {
+      id: "17800000000000014",
+      text: "tab\there",
+    }).replace('"object":', '"object" :');
+    expect((await postWebhook(delivery, sign(delivery))).status).toBe(200);
+    const [event] = await query<{ body: string }>(
+      "select body from instagram_webhook_events where body like '%17800000000000014%'",
+    );
+    expect(event!.body).toBe(delivery);
+  });
 });
 
 describe("webhook deliveries: signature, age and size", () => {

@@ -24,6 +24,16 @@ export const WEBHOOK_MAX_BYTES = 4 * 1024 * 1024;
  */
 export const WEBHOOK_MAX_AGE_MS = 48 * 60 * 60 * 1000;
 
+/**
+ * True for JSON text that may decode to a control character stripControlCharacters removes: an
+ * escape of one (\u0000–\u001f other than tab, line feed and carriage return are all written
+ * \uXXXX, \b or \f), or U+007F–U+009F, which JSON allows unescaped. It may say yes for text
+ * that holds none (an escaped backslash before a "b"); it never says no for text that holds one.
+ */
+const MAY_HOLD_CONTROL = /\\(?:u00(?:[01][0-9a-f]|7f|[89][0-9a-f])|[bf])|[\u007f-\u009f]/i;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Exactly "sha256=" and 64 hex digits: nothing before, nothing after. */
 const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/i;
 
@@ -130,9 +140,11 @@ export function webhookRoutes(ctx: InstagramContext) {
         c.var.logger.warn({ hasSignature: header !== "" }, "webhook refused: bad signature");
         return c.json({ error: { code: "unauthorized", message: "Invalid signature." } }, 401);
       }
+      let text: string;
       let parsed: { object: string; entry: unknown[] };
       try {
-        parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+        text = utf8.decode(raw);
+        parsed = JSON.parse(text);
         if (typeof parsed.object !== "string" || !Array.isArray(parsed.entry)) throw new Error();
       } catch {
         return c.json({ error: { code: "bad_request", message: "Not a webhook event." } }, 400);
@@ -145,9 +157,11 @@ export function webhookRoutes(ctx: InstagramContext) {
         return c.text("EVENT_RECEIVED", 200);
       }
       // Control characters (NUL above all, which PostgreSQL cannot store) go at the door, so
-      // the drain never meets them; the hash stays the one of the bytes Meta sent.
-      const object = stripControlCharacters(parsed.object);
-      const body = JSON.stringify(stripControlCharactersDeep(parsed));
+      // the drain never meets them; the hash stays the one of the bytes Meta sent. A body
+      // without any is stored as sent, not parsed apart and written again.
+      const clean = !MAY_HOLD_CONTROL.test(text);
+      const object = clean ? parsed.object : stripControlCharacters(parsed.object);
+      const body = clean ? text : JSON.stringify(stripControlCharactersDeep(parsed));
       const isNew = await store({
         bodySha256: createHash("sha256").update(raw).digest("hex"),
         object,
