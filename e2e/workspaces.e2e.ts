@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, setPlan, signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
-import { COMPOSER_TEST_TIMEOUT_MS, connectLenaMakes, makePng } from "./support/composer.ts";
+import { COMPOSER_TEST_TIMEOUT_MS, connectedPage, makePng } from "./support/composer.ts";
 
 /** Screenshots to look at (issue 29: 1440 and 390 px), kept out of the repository. */
 const shots = process.env.E2E_SCREENSHOTS ?? "";
@@ -22,15 +22,16 @@ async function openSwitcher(page: Page) {
 }
 
 describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)", () => {
-  const live = useServerAndBrowser();
+  // The two tests that need @lena.makes connected take one of the accounts global setup connected
+  // and synced (connecting is instagram-connection.e2e.ts's subject, not this file's).
+  const live = useServerAndBrowser({ template: "connected" });
 
   it(
     "an owner invites an analyst who joins, sees the shared account and no Publish",
     async () => {
       const url = live.server.url;
-      const owner = await signedInPage(live.browser, url, { prefix: "owner", width: 1440 });
-      // The first sync shares a loaded machine's CPU with the page: allow it time.
-      await connectLenaMakes(owner.page, url, 150_000);
+      // An account with @lena.makes connected and synced: one of the connected template's.
+      const owner = await connectedPage(live.browser, url, 1440);
       // Team members are Premium's (issue 30).
       await setPlan(owner.page, "premium");
       const invitee = `analyst-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -142,11 +143,7 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
     "two accounts in one workspace: the header's switcher adds one and changes every page, the address keeps it",
     async () => {
       const url = live.server.url;
-      const { page, context, errors } = await signedInPage(live.browser, url, {
-        prefix: "accounts",
-        width: 1440,
-      });
-      await connectLenaMakes(page, url, 150_000);
+      const { page, context, errors } = await connectedPage(live.browser, url, 1440);
       // A second account needs Pro (issue 30).
       await setPlan(page, "pro");
 

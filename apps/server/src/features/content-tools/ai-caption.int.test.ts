@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 
 /*
  * caption-generate with an AI provider configured: a local OpenAI-compatible server (what a
@@ -46,17 +45,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  testApp = await createTestApp({
-    env: {
-      AI_PROVIDER: "openai-compatible",
-      AI_MODEL: "vision-test",
-      AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      AI_API_KEY: "local-test-key",
+  // A user with @lena.makes connected and synced once (a copy of the run's snapshot): the
+  // captions are the subject here, not the connection.
+  ({ testApp, client } = await createTestAppWithSyncedAccount(
+    { username: "lena.makes", login: "instagram" },
+    {
+      env: {
+        AI_PROVIDER: "openai-compatible",
+        AI_MODEL: "vision-test",
+        AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        AI_API_KEY: "local-test-key",
+      },
     },
-  });
-  ({ client } = await createVerifiedUser(testApp));
-  await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  ));
 }, 180_000);
 afterAll(async () => {
   await testApp?.close();
