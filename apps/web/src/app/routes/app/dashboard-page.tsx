@@ -103,10 +103,13 @@ export default function DashboardPage() {
             <DashboardOverview />
           )}
         </div>
-        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <UpcomingPosts />
-          <InboxSummary />
-        </div>
+        {/* Both cards are one account's: All accounts has each account's unanswered messages. */}
+        {showAll ? null : (
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <UpcomingPosts />
+            <InboxSummary />
+          </div>
+        )}
         <AiTeamSection />
       </div>
     );
