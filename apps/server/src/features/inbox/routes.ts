@@ -28,6 +28,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMemberByMethod } from "../../middleware/session.ts";
+import { dateOf } from "../../platform/clock.ts";
 import { isBucket } from "../../platform/storage.ts";
 import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
@@ -264,7 +265,7 @@ export function inboxRoutes(deps: InboxDeps) {
         const isStale =
           !person ||
           person.name === null ||
-          deps.now().getTime() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
+          deps.now() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
         if (thread?.personId && isStale && connection.status === "active") {
           // The thread opens without the profile if Instagram refuses; the stored name stays.
           person =
@@ -292,7 +293,7 @@ export function inboxRoutes(deps: InboxDeps) {
                 profile_pic: person?.profilePic ?? null,
               }
             : null,
-          window: messagingWindow(thread?.lastInbound ?? null, deps.now()),
+          window: messagingWindow(thread?.lastInbound ?? null, dateOf(deps.now)),
           read_at: readState?.readAt?.toISOString() ?? null,
           is_marked_unread: readState?.isMarkedUnread ?? false,
         });
@@ -369,7 +370,7 @@ export function inboxRoutes(deps: InboxDeps) {
             await handleGraphFailure(deps.instagram, connection, error);
           }
         }
-        const now = deps.now();
+        const now = dateOf(deps.now);
         const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
         return c.json({
           post: {

@@ -12,6 +12,7 @@ import {
 } from "../../lib/safe-fetch.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import type { Clock } from "../../platform/clock.ts";
 
 const MAX_BYTES = 8 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
@@ -34,7 +35,7 @@ export type MediaProxyDeps = {
   publicOrigin: string;
   /** In sandbox mode, answers the sandbox's CDN URLs in process (they are http://localhost). */
   sandbox: { fetch(url: string): Promise<Response> } | undefined;
-  now: () => number;
+  now: Clock;
   /** Replaces DNS and the connection under safeFetch (tests: this machine has no internet). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 };

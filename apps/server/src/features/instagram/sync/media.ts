@@ -1,5 +1,6 @@
 import { type Db, type MediaUpsert, upsertMedia } from "@sightline/db";
 import type { AccountClient, InstagramMedia } from "@sightline/instagram-graph";
+import { dateOf } from "../../../platform/clock.ts";
 import type { SyncRun } from "./run.ts";
 
 /** Fields read for the media list: no CDN URL is stored, so none is asked for. */
@@ -7,7 +8,7 @@ const syncedMediaFields =
   "id,caption,media_type,media_product_type,permalink,shortcode,timestamp,like_count,comments_count,is_comment_enabled,children{id,media_type,timestamp}";
 
 function toRows(run: Pick<SyncRun, "scope" | "now">, media: InstagramMedia): MediaUpsert[] {
-  const syncedAt = run.now();
+  const syncedAt = dateOf(run.now);
   const parent: MediaUpsert = {
     ...run.scope,
     igMediaId: media.id,
