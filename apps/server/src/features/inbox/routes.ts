@@ -41,6 +41,7 @@ import {
   requireActive,
 } from "./inbox-scope.ts";
 import { sendReply } from "./send-reply.ts";
+import { threadThumbnail } from "./thread-thumbnail.ts";
 
 const replySchema = z
   .object({
@@ -357,19 +358,7 @@ export function inboxRoutes(deps: InboxDeps) {
         const mediaId = c.req.valid("param").id;
         const thread = await findCommentThread(deps.db, scope, mediaId);
         if (!thread) throw notFound();
-        let thumbnailUrl: string | null = null;
-        if (connection.status === "active") {
-          try {
-            // CDN URLs expire, so they are read fresh and shown through the media proxy.
-            const media = await accountClientFor(deps.instagram, connection).getMedia(
-              mediaId,
-              "id,media_type,media_url,thumbnail_url",
-            );
-            thumbnailUrl = media.thumbnail_url ?? media.media_url ?? null;
-          } catch (error) {
-            await handleGraphFailure(deps.instagram, connection, error);
-          }
-        }
+        const thumbnailUrl = await threadThumbnail(deps, connection, scope, mediaId, thread.media);
         const now = dateOf(deps.now);
         const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
         return c.json({

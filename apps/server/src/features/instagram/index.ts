@@ -30,7 +30,7 @@ export {
 } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
-export { mediaProxyRoutes } from "./media-proxy-routes.ts";
+export { mediaProxyRoutes, storedCdnUrlFresh } from "./media-proxy-routes.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
 export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";
