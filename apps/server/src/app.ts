@@ -124,7 +124,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       : undefined,
     planPrices: deps.env.planPrices,
     publicUrl: deps.env.publicUrl,
-    now: () => new Date(deps.now()),
+    now: deps.now,
     logger: deps.logger,
   };
   const dataDeletion: DataDeletionDeps = {
@@ -183,7 +183,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       inboxRoutes({
         db,
         instagram: deps.instagramContext,
-        now: () => new Date(deps.now()),
+        now: deps.now,
         storage: deps.storage,
         publicUrl: deps.env.publicUrl,
       }),
@@ -193,7 +193,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       "/functions",
       publishingFunctionRoutes({
         db,
-        now: () => new Date(deps.now()),
+        now: deps.now,
         storage: deps.storage,
         ai: deps.ai,
         publicUrl: deps.env.publicUrl,
@@ -211,7 +211,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         db,
         storage: deps.storage,
         events: deps.events,
-        now: () => new Date(deps.now()),
+        now: deps.now,
         instagram: deps.instagramContext,
       }),
     )
@@ -221,17 +221,14 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         db,
         storage: deps.storage,
         events: deps.events,
-        now: () => new Date(deps.now()),
+        now: deps.now,
         instagram: deps.instagramContext,
       }),
     )
-    .route("/notifications", notificationRoutes({ db, now: () => new Date(deps.now()) }))
-    .route("/plan", planRoutes({ db, now: () => new Date(deps.now()) }))
+    .route("/notifications", notificationRoutes({ db, now: deps.now }))
+    .route("/plan", planRoutes({ db, now: deps.now }))
     .route("/billing", billingRoutes(billing))
-    .route(
-      "/analytics",
-      analyticsRoutes({ db, now: () => new Date(deps.now()), instagram: deps.instagramContext }),
-    )
+    .route("/analytics", analyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }))
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route(
@@ -263,11 +260,11 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         exports: createDataExportRunner({
           db,
           logger: deps.logger,
-          now: () => new Date(deps.now()),
+          now: deps.now,
         }),
         dataDeletion,
         googleSignIn: Boolean(deps.env.google),
-        now: () => new Date(deps.now()),
+        now: deps.now,
       }),
     )
     .route(
@@ -435,15 +432,12 @@ export function createApp(deps: AppDeps) {
   // Browser tests write inbox rows and set plans through these (never mounted outside
   // NODE_ENV=test).
   if (deps.env.nodeEnv === "test") {
-    app.route(
-      "/api/test/plan",
-      planTestRoutes({ db: deps.database.db, now: () => new Date(deps.now()) }),
-    );
+    app.route("/api/test/plan", planTestRoutes({ db: deps.database.db, now: deps.now }));
     app.route(
       "/api/test/inbox",
       inboxTestRoutes({
         db: deps.database.db,
-        now: () => new Date(deps.now()),
+        now: deps.now,
         events: deps.events,
       }),
     );

@@ -1,16 +1,21 @@
+import path from "node:path";
 import type { Database } from "@sightline/db";
 import { createApp } from "./app.ts";
-import { createServices, type Services } from "./deps.ts";
+import { createServices, deriveSecret, type Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
-import { publishingJobs, schedulePublishingJobs } from "./features/publishing/index.ts";
+import { createPublishingFeature, publishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
 import { createWorkspacesFeature } from "./features/workspaces/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
+import { type Clock, systemClock } from "./platform/clock.ts";
 import { createEventBus, type EventBus } from "./platform/event-bus.ts";
 import { type AppJobQueue, startJobQueue } from "./platform/job-queue.ts";
+import { createDevMailbox, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
+import { createS3Storage } from "./platform/s3-storage.ts";
 import type { ServerFeature } from "./platform/server-feature.ts";
+import { createLocalStorage, type Storage } from "./platform/storage.ts";
 import {
   createTokenVault,
   type EncryptionKey,
@@ -22,10 +27,15 @@ import { sandboxFeedsOf } from "./sandbox-mount.ts";
 type ServicesOptions = Parameters<typeof createServices>[0];
 
 export interface BuildServerOptions
-  extends Pick<
-    ServicesOptions,
-    "mailer" | "sandboxOptions" | "rateLimits" | "now" | "storageRoot" | "storage" | "outboundFetch"
-  > {
+  extends Pick<ServicesOptions, "sandboxOptions" | "rateLimits" | "outboundFetch"> {
+  /** The app's one clock (ms); the machine's unless a test hands its own. */
+  now?: Clock;
+  /** A mailer of the caller's (tests); otherwise SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailer?: Mailer;
+  /** Where uploads live; DATA_DIR/storage by default (tests pass a folder of their own). */
+  storageRoot?: string;
+  /** A storage built by the caller (tests); otherwise S3 when S3_BUCKET is set, else the folder. */
+  storage?: Storage;
   database: Database;
   logger: Logger;
   /** Signs sessions; secrets of the sandbox app and signed storage URLs are derived from it. */
@@ -60,25 +70,46 @@ export interface Server {
 /**
  * The one composition root, used by the process entry (index.ts), the tests
  * (testing/create-test-app.ts) and the benchmarks (through the tests' helper): the platform
- * (services, event bus, token vault, job queue) is built once, each feature is built on it and
- * registers its jobs, then the app mounts every feature's routes.
+ * (clock, mailer, storage, event bus, token vault, job queue) is built once here, the services
+ * that need the configuration (deps.ts) on it, each feature is built on them and registers its
+ * jobs, then the app mounts every feature's routes.
  */
 export async function buildServer(env: Env, options: BuildServerOptions): Promise<Server> {
   const { database, logger } = options;
+  // The platform, built once: the clock, mailer, storage, event bus, token vault and job queue.
+  const now: Clock = options.now ?? systemClock;
+  const mailer =
+    options.mailer ??
+    (env.smtpUrl
+      ? createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom, logger })
+      : createDevMailbox({ db: database.db, logger, print: env.nodeEnv !== "test" }));
+  const storageSigning = {
+    signingSecret: deriveSecret(options.secret, "storage-signed-urls"),
+    publicOrigin: new URL(env.publicUrl).origin,
+    now,
+  };
+  const s3Storage =
+    !options.storage && env.s3 ? createS3Storage({ ...env.s3, ...storageSigning }) : undefined;
+  const storage =
+    options.storage ??
+    s3Storage ??
+    createLocalStorage({
+      root: options.storageRoot ?? path.join(env.dataDir, "storage"),
+      ...storageSigning,
+    });
   const services = createServices({
     env,
     database,
     logger,
     secret: options.secret,
-    ...(options.mailer ? { mailer: options.mailer } : {}),
+    mailer,
+    storage,
+    now,
     ...(options.sandboxOptions ? { sandboxOptions: options.sandboxOptions } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.storageRoot ? { storageRoot: options.storageRoot } : {}),
-    ...(options.storage ? { storage: options.storage } : {}),
     ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
   });
-  const events = await createEventBus({ database, logger, now: services.now });
+  const events = await createEventBus({ database, logger, now });
   const encryptionKeys =
     options.encryptionKeys ?? env.encryptionKeys ?? loadOrCreateEncryptionKeys(env.dataDir);
   const vault = createTokenVault(encryptionKeys);
@@ -93,11 +124,15 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     env,
     queue,
     ...(options.schedules === false ? { schedules: false } : {}),
-    jobs: publishingJobs,
-    schedule: schedulePublishingJobs,
+    sharedJobs: publishingJobs,
+  });
+  const publishing = createPublishingFeature({
+    instagram: instagram.context,
+    ...(options.schedules === false ? { schedules: false } : {}),
   });
   const radars = createRadarsFeature({
     database,
+    now,
     logger,
     events,
     instagram: instagram.context,
@@ -111,11 +146,11 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     database,
     logger,
     queue,
-    now: services.now,
+    now,
     auditRetentionDays: env.auditRetentionDays,
     ...(options.schedules === false ? { schedules: false } : {}),
   });
-  const features = [instagram.feature, radars.feature, workspaces.feature];
+  const features = [instagram.feature, publishing, radars.feature, workspaces.feature];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
 
@@ -148,6 +183,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
       for (const feature of [...features].reverse()) await feature.stop();
       await events.close();
       await services.close();
+      s3Storage?.close();
     },
   };
 }

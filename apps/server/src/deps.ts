@@ -21,10 +21,10 @@ import type { Logger } from "./lib/logger.ts";
 import { createSafeFetch, type SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { type AiModel, createAiModel } from "./platform/ai.ts";
 import { type BackgroundTasks, createBackgroundTasks } from "./platform/background-tasks.ts";
+import type { Clock } from "./platform/clock.ts";
 import { type AttemptLimiter, createAttemptLimiter } from "./platform/limits/attempt-limits.ts";
-import { createDevMailbox, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
-import { createS3Storage } from "./platform/s3-storage.ts";
-import { createLocalStorage, type Storage } from "./platform/storage.ts";
+import type { Mailer } from "./platform/mail/mailer.ts";
+import type { Storage } from "./platform/storage.ts";
 import { createSandbox } from "./sandbox-mount.ts";
 
 export interface Services {
@@ -62,8 +62,8 @@ export interface Services {
   tasks: BackgroundTasks;
   /** Per target e-mail address limits (platform/limits/attempt-limits.ts). */
   attemptLimiter: AttemptLimiter;
-  /** The clock for time windows (rate limits, signed-request age); tests inject one. */
-  now: () => number;
+  /** The app's one clock (platform/clock.ts), built by the root; tests inject one. */
+  now: Clock;
 }
 
 /**
@@ -145,16 +145,27 @@ export function sandboxMediaFetch(options: {
   };
 }
 
+/** A secret for one purpose, derived from the app's secret (stable across restarts). */
+export function deriveSecret(secret: string, purpose: string): string {
+  return createHmac("sha256", secret).update(purpose).digest("hex");
+}
+
 /** The Graph API version every call names (Meta supports each for about two years). */
 export const GRAPH_API_VERSION = "v23.0";
 
-/** Builds the services every entry point (server, tests) composes the app from. */
+/**
+ * Part of the composition root: builds, on the platform pieces `buildServer` made once (mailer,
+ * storage, clock), the services that need the configuration to be put together: Better Auth,
+ * the Instagram apps' settings, the sandbox, the Graph client, the AI model, background tasks
+ * and the per-address attempt limiter.
+ */
 export function createServices(options: {
   env: Env;
   database: Database;
   logger: Logger;
   secret: string;
-  mailer?: Mailer;
+  /** Built once by the composition root (build-server.ts), as are `storage` and `now`. */
+  mailer: Mailer;
   /** Tests drive the sandbox themselves: no background ticking, no state file. */
   sandboxOptions?: {
     tickIntervalMs?: number | false;
@@ -170,23 +181,15 @@ export function createServices(options: {
     sharedCopy?: string;
   };
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
-  now?: () => number;
-  /** Where uploads live; DATA_DIR/storage by default (tests pass a folder of their own). */
-  storageRoot?: string;
-  /** A storage built by the caller (tests); otherwise S3 when S3_BUCKET is set, else the folder. */
-  storage?: Storage;
+  now: Clock;
+  storage: Storage;
   /** Stands in for DNS and the network under the sandbox's media downloads (tests only). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }): Services {
   const { env, database, logger } = options;
-  const now = options.now ?? Date.now;
+  const { mailer, storage, now } = options;
   const tasks = createBackgroundTasks(logger);
   const attemptLimiter = createAttemptLimiter({ db: database.db, secret: options.secret, now });
-  const mailer =
-    options.mailer ??
-    (env.smtpUrl
-      ? createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom, logger })
-      : createDevMailbox({ db: database.db, logger, print: env.nodeEnv !== "test" }));
   const publicUrl = new URL(env.publicUrl);
   const trustedOrigins = trustedOriginsFor(env);
   const auth = createAuth({
@@ -201,8 +204,7 @@ export function createServices(options: {
     rateLimits: options.rateLimits,
     rateLimitsOff: env.authRateLimits === "off",
   });
-  const derived = (purpose: string) =>
-    createHmac("sha256", options.secret).update(purpose).digest("hex");
+  const derived = (purpose: string) => deriveSecret(options.secret, purpose);
   const instagram: Services["instagram"] = env.meta
     ? {
         mode: "meta",
@@ -309,20 +311,6 @@ export function createServices(options: {
       graphUsage.set(key, { usage, at: now() });
     },
   });
-  const storageSigning = {
-    signingSecret: derived("storage-signed-urls"),
-    publicOrigin: publicUrl.origin,
-    now,
-  };
-  const s3Storage =
-    !options.storage && env.s3 ? createS3Storage({ ...env.s3, ...storageSigning }) : undefined;
-  const storage =
-    options.storage ??
-    s3Storage ??
-    createLocalStorage({
-      root: options.storageRoot ?? path.join(env.dataDir, "storage"),
-      ...storageSigning,
-    });
   return {
     mailer,
     storage,
@@ -341,7 +329,6 @@ export function createServices(options: {
     close: async () => {
       await tasks.drain();
       await sandbox?.close();
-      s3Storage?.close();
     },
   };
 }

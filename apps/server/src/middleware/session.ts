@@ -22,6 +22,7 @@ import type { Auth } from "../auth/create-auth.ts";
 import type { JwtVerifier } from "../auth/jwt-verifier.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { ActiveWorkspace, AppEnv, SessionUser, WorkspaceRef } from "../lib/app-types.ts";
+import type { Clock } from "../platform/clock.ts";
 
 /**
  * Gives every API request `c.var.getUser()`: the signed-in user from a Bearer access token (JWT)
@@ -36,7 +37,7 @@ import type { ActiveWorkspace, AppEnv, SessionUser, WorkspaceRef } from "../lib/
 export function sessionMiddleware(
   auth: Auth,
   verifyAccessToken: JwtVerifier,
-  options: { db: Db; now: () => number },
+  options: { db: Db; now: Clock },
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     let resolved: Promise<SessionUser | null> | undefined;

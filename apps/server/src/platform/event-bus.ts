@@ -9,6 +9,7 @@ import {
   REALTIME_CHANNEL,
 } from "@sightline/db";
 import type { Logger } from "../lib/logger.ts";
+import { type Clock, systemClock } from "./clock.ts";
 
 export type RealtimeEvent = {
   id: number;
@@ -43,10 +44,10 @@ export interface EventBus {
 export async function createEventBus(options: {
   database: Database;
   logger: Logger;
-  now?: () => number;
+  now?: Clock;
 }): Promise<EventBus> {
   const { database, logger } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock;
   const db = database.db;
   const subscribers = new Map<string, Set<EventHandler>>();
 

@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import type { Clock } from "./clock.ts";
 import {
   assertStorageKey,
   type Bucket,
@@ -30,7 +31,7 @@ export type S3StorageOptions = {
   prefix?: string | undefined;
   signingSecret: string;
   publicOrigin: string;
-  now: () => number;
+  now: Clock;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Clock } from "./clock.ts";
 
 /**
  * Files behind one interface (issue 13): a local folder in the embedded default, or an
@@ -59,7 +60,7 @@ export function assertStorageKey(bucket: Bucket, key: string): void {
 export function createUrlSigner(options: {
   signingSecret: string;
   publicOrigin: string;
-  now: () => number;
+  now: Clock;
 }): Pick<Storage, "signedUrl" | "verify"> {
   function sign(bucket: Bucket, key: string, expires: number): string {
     return createHmac("sha256", options.signingSecret)
@@ -89,7 +90,7 @@ export function createLocalStorage(options: {
   root: string;
   signingSecret: string;
   publicOrigin: string;
-  now: () => number;
+  now: Clock;
 }): Storage {
   const root = path.resolve(options.root);
   function fileOf(bucket: Bucket, key: string): string {

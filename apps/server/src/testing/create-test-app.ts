@@ -11,6 +11,7 @@ import type { InstagramContext } from "../features/instagram/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
+import type { Clock } from "../platform/clock.ts";
 import type { EventBus } from "../platform/event-bus.ts";
 import { createDevMailbox, type Mailer } from "../platform/mail/mailer.ts";
 import type { Storage } from "../platform/storage.ts";
@@ -41,8 +42,8 @@ export async function createTestApp(
     webDistDir?: string;
     env?: Record<string, string>;
     rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
-    /** The clock for time windows (support limit, signed-request age, 24-hour counts), in ms. */
-    now?: () => number;
+    /** The app's one clock (platform/clock.ts), handed to every feature by buildServer. */
+    now?: Clock;
     /** Wraps the dev mailbox, e.g. to make sending slow. */
     wrapMailer?: (mailer: Mailer) => Mailer;
     /** Capture the app's log (JSON lines) at this level instead of discarding it. */

@@ -159,6 +159,7 @@ export async function findCommentThread(db: Db, scope: Scope, mediaId: string) {
       permalink: instagramMedia.permalink,
       mediaType: instagramMedia.mediaType,
       postedAt: instagramMedia.postedAt,
+      thumbnailUrl: instagramMedia.thumbnailUrl,
     })
     .from(instagramMedia)
     .where(

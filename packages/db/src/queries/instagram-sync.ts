@@ -82,9 +82,30 @@ export async function upsertMedia(db: Db, rows: MediaUpsert[]) {
         likeCount: sql`excluded.like_count`,
         commentsCount: sql`excluded.comments_count`,
         isCommentEnabled: sql`excluded.is_comment_enabled`,
+        // A caller that did not read the picture (null) keeps the one stored.
+        thumbnailUrl: sql`coalesce(excluded.thumbnail_url, ${instagramMedia.thumbnailUrl})`,
         syncedAt: sql`excluded.synced_at`,
       },
     });
+}
+
+/** Keeps a post's picture URL as Instagram just gave it (the inbox read a fresh one). */
+export async function saveMediaThumbnail(
+  db: Db,
+  scope: Scope,
+  igMediaId: string,
+  thumbnailUrl: string,
+) {
+  await db
+    .update(instagramMedia)
+    .set({ thumbnailUrl })
+    .where(
+      and(
+        eq(instagramMedia.workspaceId, scope.workspaceId),
+        eq(instagramMedia.accountId, scope.accountId),
+        eq(instagramMedia.igMediaId, igMediaId),
+      ),
+    );
 }
 
 /** Top-level media of the account (no carousel children), oldest id first, after `afterId`. */

@@ -169,8 +169,9 @@ export const instagramOauthStates = pgTable("instagram_oauth_states", {
 });
 
 /**
- * A post of the account (and, with `parent_ig_media_id`, a carousel child). No CDN URL is kept:
- * they expire, so pages ask Instagram for fresh ones by id.
+ * A post of the account (and, with `parent_ig_media_id`, a carousel child). CDN URLs expire, so
+ * pages ask Instagram for fresh ones by id; the one kept is `thumbnail_url`, for the inbox's
+ * comment thread, used only while its expiry (Meta's `oe`) is ahead.
  */
 export const instagramMedia = pgTable(
   "instagram_media",
@@ -192,6 +193,12 @@ export const instagramMedia = pgTable(
     likeCount: integer("like_count"),
     commentsCount: integer("comments_count"),
     isCommentEnabled: boolean("is_comment_enabled"),
+    /**
+     * The post's picture as Instagram last gave it at sync (`thumbnail_url`, else `media_url`):
+     * a signed CDN URL that expires (its `oe`); the inbox's comment thread shows it through the
+     * media proxy instead of asking Instagram on every read (issue 26). Null: not read yet.
+     */
+    thumbnailUrl: text("thumbnail_url"),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
     /*
      * Each metric's value in the post's newest snapshot that has it (instagram_media_insights

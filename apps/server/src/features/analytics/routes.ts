@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv, WorkspaceRef } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import {
   backfillProgress,
   fetchPeriodInsights,
@@ -66,12 +67,12 @@ async function scopeOf(db: Db, workspace: WorkspaceRef) {
  * Without a connection the dashboard answers `{ connected: false }` (it shows onboarding, not
  * an error); the post list the same with no items; a single post is a 404.
  */
-export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: InstagramContext }) {
+export function analyticsRoutes(deps: { db: Db; now: Clock; instagram?: InstagramContext }) {
   /** A single post's window, on the profile's calendar (its request names no zone). */
   const postWindow = async (vars: { user: { id: string }; workspace: { plan: PlanId } }) =>
     historyWindow(
       vars.workspace.plan,
-      deps.now(),
+      dateOf(deps.now),
       await timeZoneFor(deps.db, vars.user.id, undefined),
     );
   return new Hono<AppEnv>()
@@ -84,7 +85,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         await buildAudience(deps.db, found.scope, {
           followersCount: found.connection.followersCount,
           timeZone: timezone,
-          now: deps.now(),
+          now: dateOf(deps.now),
           // Demographics are advanced analytics (issue 30): a plan without them gets the rest.
           demographics: can(c.var.workspace, "advancedAnalytics")
             ? true
@@ -101,7 +102,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         if (!found) return c.json({ connected: false as const });
         const { from, to, timezone } = c.req.valid("query");
         const zone = await timeZoneFor(deps.db, c.var.user.id, timezone);
-        const history = historyWindow(c.var.workspace.plan, deps.now(), zone);
+        const history = historyWindow(c.var.workspace.plan, dateOf(deps.now), zone);
         return c.json({
           connected: true as const,
           ...(await buildBenchmarks(deps.db, found.scope, {
@@ -121,7 +122,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         // The table as filtered and sorted, every page of it (up to CSV_MAX_ROWS).
         const asked = c.req.valid("query");
         const zone = await timeZoneFor(deps.db, c.var.user.id, asked.timezone);
-        const history = historyWindow(c.var.workspace.plan, deps.now(), zone);
+        const history = historyWindow(c.var.workspace.plan, dateOf(deps.now), zone);
         const query = {
           ...asked,
           from: clampToHistory(history, asked.from),
@@ -153,7 +154,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       const found = await scopeOf(deps.db, c.var.workspace);
       if (!found) return c.json({ connected: false as const });
       const query = c.req.valid("query");
-      const now = deps.now();
+      const now = dateOf(deps.now);
       const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
       const history = periodInHistory(c.var.workspace.plan, query, now, zone);
       const overview = await buildOverview(
@@ -173,13 +174,13 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
         ...overview,
         history: await describeHistory(deps.db, found.scope, history),
         /** The first sync's progress through the 90 days ("Reading your last 90 days… 40 %"). */
-        syncProgress: await backfillProgress(deps.db, found.connection, deps.now()),
+        syncProgress: await backfillProgress(deps.db, found.connection, dateOf(deps.now)),
       });
     })
     .get("/accounts", validate("query", analyticsPeriodQuerySchema), async (c) => {
       // Issue 29: every account of the workspace side by side for one period ("All accounts").
       const query = c.req.valid("query");
-      const now = deps.now();
+      const now = dateOf(deps.now);
       const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
       const history = periodInHistory(c.var.workspace.plan, query, now, zone);
       const connections = await listInstagramConnections(deps.db, c.var.workspace.id);
@@ -205,7 +206,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
       const query = c.req.valid("query");
       const zone = await timeZoneFor(deps.db, c.var.user.id, query.timezone);
-      const history = historyWindow(c.var.workspace.plan, deps.now(), zone);
+      const history = historyWindow(c.var.workspace.plan, dateOf(deps.now), zone);
       return c.json({
         connected: true as const,
         ...(await listPosts(
@@ -226,7 +227,7 @@ export function analyticsRoutes(deps: { db: Db; now: () => Date; instagram?: Ins
       }
       const { igMediaId } = c.req.valid("param");
       await assertPostInHistory(deps.db, found.scope, await postWindow(c.var), igMediaId);
-      await refreshPost(deps.db, deps.instagram, found.connection, igMediaId, deps.now());
+      await refreshPost(deps.db, deps.instagram, found.connection, igMediaId, dateOf(deps.now));
       return c.json(await getPostDetail(deps.db, found.scope, igMediaId));
     })
     .get("/posts/:igMediaId", validate("param", analyticsPostParamSchema), async (c) => {

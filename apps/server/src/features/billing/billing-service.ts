@@ -21,6 +21,7 @@ import type Stripe from "stripe";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { uuidPattern } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import { changePlan } from "../plans/index.ts";
 import type { StripeConfig } from "./stripe-client.ts";
 
@@ -31,7 +32,7 @@ export interface BillingDeps {
   /** Display text per paid plan (PLAN_PRICES); never amounts written in code. */
   planPrices: Partial<Record<PaidPlanId, string>>;
   publicUrl: string;
-  now: () => Date;
+  now: Clock;
   logger: Logger;
 }
 
@@ -77,7 +78,7 @@ export async function billingStatus(
   workspace: { id: string; planUntil: Date | null },
 ) {
   const row = await findWorkspaceBilling(deps.db, workspace.id);
-  const now = deps.now();
+  const now = dateOf(deps.now);
   const inGrace =
     row?.paymentFailedAt != null &&
     workspace.planUntil !== null &&
@@ -107,7 +108,7 @@ async function customerFor(
       metadata: { workspaceId: workspace.id },
     }),
   );
-  return ensureWorkspaceBilling(deps.db, workspace.id, customer.id, deps.now());
+  return ensureWorkspaceBilling(deps.db, workspace.id, customer.id, dateOf(deps.now));
 }
 
 /**
@@ -192,7 +193,7 @@ export function verifyStripeEvent(
       config.webhookSecret,
       300,
       undefined,
-      deps.now().getTime(),
+      deps.now(),
     );
   } catch {
     return undefined;
@@ -229,7 +230,7 @@ export async function applyStripeEvent(
       subscription = await client.subscriptions.retrieve(subscriptionId);
     }
   }
-  const now = deps.now();
+  const now = dateOf(deps.now);
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const claimed = await claimStripeEvent(db, {

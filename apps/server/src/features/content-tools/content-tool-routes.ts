@@ -12,6 +12,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { type AiModel, writeCaptionWithAi } from "../../platform/ai.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { type Storage, sniffMedia } from "../../platform/storage.ts";
 import { takeAiCredit } from "../plans/index.ts";
@@ -29,7 +30,7 @@ const AI_TIMEOUT_MS = 30_000;
  */
 export function publishingFunctionRoutes(deps: {
   db: Db;
-  now: () => Date;
+  now: Clock;
   storage: Storage;
   ai: AiModel | undefined;
   publicUrl: string;
@@ -51,7 +52,7 @@ export function publishingFunctionRoutes(deps: {
         const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) throw new AppError("not_found", "Connect Instagram first.");
         const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
-        const now = deps.now();
+        const now = dateOf(deps.now);
         // AI Suggest takes one AI credit (issue 30), given back when it suggests nothing.
         const giveBack = await takeAiCredit(deps.db, c.var.workspace, now);
         let suggested = false;
@@ -91,7 +92,7 @@ export function publishingFunctionRoutes(deps: {
         const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) throw new AppError("not_found", "Connect Instagram first.");
         // One AI credit (issue 30), given back when no caption comes of it.
-        const giveBack = await takeAiCredit(deps.db, c.var.workspace, deps.now());
+        const giveBack = await takeAiCredit(deps.db, c.var.workspace, dateOf(deps.now));
         let delivered = false;
         try {
           const posts = await listPostEngagement(deps.db, {

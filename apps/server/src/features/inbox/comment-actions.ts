@@ -10,6 +10,7 @@ import {
 } from "@sightline/db";
 import { isOutsideMessagingWindow } from "@sightline/instagram-graph";
 import { AppError } from "../../lib/app-error.ts";
+import { dateOf } from "../../platform/clock.ts";
 import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
 import {
   commentNotFound,
@@ -43,7 +44,7 @@ export async function replyToComment(
       parentId,
       text,
     );
-    const now = deps.now();
+    const now = dateOf(deps.now);
     await insertComments(deps.db, [
       {
         ...scope,
@@ -80,7 +81,7 @@ export async function sendPrivateReply(
   });
   const comment = await findOwnPostComment(deps.db, scope, request.commentId);
   if (!comment) throw commentNotFound();
-  const now = deps.now();
+  const now = dateOf(deps.now);
   const state = privateReplyState(
     {
       createdAt: comment.createdAt,

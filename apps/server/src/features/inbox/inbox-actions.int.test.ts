@@ -289,3 +289,53 @@ it("marks conversations read and unread, filters by them, and keeps saved replie
     (await client.request(`/api/inbox/saved-replies/${created.id}`, { method: "DELETE" })).status,
   ).toBe(200);
 }, 240_000);
+
+it("shows a comment thread's picture from the database: no Instagram call while the stored URL is good, one to renew it once expired", async () => {
+  const { client } = await createVerifiedUser(testApp);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "lena.makes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const marker = `Is there a smaller one? ${Date.now()}`;
+  await sandboxControl(testApp, "/simulate/comment", { username: "lena.makes", text: marker });
+  await settle();
+  const [post] = (
+    await json<{ items: Item[] }>(
+      await client.get(`/api/inbox/conversations?q=${encodeURIComponent(marker)}`),
+    )
+  ).items;
+  const stored = async () =>
+    (
+      (await testApp.database.db.execute(
+        `select thumbnail_url from instagram_media where workspace_id = '${connection.workspace_id}' and account_id = '${connection.instagram_id}' and ig_media_id = '${post!.id}'`,
+      )) as unknown as { rows: Array<{ thumbnail_url: string | null }> }
+    ).rows[0]?.thumbnail_url;
+  const thread = async () =>
+    (
+      await json<{ post: { thumbnail_url: string | null } }>(
+        await client.get(`/api/inbox/posts/${post!.id}/comments`),
+      )
+    ).post.thumbnail_url;
+
+  // The sync stored the picture; reading the thread twice asks Instagram nothing.
+  const synced = await stored();
+  expect(synced).toMatch(/[?&]oe=[0-9a-f]+/);
+  const calls = testApp.graphCalls.count;
+  expect(await thread()).toBe(synced);
+  expect(await thread()).toBe(synced);
+  expect(testApp.graphCalls.count).toBe(calls);
+
+  // Expired (its oe has passed): read fresh once, kept, and the next read is the database's.
+  const expired = synced!.replace(/([?&]oe=)[0-9a-f]+/, `$1${(1_000_000).toString(16)}`);
+  await testApp.database.db.execute(
+    `update instagram_media set thumbnail_url = '${expired}' where workspace_id = '${connection.workspace_id}' and account_id = '${connection.instagram_id}' and ig_media_id = '${post!.id}'`,
+  );
+  const fresh = await thread();
+  expect(fresh).toMatch(/[?&]oe=[0-9a-f]+/);
+  expect(fresh).not.toBe(expired);
+  expect(testApp.graphCalls.count).toBe(calls + 1);
+  expect(await stored()).toBe(fresh);
+  expect(await thread()).toBe(fresh);
+  expect(testApp.graphCalls.count).toBe(calls + 1);
+});

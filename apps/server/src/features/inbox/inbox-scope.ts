@@ -3,6 +3,7 @@ import { isGraphApiError, isOutsideMessagingWindow } from "@sightline/instagram-
 import { AppError } from "../../lib/app-error.ts";
 import type { WorkspaceRef } from "../../lib/app-types.ts";
 import { selectedConnection } from "../../middleware/session.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 
@@ -10,7 +11,7 @@ import type { InstagramContext } from "../instagram/index.ts";
 export type InboxDeps = {
   db: Db;
   instagram: InstagramContext;
-  now: () => Date;
+  now: Clock;
   storage: Storage;
   publicUrl: string;
 };

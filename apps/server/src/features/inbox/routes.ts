@@ -28,6 +28,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMemberByMethod } from "../../middleware/session.ts";
+import { dateOf } from "../../platform/clock.ts";
 import { isBucket } from "../../platform/storage.ts";
 import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
@@ -40,6 +41,7 @@ import {
   requireActive,
 } from "./inbox-scope.ts";
 import { sendReply } from "./send-reply.ts";
+import { threadThumbnail } from "./thread-thumbnail.ts";
 
 const replySchema = z
   .object({
@@ -264,7 +266,7 @@ export function inboxRoutes(deps: InboxDeps) {
         const isStale =
           !person ||
           person.name === null ||
-          deps.now().getTime() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
+          deps.now() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
         if (thread?.personId && isStale && connection.status === "active") {
           // The thread opens without the profile if Instagram refuses; the stored name stays.
           person =
@@ -292,7 +294,7 @@ export function inboxRoutes(deps: InboxDeps) {
                 profile_pic: person?.profilePic ?? null,
               }
             : null,
-          window: messagingWindow(thread?.lastInbound ?? null, deps.now()),
+          window: messagingWindow(thread?.lastInbound ?? null, dateOf(deps.now)),
           read_at: readState?.readAt?.toISOString() ?? null,
           is_marked_unread: readState?.isMarkedUnread ?? false,
         });
@@ -356,20 +358,8 @@ export function inboxRoutes(deps: InboxDeps) {
         const mediaId = c.req.valid("param").id;
         const thread = await findCommentThread(deps.db, scope, mediaId);
         if (!thread) throw notFound();
-        let thumbnailUrl: string | null = null;
-        if (connection.status === "active") {
-          try {
-            // CDN URLs expire, so they are read fresh and shown through the media proxy.
-            const media = await accountClientFor(deps.instagram, connection).getMedia(
-              mediaId,
-              "id,media_type,media_url,thumbnail_url",
-            );
-            thumbnailUrl = media.thumbnail_url ?? media.media_url ?? null;
-          } catch (error) {
-            await handleGraphFailure(deps.instagram, connection, error);
-          }
-        }
-        const now = deps.now();
+        const thumbnailUrl = await threadThumbnail(deps, connection, scope, mediaId, thread.media);
+        const now = dateOf(deps.now);
         const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
         return c.json({
           post: {

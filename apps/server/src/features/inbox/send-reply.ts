@@ -8,6 +8,7 @@ import {
 } from "@sightline/db";
 import { isOutsideMessagingWindow } from "@sightline/instagram-graph";
 import { AppError } from "../../lib/app-error.ts";
+import { dateOf } from "../../platform/clock.ts";
 import { sniffMedia } from "../../platform/storage.ts";
 import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
 import { ownStoredFile } from "../uploads/index.ts";
@@ -94,7 +95,7 @@ export async function sendReply(
     throw new AppError("conflict", "There is no message from this person to reply to yet.");
   }
   const personId = thread.personId;
-  const now = deps.now();
+  const now = dateOf(deps.now);
   const window = messagingWindow(thread.lastInbound, now);
   if (!window.isOpen) {
     throw new AppError(

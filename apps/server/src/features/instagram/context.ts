@@ -3,6 +3,7 @@ import type { AccountClient, GraphClient, GraphUsage } from "@sightline/instagra
 import type { Sandbox } from "@sightline/instagram-sandbox";
 import type { Logger } from "../../lib/logger.ts";
 import type { BackgroundTasks } from "../../platform/background-tasks.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -40,7 +41,7 @@ export interface InstagramContext {
   logger: Logger;
   mailer: Mailer;
   tasks: BackgroundTasks;
-  now: () => number;
+  now: Clock;
   publicUrl: string;
   instagram: InstagramApps;
   sandbox: Sandbox | undefined;

@@ -9,7 +9,7 @@ import {
 } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import type { AppJobQueue, JobDefinition, JobQueue } from "../../platform/job-queue.ts";
+import type { AppJobQueue, JobDefinition } from "../../platform/job-queue.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
 import { removeFilesNoDraftUses } from "../uploads/index.ts";
@@ -30,7 +30,7 @@ export {
 } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
-export { mediaProxyRoutes } from "./media-proxy-routes.ts";
+export { mediaProxyRoutes, storedCdnUrlFresh } from "./media-proxy-routes.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
 export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";
@@ -56,15 +56,15 @@ export function createInstagramFeature(options: {
   queue: AppJobQueue;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
-  /** Jobs of features built on this one (publishing), run on the same queue and context. */
+  /**
+   * Jobs of features built on this context (publishing) that the context's queue handle sends
+   * and waits for (`queue.idle()`); those features register and schedule them themselves.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type.
-  jobs?: readonly JobDefinition<any, InstagramContext>[];
-  /** Their cron schedules, registered when `schedules` is on. */
-  schedule?: (queue: JobQueue<InstagramContext>) => Promise<void>;
+  sharedJobs?: readonly JobDefinition<any, InstagramContext>[];
 }): { context: InstagramContext; feature: ServerFeature } {
   const { services, database } = options;
-  const jobs = [...instagramJobs, ...(options.jobs ?? [])];
-  const queue = options.queue.handle(jobs);
+  const queue = options.queue.handle([...instagramJobs, ...(options.sharedJobs ?? [])]);
   const context: InstagramContext = {
     db: database.db,
     graph: services.graph,
@@ -88,11 +88,10 @@ export function createInstagramFeature(options: {
     context,
     feature: {
       name: "instagram",
-      registerJobs: (appQueue) => appQueue.register(jobs, context),
+      registerJobs: (appQueue) => appQueue.register(instagramJobs, context),
       start: async () => {
         if (options.schedules === false) return;
         await scheduleInstagramJobs(queue);
-        await options.schedule?.(queue);
       },
       stop: async () => {},
     },

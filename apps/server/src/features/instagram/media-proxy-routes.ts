@@ -12,6 +12,7 @@ import {
 } from "../../lib/safe-fetch.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import type { Clock } from "../../platform/clock.ts";
 
 const MAX_BYTES = 8 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
@@ -34,19 +35,41 @@ export type MediaProxyDeps = {
   publicOrigin: string;
   /** In sandbox mode, answers the sandbox's CDN URLs in process (they are http://localhost). */
   sandbox: { fetch(url: string): Promise<Response> } | undefined;
-  now: () => number;
+  now: Clock;
   /** Replaces DNS and the connection under safeFetch (tests: this machine has no internet). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 };
 
 type Upstream = { status: number; headers: Headers; body: Uint8Array };
 
+/** When a signed CDN URL expires (Meta's `oe`, hex seconds), in ms; undefined when it does not say. */
+function cdnExpiryOf(src: URL): number | undefined {
+  const oe = src.searchParams.get("oe");
+  if (!oe || !/^[0-9a-f]{1,12}$/i.test(oe)) return undefined;
+  return Number.parseInt(oe, 16) * 1000;
+}
+
 /** Seconds the browser may keep the image: an hour, or less when the signed URL expires sooner. */
 function maxAgeFor(src: URL, now: number): number {
-  const oe = src.searchParams.get("oe");
-  if (!oe || !/^[0-9a-f]{1,12}$/i.test(oe)) return MAX_AGE_SECONDS;
-  const left = Math.floor((Number.parseInt(oe, 16) * 1000 - now) / 1000);
+  const expires = cdnExpiryOf(src);
+  if (expires === undefined) return MAX_AGE_SECONDS;
+  const left = Math.floor((expires - now) / 1000);
   return Math.max(0, Math.min(MAX_AGE_SECONDS, left));
+}
+
+/**
+ * A stored CDN URL still good to hand the browser: it says when it expires (`oe`) and that is
+ * more than the proxy's longest cache time (an hour) away. Anything else is read fresh.
+ */
+export function storedCdnUrlFresh(url: string, now: number): boolean {
+  let src: URL;
+  try {
+    src = new URL(url);
+  } catch {
+    return false;
+  }
+  const expires = cdnExpiryOf(src);
+  return expires !== undefined && expires - now > MAX_AGE_SECONDS * 1000;
 }
 
 function failure(error: SafeFetchError): AppError {

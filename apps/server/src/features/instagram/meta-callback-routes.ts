@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
+import type { Clock } from "../../platform/clock.ts";
 import {
   type DataDeletionDeps,
   deleteDataForMetaUser,
@@ -52,7 +53,7 @@ export function metaRoutes(deps: {
   appSecret: string;
   publicUrl: string;
   /** The clock issued_at is checked against (milliseconds). */
-  now: () => number;
+  now: Clock;
   dataDeletion: DataDeletionDeps;
   /** The person removed the app at Meta: drop their connections (issue 10). */
   onDeauthorize?: (metaUserId: string) => Promise<number>;

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 
 const id = z.string().trim().min(1).max(64);
@@ -21,7 +22,7 @@ const optionalTime = z.iso.datetime().optional();
  * will. The server owns its embedded database, so a test process cannot write to it directly.
  * Rows go to the caller's own user id only.
  */
-export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBus }) {
+export function inboxTestRoutes(deps: { db: Db; now: Clock; events: EventBus }) {
   return new Hono<AppEnv>()
     .post(
       "/messages",
@@ -56,7 +57,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
           fromId: input.fromId,
           direction: input.direction,
           text: input.text ?? null,
-          createdTime: input.createdTime ? new Date(input.createdTime) : deps.now(),
+          createdTime: input.createdTime ? new Date(input.createdTime) : dateOf(deps.now),
         });
         // As the sync will: an inbound message is announced to the user's open pages at once.
         if (input.direction === "inbound") {
@@ -93,7 +94,7 @@ export function inboxTestRoutes(deps: { db: Db; now: () => Date; events: EventBu
           mediaOwnerId: input.mediaOwnerId,
           userIgsid: input.userIgsid,
           text: input.text ?? null,
-          createdAt: input.createdAt ? new Date(input.createdAt) : deps.now(),
+          createdAt: input.createdAt ? new Date(input.createdAt) : dateOf(deps.now),
         });
         if (input.mediaOwnerId === input.accountId && input.userIgsid !== input.accountId) {
           await deps.events.publish(c.var.workspace.id, "instagram-comment:created", {

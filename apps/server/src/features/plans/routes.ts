@@ -12,16 +12,17 @@ import {
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { requireMember } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import { monthKey, monthStart, nextMonthStart } from "./monthly.ts";
 
 /**
  * GET /api/plan (issue 30 point 3): the open workspace's plan and its usage meters, each with
  * what is used and the plan's limit (null: none), and when the monthly ones start again.
  */
-export function planRoutes(deps: { db: Db; now: () => Date }) {
+export function planRoutes(deps: { db: Db; now: Clock }) {
   return new Hono<AppEnv>().get("/", requireMember("read"), async (c) => {
     const workspace = c.var.workspace;
-    const now = deps.now();
+    const now = dateOf(deps.now);
     const [accounts, members, scheduled, monthly, hashtags, keywords, storage] = await Promise.all([
       listInstagramConnections(deps.db, workspace.id),
       listMembers(deps.db, workspace.id),

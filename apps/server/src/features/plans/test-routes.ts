@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import { changePlan } from "./change.ts";
 
 /**
@@ -12,7 +13,7 @@ import { changePlan } from "./change.ts";
  * `npm run plan` would (it cannot open the data folder the test server holds). Mounted only
  * when NODE_ENV=test (app.ts), and only for the workspace's owner.
  */
-export function planTestRoutes(deps: { db: Db; now: () => Date }) {
+export function planTestRoutes(deps: { db: Db; now: Clock }) {
   return new Hono<AppEnv>().post(
     "/",
     requireMember("owner"),
@@ -25,7 +26,7 @@ export function planTestRoutes(deps: { db: Db; now: () => Date }) {
         plan,
         until: null,
         by: "test",
-        now: deps.now(),
+        now: dateOf(deps.now),
       });
       return c.json({ plan });
     },

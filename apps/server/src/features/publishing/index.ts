@@ -1,3 +1,4 @@
+export { createPublishingFeature } from "./feature.ts";
 export { graphFunctionRoutes } from "./graph-function-routes.ts";
 export { publishingJobs, publishPostJob, schedulePublishingJobs } from "./jobs/index.ts";
 export { LEASE_MS, publishTypeOf } from "./pipeline.ts";

@@ -21,6 +21,7 @@ import {
   GraphApiError,
   type UserTag,
 } from "@sightline/instagram-graph";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
   accountClientFor,
@@ -43,7 +44,7 @@ export const LEASE_MS = 2 * 60_000;
 export type PipelineDeps = {
   ctx: InstagramContext;
   storage: Storage;
-  now: () => Date;
+  now: Clock;
   sleep: (ms: number) => Promise<void>;
   /** Tests only: throw here to play a process that dies right after a step. */
   crashAfter?: ((step: "containers" | "publish-requested" | "published") => void) | undefined;
@@ -140,11 +141,11 @@ export async function runPublishPipeline(
       step,
       outcome,
       message: message ?? null,
-      at: deps.now(),
+      at: dateOf(deps.now),
     });
 
   const save = async () => {
-    const lease = new Date(deps.now().getTime() + LEASE_MS);
+    const lease = new Date(deps.now() + LEASE_MS);
     if (!(await saveProgress(db, post.id, attempt, progress, lease))) throw new LeaseLost();
   };
 
@@ -167,7 +168,7 @@ export async function runPublishPipeline(
   let connection: InstagramConnectionRow | undefined;
   const fail = async (failure: PublishFailure): Promise<"failed"> => {
     await log(failure.step, "failed", failure.message);
-    if (!(await markPostFailed(db, post.id, attempt, failure.message, deps.now()))) {
+    if (!(await markPostFailed(db, post.id, attempt, failure.message, dateOf(deps.now)))) {
       throw new LeaseLost();
     }
     return "failed";
@@ -309,7 +310,7 @@ export async function runPublishPipeline(
     await log("processing", "done");
 
     // 4. Publish: journalled first, so a crash from here on is settled by reading the container.
-    progress.publishRequestedAt = deps.now().toISOString();
+    progress.publishRequestedAt = dateOf(deps.now).toISOString();
     await save();
     crashAfter("publish-requested");
     const mediaId = await withRetry("publish", async () => {
@@ -483,7 +484,7 @@ export async function runPublishPipeline(
       {
         igMediaId,
         permalink,
-        publishedAt: deps.now(),
+        publishedAt: dateOf(deps.now),
         postType,
         accountId: post.accountId,
         caption: captionOf(post),

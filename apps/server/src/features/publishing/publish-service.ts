@@ -19,8 +19,7 @@ export async function publishIfClaimable(
   postId: string,
   runtime: PublishRuntime = ctx.publishRuntime ?? defaultPublishRuntime,
 ): Promise<"published" | "failed" | "not-claimed" | "lost"> {
-  const now = () => new Date(ctx.now());
-  const post = await claimPost(ctx.db, postId, now(), LEASE_MS);
+  const post = await claimPost(ctx.db, postId, new Date(ctx.now()), LEASE_MS);
   if (!post) return "not-claimed";
   await ctx.events.publish(post.workspaceId, "scheduled-posts:updated", {
     id: post.id,
@@ -29,7 +28,13 @@ export async function publishIfClaimable(
   let outcome: "published" | "failed";
   try {
     outcome = await runPublishPipeline(
-      { ctx, storage: ctx.storage, now, sleep: runtime.sleep, crashAfter: runtime.crashAfter },
+      {
+        ctx,
+        storage: ctx.storage,
+        now: ctx.now,
+        sleep: runtime.sleep,
+        crashAfter: runtime.crashAfter,
+      },
       post,
     );
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Db } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { InstagramContext } from "../instagram/index.ts";
@@ -13,7 +14,7 @@ export interface RadarsContext {
   db: Db;
   events: EventBus;
   logger: Logger;
-  now: () => Date;
+  now: Clock;
   feeds: FeedFetcher;
   /** The Graph client, vault and connection helpers (hashtag search acts as the account). */
   instagram: InstagramContext;

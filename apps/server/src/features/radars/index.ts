@@ -1,6 +1,7 @@
 import type { Database } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { SafeFetchOptions } from "../../lib/safe-fetch.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import type { AppJobQueue } from "../../platform/job-queue.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
@@ -33,6 +34,8 @@ export const radarsJobs = [
  */
 export function createRadarsFeature(options: {
   database: Database;
+  /** The app's one clock. */
+  now: Clock;
   logger: Logger;
   events: EventBus;
   instagram: InstagramContext;
@@ -51,7 +54,7 @@ export function createRadarsFeature(options: {
     db: options.database.db,
     events: options.events,
     logger: options.logger.child({ feature: "radars" }),
-    now: () => new Date(instagram.now()),
+    now: options.now,
     feeds: createFeedFetcher({
       publicOrigin: new URL(instagram.publicUrl).origin,
       sandbox: options.sandboxFeeds,

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { requireMember } from "../../middleware/session.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
 
 /**
@@ -14,7 +15,7 @@ import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
 export function realtimeRoutes(deps: {
   events: EventBus;
   db: Db;
-  now: () => number;
+  now: Clock;
   heartbeatMs?: number;
 }) {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;

@@ -24,6 +24,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
 import { readAudienceSignals } from "../content-tools/index.ts";
@@ -141,7 +142,7 @@ export function calendarRoutes(deps: {
   db: Db;
   storage: Storage;
   events: EventBus;
-  now: () => Date;
+  now: Clock;
   instagram: InstagramContext;
 }) {
   const mediaUrls = new Map<string, { url: string | null; at: number }>();
@@ -152,7 +153,7 @@ export function calendarRoutes(deps: {
   ): Promise<string | null> {
     const key = `${connection.workspaceId}:${igMediaId}`;
     const cached = mediaUrls.get(key);
-    if (cached && deps.now().getTime() - cached.at < MEDIA_URL_CACHE_MS) return cached.url;
+    if (cached && deps.now() - cached.at < MEDIA_URL_CACHE_MS) return cached.url;
     const media = await accountClientFor(deps.instagram, connection).getMedia(
       igMediaId,
       "id,media_type,media_url,thumbnail_url,children{media_type,media_url,thumbnail_url}",
@@ -165,7 +166,7 @@ export function calendarRoutes(deps: {
       (child?.media_type === "IMAGE" ? child.media_url : undefined) ??
       null;
     if (mediaUrls.size >= MEDIA_URL_CACHE_MAX) mediaUrls.clear();
-    mediaUrls.set(key, { url, at: deps.now().getTime() });
+    mediaUrls.set(key, { url, at: deps.now() });
     return url;
   }
 
@@ -236,7 +237,7 @@ export function calendarRoutes(deps: {
         const connection = await selectedConnection(deps.db, c.var.workspace);
         if (!connection) return c.json({ hints: [], basis: { onlineFollowerDays: 0, posts: 0 } });
         const scope = { workspaceId: connection.workspaceId, accountId: connection.instagramId };
-        const { signals, basis } = await readAudienceSignals(deps.db, scope, deps.now());
+        const { signals, basis } = await readAudienceSignals(deps.db, scope, dateOf(deps.now));
         const hints = bestTimeHints(signals, timeZone);
         return c.json({ hints, basis });
       },
@@ -293,7 +294,8 @@ export function calendarRoutes(deps: {
         const body = c.req.valid("json");
         const workspaceId = c.var.workspace.id;
         const at = new Date(body.scheduled_time);
-        if (at <= deps.now()) throw new AppError("bad_request", "Cannot schedule post in the past");
+        if (at <= dateOf(deps.now))
+          throw new AppError("bad_request", "Cannot schedule post in the past");
         if (!isTimeZone(body.time_zone)) {
           throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
         }
@@ -302,7 +304,7 @@ export function calendarRoutes(deps: {
           id,
           scheduledTime: at,
           timeZone: body.time_zone,
-          now: deps.now(),
+          now: dateOf(deps.now),
         });
         if (!moved) throw await refusal(workspaceId, id, "moved");
         // The job sent for the old time finds the post not yet due and does nothing.
@@ -323,7 +325,7 @@ export function calendarRoutes(deps: {
       async (c) => {
         const { id } = c.req.valid("param");
         const workspaceId = c.var.workspace.id;
-        const row = await cancelToDraft(deps.db, { workspaceId, id, now: deps.now() });
+        const row = await cancelToDraft(deps.db, { workspaceId, id, now: dateOf(deps.now) });
         if (!row) throw await refusal(workspaceId, id, "cancelled");
         await deps.events.publish(workspaceId, "scheduled-posts:updated", {
           id,
@@ -339,7 +341,7 @@ export function calendarRoutes(deps: {
       async (c) => {
         const { id } = c.req.valid("param");
         const workspaceId = c.var.workspace.id;
-        const row = await makeDueNow(deps.db, { workspaceId, id, now: deps.now() });
+        const row = await makeDueNow(deps.db, { workspaceId, id, now: dateOf(deps.now) });
         if (!row) throw await refusal(workspaceId, id, "published now");
         await deps.instagram.queue.send(publishPostJob, { postId: id });
         await deps.events.publish(workspaceId, "scheduled-posts:updated", {
@@ -358,7 +360,7 @@ export function calendarRoutes(deps: {
         const copy = await duplicateAsDraft(deps.db, {
           workspaceId,
           id: c.req.valid("param").id,
-          now: deps.now(),
+          now: dateOf(deps.now),
         });
         if (!copy) throw new AppError("not_found", "This post does not exist.");
         await deps.events.publish(workspaceId, "scheduled-posts:updated", {

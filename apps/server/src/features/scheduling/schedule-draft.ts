@@ -25,6 +25,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import type { ActiveWorkspace, WorkspaceRef } from "../../lib/app-types.ts";
 import { selectedConnection } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
 import type { InstagramContext } from "../instagram/index.ts";
@@ -44,7 +45,7 @@ export type ScheduleDeps = {
   db: Db;
   storage: Storage;
   events: EventBus;
-  now: () => Date;
+  now: Clock;
   instagram: InstagramContext;
 };
 
@@ -168,7 +169,7 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
   await deps.instagram.queue.send(
     publishPostJob,
     { postId: row.id },
-    row.scheduledTime > deps.now() ? { startAt: row.scheduledTime } : {},
+    row.scheduledTime > dateOf(deps.now) ? { startAt: row.scheduledTime } : {},
   );
   await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
     id: row.id,
@@ -202,7 +203,7 @@ async function savePost(
   }
   // The plan's monthly count of posts (issue 30): Free schedules or publishes up to 10 a month,
   // counted in the month the post is made (now), whatever month it is due in.
-  await assertScheduledPostRoom(deps.db, workspace, deps.now());
+  await assertScheduledPostRoom(deps.db, workspace, dateOf(deps.now));
   const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
@@ -258,7 +259,7 @@ export async function scheduleDraft(
   body: ScheduleRequest,
   createdBy?: string,
 ) {
-  if (new Date(body.scheduled_time) <= deps.now()) {
+  if (new Date(body.scheduled_time) <= dateOf(deps.now)) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
   // Each file is read once (its first bytes) for every check of this request.
@@ -294,7 +295,7 @@ export function publishDraftNow(
   body: PublishNowRequest,
   createdBy?: string,
 ) {
-  return savePost(deps, workspace, body, deps.now(), { refuseFileProblems: true, createdBy });
+  return savePost(deps, workspace, body, dateOf(deps.now), { refuseFileProblems: true, createdBy });
 }
 
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
@@ -306,8 +307,8 @@ export async function editScheduledPost(
 ) {
   const current = await findScheduledPost(deps.db, workspaceId, id);
   if (!current) throw new AppError("not_found", "This post does not exist.");
-  const at = body.publish_now ? deps.now() : new Date(body.scheduled_time!);
-  if (!body.publish_now && at <= deps.now()) {
+  const at = body.publish_now ? dateOf(deps.now) : new Date(body.scheduled_time!);
+  if (!body.publish_now && at <= dateOf(deps.now)) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
   // The post stays with the account it was written for. Each file is read once (its first
@@ -327,7 +328,7 @@ export async function editScheduledPost(
     workspaceId,
     id,
     content,
-    now: deps.now(),
+    now: dateOf(deps.now),
   });
   if (!row) {
     throw new AppError(
@@ -355,7 +356,7 @@ export async function editScheduledPost(
 
 /** A failed post goes back to the publish job. */
 export async function retryPost(deps: ScheduleDeps, workspaceId: string, id: string) {
-  const row = await retryFailedPost(deps.db, workspaceId, id, deps.now());
+  const row = await retryFailedPost(deps.db, workspaceId, id, dateOf(deps.now));
   if (!row) throw new AppError("conflict", "Only a failed post can be retried.");
   await deps.instagram.queue.send(publishPostJob, { postId: row.id });
   await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {

@@ -119,6 +119,38 @@ describe("scheduling a post", () => {
     }
   });
 
+  it("asks Instagram's publishing limit once per request: the composer's check, the schedule and the edit (issue 26 point 5)", async () => {
+    const file = await uploadAs(client, "scheduled-content", jpeg);
+    const draft = {
+      items: [{ ...file, mediaType: "image" }],
+      caption: "Asked once",
+      hashtags: [],
+      collaborators: [],
+      scheduled_time: inAnHour(),
+      time_zone: "Europe/Berlin",
+    };
+    const graph = vi.spyOn(testApp.sandbox!, "fetch");
+    const limitCalls = () =>
+      graph.mock.calls.filter(([url]) => String(url).includes("/content_publishing_limit")).length;
+    try {
+      expect((await client.post("/api/scheduled-posts/check", draft)).status).toBe(200);
+      expect(limitCalls()).toBe(1);
+      const response = await client.post("/api/scheduled-posts", draft);
+      expect(response.status).toBe(201);
+      expect(limitCalls()).toBe(2);
+      const { post } = (await response.json()) as { post: { id: string } };
+      const edited = await client.request(`/api/scheduled-posts/${post.id}`, {
+        method: "PUT",
+        json: { ...draft, caption: "Asked once, edited" },
+      });
+      expect(edited.status, await edited.clone().text()).toBe(200);
+      expect(limitCalls()).toBe(3);
+      await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
+    } finally {
+      graph.mockRestore();
+    }
+  });
+
   it("says the spec's words for a time in the past and a missing file", async () => {
     const file = await uploadAs(client, "scheduled-content", jpeg);
     const past = await client.post("/api/scheduled-posts", {

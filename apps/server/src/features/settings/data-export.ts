@@ -11,11 +11,12 @@ import {
 } from "@sightline/db";
 import { strToU8, type Zippable, zip } from "fflate";
 import type { Logger } from "../../lib/logger.ts";
+import { type Clock, dateOf, systemClock } from "../../platform/clock.ts";
 
 export interface DataExportRunnerDeps {
   db: Db;
   logger: Logger;
-  now?: () => Date;
+  now?: Clock;
 }
 
 /**
@@ -31,7 +32,7 @@ function zipInWorkers(files: Zippable, mtime: Date): Promise<Uint8Array> {
 }
 
 export function createDataExportRunner(deps: DataExportRunnerDeps) {
-  const now = deps.now ?? (() => new Date());
+  const now = () => dateOf(deps.now ?? systemClock);
   const running = new Set<Promise<void>>();
 
   async function build(exportId: string, userId: string) {

@@ -27,6 +27,7 @@ import type { AppEnv } from "../../lib/app-types.ts";
 import { cleanName } from "../../lib/clean-text.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireUser } from "../../middleware/session.ts";
+import { type Clock, dateOf, systemClock } from "../../platform/clock.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { type DataDeletionDeps, deleteAccountRequestedByUser } from "../account/index.ts";
 import type { DataExportRunner } from "./data-export.ts";
@@ -38,7 +39,7 @@ export interface SettingsRoutesDeps {
   exports: DataExportRunner;
   dataDeletion: DataDeletionDeps;
   googleSignIn: boolean;
-  now?: () => Date;
+  now?: Clock;
 }
 
 const limit = bodyLimit({
@@ -54,7 +55,8 @@ function iso(date: Date | null | undefined) {
 
 /** Settings → Profile, Security (sessions), Plan and Your data. Every query takes the user's id. */
 export function settingsRoutes(deps: SettingsRoutesDeps) {
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.now ?? systemClock;
+  const now = () => dateOf(clock);
 
   /** The caller's own session id (cookie), to mark it and to keep it when revoking the others. */
   async function currentSessionId(headers: Headers) {
@@ -138,7 +140,7 @@ export function settingsRoutes(deps: SettingsRoutesDeps) {
       if (revoked === 0) throw new AppError("not_found", "This session has already ended.");
       return c.json({ revoked });
     })
-    .post("/exports", limit, userLimit({ db: deps.db, now }, "export"), async (c) => {
+    .post("/exports", limit, userLimit({ db: deps.db, now: clock }, "export"), async (c) => {
       const row = await deps.exports.start(c.var.user.id);
       return c.json({ export: { id: row.id, status: row.status, progress: row.progress } }, 202);
     })

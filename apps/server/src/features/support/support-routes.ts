@@ -6,6 +6,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import type { BackgroundTasks } from "../../platform/background-tasks.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { AttemptLimiter } from "../../platform/limits/attempt-limits.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import {
@@ -32,7 +33,7 @@ export function supportRoutes(deps: {
   supportEmail: string;
   secret: string;
   clientIp: (c: import("hono").Context<AppEnv>) => string;
-  now: () => number;
+  now: Clock;
 }) {
   return new Hono<AppEnv>().post(
     "/requests",

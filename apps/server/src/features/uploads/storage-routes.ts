@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
+import type { Clock } from "../../platform/clock.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { isBucket, type SniffedMedia, type Storage, sniffMedia } from "../../platform/storage.ts";
 import { assertStorageRoom } from "../plans/index.ts";
@@ -26,7 +27,7 @@ const uploadQuerySchema = z.object({
  * name and the declared type are ignored), the size checked, and the key built on the server
  * in the spec's layout under the user's own folder; the answer has a signed URL for an hour.
  */
-export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number }) {
+export function uploadRoutes(deps: { db: Db; storage: Storage; now: Clock }) {
   return new Hono<AppEnv>().post(
     "/:bucket",
     requireMember("publish"),
@@ -132,7 +133,7 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: () => number
  * GET /storage/:bucket/<key>?expires&signature — what Instagram (or the sandbox) fetches when
  * it takes an image from a URL. Only signed, unexpired URLs answer; the type is sniffed again.
  */
-export function storageFileRoutes(deps: { storage: Storage; now: () => number }) {
+export function storageFileRoutes(deps: { storage: Storage; now: Clock }) {
   return new Hono<AppEnv>().get("/:bucket/*", async (c) => {
     const bucket = c.req.param("bucket");
     let key: string;

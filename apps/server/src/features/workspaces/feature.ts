@@ -1,5 +1,6 @@
 import type { Database } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
+import type { Clock } from "../../platform/clock.ts";
 import type { AppJobQueue } from "../../platform/job-queue.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import {
@@ -14,7 +15,7 @@ export function createWorkspacesFeature(options: {
   database: Database;
   logger: Logger;
   queue: AppJobQueue;
-  now: () => number;
+  now: Clock;
   auditRetentionDays: number;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;

@@ -1,12 +1,13 @@
 import { type Db, pruneAuditEvents } from "@sightline/db";
 import { z } from "zod";
 import type { Logger } from "../../lib/logger.ts";
+import type { Clock } from "../../platform/clock.ts";
 import { defineJob } from "../../platform/job-queue.ts";
 
 export type WorkspacesJobContext = {
   db: Db;
   logger: Logger;
-  now: () => number;
+  now: Clock;
   /** Days an audit event is kept (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
 };

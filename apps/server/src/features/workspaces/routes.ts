@@ -40,6 +40,7 @@ import { sha256Hex } from "../../lib/hash.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, requireUser } from "../../middleware/session.ts";
+import { type Clock, dateOf } from "../../platform/clock.ts";
 import { takeUserLimit, userLimit } from "../../platform/limits/user-limits.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { workspaceInvitationMessage } from "../../platform/mail/templates.ts";
@@ -65,7 +66,7 @@ export interface WorkspaceRoutesDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-  now: () => number;
+  now: Clock;
   logger: Logger;
   storage: Storage;
 }
@@ -89,7 +90,7 @@ const auditQuery = z.object({
  * 404 and a role without the right a 403, as everywhere else.
  */
 export function workspaceRoutes(deps: WorkspaceRoutesDeps) {
-  const now = () => new Date(deps.now());
+  const now = () => dateOf(deps.now);
   /** A member's e-mail, for the audit log (it reads after they leave). */
   const removeLogoFile = async (key: string) => {
     try {

@@ -5,6 +5,7 @@ import {
   deleteRateLimitEventsBefore,
   insertRateLimitEvent,
 } from "@sightline/db";
+import { type Clock, systemClock } from "../clock.ts";
 
 /**
  * Limits keyed by the target e-mail address rather than the client's address (issue 8,
@@ -37,9 +38,9 @@ export interface AttemptLimiter {
 export function createAttemptLimiter(deps: {
   db: Db;
   secret: string;
-  now?: () => number;
+  now?: Clock;
 }): AttemptLimiter {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? systemClock;
   // Keyed by an HMAC of the normalised address: the table holds no e-mail addresses.
   const key = (kind: AttemptKind, email: string) =>
     `${kind}:${createHmac("sha256", deps.secret)

@@ -8,6 +8,7 @@ import {
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
+import type { Clock } from "../clock.ts";
 
 /**
  * Per-user limits on expensive work (issue 25): one signed-in user looping exports, syncs or
@@ -41,7 +42,7 @@ export const userLimitRules = {
 
 export type UserLimitKind = keyof typeof userLimitRules;
 
-type LimitDeps = { db: Db; now: () => number | Date };
+type LimitDeps = { db: Db; now: Clock };
 
 /** 429 with the seconds until the window frees a place, sent as `Retry-After`. */
 export class RateLimitedError extends AppError {

@@ -11,6 +11,7 @@ import {
   upsertThread,
 } from "@sightline/db";
 import type { InstagramComment, InstagramMessage } from "@sightline/instagram-graph";
+import { dateOf } from "../../../platform/clock.ts";
 import type { SyncRun } from "./run.ts";
 
 function commentRow(
@@ -36,7 +37,7 @@ function commentRow(
       comment.from?.id ?? (comment.username === ownUsername ? run.scope.accountId : "unknown"),
     username: comment.username ?? comment.from?.username ?? null,
     text: comment.text ?? null,
-    createdAt: comment.timestamp ? new Date(comment.timestamp) : run.now(),
+    createdAt: comment.timestamp ? new Date(comment.timestamp) : dateOf(run.now),
   };
 }
 
@@ -108,7 +109,7 @@ function messageRows(
         fromId,
         direction: fromId === businessIgsid ? ("outbound" as const) : ("inbound" as const),
         text: message.message ?? null,
-        createdTime: message.created_time ? new Date(message.created_time) : run.now(),
+        createdTime: message.created_time ? new Date(message.created_time) : dateOf(run.now),
       },
     ];
   });

@@ -14,6 +14,7 @@ import {
   type InsightMetric,
   isGraphApiError,
 } from "@sightline/instagram-graph";
+import { dateOf } from "../../../platform/clock.ts";
 import {
   dailyTotalMetrics,
   METRIC_MAPPING_VERSION,
@@ -113,17 +114,17 @@ export async function backfillProgress(
  */
 export async function syncAccountInsights(run: SyncRun) {
   const state = await run.state("account-insights");
-  const { today, firstDay: backfillFrom } = backfillWindow(run.now());
+  const { today, firstDay: backfillFrom } = backfillWindow(dateOf(run.now));
   // Completed within the hour (a resumed run, or a second trigger): nothing can have settled.
   if (
     state?.highWater === today &&
     !state.cursor &&
-    run.now().getTime() - state.updatedAt.getTime() < RECENT_PASS_MS
+    run.now() - state.updatedAt.getTime() < RECENT_PASS_MS
   ) {
     return;
   }
   const firstDay = state?.highWater ? nextDay(state.highWater, -SETTLING_DAYS) : backfillFrom;
-  const capturedAt = run.now();
+  const capturedAt = dateOf(run.now);
   const rows: Parameters<typeof upsertAccountInsights>[1] = [];
 
   // The time series first, stored at once: a run resumed mid-way (a cursor) does not read them
@@ -304,7 +305,7 @@ const breakdowns: DemographicBreakdown[] = ["age", "gender", "country", "city"];
 
 /** Follower and engaged-audience breakdowns, one snapshot per day (kept after Meta drops them). */
 export async function syncAudience(run: SyncRun) {
-  const day = utcDay(run.now());
+  const day = utcDay(dateOf(run.now));
   let empty = 0;
   for (const audience of ["followers", "engaged"] as const) {
     for (const breakdown of breakdowns) {
@@ -325,7 +326,7 @@ export async function syncAudience(run: SyncRun) {
         breakdown,
         timeframe: "this_month",
         buckets,
-        capturedAt: run.now(),
+        capturedAt: dateOf(run.now),
       });
     }
   }
@@ -343,10 +344,10 @@ const ONLINE_FOLLOWERS_DAYS = 29;
 export async function syncOnlineFollowers(run: SyncRun) {
   run.guard();
   const days = await run.client.getOnlineFollowers({
-    since: new Date(run.now().getTime() - ONLINE_FOLLOWERS_DAYS * DAY_MS),
-    until: run.now(),
+    since: new Date(run.now() - ONLINE_FOLLOWERS_DAYS * DAY_MS),
+    until: dateOf(run.now),
   });
-  const capturedAt = run.now();
+  const capturedAt = dateOf(run.now);
   await upsertOnlineFollowers(
     run.ctx.db,
     days.flatMap((entry) =>
@@ -381,14 +382,12 @@ const SNAPSHOT_RECENT_DAYS = 90;
  */
 export async function snapshotMediaInsights(run: SyncRun) {
   const state = await run.state("media-insights");
-  const slot = state?.pendingHighWater ?? snapshotSlot(run.now());
+  const slot = state?.pendingHighWater ?? snapshotSlot(dateOf(run.now));
   if (state?.highWater === slot) return;
   const capturedAt = new Date(slot);
   const media = await listAccountMedia(run.ctx.db, run.scope, {
     ...(state?.pendingHighWater && state.cursor ? { afterIgMediaId: state.cursor } : {}),
-    ...(run.first
-      ? {}
-      : { postedSince: new Date(run.now().getTime() - SNAPSHOT_RECENT_DAYS * DAY_MS) }),
+    ...(run.first ? {} : { postedSince: new Date(run.now() - SNAPSHOT_RECENT_DAYS * DAY_MS) }),
   });
   await run.saveState("media-insights", { pendingHighWater: slot });
   for (const item of media) {

@@ -1,13 +1,18 @@
 import { type Db, type MediaUpsert, upsertMedia } from "@sightline/db";
 import type { AccountClient, InstagramMedia } from "@sightline/instagram-graph";
+import { dateOf } from "../../../platform/clock.ts";
 import type { SyncRun } from "./run.ts";
 
-/** Fields read for the media list: no CDN URL is stored, so none is asked for. */
+/**
+ * Fields read for the media list. The one CDN URL kept is the post's picture (`thumbnail_url`,
+ * else `media_url`), so the inbox's comment thread reads it from the database (it expires: the
+ * thread asks Instagram again once its `oe` has passed).
+ */
 const syncedMediaFields =
-  "id,caption,media_type,media_product_type,permalink,shortcode,timestamp,like_count,comments_count,is_comment_enabled,children{id,media_type,timestamp}";
+  "id,caption,media_type,media_product_type,media_url,thumbnail_url,permalink,shortcode,timestamp,like_count,comments_count,is_comment_enabled,children{id,media_type,timestamp}";
 
 function toRows(run: Pick<SyncRun, "scope" | "now">, media: InstagramMedia): MediaUpsert[] {
-  const syncedAt = run.now();
+  const syncedAt = dateOf(run.now);
   const parent: MediaUpsert = {
     ...run.scope,
     igMediaId: media.id,
@@ -22,6 +27,7 @@ function toRows(run: Pick<SyncRun, "scope" | "now">, media: InstagramMedia): Med
     likeCount: media.like_count ?? null,
     commentsCount: media.comments_count ?? null,
     isCommentEnabled: media.is_comment_enabled ?? null,
+    thumbnailUrl: media.thumbnail_url ?? media.media_url ?? null,
     syncedAt,
   };
   const children = (media.children?.data ?? []).map(

@@ -12,6 +12,7 @@ import {
   upsertAccountPeriodInsights,
 } from "@sightline/db";
 import { type AccountClient, isGraphApiError } from "@sightline/instagram-graph";
+import { dateOf } from "../../../platform/clock.ts";
 import { accountClientFor, type InstagramContext } from "../context.ts";
 import { METRIC_MAPPING_VERSION } from "./metric-names.ts";
 import type { SyncRun } from "./run.ts";
@@ -102,7 +103,7 @@ export function presetWindows(yesterday: string): Array<{ from: string; to: stri
  * UTC. One call each (Instagram allows at most 30 days per call).
  */
 export async function syncPeriodInsights(run: SyncRun) {
-  const now = run.now();
+  const now = dateOf(run.now);
   // The calendar of the person the connection answers to (its connector, else the owner).
   const zone = (await getConnectionContact(run.ctx.db, run.scope.workspaceId, run.scope.accountId))
     ?.timeZone;

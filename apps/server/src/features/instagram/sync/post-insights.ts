@@ -67,7 +67,7 @@ export async function storePublishedMedia(
       db: ctx.db,
       client: accountClientFor(ctx, connection),
       scope: { workspaceId: scope.workspaceId, accountId: connection.instagramId },
-      now: () => new Date(ctx.now()),
+      now: ctx.now,
     },
     igMediaId,
   );

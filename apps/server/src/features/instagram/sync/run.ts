@@ -7,6 +7,7 @@ import {
   updateInstagramConnection,
 } from "@sightline/db";
 import { type AccountClient, isPermissionError, isRateLimited } from "@sightline/instagram-graph";
+import type { Clock } from "../../../platform/clock.ts";
 import { handleGraphFailure } from "../connection-service.ts";
 import {
   accountClientFor,
@@ -48,7 +49,8 @@ export interface SyncRun {
   client: AccountClient;
   scope: { workspaceId: string; accountId: string };
   first: boolean;
-  now(): Date;
+  /** The app's one clock (the Instagram context's). */
+  now: Clock;
   state(resource: string): ReturnType<typeof getSyncState>;
   saveState(resource: string, changes: Parameters<typeof saveSyncState>[3]): Promise<void>;
   /** Call before each Graph request: pauses the run when usage is high. */
@@ -102,7 +104,7 @@ export function openSyncRun(
     client: accountClientFor(ctx, connection),
     scope,
     first: connection.lastSyncedAt === null,
-    now: () => new Date(ctx.now()),
+    now: ctx.now,
     state: (resource) => getSyncState(ctx.db, scope, resource),
     saveState: (resource, changes) =>
       saveSyncState(ctx.db, scope, resource, changes, new Date(ctx.now())),

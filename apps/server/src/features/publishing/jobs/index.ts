@@ -3,7 +3,7 @@ import type { InstagramContext } from "../../instagram/index.ts";
 import { publishPostJob } from "./publish-post.job.ts";
 import { PUBLISH_SWEEP_CRON, publishSweepJob } from "./publish-sweep.job.ts";
 
-/** The publishing jobs; they run on the Instagram feature's queue and context. */
+/** The publishing jobs; they run with the Instagram context (its Graph client and vault). */
 export const publishingJobs = [publishPostJob, publishSweepJob];
 
 export async function schedulePublishingJobs(queue: JobQueue<InstagramContext>) {

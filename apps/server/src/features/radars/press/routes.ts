@@ -29,6 +29,7 @@ import { AppError } from "../../../lib/app-error.ts";
 import type { AppEnv } from "../../../lib/app-types.ts";
 import { validate } from "../../../lib/validate.ts";
 import { requireMemberByMethod } from "../../../middleware/session.ts";
+import { dateOf } from "../../../platform/clock.ts";
 import { userLimit } from "../../../platform/limits/user-limits.ts";
 import { assertWithinPlan, pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
@@ -201,7 +202,13 @@ export function pressRadarRoutes(ctx: RadarsContext) {
         // last in line pauses (issue 30 point 6).
         const workspaceId = c.var.workspace.id;
         if (
-          !(await keepRadarItem(db, "keyword", workspaceId, c.req.valid("param").id, ctx.now()))
+          !(await keepRadarItem(
+            db,
+            "keyword",
+            workspaceId,
+            c.req.valid("param").id,
+            dateOf(ctx.now),
+          ))
         ) {
           throw new AppError("not_found", "This keyword does not exist.");
         }
@@ -260,7 +267,7 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       const marked = await markPressMentionsSeen(db, {
         workspaceId,
         ids: c.req.valid("json").ids,
-        at: ctx.now(),
+        at: dateOf(ctx.now),
       });
       // Other tabs clear their dot at once.
       if (marked > 0)

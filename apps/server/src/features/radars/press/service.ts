@@ -11,6 +11,7 @@ import {
   updatePressSource,
 } from "@sightline/db";
 import { AppError } from "../../../lib/app-error.ts";
+import { dateOf } from "../../../platform/clock.ts";
 import { pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
 import type { FeedDocument } from "./feed-document.ts";
@@ -43,7 +44,7 @@ export async function storeMentions(
   keywords: PressKeywordRow[],
 ): Promise<number> {
   if (keywords.length === 0) return 0;
-  const now = deps.now();
+  const now = dateOf(deps.now);
   const rows = document.entries.flatMap((entry) => {
     const full = `${entry.title}\n${entry.text}`;
     const matched = matchKeywords(full, keywords);
@@ -101,7 +102,7 @@ export async function addPressSource(deps: PressDeps, workspaceId: string, rawUr
   const title = result.document.title || new URL(url).hostname;
   const source = await insertPressSource(deps.db, { workspaceId, url, title });
   if (!source) throw new AppError("conflict", "You already follow this feed.");
-  const now = deps.now();
+  const now = dateOf(deps.now);
   const updated = await updatePressSource(deps.db, workspaceId, source.id, {
     etag: result.etag,
     lastModified: result.lastModified,
@@ -130,7 +131,7 @@ export async function fetchPressSource(
   keywords: PressKeywordRow[],
   options: { force?: boolean } = {},
 ): Promise<{ newMentions: number; error?: string }> {
-  const now = deps.now();
+  const now = dateOf(deps.now);
   try {
     const result = await deps.feeds.fetch(
       source.url,

@@ -6,6 +6,7 @@ import { AppError } from "../../../lib/app-error.ts";
 import type { AppEnv } from "../../../lib/app-types.ts";
 import { validate } from "../../../lib/validate.ts";
 import { requireMemberByMethod } from "../../../middleware/session.ts";
+import { dateOf } from "../../../platform/clock.ts";
 import { userLimit } from "../../../platform/limits/user-limits.ts";
 import type { RadarsContext } from "../context.ts";
 import { sampleUserHashtagsJob } from "./jobs/sample-user-hashtags.job.ts";
@@ -42,7 +43,7 @@ export function trendRadarRoutes(ctx: RadarsContext) {
         // last in line pauses (issue 30 point 6).
         const workspaceId = c.var.workspace.id;
         const id = c.req.valid("param").id;
-        if (!(await keepRadarItem(ctx.db, "hashtag", workspaceId, id, ctx.now()))) {
+        if (!(await keepRadarItem(ctx.db, "hashtag", workspaceId, id, dateOf(ctx.now)))) {
           throw new AppError("not_found", "This hashtag is not tracked.");
         }
         await ctx.queue.send(sampleUserHashtagsJob, { workspaceId });

@@ -24,6 +24,7 @@ import { type InstagramMedia, isGraphApiError } from "@sightline/instagram-graph
 import { AppError } from "../../../lib/app-error.ts";
 import type { WorkspaceRef } from "../../../lib/app-types.ts";
 import { selectedConnection } from "../../../middleware/session.ts";
+import { dateOf } from "../../../platform/clock.ts";
 import { accountClientFor } from "../../instagram/index.ts";
 import { assertWithinPlan, pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
@@ -59,7 +60,7 @@ export function searchBlockerKind(
 }
 
 async function budgetFor(deps: Pick<TrendDeps, "db" | "now">, accountId: string) {
-  const now = deps.now();
+  const now = dateOf(deps.now);
   const lookups = await listHashtagLookups(deps.db, {
     accountId,
     since: new Date(now.getTime() - LOOKUP_WINDOW_MS),
@@ -110,7 +111,7 @@ export async function trackHashtag(deps: TrendDeps, workspace: WorkspaceRef, nam
       workspaceId,
       accountId: connection.instagramId,
       name,
-      lookedUpAt: deps.now(),
+      lookedUpAt: dateOf(deps.now),
     });
   }
   const row = await insertTrendHashtag(deps.db, {
@@ -148,7 +149,7 @@ export async function sampleHashtag(
   hashtag: TrendHashtagRow,
 ) {
   const client = accountClientFor(deps.instagram, connection);
-  const now = deps.now();
+  const now = dateOf(deps.now);
   try {
     const top = await client.hashtagMedia(hashtag.instagramHashtagId, "top", { limit: 50 });
     const recent: InstagramMedia[] = [];
