@@ -1,5 +1,6 @@
 export * from "./account-metrics.ts";
 export * from "./analytics.ts";
+export * from "./analytics-schemas.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./caption-rules.ts";
