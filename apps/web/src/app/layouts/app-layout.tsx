@@ -13,8 +13,8 @@ import { AccountSwitcher } from "../../features/instagram/components/account-swi
 import { InstagramAvatar } from "../../features/instagram/components/instagram-avatar.tsx";
 import { useAccountInAddress } from "../../features/instagram/hooks/use-selected-account.ts";
 import { notificationsQueryOptions } from "../../features/notifications/api/list-notifications.ts";
+import { DeferredUpgradeDialog } from "../../features/plans/components/deferred-upgrade-dialog.tsx";
 import { PaymentFailedBanner } from "../../features/plans/components/payment-failed-banner.tsx";
-import { UpgradeDialogHost } from "../../features/plans/components/upgrade-dialog.tsx";
 import { useUnseenMentionsCount } from "../../features/press-radar/hooks/use-unseen-mentions-count.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../lib/realtime/use-realtime-event.ts";
 import { useCan, WorkspaceRoleProvider } from "../../lib/workspace-role.tsx";
@@ -161,7 +161,7 @@ function AppFrame() {
             : null
         }
       />
-      <UpgradeDialogHost />
+      <DeferredUpgradeDialog />
     </div>
   );
 }

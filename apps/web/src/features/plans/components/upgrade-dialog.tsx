@@ -54,9 +54,10 @@ function UpgradeButton({ plan, subscribed }: { plan: PaidPlanId; subscribed: boo
  * server takes payments "Upgrade" goes to Stripe's Checkout. No amounts here: they are
  * configuration, shown in Settings → Plan only when configured.
  */
-export function UpgradeDialogHost() {
-  const [detail, setDetail] = useState<PlanRequired | null>(null);
-  const [open, setOpen] = useState(false);
+export function UpgradeDialogHost({ initial = null }: { initial?: PlanRequired | null } = {}) {
+  // `initial`: the refusal that had the dialog's code loaded (deferred-upgrade-dialog.tsx).
+  const [detail, setDetail] = useState<PlanRequired | null>(initial);
+  const [open, setOpen] = useState(initial !== null);
   const isOwner = useCan("owner");
   // Only the owner buys: nobody else's page asks for the billing state.
   const billing = useBilling({ enabled: isOwner });
