@@ -27,10 +27,16 @@ export function DeferredUpgradeDialog() {
       const first = latest === null;
       latest = detail;
       if (!first) return;
-      void import("./upgrade-dialog.tsx").then(({ UpgradeDialogHost }) => {
-        loadedHost = UpgradeDialogHost;
-        if (current) setLoaded({ Host: UpgradeDialogHost, first: latest });
-      });
+      import("./upgrade-dialog.tsx").then(
+        ({ UpgradeDialogHost }) => {
+          loadedHost = UpgradeDialogHost;
+          if (current) setLoaded({ Host: UpgradeDialogHost, first: latest });
+        },
+        () => {
+          // The code did not arrive (offline, a new deploy): the next refusal asks again.
+          latest = null;
+        },
+      );
     });
     return () => {
       current = false;
