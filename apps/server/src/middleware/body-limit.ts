@@ -21,25 +21,10 @@ export function bodyLimits(
   const fallback = bodyLimit({ maxSize: options.defaultBytes ?? DEFAULT_BODY_LIMIT, onError });
   const perRoute = (options.routes ?? []).map((route) => ({
     prefix: route.prefix,
-    maxBytes: route.maxBytes,
     limit: bodyLimit({ maxSize: route.maxBytes, onError }),
   }));
-  const fallbackBytes = options.defaultBytes ?? DEFAULT_BODY_LIMIT;
   return createMiddleware<AppEnv>((c, next) => {
-    const method = c.req.method;
-    if (method === "GET" || method === "HEAD") return next();
     const match = perRoute.find((route) => c.req.path.startsWith(route.prefix));
-    // A declared length is checked from the header alone: Hono's bodyLimit asks for the body
-    // stream to see whether there is one, which makes the Node adapter build a web
-    // ReadableStream over the request and read every body through it instead of straight from
-    // the socket (the webhook ack paid for it on each delivery; issue 27). Node reads no byte
-    // past Content-Length, so the declared length is the length read. A chunked body (or both
-    // headers) still goes through bodyLimit, counted as it streams.
-    const declared = c.req.header("content-length");
-    if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
-      const limit = match?.maxBytes ?? fallbackBytes;
-      return Number.parseInt(declared, 10) > limit ? onError() : next();
-    }
     return (match?.limit ?? fallback)(c, next);
   });
 }
