@@ -93,6 +93,12 @@ export function createS3Storage(
           new GetObjectCommand({ Bucket: options.bucket, Key, Range: `bytes=0-${length - 1}` }),
         );
         if (!answer.Body) return undefined;
+        // "bytes 0-0/0": the object is empty. Some S3-compatible servers (s3rver) promise one
+        // byte and never send it, which held the read for 6 s until the socket gave up.
+        if (answer.ContentRange?.endsWith("/0")) {
+          (answer.Body as { destroy?: () => void }).destroy?.();
+          return new Uint8Array(0);
+        }
         return (await answer.Body.transformToByteArray()).subarray(0, length);
       } catch (error) {
         if (isMissing(error)) return undefined;

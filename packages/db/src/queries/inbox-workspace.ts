@@ -379,8 +379,13 @@ export async function syncCommentsHidden(
   comments: Array<{ commentId: string; hidden: boolean }>,
   readAt: Date,
 ) {
-  const hidden = comments.filter((comment) => comment.hidden).map((c) => c.commentId);
-  const visible = comments.filter((comment) => !comment.hidden).map((c) => c.commentId);
+  // A thousand ids a statement keeps the parameters far below PostgreSQL's 65,535.
+  for (let start = 1000; start < comments.length; start += 1000) {
+    await syncCommentsHidden(db, scope, comments.slice(start, start + 1000), readAt);
+  }
+  const first = comments.slice(0, 1000);
+  const hidden = first.filter((comment) => comment.hidden).map((c) => c.commentId);
+  const visible = first.filter((comment) => !comment.hidden).map((c) => c.commentId);
   if (hidden.length > 0) {
     await db
       .insert(inboxCommentActions)

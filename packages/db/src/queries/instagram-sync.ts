@@ -65,6 +65,45 @@ export async function saveSyncState(
     });
 }
 
+/** Every state row of the account whose resource starts with `prefix`, in one read. */
+export async function listSyncStates(
+  db: Db,
+  scope: Scope,
+  prefix: string,
+): Promise<SyncStateRow[]> {
+  return db
+    .select()
+    .from(instagramSyncState)
+    .where(
+      and(
+        eq(instagramSyncState.workspaceId, scope.workspaceId),
+        eq(instagramSyncState.accountId, scope.accountId),
+        sql`starts_with(${instagramSyncState.resource}, ${prefix})`,
+      ),
+    );
+}
+
+/** Sets the high-water mark of several resources in one write (other fields kept). */
+export async function saveSyncHighWaters(
+  db: Db,
+  scope: Scope,
+  entries: Array<{ resource: string; highWater: string }>,
+  now: Date,
+) {
+  if (entries.length === 0) return;
+  await db
+    .insert(instagramSyncState)
+    .values(entries.map((entry) => ({ ...scope, ...entry, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [
+        instagramSyncState.workspaceId,
+        instagramSyncState.accountId,
+        instagramSyncState.resource,
+      ],
+      set: { highWater: sql`excluded.high_water`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
 export type MediaUpsert = Omit<typeof instagramMedia.$inferInsert, "id">;
 
 export async function upsertMedia(db: Db, rows: MediaUpsert[]) {
@@ -133,18 +172,24 @@ export type CommentInsert = Omit<typeof instagramComments.$inferInsert, "id">;
 
 /** Inserts comments not stored yet; returns the ones that were new. */
 export async function insertComments(db: Db, rows: CommentInsert[]) {
-  if (rows.length === 0) return [];
-  return db
-    .insert(instagramComments)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [
-        instagramComments.workspaceId,
-        instagramComments.accountId,
-        instagramComments.igCommentId,
-      ],
-    })
-    .returning();
+  const inserted: Array<typeof instagramComments.$inferSelect> = [];
+  // A thousand rows a statement keeps the parameters far below PostgreSQL's 65,535.
+  for (let start = 0; start < rows.length; start += 1000) {
+    inserted.push(
+      ...(await db
+        .insert(instagramComments)
+        .values(rows.slice(start, start + 1000))
+        .onConflictDoNothing({
+          target: [
+            instagramComments.workspaceId,
+            instagramComments.accountId,
+            instagramComments.igCommentId,
+          ],
+        })
+        .returning()),
+    );
+  }
+  return inserted;
 }
 
 export type MessageInsert = Omit<typeof instagramMessages.$inferInsert, "id">;

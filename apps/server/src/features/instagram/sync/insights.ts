@@ -178,6 +178,8 @@ export async function syncAccountInsights(run: SyncRun) {
 
   const refused = new Set<string>();
   const resumeFrom = state?.cursor ?? firstDay;
+  const pending: Parameters<typeof upsertAccountInsights>[1] = [];
+  let pendingDays = 0;
   for (let day = resumeFrom; day < today; day = nextDay(day)) {
     run.guard();
     const window = { since: dayStart(day), until: dayStart(nextDay(day)) };
@@ -197,8 +199,13 @@ export async function syncAccountInsights(run: SyncRun) {
       ...mapMetrics([...response.data, ...optional]),
       ...(await followsAndUnfollows(run, day)),
     ].map((row) => ({ ...run.scope, day, capturedAt, ...row }));
-    await upsertAccountInsights(run.ctx.db, dayRows);
-    await run.saveState("account-insights", { cursor: day });
+    pending.push(...dayRows);
+    // Five days' rows in one write and one mark (two writes a day before: issue 27).
+    if (++pendingDays === 5 || nextDay(day) >= today) {
+      await upsertAccountInsights(run.ctx.db, pending.splice(0));
+      await run.saveState("account-insights", { cursor: day });
+      pendingDays = 0;
+    }
   }
   await syncPeriodInsights(run);
   await run.saveState("account-insights", { cursor: null, highWater: today });
@@ -372,6 +379,9 @@ function snapshotSlot(now: Date): string {
   return slot.toISOString();
 }
 
+/** Posts whose insights are stored in one write. */
+const MEDIA_INSIGHTS_PER_WRITE = 10;
+
 /** Recent posts keep changing; older ones are snapshotted on the first sync only. */
 const SNAPSHOT_RECENT_DAYS = 90;
 
@@ -390,26 +400,31 @@ export async function snapshotMediaInsights(run: SyncRun) {
     ...(run.first ? {} : { postedSince: new Date(run.now() - SNAPSHOT_RECENT_DAYS * DAY_MS) }),
   });
   await run.saveState("media-insights", { pendingHighWater: slot });
-  for (const item of media) {
-    run.guard();
-    let metrics: InsightMetric[];
-    try {
-      metrics = await run.client.getMediaInsights(item.igMediaId, mediaMetricsFor(item));
-    } catch (error) {
-      if (!isGraphApiError(error) || (error.code !== 100 && error.code !== 10)) throw error;
-      await run.saveState("media-insights", { cursor: item.igMediaId });
-      continue;
+  // Ten posts' insights are read one post after the other, then stored and marked in one write
+  // each (it was three per post: issue 27); a resumed run starts after the last batch stored.
+  for (let start = 0; start < media.length; start += MEDIA_INSIGHTS_PER_WRITE) {
+    const batch = media.slice(start, start + MEDIA_INSIGHTS_PER_WRITE);
+    const rows: Parameters<typeof insertMediaInsights>[1] = [];
+    for (const item of batch) {
+      run.guard();
+      let metrics: InsightMetric[];
+      try {
+        metrics = await run.client.getMediaInsights(item.igMediaId, mediaMetricsFor(item));
+      } catch (error) {
+        if (!isGraphApiError(error) || (error.code !== 100 && error.code !== 10)) throw error;
+        continue;
+      }
+      rows.push(
+        ...mapMetrics(metrics).map((row) => ({
+          ...run.scope,
+          igMediaId: item.igMediaId,
+          capturedAt,
+          ...row,
+        })),
+      );
     }
-    await insertMediaInsights(
-      run.ctx.db,
-      mapMetrics(metrics).map((row) => ({
-        ...run.scope,
-        igMediaId: item.igMediaId,
-        capturedAt,
-        ...row,
-      })),
-    );
-    await run.saveState("media-insights", { cursor: item.igMediaId });
+    await insertMediaInsights(run.ctx.db, rows);
+    await run.saveState("media-insights", { cursor: batch.at(-1)!.igMediaId });
   }
   await run.saveState("media-insights", { cursor: null, highWater: slot, pendingHighWater: null });
 }
