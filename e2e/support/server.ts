@@ -135,7 +135,14 @@ export function spawnServer(env: Record<string, string>, niceness = 0): ChildPro
     : ["--import", "tsx", "apps/server/src/index.ts"];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
+    // A cheaper password hash (auth/test-password-hash.ts) unless the test runs another mode.
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...(env.NODE_ENV && env.NODE_ENV !== "test" ? {} : { AUTH_PASSWORD_COST: "test" }),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (niceness > 0 && child.pid !== undefined) {

@@ -203,6 +203,7 @@ export function createServices(options: {
     google: env.google,
     rateLimits: options.rateLimits,
     rateLimitsOff: env.authRateLimits === "off",
+    cheapPasswordHash: env.authPasswordCost === "test",
   });
   const derived = (purpose: string) => deriveSecret(options.secret, purpose);
   const instagram: Services["instagram"] = env.meta

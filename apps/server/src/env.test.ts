@@ -90,6 +90,17 @@ describe("production safety", () => {
     ).toThrow(/AUTH_RATE_LIMITS: can be off only when NODE_ENV=test/);
   });
 
+  it("hashes passwords at Better Auth's full cost unless NODE_ENV=test asks for the cheap one", () => {
+    expect(readEnv({}).authPasswordCost).toBe("standard");
+    expect(readEnv({ NODE_ENV: "test", AUTH_PASSWORD_COST: "test" }).authPasswordCost).toBe("test");
+    expect(() => readEnv({ AUTH_PASSWORD_COST: "test" })).toThrow(
+      /AUTH_PASSWORD_COST: can be test only when NODE_ENV=test/,
+    );
+    expect(() =>
+      readEnv({ ...production, SANDBOX_IN_PRODUCTION: "true", AUTH_PASSWORD_COST: "test" }),
+    ).toThrow(/AUTH_PASSWORD_COST: can be test only when NODE_ENV=test/);
+  });
+
   it("refuses an http PUBLIC_URL (or none) in production unless explicitly allowed", () => {
     const base = { ...production, SANDBOX_IN_PRODUCTION: "true" };
     expect(() => readEnv({ ...base, PUBLIC_URL: "http://app.example.com" })).toThrow(

@@ -192,6 +192,13 @@ const envSchema = z
      * their set-up can make many accounts from one address. Refused outside NODE_ENV=test.
      */
     AUTH_RATE_LIMITS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    /**
+     * Tests only: "test" hashes passwords with Better Auth's scrypt at 1/32 of its work
+     * (auth/test-password-hash.ts). Refused outside NODE_ENV=test.
+     */
+    AUTH_PASSWORD_COST: z
+      .enum(["standard", "test"], { error: "must be standard or test" })
+      .default("standard"),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(
@@ -367,6 +374,14 @@ const envSchema = z
         message: "can be off only when NODE_ENV=test (the limits guard accounts against guessing)",
       });
     }
+    if (env.AUTH_PASSWORD_COST === "test" && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_PASSWORD_COST"],
+        message:
+          "can be test only when NODE_ENV=test (a cheap hash makes stolen passwords easy to guess)",
+      });
+    }
     const stripeNames = [
       "STRIPE_SECRET_KEY",
       "STRIPE_WEBHOOK_SECRET",
@@ -419,6 +434,8 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     /** Sign-in, sign-up and recovery rate limits; off only in tests (AUTH_RATE_LIMITS=off). */
     authRateLimits: env.NODE_ENV === "test" ? env.AUTH_RATE_LIMITS : ("on" as const),
+    /** Password hashing work; "test" only in tests (AUTH_PASSWORD_COST=test). */
+    authPasswordCost: env.NODE_ENV === "test" ? env.AUTH_PASSWORD_COST : ("standard" as const),
     /** Host names served besides PUBLIC_URL's (every other Host header gets 421). */
     allowedHosts: env.ALLOWED_HOSTS?.split(",").map((name) => name.trim()) ?? [],
     /** Production without a Meta app, explicitly allowed: the sandbox serves a demo. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { authMessages } from "@sightline/contracts";
-import { session, user } from "@sightline/db";
+import { account, session, user } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
+import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer } from "../platform/mail/mailer.ts";
@@ -156,6 +157,35 @@ describe(`the production sign-up limit and the tests' switch on ${testEngine()}`
     },
     SIGN_UPS_TIMEOUT_MS,
   );
+});
+
+describe(`password hashes on ${testEngine()}`, () => {
+  async function storedHash(app: TestApp): Promise<{ hash: string; email: string }> {
+    const { email } = await createVerifiedUser(app);
+    const [row] = await app.database.db
+      .select({ hash: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, email));
+    return { hash: row?.hash ?? "", email };
+  }
+
+  it("stores Better Auth's own scrypt hash unless the tests' cheap cost is asked for", async () => {
+    const standard = await createTestApp({ env: { AUTH_PASSWORD_COST: "standard" } });
+    try {
+      const { hash, email } = await storedHash(standard);
+      // Better Auth's verify (its full scrypt cost) accepts the hash production stores.
+      expect(await verifyPassword({ hash, password: TEST_PASSWORD })).toBe(true);
+      expect((await signIn(freshClient(standard), email, TEST_PASSWORD)).status).toBe(200);
+    } finally {
+      await standard.close();
+    }
+    // The tests' cheaper hash is another cost: Better Auth's verify refuses it, ours signs in.
+    const { hash, email } = await storedHash(testApp);
+    expect(await verifyPassword({ hash, password: TEST_PASSWORD })).toBe(false);
+    expect((await signIn(freshClient(), email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn(freshClient(), email, `${TEST_PASSWORD}x`)).status).toBe(401);
+  });
 });
 
 describe(`mail after the response on ${testEngine()} (point 5)`, () => {

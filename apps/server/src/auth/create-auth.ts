@@ -33,6 +33,7 @@ import {
   signUpAttemptOnExistingAccountMessage,
   verifyEmailMessage,
 } from "../platform/mail/templates.ts";
+import { hashTestPassword, verifyTestPassword } from "./test-password-hash.ts";
 
 /** Sessions one user may hold; signing in beyond it ends the oldest (issue 8, point 8). */
 export const MAX_SESSIONS_PER_USER = 10;
@@ -73,6 +74,8 @@ export interface AuthDeps {
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   /** AUTH_RATE_LIMITS=off (tests only, refused by env.ts otherwise): no rate limit is counted. */
   rateLimitsOff?: boolean;
+  /** AUTH_PASSWORD_COST=test (tests only, refused by env.ts otherwise): a cheaper scrypt. */
+  cheapPasswordHash?: boolean;
 }
 
 function cleanNames(user: Record<string, unknown>) {
@@ -161,6 +164,9 @@ export function createAuth(deps: AuthDeps) {
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 256,
+      ...(deps.cheapPasswordHash
+        ? { password: { hash: hashTestPassword, verify: verifyTestPassword } }
+        : {}),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       sendResetPassword: async ({ user, url }) => {

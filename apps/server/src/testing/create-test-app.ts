@@ -74,6 +74,11 @@ export async function createTestApp(
     DATA_DIR: "./.data-test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: TEST_PUBLIC_URL,
+    // Better Auth's scrypt at 1/32 of its work (auth/test-password-hash.ts) when the test keeps
+    // NODE_ENV=test; a test of the production hash passes AUTH_PASSWORD_COST: "standard".
+    ...(options.env?.NODE_ENV && options.env.NODE_ENV !== "test"
+      ? {}
+      : { AUTH_PASSWORD_COST: "test" }),
     ...options.env,
   });
   const logger = options.log
