@@ -9,6 +9,7 @@ import {
   instagramComments,
   instagramMedia,
 } from "../schema/index.ts";
+import { statementSlices } from "./statement-slices.ts";
 
 type Scope = { workspaceId: string; accountId: string };
 type ConversationKind = "dm" | "comments";
@@ -379,17 +380,12 @@ export async function syncCommentsHidden(
   comments: Array<{ commentId: string; hidden: boolean }>,
   readAt: Date,
 ) {
-  // A thousand ids a statement keeps the parameters far below PostgreSQL's 65,535.
-  for (let start = 1000; start < comments.length; start += 1000) {
-    await syncCommentsHidden(db, scope, comments.slice(start, start + 1000), readAt);
-  }
-  const first = comments.slice(0, 1000);
-  const hidden = first.filter((comment) => comment.hidden).map((c) => c.commentId);
-  const visible = first.filter((comment) => !comment.hidden).map((c) => c.commentId);
-  if (hidden.length > 0) {
+  const hidden = comments.filter((comment) => comment.hidden).map((c) => c.commentId);
+  const visible = comments.filter((comment) => !comment.hidden).map((c) => c.commentId);
+  for (const slice of statementSlices(hidden)) {
     await db
       .insert(inboxCommentActions)
-      .values(hidden.map((igCommentId) => ({ ...scope, igCommentId, isHidden: true })))
+      .values(slice.map((igCommentId) => ({ ...scope, igCommentId, isHidden: true })))
       .onConflictDoUpdate({
         target: [
           inboxCommentActions.workspaceId,
@@ -400,7 +396,7 @@ export async function syncCommentsHidden(
         setWhere: sql`${inboxCommentActions.isHidden} = false and ${inboxCommentActions.updatedAt} < ${readAt.toISOString()}`,
       });
   }
-  if (visible.length > 0) {
+  for (const slice of statementSlices(visible)) {
     await db
       .update(inboxCommentActions)
       .set({ isHidden: false, updatedAt: new Date() })
@@ -408,7 +404,7 @@ export async function syncCommentsHidden(
         and(
           eq(inboxCommentActions.workspaceId, scope.workspaceId),
           eq(inboxCommentActions.accountId, scope.accountId),
-          inArray(inboxCommentActions.igCommentId, visible),
+          inArray(inboxCommentActions.igCommentId, slice),
           eq(inboxCommentActions.isHidden, true),
           lt(inboxCommentActions.updatedAt, readAt),
         ),

@@ -12,6 +12,7 @@ import {
   instagramSyncState,
   instagramThreadMap,
 } from "../schema/index.ts";
+import { statementSlices } from "./statement-slices.ts";
 
 /*
  * The sync's writes. Every insert names the row's natural key (user, account, Instagram id) in
@@ -173,12 +174,11 @@ export type CommentInsert = Omit<typeof instagramComments.$inferInsert, "id">;
 /** Inserts comments not stored yet; returns the ones that were new. */
 export async function insertComments(db: Db, rows: CommentInsert[]) {
   const inserted: Array<typeof instagramComments.$inferSelect> = [];
-  // A thousand rows a statement keeps the parameters far below PostgreSQL's 65,535.
-  for (let start = 0; start < rows.length; start += 1000) {
+  for (const slice of statementSlices(rows)) {
     inserted.push(
       ...(await db
         .insert(instagramComments)
-        .values(rows.slice(start, start + 1000))
+        .values(slice)
         .onConflictDoNothing({
           target: [
             instagramComments.workspaceId,

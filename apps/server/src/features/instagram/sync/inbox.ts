@@ -103,9 +103,10 @@ const COMMENT_POSTS_PER_WRITE = 10;
  * media sync is the change signal, so an unchanged post costs no call). Per-post state makes a
  * resumed run skip the posts already done. The states are read at once and the posts are taken
  * ten at a time: their comments are read from Instagram one post after the other, then stored
- * with their hidden states and marks in three writes (four to five queries a post before: @lena.makes's
- * first sync made about 1,000 here, now about 60; issue 27). Ten, not more: a run that dies
- * loses only the batch it was reading, so even runs cut short every 25 calls make progress.
+ * with their hidden states and marks in three writes (four to five queries a post before:
+ * @lena.makes's first sync made about 1,000 here, now about 60; issue 27). Ten, not more: a run
+ * that dies loses only the batch it was reading, so even runs cut short every 25 calls make
+ * progress.
  */
 export async function syncComments(run: SyncRun) {
   const states = new Map(
