@@ -1,4 +1,5 @@
 export * from "./account-metrics.ts";
+export * from "./ai-team.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schemas.ts";
 export * from "./auth.ts";
