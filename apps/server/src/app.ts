@@ -9,6 +9,7 @@ import type { Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import type { DataDeletionDeps } from "./features/account/index.ts";
 import { meRoutes, sessionRoutes } from "./features/account/index.ts";
+import { type AiTeamContext, aiTeamRoutes } from "./features/ai-team/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
 import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
 import {
@@ -69,6 +70,8 @@ export interface AppDeps extends Services {
   instagramContext: InstagramContext;
   /** Trend Radar and Press Radar (feed fetches, hashtag sampling): features/radars. */
   radarsContext: RadarsContext;
+  /** The AI team's roles and daily job: features/ai-team. */
+  aiTeamContext: AiTeamContext;
   env: Env;
   database: Database;
   logger: Logger;
@@ -231,6 +234,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/analytics", analyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }))
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
+    .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
     .route(
       "/meta",
       metaRoutes({

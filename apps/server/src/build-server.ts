@@ -3,6 +3,7 @@ import type { Database } from "@sightline/db";
 import { createApp } from "./app.ts";
 import { createServices, deriveSecret, type Services } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { type AiTeamContext, createAiTeamFeature } from "./features/ai-team/index.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
 import { createPublishingFeature, publishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
@@ -62,6 +63,7 @@ export interface Server {
   queue: AppJobQueue;
   instagramContext: InstagramContext;
   radarsContext: RadarsContext;
+  aiTeamContext: AiTeamContext;
   features: ServerFeature[];
   /** Stops the queue, then the event bus, then the services (the database is the caller's). */
   stop: () => Promise<void>;
@@ -150,7 +152,22 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     auditRetentionDays: env.auditRetentionDays,
     ...(options.schedules === false ? { schedules: false } : {}),
   });
-  const features = [instagram.feature, publishing, radars.feature, workspaces.feature];
+  const aiTeam = createAiTeamFeature({
+    database,
+    logger,
+    now,
+    ai: services.ai,
+    instagram: instagram.context,
+    queue,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
+  const features = [
+    instagram.feature,
+    publishing,
+    radars.feature,
+    workspaces.feature,
+    aiTeam.feature,
+  ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
 
@@ -160,6 +177,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     vault,
     instagramContext: instagram.context,
     radarsContext: radars.context,
+    aiTeamContext: aiTeam.context,
     env,
     database,
     logger,
@@ -177,6 +195,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     queue,
     instagramContext: instagram.context,
     radarsContext: radars.context,
+    aiTeamContext: aiTeam.context,
     features,
     stop: async () => {
       await queue.stop();

@@ -255,6 +255,7 @@ describe("one user can never read or change another's data through any route", (
           .replace("/comments/:id", `/comments/${victim.commentId}`)
           .replace("/connect-links/:id", `/connect-links/${victim.connectLinkId}`)
           .replace("/connections/:instagramId", `/connections/${victim.accountId}`)
+          .replace("/ai-team/:role", "/ai-team/analyst")
           .replace(/:[a-zA-Z]+/g, victim.userId);
         const query = new URLSearchParams({
           userId: victim.userId,
@@ -327,6 +328,7 @@ describe("one user can never read or change another's data through any route", (
       "/api/analytics/posts",
       "/api/inbox/conversations",
       "/api/trend-radar",
+      "/api/ai-team",
     ]) {
       const response = await attacker.get(path, {
         headers: { "x-sightline-account": victim.accountId },
@@ -374,6 +376,8 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/inbox/comments/:id",
         "PUT /api/inbox/saved-replies/:id",
         "DELETE /api/inbox/saved-replies/:id",
+        "GET /api/ai-team",
+        "POST /api/ai-team/:role/refresh",
       ]),
     );
 

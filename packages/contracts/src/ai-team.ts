@@ -115,6 +115,8 @@ export type AiLockedRole = {
   role: AiRoleId;
   name: string;
   status: "locked";
+  /** The workspace's plan, and the cheapest plan with the whole team. */
+  plan: string;
   requiredPlan: string;
   message: string;
 };

@@ -1,6 +1,7 @@
 export * from "./client.ts";
 export { DataDirLockedError } from "./lock.ts";
 export * from "./queries/account-data.ts";
+export * from "./queries/ai-team.ts";
 export * from "./queries/analytics.ts";
 export * from "./queries/app-settings.ts";
 export * from "./queries/billing.ts";

@@ -128,3 +128,26 @@ export async function writeCaptionWithAi(
     ],
   };
 }
+
+/**
+ * Asks the model for one JSON object matching `schema`, from instructions and a conversation
+ * (the AI team's wording, issue 31). Throws when the provider fails or the answer does not fit.
+ */
+export async function writeJsonWithAi<T>(
+  ai: AiModel,
+  input: {
+    instructions: string;
+    messages: Array<{ role: "user" | "assistant"; content: string }>;
+    schema: z.ZodType<T>;
+    signal?: AbortSignal;
+  },
+): Promise<T> {
+  const result = await generateText({
+    model: ai.model,
+    maxRetries: 1,
+    ...(input.signal ? { abortSignal: input.signal } : {}),
+    instructions: input.instructions,
+    messages: input.messages,
+  });
+  return input.schema.parse(firstJsonObject(result.text));
+}

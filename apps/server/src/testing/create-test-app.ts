@@ -7,6 +7,7 @@ import type { createApp } from "../app.ts";
 import { buildServer } from "../build-server.ts";
 import type { Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
+import type { AiTeamContext } from "../features/ai-team/index.ts";
 import type { InstagramContext } from "../features/instagram/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
@@ -25,6 +26,8 @@ export interface TestApp extends Services {
   events: EventBus;
   instagramContext: InstagramContext;
   radarsContext: RadarsContext;
+  /** The AI team's roles and jobs (tests run its job themselves). */
+  aiTeamContext: AiTeamContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   logger: ReturnType<typeof createLogger>;
@@ -117,7 +120,16 @@ export async function createTestApp(
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
-  const { app, services, events, instagramContext, radarsContext, vault, encryptionKeys } = server;
+  const {
+    app,
+    services,
+    events,
+    instagramContext,
+    radarsContext,
+    aiTeamContext,
+    vault,
+    encryptionKeys,
+  } = server;
   // E-mail goes out after the response (platform/background-tasks.ts): reading the dev mailbox
   // first waits for what is still being sent, as a person opening it a moment later would see.
   const request = app.request.bind(app);
@@ -132,6 +144,7 @@ export async function createTestApp(
     events,
     instagramContext,
     radarsContext,
+    aiTeamContext,
     vault,
     encryptionKeys,
     logger,

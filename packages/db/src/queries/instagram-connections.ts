@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { postgresErrorCode } from "../postgres-errors.ts";
 import {
+  aiTeamReports,
   instagramAccountInsights,
   instagramAccountPeriodInsights,
   instagramAudienceSnapshots,
@@ -228,6 +229,8 @@ const syncedTables = [
   ["instagram_comments", instagramComments],
   ["instagram_messages", instagramMessages],
   ["instagram_thread_map", instagramThreadMap],
+  // What the AI team computed from them (issue 31).
+  ["ai_team_reports", aiTeamReports],
 ] as const;
 
 /**

@@ -1,3 +1,4 @@
+export * from "./ai-team.ts";
 export * from "./app-settings.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";

@@ -301,6 +301,7 @@ describe("workspaces, members and roles", () => {
     "ALL /api/analytics/*": "excluded",
     "ALL /api/press-radar/*": "excluded",
     "ALL /api/trend-radar/*": "excluded",
+    "ALL /api/ai-team/*": "excluded",
     "ALL /api/settings/*": "excluded",
     // Better Auth, health and config, Meta's signed callbacks, development and test routes.
     "GET /api/auth/*": "excluded",
@@ -442,6 +443,8 @@ describe("workspaces, members and roles", () => {
     "DELETE /api/trend-radar/hashtags/:id": "radars:write",
     "POST /api/trend-radar/hashtags/:id/keep": "radars:write",
     "POST /api/trend-radar/refresh": "radars:write",
+    "GET /api/ai-team": "read",
+    "POST /api/ai-team/:role/refresh": "read",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {
@@ -470,7 +473,8 @@ describe("workspaces, members and roles", () => {
           .replace(":userId", "nobody")
           .replace(":igMediaId", "1")
           .replace(":instagramId", "1")
-          .replace(":bucket", "scheduled-content");
+          .replace(":bucket", "scheduled-content")
+          .replace(":role", "analyst");
         const response = await as.request(path, {
           method,
           ...(method === "GET"

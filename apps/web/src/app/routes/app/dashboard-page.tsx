@@ -2,6 +2,7 @@ import { Camera, CheckCircle2, Circle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
+import { AiTeamPanel } from "../../../features/ai-team/components/ai-team-panel.tsx";
 import { AllAccounts } from "../../../features/analytics/components/all-accounts.tsx";
 import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
 import { InboxSummary } from "../../../features/inbox/components/inbox-summary.tsx";
@@ -110,7 +111,7 @@ export default function DashboardPage() {
             <InboxSummary />
           </div>
         )}
-        <AiTeamSection />
+        {showAll ? null : <AiTeamPanel />}
       </div>
     );
   }
@@ -161,39 +162,5 @@ export default function DashboardPage() {
         </Link>
       </section>
     </div>
-  );
-}
-
-const aiRoles = [
-  { name: "Manager", job: "this week's plan: how many posts, at which slots, and pending replies" },
-  { name: "Secretary", job: "inbox triage with a suggested reply for each unanswered message" },
-  { name: "Mentor", job: "growth coaching from your own numbers" },
-  { name: "Creator", job: "content ideas with caption and hashtags, ready for the composer" },
-  { name: "Analyst", job: "what moved, by how much, and the posts behind it" },
-];
-
-/** The AI team panel's place on the dashboard (the team itself is its own issue). */
-function AiTeamSection() {
-  return (
-    <section
-      aria-labelledby="ai-team"
-      data-testid="ai-team-panel"
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-4"
-    >
-      <h2 id="ai-team" className="font-semibold text-slate-900">
-        Your AI team
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Five roles will work from the numbers above; they are not switched on yet.
-      </p>
-      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
-        {aiRoles.map((role) => (
-          <li key={role.name} className="rounded-lg bg-slate-50 p-3 text-sm">
-            <p className="font-medium text-slate-900">{role.name}</p>
-            <p className="mt-0.5 text-xs text-slate-600">{role.job}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -1,0 +1,488 @@
+import {
+  type AiFact,
+  type AiLockedRole,
+  type AiRoleReport,
+  BUILTIN_WRITER_LABEL,
+} from "@sightline/contracts";
+import { MockLanguageModelV4 } from "ai/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { setPersonalPlan } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+
+/*
+ * Issue 31: the Analyst's and the Mentor's facts for @lena.makes equal what this test works out
+ * itself from the sandbox's Graph API answers (Meta's stand-in) for the same days and posts;
+ * the grounding guard keeps a mock model's invented figures off the page; plan gates and the
+ * refresh limit.
+ */
+
+const DAY_MS = 86_400_000;
+let testApp: TestApp;
+let client: HttpClient;
+let email: string;
+let igUserId: string;
+/** The sandbox keeps a private copy of its world per Sightline user (decision 015). */
+let space: string;
+let clock = Date.now();
+
+beforeAll(async () => {
+  const synced = await createTestAppWithSyncedAccount(
+    { username: "lena.makes", login: "instagram" },
+    { plan: "pro", now: () => clock },
+  );
+  ({ testApp, client, email } = synced);
+  igUserId = synced.connection.instagram_id;
+  const users = (await testApp.database.db.execute(
+    `select id from "user" where email = '${email}'`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  space = users.rows[0]!.id;
+}, 180_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+function addDays(day: string, days: number): string {
+  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+async function graph<T>(path: string, params: Record<string, string>): Promise<T> {
+  const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram", space });
+  const url = new URL(`${TEST_PUBLIC_URL}/sandbox/graph.instagram.com/v23.0/${path}`);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const response = await testApp.sandbox!.fetch(url.toString(), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status, `${path} ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+type InsightsAnswer = {
+  data: Array<{
+    name: string;
+    values?: Array<{ value: number; end_time?: string }>;
+    total_value?: { value: number };
+  }>;
+};
+
+function window(from: string, to: string) {
+  return {
+    since: String(Date.parse(`${from}T00:00:00Z`) / 1000),
+    until: String(Date.parse(`${addDays(to, 1)}T00:00:00Z`) / 1000),
+  };
+}
+
+async function instagramTotals(from: string, to: string) {
+  const answer = await graph<InsightsAnswer>(`${igUserId}/insights`, {
+    metric: "reach,views,total_interactions",
+    period: "day",
+    metric_type: "total_value",
+    ...window(from, to),
+  });
+  return Object.fromEntries(answer.data.map((entry) => [entry.name, entry.total_value!.value]));
+}
+
+/** Instagram's one-day totals (views, interactions, profile views: no time series), per day. */
+async function instagramDayTotals(metrics: string[], from: string, to: string) {
+  const days = new Map<string, Map<string, number>>();
+  for (const metric of metrics) days.set(metric, new Map());
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const answer = await graph<InsightsAnswer>(`${igUserId}/insights`, {
+      metric: metrics.join(","),
+      period: "day",
+      metric_type: "total_value",
+      ...window(day, day),
+    });
+    for (const entry of answer.data) days.get(entry.name)?.set(day, entry.total_value!.value);
+  }
+  return days;
+}
+
+/** Instagram's daily values of a metric, day → value, in ≤ 30-day calls. */
+async function instagramDaily(metric: string, from: string, to: string) {
+  const days = new Map<string, number>();
+  for (let start = from; start <= to; start = addDays(start, 30)) {
+    const end = [addDays(start, 29), to].sort()[0]!;
+    const answer = await graph<InsightsAnswer>(`${igUserId}/insights`, {
+      metric,
+      period: "day",
+      ...window(start, end),
+    });
+    for (const point of answer.data[0]?.values ?? []) {
+      // end_time closes the day: the value belongs to the day before it.
+      days.set(addDays(point.end_time!.slice(0, 10), -1), point.value);
+    }
+  }
+  return days;
+}
+
+type Media = {
+  id: string;
+  media_type: string;
+  media_product_type?: string;
+  timestamp: string;
+};
+
+async function instagramPosts(
+  since: string,
+): Promise<Array<Media & { reach: number; interactions: number }>> {
+  const media: Media[] = [];
+  let after: string | undefined;
+  do {
+    const page = await graph<{
+      data: Media[];
+      paging?: { cursors?: { after?: string }; next?: string };
+    }>(`${igUserId}/media`, {
+      fields: "id,media_type,media_product_type,timestamp",
+      limit: "100",
+      ...(after ? { after } : {}),
+    });
+    media.push(...page.data);
+    after = page.paging?.next ? page.paging.cursors?.after : undefined;
+  } while (after);
+  const recent = media.filter((item) => item.timestamp.slice(0, 10) >= since);
+  return Promise.all(
+    recent.map(async (item) => {
+      const answer = await graph<InsightsAnswer>(`${item.id}/insights`, {
+        metric: "reach,total_interactions",
+      });
+      const value = (name: string) =>
+        answer.data.find((entry) => entry.name === name)?.values?.[0]?.value ??
+        answer.data.find((entry) => entry.name === name)?.total_value?.value ??
+        0;
+      return { ...item, reach: value("reach"), interactions: value("total_interactions") };
+    }),
+  );
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+type Team = { connected: true; model: string | null; roles: Array<AiRoleReport | AiLockedRole> };
+
+async function team(): Promise<Team> {
+  const response = await client.get("/api/ai-team");
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Team;
+}
+
+function role(body: Team, id: string): AiRoleReport {
+  const found = body.roles.find((entry) => entry.role === id);
+  expect(found?.status, id).not.toBe("locked");
+  return found as AiRoleReport;
+}
+
+function fact(report: AiRoleReport, id: string): AiFact {
+  const found = report.facts.find((entry) => entry.id === id);
+  expect(
+    found,
+    `${report.role}: ${id} in ${report.facts.map((entry) => entry.id).join(", ")}`,
+  ).toBeDefined();
+  return found!;
+}
+
+describe("the Analyst", () => {
+  it("states each KPI of the last 28 days as Instagram answers it, and its change", async () => {
+    const analyst = role(await team(), "analyst");
+    const to = addDays(utcDay(clock), -1);
+    const from = addDays(to, -27);
+    expect(analyst.status).toBe("ready");
+    expect(analyst.period).toEqual({ from, to });
+    expect(analyst.writer).toEqual({ kind: "builtin", label: BUILTIN_WRITER_LABEL });
+    expect(analyst.sent).toBeNull();
+    const now = await instagramTotals(from, to);
+    const before = await instagramTotals(addDays(from, -28), addDays(from, -1));
+    for (const [id, metric] of [
+      ["kpi.reach", "reach"],
+      ["kpi.views", "views"],
+      ["kpi.interactions", "total_interactions"],
+    ] as const) {
+      const { figures, statement } = fact(analyst, id);
+      expect(figures.value, id).toBe(now[metric]);
+      expect(figures.previous, id).toBe(before[metric]);
+      const change = ((now[metric]! - before[metric]!) / before[metric]!) * 100;
+      expect(figures.changePct, id).toBe(Math.round(Math.abs(change) * 10) / 10);
+      expect(figures.direction, id).toBe(change > 0 ? "up" : change < 0 ? "down" : "flat");
+      expect(statement).toContain(now[metric]!.toLocaleString("en-US"));
+    }
+  }, 120_000);
+
+  it("names the posts behind the period, each with its share of the interactions", async () => {
+    const analyst = role(await team(), "analyst");
+    const { from, to } = analyst.period!;
+    const posts = (await instagramPosts(addDays(from, -28))).filter(
+      (post) => post.timestamp.slice(0, 10) >= from && post.timestamp.slice(0, 10) <= to,
+    );
+    const total = posts.reduce((sum, post) => sum + post.interactions, 0);
+    const ranked = [...posts].sort(
+      (a, b) => b.interactions - a.interactions || a.id.localeCompare(b.id),
+    );
+    expect(fact(analyst, "posts.count").figures.posts).toBe(posts.length);
+    const contributions = analyst.facts.filter((entry) => entry.kind === "post-contribution");
+    expect(contributions.map((entry) => entry.id)).toEqual(
+      ranked.slice(0, 3).map((post) => `post.${post.id}`),
+    );
+    for (const [index, entry] of contributions.entries()) {
+      const post = ranked[index]!;
+      expect(entry.figures).toMatchObject({
+        interactions: post.interactions,
+        reach: post.reach,
+        totalInteractions: total,
+        sharePct: Math.round((post.interactions / total) * 1000) / 10,
+      });
+    }
+  }, 120_000);
+
+  it("flags the days outside the same weekday's range over the previous 8 weeks", async () => {
+    const analyst = role(await team(), "analyst");
+    const { from, to } = analyst.period!;
+    // The rule, worked out here on Instagram's own days: median and MAD of the same weekday
+    // over the 8 weeks before, spread floored at 10 % of the median (and 1), beyond 3.5
+    // spreads flagged; the five furthest out are listed.
+    const expected: Array<{ id: string; score: number; low: number; high: number }> = [];
+    const totals = await instagramDayTotals(
+      ["views", "total_interactions", "profile_views"],
+      addDays(from, -56),
+      to,
+    );
+    for (const [metric, graphMetric] of [
+      ["reach", "reach"],
+      ["views", "views"],
+      ["interactions", "total_interactions"],
+      ["profile_visits", "profile_views"],
+      ["new_followers", "follower_count"],
+    ] as const) {
+      const daily =
+        totals.get(graphMetric) ?? (await instagramDaily(graphMetric, addDays(from, -56), to));
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        const value = daily.get(day);
+        const before = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((week) => {
+          const past = daily.get(addDays(day, -7 * week));
+          return past === undefined ? [] : [past];
+        });
+        if (value === undefined || before.length < 4) continue;
+        const centre = median(before);
+        const spread = Math.max(
+          median(before.map((v) => Math.abs(v - centre))) * 1.4826,
+          centre * 0.1,
+          1,
+        );
+        const score = (value - centre) / spread;
+        if (Math.abs(score) > 3.5) {
+          expected.push({
+            id: `anomaly.${metric}.${day}`,
+            score,
+            low: Math.max(0, Math.round(centre - 3.5 * spread)),
+            high: Math.round(centre + 3.5 * spread),
+          });
+        }
+      }
+    }
+    expected.sort((a, b) => Math.abs(b.score) - Math.abs(a.score));
+    const listed = analyst.facts.filter((entry) => entry.kind === "anomaly");
+    expect(listed.map((entry) => entry.id)).toEqual(expected.slice(0, 5).map((entry) => entry.id));
+    for (const [index, entry] of listed.entries()) {
+      expect(entry.figures.expectedLow).toBe(expected[index]!.low);
+      expect(entry.figures.expectedHigh).toBe(expected[index]!.high);
+    }
+  }, 120_000);
+});
+
+describe("the Mentor", () => {
+  it("compares formats by median reach over 90 days with their sample sizes", async () => {
+    const mentor = role(await team(), "mentor");
+    expect(mentor.status).toBe("ready");
+    const { from, to } = mentor.period!;
+    const posts = (await instagramPosts(from)).filter((post) => post.timestamp.slice(0, 10) <= to);
+    const typeOf = (post: Media) =>
+      post.media_product_type === "REELS"
+        ? "reels"
+        : post.media_type === "CAROUSEL_ALBUM"
+          ? "carousels"
+          : post.media_type === "VIDEO"
+            ? "videos"
+            : "images";
+    const medians = fact(mentor, "formats.medians");
+    const groups = new Map<string, number[]>();
+    for (const post of posts)
+      groups.set(typeOf(post), [...(groups.get(typeOf(post)) ?? []), post.reach]);
+    for (const [type, reaches] of groups) {
+      expect(medians.figures[`${type}Posts`], type).toBe(reaches.length);
+      expect(medians.figures[`${type}Median`], type).toBe(Math.round(median(reaches)));
+    }
+    const advice = mentor.facts.filter((entry) => entry.kind === "advice");
+    expect(advice.length).toBeGreaterThan(0);
+    expect(advice.length).toBeLessThanOrEqual(5);
+    for (const entry of advice) {
+      // Each piece of advice carries its evidence, and "clear" only when the interval says so.
+      expect(entry.figures.intervalLow as number).toBeLessThanOrEqual(
+        entry.figures.ratio as number,
+      );
+      expect(entry.figures.verdict).toBe(
+        (entry.figures.intervalLow as number) > 1 ? "clear" : "not clear",
+      );
+      expect(entry.sample!.size).toBe(
+        (entry.figures.bestPosts as number) + (entry.figures.otherPosts as number),
+      );
+    }
+  }, 120_000);
+});
+
+function mockModel(answers: string[]) {
+  let call = 0;
+  const prompts: string[] = [];
+  const model = new MockLanguageModelV4({
+    provider: "mock",
+    modelId: "grounding-test",
+    doGenerate: async (options) => {
+      prompts.push(JSON.stringify(options.prompt));
+      const text = answers[Math.min(call, answers.length - 1)]!;
+      call++;
+      return {
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 10, text: 10, reasoning: 0 },
+        },
+        warnings: [],
+      };
+    },
+  });
+  return { ai: { label: "mock: grounding-test", model }, prompts, calls: () => call };
+}
+
+describe("the grounding guard and the model", () => {
+  it("shows a model's wording that only restates facts, labelled with the model", async () => {
+    const analyst = role(await team(), "analyst");
+    const reach = fact(analyst, "kpi.reach");
+    const mock = mockModel([
+      JSON.stringify({
+        headline: `Reach: ${(reach.figures.value as number).toLocaleString("en-US")} over ${reach.figures.days} days.`,
+        paragraphs: [reach.statement],
+      }),
+    ]);
+    testApp.aiTeamContext.ai = mock.ai;
+    clock += 61_000;
+    const response = await client.post("/api/ai-team/analyst/refresh", {});
+    expect(response.status, await response.clone().text()).toBe(200);
+    const report = (await response.json()) as AiRoleReport;
+    expect(report.writer).toEqual({
+      kind: "model",
+      model: "mock: grounding-test",
+      label: "Written by mock: grounding-test",
+    });
+    expect(report.wording.paragraphs).toEqual([reach.statement]);
+    expect(report.guard).toEqual({ retried: false, fellBack: false, violations: [] });
+    // What was sent is the facts, and it is what the model got.
+    expect(report.sent).toContain(reach.statement);
+    expect(mock.prompts[0]).toContain(JSON.stringify(report.sent).slice(1, 200));
+  }, 60_000);
+
+  it("refuses a model that invents a number, a handle or a date: asked again, then built-in", async () => {
+    const invented = JSON.stringify({
+      headline: "Reach jumped 87.3% thanks to @someone.else on 1999-01-02.",
+      paragraphs: ["Keep going."],
+    });
+    const mock = mockModel([invented, invented]);
+    testApp.aiTeamContext.ai = mock.ai;
+    clock += 61_000;
+    const response = await client.post("/api/ai-team/analyst/refresh", {});
+    expect(response.status, await response.clone().text()).toBe(200);
+    const report = (await response.json()) as AiRoleReport;
+    expect(mock.calls()).toBe(2);
+    // The second question names what was wrong.
+    expect(mock.prompts[1]).toContain(
+      "These are not in the facts: number 87.3, date 01-02, @someone.else",
+    );
+    expect(report.writer).toEqual({ kind: "builtin", label: BUILTIN_WRITER_LABEL });
+    expect(report.guard).toEqual({
+      retried: true,
+      fellBack: true,
+      violations: ["number 87.3", "date 01-02", "@someone.else"],
+    });
+    expect(report.wording.headline).not.toContain("87.3");
+    testApp.aiTeamContext.ai = undefined;
+  }, 60_000);
+
+  it("refreshes a role at most once a minute", async () => {
+    clock += 61_000;
+    expect((await client.post("/api/ai-team/mentor/refresh", {})).status).toBe(200);
+    const again = await client.post("/api/ai-team/mentor/refresh", {});
+    expect(again.status).toBe(429);
+    expect(again.headers.get("retry-after")).toBe("60");
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      "The mentor was refreshed a moment ago. Try again in 60 seconds.",
+    );
+    expect((await client.post("/api/ai-team/nobody/refresh", {})).status).toBe(422);
+  }, 60_000);
+});
+
+describe("plans", () => {
+  it("Free has the Analyst only; a model's refresh spends AI credits", async () => {
+    await setPersonalPlan(testApp, email, "free");
+    const body = await team();
+    expect(role(body, "analyst").status).toBe("ready");
+    const mentor = body.roles.find((entry) => entry.role === "mentor") as AiLockedRole;
+    expect(mentor).toMatchObject({ status: "locked", requiredPlan: "starter" });
+    const refused = await client.post("/api/ai-team/mentor/refresh", {});
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      "plan_required",
+    );
+
+    const analyst = role(body, "analyst");
+    const mock = mockModel([
+      JSON.stringify({
+        headline: fact(analyst, "kpi.reach").statement,
+        paragraphs: ["Well done."],
+      }),
+    ]);
+    testApp.aiTeamContext.ai = mock.ai;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      clock += 61_000;
+      const answer = await client.post("/api/ai-team/analyst/refresh", {});
+      statuses.push(answer.status);
+    }
+    // Free's 5 AI credits a month (the two earlier model refreshes were on Pro: no limit there).
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 403]);
+    testApp.aiTeamContext.ai = undefined;
+    await setPersonalPlan(testApp, email, "pro");
+  }, 120_000);
+});
+
+describe("the daily job", () => {
+  it("computes every role the plan includes for each active account, and stores it", async () => {
+    clock += 24 * 3_600_000;
+    const { refreshAccountTeamJob } = await import("./index.ts");
+    const { workspace_id: workspaceId } = (
+      (await testApp.database.db.execute(
+        `select workspace_id from instagram_connections where instagram_id = '${igUserId}'`,
+      )) as unknown as { rows: Array<{ workspace_id: string }> }
+    ).rows[0]!;
+    await testApp.aiTeamContext.queue.send(refreshAccountTeamJob, {
+      workspaceId,
+      accountId: igUserId,
+    });
+    await testApp.aiTeamContext.queue.idle({ timeoutMs: 60_000 });
+    const stored = (
+      (await testApp.database.db.execute(
+        `select role, plan, computed_at from ai_team_reports where workspace_id = '${workspaceId}' order by role`,
+      )) as unknown as { rows: Array<{ role: string; plan: string; computed_at: string | Date }> }
+    ).rows;
+    expect(stored.map((row) => [row.role, row.plan])).toEqual([
+      ["analyst", "pro"],
+      ["mentor", "pro"],
+    ]);
+    for (const row of stored) expect(new Date(row.computed_at).getTime()).toBe(clock);
+  }, 60_000);
+});

@@ -1,0 +1,211 @@
+import { createHash } from "node:crypto";
+import {
+  type AiLockedRole,
+  type AiRoleId,
+  type AiRoleReport,
+  aiRoleIds,
+  aiRoleNames,
+  isTimeZone,
+  type PlanId,
+  planNames,
+  planRequiredFor,
+  zonedParts,
+} from "@sightline/contracts";
+import {
+  type AiTeamReportRow,
+  type AnalyticsScope,
+  getProfileForUser,
+  type InstagramConnectionRow,
+  listAiTeamReports,
+  saveAiTeamReport,
+} from "@sightline/db";
+import { dateOf } from "../../platform/clock.ts";
+import { fetchPeriodInsights } from "../instagram/index.ts";
+import { can } from "../plans/index.ts";
+import { analystFacts } from "./analyst.ts";
+import type { AiTeamContext } from "./context.ts";
+import { mentorFacts } from "./mentor.ts";
+import type { RoleFacts, RoleFactsInput } from "./role-facts.ts";
+import { wordFacts } from "./wording.ts";
+
+/** The account a role works for: its connection as stored. */
+export type TeamAccount = {
+  workspace: { id: string; plan: PlanId };
+  connection: InstagramConnectionRow;
+  timeZone: string;
+};
+
+type Builder = (
+  input: RoleFactsInput,
+  ctx: AiTeamContext,
+  account: TeamAccount,
+) => Promise<RoleFacts>;
+
+/** Each role's fact builder. */
+const builders: Partial<Record<AiRoleId, Builder>> = {
+  analyst: (input, ctx, account) =>
+    analystFacts(
+      input,
+      ctx.instagram && account.connection.status === "active"
+        ? {
+            fetchPeriod: (period) =>
+              fetchPeriodInsights(ctx.instagram!, account.connection, period),
+          }
+        : {},
+    ),
+  mentor: (input) => mentorFacts(input),
+};
+
+/** The roles the plan includes (issue 30: without the AI team, the Analyst only). */
+export function rolesOf(plan: PlanId): AiRoleId[] {
+  return can({ plan }, "aiTeam") ? [...aiRoleIds] : ["analyst"];
+}
+
+export function lockedRole(plan: PlanId, role: AiRoleId): AiLockedRole {
+  const required = planRequiredFor(plan, "aiTeam").requiredPlan;
+  return {
+    role,
+    name: aiRoleNames[role],
+    status: "locked",
+    plan,
+    requiredPlan: required ?? plan,
+    message: `The ${aiRoleNames[role]} is part of the whole AI team, on the ${planNames[required ?? plan]} plan and above. This workspace is on the ${planNames[plan]} plan, which has the Analyst.`,
+  };
+}
+
+export function hashFacts(facts: RoleFacts): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ status: facts.status, period: facts.period, facts: facts.facts }))
+    .digest("hex");
+}
+
+function toReport(row: AiTeamReportRow): AiRoleReport {
+  return {
+    role: row.role,
+    name: aiRoleNames[row.role],
+    status: row.status,
+    period: row.periodFrom && row.periodTo ? { from: row.periodFrom, to: row.periodTo } : null,
+    facts: row.facts,
+    wording: row.wording,
+    writer: row.writer,
+    sent: row.sent,
+    guard: row.guard,
+    factsHash: row.factsHash,
+    computedAt: row.computedAt.toISOString(),
+  };
+}
+
+/** How long a stored output stands: the inbox moves by the minute, the rest by the day. */
+function isFresh(row: AiTeamReportRow, account: TeamAccount, now: Date): boolean {
+  const { timeZone } = account;
+  if (row.plan !== account.workspace.plan) return false;
+  if (row.role === "secretary") return now.getTime() - row.computedAt.getTime() < 10 * 60_000;
+  return (
+    now.getTime() - row.computedAt.getTime() < 24 * 3_600_000 &&
+    zonedParts(row.computedAt, timeZone).date === zonedParts(now, timeZone).date
+  );
+}
+
+/**
+ * Computes a role's facts now and words them: a stored wording of the same facts is kept (the
+ * model is not asked twice for the same facts), otherwise the model words them (grounded) or
+ * the built-in engine does. Stores and answers the report.
+ */
+export async function computeRole(
+  ctx: AiTeamContext,
+  account: TeamAccount,
+  role: AiRoleId,
+  stored: AiTeamReportRow | undefined,
+): Promise<AiRoleReport> {
+  const builder = builders[role];
+  if (!builder) throw new Error(`the ${role} has no fact builder`);
+  const now = dateOf(ctx.now);
+  const scope: AnalyticsScope = {
+    workspaceId: account.workspace.id,
+    accountId: account.connection.instagramId,
+  };
+  const facts = await builder(
+    {
+      db: ctx.db,
+      scope,
+      workspace: account.workspace,
+      username: account.connection.instagramUsername,
+      followersCount: account.connection.followersCount,
+      timeZone: account.timeZone,
+      now,
+    },
+    ctx,
+    account,
+  );
+  const factsHash = hashFacts(facts);
+  const sameModel =
+    stored &&
+    stored.factsHash === factsHash &&
+    (stored.writer.kind === "builtin" ? !ctx.ai : stored.writer.model === ctx.ai?.label);
+  const worded = sameModel
+    ? { wording: stored.wording, writer: stored.writer, sent: stored.sent, guard: stored.guard }
+    : await wordFacts(role, facts, ctx.ai, ctx.logger);
+  const row: AiTeamReportRow = {
+    workspaceId: scope.workspaceId,
+    accountId: scope.accountId,
+    role,
+    plan: account.workspace.plan,
+    status: facts.status,
+    periodFrom: facts.period?.from ?? null,
+    periodTo: facts.period?.to ?? null,
+    facts: facts.facts,
+    wording: worded.wording,
+    writer: worded.writer,
+    sent: worded.sent,
+    guard: worded.guard,
+    factsHash,
+    computedAt: now,
+  };
+  await saveAiTeamReport(ctx.db, row);
+  return toReport(row);
+}
+
+/** The roles that have a fact builder (all five once the team is complete). */
+export function builtRoles(roles: AiRoleId[]): AiRoleId[] {
+  return roles.filter((role) => builders[role] !== undefined);
+}
+
+/**
+ * The team as the dashboard shows it: every role the plan includes, from storage when fresh,
+ * computed now otherwise; the others locked.
+ */
+export async function readTeam(
+  ctx: AiTeamContext,
+  account: TeamAccount,
+): Promise<Array<AiRoleReport | AiLockedRole>> {
+  const now = dateOf(ctx.now);
+  const scope = { workspaceId: account.workspace.id, accountId: account.connection.instagramId };
+  const stored = new Map(
+    (await listAiTeamReports(ctx.db, scope)).map((row) => [row.role, row] as const),
+  );
+  const allowed = new Set(rolesOf(account.workspace.plan));
+  return Promise.all(
+    aiRoleIds
+      .filter((role) => builders[role] !== undefined)
+      .map(async (role): Promise<AiRoleReport | AiLockedRole> => {
+        if (!allowed.has(role)) return lockedRole(account.workspace.plan, role);
+        const row = stored.get(role);
+        if (row && isFresh(row, account, now)) return toReport(row);
+        return computeRole(ctx, account, role, row);
+      }),
+  );
+}
+
+/** The zone a job computes in: the profile of who connected the account, else UTC. */
+export async function zoneOfConnection(
+  ctx: Pick<AiTeamContext, "db">,
+  connectedByUserId: string | null,
+): Promise<string> {
+  if (!connectedByUserId) return "UTC";
+  const zone = (await getProfileForUser(ctx.db, connectedByUserId))?.timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
+
+export function storedRow(rows: AiTeamReportRow[], role: AiRoleId) {
+  return rows.find((row) => row.role === role);
+}

@@ -1,0 +1,101 @@
+import type { AiLockedRole, AiRoleReport } from "@sightline/contracts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setPlan } from "./support/accounts.ts";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectedPage } from "./support/composer.ts";
+
+const SCREENSHOT_DIR = process.env.AI_TEAM_SCREENSHOT_DIR;
+
+async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOT_DIR) return;
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+type Team = { connected: boolean; roles: Array<AiRoleReport | AiLockedRole> };
+
+async function waitForSync(page: Page) {
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(async () => {
+          const response = await fetch("/api/instagram/connection");
+          const body = (await response.json()) as {
+            connection: { last_synced_at: string | null } | null;
+          };
+          return body.connection?.last_synced_at ?? null;
+        }),
+      { timeout: 90_000, interval: 1000 },
+    )
+    .not.toBeNull();
+}
+
+describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () => {
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+
+  it("shows each role's headline and opens its facts, as the API computed them", async () => {
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
+    await setPlan(page, "premium", { reload: false });
+    await waitForSync(page);
+    await page.goto(`${live.server.url}/dashboard`);
+    const analystCard = page.getByTestId("ai-role-analyst");
+    await analystCard.waitFor();
+    const team = await page.evaluate(
+      async () => (await (await fetch("/api/ai-team")).json()) as Team,
+    );
+    const analyst = team.roles.find((role) => role.role === "analyst") as AiRoleReport;
+    await expect(analystCard.textContent()).resolves.toContain(analyst.wording.headline);
+    await expect(analystCard.textContent()).resolves.toContain(
+      "Written by Sightline's built-in engine",
+    );
+    await screenshot(page, "dashboard-1440");
+
+    await analystCard.click();
+    const panel = page.getByTestId("ai-role-panel");
+    await panel.getByRole("heading", { name: /The facts/ }).waitFor();
+    await expect(panel.locator("[data-fact]").count()).resolves.toBe(analyst.facts.length);
+    const reach = analyst.facts.find((fact) => fact.id === "kpi.reach")!;
+    await panel.locator(`[data-fact="kpi.reach"]`).getByText(reach.statement).waitFor();
+    // No model ran: nothing was sent anywhere.
+    await expect(panel.getByText("What was sent").count()).resolves.toBe(0);
+    await screenshot(page, "analyst-panel-1440");
+    await page.keyboard.press("Escape");
+
+    await page.getByTestId("ai-role-mentor").click();
+    await panel.getByRole("heading", { name: /The facts/ }).waitFor();
+    await panel.locator(`[data-fact="formats.medians"]`).waitFor();
+    await screenshot(page, "mentor-panel-1440");
+    await page.keyboard.press("Escape");
+
+    // Free has the Analyst only: the Mentor is locked, and its panel offers the upgrade.
+    await setPlan(page, "free");
+    const mentor = page.getByTestId("ai-role-mentor");
+    await mentor.getByLabel("Not on your plan").waitFor();
+    await mentor.click();
+    await panel.getByRole("button", { name: "Upgrade" }).click();
+    await page.getByRole("dialog", { name: "Upgrade your plan" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it("fits a phone", async () => {
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
+    await setPlan(page, "premium", { reload: false });
+    await waitForSync(page);
+    await page.goto(`${live.server.url}/dashboard`);
+    await page.getByTestId("ai-role-analyst").waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await screenshot(page, "dashboard-390");
+    await page.getByTestId("ai-role-analyst").click();
+    await page
+      .getByTestId("ai-role-panel")
+      .getByRole("heading", { name: /The facts/ })
+      .waitFor();
+    await screenshot(page, "analyst-panel-390");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
