@@ -159,7 +159,7 @@ const intentRules: Array<[SuggestionIntent, RegExp]> = [
     "complaint",
     words(
       [
-        "refund|broken|damaged|late|never arrived|not arrived|still waiting|wrong|disappointed|disappointing|complain|complaint|(?<!no |not a )problem|issue|terrible|worst|awful|scam|rude|cancel my order|no answer|no reply|where is my order|where's my order|haven't received|have not received|nobody answers|no one answers",
+        "refund|broken|damaged|late|never arrived|not arrived|still waiting|wrong|disappointed|disappointing|complain|complaint|(?<!no |not a )problem|issue|terrible|worst|awful|scam|rude|cancel my order|no answer|no reply|where is my order|where's my order|haven't received|have not received|nobody answers|no one answers|chip|chipped|cracked|crack|leaks|leaking",
         "reembolso|roto|rota|dañado|decepcionad[oa]|queja|estafa|todavía no|sigo esperando",
         "kaputt|beschädigt|enttäuscht|rückerstattung|beschwerde|immer noch nicht|falsch",
         "remboursement|cassée?|abîmée?|déçue?|arnaque|toujours pas|réclamation",
@@ -171,7 +171,7 @@ const intentRules: Array<[SuggestionIntent, RegExp]> = [
     "purchase",
     words(
       [
-        "price|prices|cost|how much|buy|order|ship|shipping|deliver|delivery|available|stock|discount|sale|do you sell|where can i get|custom order|commission",
+        "price|prices|cost|how much|buy|order|ship|shipping|deliver|delivery|available|stock|restock|discount|sale|do you sell|where can i get|custom order|commission|spots left|any spots|book a|sign up",
         "precio|cuánto|cuanto cuesta|comprar|pedido|envío|envio|disponible",
         "preis|kostet|kaufen|bestellen|bestellung|versand|lieferung|verfügbar",
         "prix|combien|acheter|commander|commande|livraison",
@@ -181,7 +181,7 @@ const intentRules: Array<[SuggestionIntent, RegExp]> = [
   ],
   [
     "praise",
-    /(?<![\p{L}\p{N}])(?:love|loved|amazing|beautiful|great|awesome|gorgeous|stunning|thank|thanks|nice|me encanta|precios[oa]|hermos[oa]|genial|gracias|wunderschön|toll|danke|magnifique|j'adore|superbe|merci|lind[oa]|amei|maravilhos[oa]|obrigad[oa])(?![\p{L}\p{N}])|[❤😍🔥👏🥰😻💕💖]/iu,
+    /(?<![\p{L}\p{N}])(?:love|loved|lovely|amazing|beautiful|great|awesome|gorgeous|stunning|perfect|perfection|wonderful|fantastic|incredible|brilliant|obsessed|dreamy|cute|thank|thanks|nice|need this|made my (?:day|morning|week)|me encanta|precios[oa]|hermos[oa]|genial|gracias|wunderschön|toll|danke|magnifique|j'adore|superbe|merci|lind[oa]|amei|maravilhos[oa]|obrigad[oa])(?![\p{L}\p{N}])|[❤😍🔥👏🥰😻💕💖🤍🙌✨]/iu,
   ],
   [
     "greeting",

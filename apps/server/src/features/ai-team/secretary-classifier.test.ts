@@ -18,6 +18,7 @@ describe("the Secretary's built-in classifier", () => {
     expect(kindOf("Meine Bestellung ist kaputt angekommen, ich bin enttäuscht")).toBe("complaint");
     expect(kindOf("Mi pedido llegó roto, quiero un reembolso")).toBe("complaint");
     expect(kindOf("Ma commande est arrivée cassée")).toBe("complaint");
+    expect(kindOf("Hi, my mug arrived with a small chip on the rim 😢")).toBe("complaint");
   });
 
   it("finds purchase intent", () => {
@@ -43,6 +44,8 @@ describe("the Secretary's built-in classifier", () => {
     expect(kindOf("😍❤️")).toBe("praise");
     expect(kindOf("Wunderschön, danke!")).toBe("praise");
     expect(kindOf("No problem at all, thanks so much!")).toBe("praise");
+    expect(kindOf("Such a lovely shape")).toBe("praise");
+    expect(kindOf("I need this mug in my life")).toBe("praise");
   });
 
   it("finds spam: unknown links, follow-for-follow, promotion offers, crypto, emoji floods", () => {

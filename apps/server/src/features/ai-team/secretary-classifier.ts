@@ -148,8 +148,8 @@ export function classifyMessage(text: string): MessageClassification {
   if (tone.score !== 0) signals.push(`sentiment:${tone.score}`);
   if (tone.score <= -3) evidence.complaint += 2;
   else if (tone.score <= -2) evidence.complaint += 1;
-  if (tone.score >= 2) evidence.praise += 1;
-  if (tone.score >= 4) evidence.praise += 1;
+  if (tone.score >= 3) evidence.praise += 2;
+  else if (tone.score >= 2) evidence.praise += 1;
 
   // Spam wins when it is clear-cut, or when nothing else is said.
   const genuine = evidence.complaint + evidence.purchase + evidence.question;

@@ -199,6 +199,7 @@ describe("the Secretary's facts", () => {
         rank: index + 1,
         kind: truth.kind,
         ageHours,
+        ageDays: Math.floor(ageHours / 24),
         username: truth.username,
         channel: truth.channel,
       });
@@ -287,6 +288,18 @@ describe("the Secretary's facts", () => {
       action: { canSend: false, reason: expect.stringContaining("24-hour window") },
     });
   }, 60_000);
+
+  it("says inbox zero when nothing of the last 30 days waits, and keeps its wording to its figures", async () => {
+    const later = new Date(Date.now() + 60 * 24 * HOUR);
+    const result = await secretaryFacts(input(later));
+    expect(result).toMatchObject({
+      status: "ready",
+      headline: "Inbox zero: nothing waits for a reply.",
+    });
+    expect(items(result.facts)).toEqual([]);
+    expect(summaryOf(result.facts).figures).toMatchObject({ waiting: 0, oldestAgeHours: null });
+    expectGrounded(result);
+  });
 
   it("reads only the account it is given: nothing stored is not enough data", async () => {
     const other = await secretaryFacts(input(new Date(), { workspaceId, accountId: "17840000" }));

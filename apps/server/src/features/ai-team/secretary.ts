@@ -68,7 +68,9 @@ function plural(count: number, [one, many]: [string, string]): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function hoursText(hours: number): string {
+/** Two days and more in days (the `ageDays` figure), less in hours (`ageHours`). */
+function ageText(hours: number): string {
+  if (hours >= 48) return `${Math.floor(hours / 24)} days`;
   return hours < 1 ? "less than an hour" : `${hours} ${hours === 1 ? "hour" : "hours"}`;
 }
 
@@ -215,11 +217,12 @@ export async function secretaryFacts(input: RoleFactsInput): Promise<RoleFacts> 
       id: `${item.channel}.${item.replyTo}`,
       kind: "triage-item",
       title: `${kindNames[kind][0][0]!.toUpperCase()}${kindNames[kind][0].slice(1)} from ${who}`,
-      statement: `${who} wrote ${where} ${ageHours < 1 ? "less than an hour" : `${ageHours} ${ageHours === 1 ? "hour" : "hours"}`} ago${quote ? `: “${quote}”` : ""}. ${verdict}`,
+      statement: `${who} wrote ${where} ${ageText(ageHours)} ago${quote ? `: “${quote}”` : ""}. ${verdict}`,
       figures: {
         rank: index + 1,
         kind,
         ageHours,
+        ageDays: Math.floor(ageHours / 24),
         username: item.username,
         channel: item.channel,
         messages: item.messages,
@@ -256,6 +259,7 @@ export async function secretaryFacts(input: RoleFactsInput): Promise<RoleFacts> 
       dms: ranked.filter((entry) => entry.item.channel === "dm").length,
       comments: ranked.filter((entry) => entry.item.channel === "comment").length,
       oldestAgeHours: oldest?.ageHours ?? null,
+      oldestAgeDays: oldest ? Math.floor(oldest.ageHours / 24) : null,
       windowClosed,
       windowHours: WINDOW_HOURS,
       shown,
@@ -277,11 +281,11 @@ export async function secretaryFacts(input: RoleFactsInput): Promise<RoleFacts> 
       ],
     };
   }
-  const headline = `${plural(total, ["message waits", "messages wait"])} for a reply: ${byKind.join(", ")}; the oldest for ${hoursText(oldest!.ageHours)}.`;
+  const headline = `${plural(total, ["message waits", "messages wait"])} for a reply: ${byKind.join(", ")}; the oldest for ${ageText(oldest!.ageHours)}.`;
   const first = ranked[0]!;
   const firstWho = first.item.username ? `@${first.item.username}` : "someone";
   const paragraphs = [
-    `Answer first: the ${kindNames[first.classification.kind][0]} from ${firstWho} ${first.item.channel === "dm" ? "by DM" : "in a comment"}, waiting ${hoursText(first.ageHours)}.`,
+    `Answer first: the ${kindNames[first.classification.kind][0]} from ${firstWho} ${first.item.channel === "dm" ? "by DM" : "in a comment"}, waiting ${ageText(first.ageHours)}.`,
   ];
   if (windowClosed > 0) {
     paragraphs.push(
