@@ -132,6 +132,8 @@ export type SuggestionInput = {
   name: string | null;
   /** The newest message or comment from the other person. */
   lastText: string | null;
+  /** The intent when the caller has classified the message itself (the Secretary's triage). */
+  intent?: SuggestionIntent;
 };
 
 export type ReplySuggestion = { intent: SuggestionIntent; text: string };
@@ -143,38 +145,73 @@ export type SuggestionIntent =
   | "greeting"
   | "general";
 
+/** A word or phrase alone, not inside a longer word (`\b` does not know accented letters). */
+function words(list: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${list})(?![\\p{L}\\p{N}])`, "iu");
+}
+
+/**
+ * The intents' words, English first, then common Spanish, German, French and Portuguese ones.
+ * The first rule that matches is the message's intent (a complaint that asks is a complaint).
+ */
 const intentRules: Array<[SuggestionIntent, RegExp]> = [
   [
     "complaint",
-    /\b(refund|broken|damaged|late|never arrived|not arrived|wrong|disappointed|complain|problem|issue|terrible|worst)\b/i,
+    words(
+      [
+        "refund|broken|damaged|late|never arrived|not arrived|still waiting|wrong|disappointed|disappointing|complain|complaint|(?<!no |not a )problem|issue|terrible|worst|awful|scam|rude|cancel my order|no answer|no reply|where is my order|where's my order|haven't received|have not received|nobody answers|no one answers|chip|chipped|cracked|crack|leaks|leaking",
+        "reembolso|roto|rota|dañado|decepcionad[oa]|queja|estafa|todavía no|sigo esperando",
+        "kaputt|beschädigt|enttäuscht|rückerstattung|beschwerde|immer noch nicht|falsch",
+        "remboursement|cassée?|abîmée?|déçue?|arnaque|toujours pas|réclamation",
+        "quebrad[oa]|danificad[oa]|reclamação|ainda não|golpe",
+      ].join("|"),
+    ),
   ],
   [
     "purchase",
-    /\b(price|cost|how much|buy|order|ship|shipping|deliver|delivery|available|stock|discount|sale)\b/i,
+    words(
+      [
+        "price|prices|cost|how much|buy|order|ship|shipping|deliver|delivery|available|stock|restock|discount|sale|do you sell|where can i get|custom order|commission|spots left|any spots|book a|sign up",
+        "precio|cuánto|cuanto cuesta|comprar|pedido|envío|envio|disponible",
+        "preis|kostet|kaufen|bestellen|bestellung|versand|lieferung|verfügbar",
+        "prix|combien|acheter|commander|commande|livraison",
+        "preço|quanto custa|encomenda|entrega|disponível",
+      ].join("|"),
+    ),
   ],
   [
     "praise",
-    /\b(love|amazing|beautiful|great|awesome|gorgeous|stunning|thank|thanks|nice)\b|[❤😍🔥👏]/iu,
+    /(?<![\p{L}\p{N}])(?:love|loved|lovely|amazing|beautiful|great|awesome|gorgeous|stunning|perfect|perfection|wonderful|fantastic|incredible|brilliant|obsessed|dreamy|cute|thank|thanks|nice|need this|made my (?:day|morning|week)|me encanta|precios[oa]|hermos[oa]|genial|gracias|wunderschön|toll|danke|magnifique|j'adore|superbe|merci|lind[oa]|amei|maravilhos[oa]|obrigad[oa])(?![\p{L}\p{N}])|[❤😍🔥👏🥰😻💕💖🤍🙌✨]/iu,
   ],
-  ["greeting", /^\s*(hi|hey|hello|hallo|yo|good (morning|afternoon|evening))\b/i],
+  [
+    "greeting",
+    /^\s*(hi|hey|hello|hallo|hola|olá|ola|salut|bonjour|yo|good (morning|afternoon|evening))(?![\p{L}\p{N}])/iu,
+  ],
 ];
+
+/** Every intent whose words the text has, in the rules' order (the first is the strongest). */
+export function matchedIntents(text: string): SuggestionIntent[] {
+  return intentRules.flatMap(([intent, rule]) => (rule.test(text) ? [intent] : []));
+}
 
 /** The Secretary's triage of a message (design: questions, purchase intent, complaints). */
 export function suggestionIntent(text: string | null): SuggestionIntent {
   if (!text) return "general";
-  for (const [intent, rule] of intentRules) if (rule.test(text)) return intent;
-  return text.includes("?") ? "question" : "general";
+  const [first] = matchedIntents(text);
+  if (first) return first;
+  return /[?¿]/.test(text) ? "question" : "general";
 }
 
 /**
  * The Secretary's suggested reply with no AI provider: a template chosen by the intent of the
- * person's last message. The page labels it as a template suggestion.
+ * person's last message (or the one the caller gives). The page labels it as a template
+ * suggestion.
  */
 export function suggestReply(input: SuggestionInput): ReplySuggestion | null {
   if (input.lastText === null) return null;
   const name = input.name?.trim().split(/\s+/)[0]?.replace(/^@/, "");
   const hi = name ? `Hi ${name}` : "Hi";
-  const intent = suggestionIntent(input.lastText);
+  const intent = input.intent ?? suggestionIntent(input.lastText);
   const texts: Record<SuggestionIntent, string> = {
     complaint: `${hi}, I'm sorry about this. ${input.kind === "comments" ? "Could you send us a direct message with your order details" : "Could you share your order details"} so we can put it right?`,
     purchase: `${hi}, thanks for your interest! ${input.kind === "comments" ? "Send us a direct message and we'll share the details there." : "Here are the details:"}`,

@@ -11,13 +11,13 @@ import {
   updatePressSource,
 } from "@sightline/db";
 import { AppError } from "../../../lib/app-error.ts";
+import { detectLanguage, sentimentOf } from "../../../lib/sentiment.ts";
 import { dateOf } from "../../../platform/clock.ts";
 import { pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
 import type { FeedDocument } from "./feed-document.ts";
 import { FeedSourceError } from "./feed-fetcher.ts";
 import { matchKeywords, snippetAround } from "./keyword-matcher.ts";
-import { detectLanguage, sentimentOf } from "./sentiment.ts";
 
 type PressDeps = Pick<RadarsContext, "db" | "events" | "feeds" | "now" | "logger">;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, sentimentOf } from "./sentiment.ts";
+import { detectLanguage, quickSentimentScore, sentimentOf } from "./sentiment.ts";
 
 describe("mention sentiment", () => {
   it("labels English text", () => {
@@ -25,5 +25,25 @@ describe("mention sentiment", () => {
     expect(detectLanguage("anything", "en-us")).toBe("en");
     expect(detectLanguage("Las tazas de la tienda son para el mercado", null)).toBe("es");
     expect(detectLanguage("The mugs of the shop are for the market", "de")).toBe("en");
+  });
+});
+
+describe("the quick sentiment score", () => {
+  it("agrees with the library's score, negators and plurals included", () => {
+    const texts: Array<[string, "en" | "es" | "de"]> = [
+      ["Visitors praised the beautiful glazes, a wonderful studio", "en"],
+      ["Customers complain about terrible, frustrating delays", "en"],
+      ["This is not good at all, I am not happy", "en"],
+      ["She loved the bowls", "en"],
+      ["What glaze did you use on this one", "en"],
+      ["Where is my order? It has been three weeks, this is ridiculous", "en"],
+      ["love it! 😍", "en"],
+      ["Una colección fantástica, excelente noticia", "es"],
+      ["Quejas por un servicio decepcionante y un problema grave", "es"],
+      ["Das ist schrecklich, ich bin enttäuscht", "de"],
+    ];
+    for (const [text, language] of texts) {
+      expect(quickSentimentScore(text, language), text).toBe(sentimentOf(text, language).score);
+    }
   });
 });
