@@ -482,6 +482,7 @@ describe("the daily job", () => {
     expect(stored.map((row) => [row.role, row.plan])).toEqual([
       ["analyst", "pro"],
       ["mentor", "pro"],
+      ["secretary", "pro"],
     ]);
     for (const row of stored) expect(new Date(row.computed_at).getTime()).toBe(clock);
   }, 60_000);

@@ -26,6 +26,7 @@ import { analystFacts } from "./analyst.ts";
 import type { AiTeamContext } from "./context.ts";
 import { mentorFacts } from "./mentor.ts";
 import type { RoleFacts, RoleFactsInput } from "./role-facts.ts";
+import { secretaryFacts } from "./secretary.ts";
 import { wordFacts } from "./wording.ts";
 
 /** The account a role works for: its connection as stored. */
@@ -54,6 +55,7 @@ const builders: Partial<Record<AiRoleId, Builder>> = {
         : {},
     ),
   mentor: (input) => mentorFacts(input),
+  secretary: (input) => secretaryFacts(input),
 };
 
 /** The roles the plan includes (issue 30: without the AI team, the Analyst only). */

@@ -25,6 +25,7 @@ import { useFormatDateTime, useTimeZone } from "../../../hooks/use-time-zone.ts"
 import { announcePlanRequired } from "../../../lib/api-error.ts";
 import { useAiTeam } from "../api/get-ai-team.ts";
 import { useRefreshAiRole } from "../api/refresh-ai-role.ts";
+import { useSendSuggestedReply } from "../api/send-suggested-reply.ts";
 import { composeLink } from "../utils/compose-link.ts";
 
 type Role = AiRoleReport | AiLockedRole;
@@ -100,7 +101,56 @@ function FactAction({ fact }: { fact: AiFact }) {
       </Link>
     );
   }
-  return null;
+  return <ReplyAction action={action} />;
+}
+
+/** The Secretary's suggested reply: editable, sent through the inbox's own routes. */
+function ReplyAction({
+  action,
+}: {
+  action: Extract<NonNullable<AiFact["action"]>, { kind: "reply" }>;
+}) {
+  const [text, setText] = useState(action.text);
+  const send = useSendSuggestedReply();
+  const limit = action.channel === "dm" ? 1000 : 2200;
+  if (send.isSuccess) {
+    return (
+      <p className="w-full text-xs font-medium text-emerald-700" role="status">
+        Sent {action.channel === "dm" ? "by DM" : "as a reply to the comment"}.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-1 w-full space-y-1.5">
+      <label className="block text-xs font-medium text-slate-600">
+        Suggested reply
+        <textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={limit}
+          rows={2}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white p-2 text-sm text-slate-900"
+        />
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          disabled={!action.canSend || send.isPending || text.trim().length === 0}
+          onClick={() =>
+            send.mutate({ channel: action.channel, threadId: action.threadId, text: text.trim() })
+          }
+        >
+          {send.isPending ? "Sending…" : "Send"}
+        </Button>
+        {action.canSend ? null : <span className="text-xs text-amber-800">{action.reason}</span>}
+        {send.isError ? (
+          <span role="alert" className="text-xs text-rose-700">
+            {errorMessage(send.error)}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
 /** A fact with its evidence: the number's sentence, its sample and period, and where it is from. */
