@@ -166,6 +166,14 @@ function median(values: number[]) {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+async function workspaceOf(): Promise<string> {
+  return (
+    (await testApp.database.db.execute(
+      `select workspace_id from instagram_connections where instagram_id = '${igUserId}'`,
+    )) as unknown as { rows: Array<{ workspace_id: string }> }
+  ).rows[0]!.workspace_id;
+}
+
 type Team = { connected: true; model: string | null; roles: Array<AiRoleReport | AiLockedRole> };
 
 async function team(): Promise<Team> {
@@ -360,6 +368,127 @@ function mockModel(answers: string[]) {
   return { ai: { label: "mock: grounding-test", model }, prompts, calls: () => call };
 }
 
+describe("the Manager", () => {
+  it("plans the week: posts at the account's pace, slots ahead, replies waiting, one experiment", async () => {
+    const body = await team();
+    const manager = role(body, "manager");
+    const mentor = role(body, "mentor");
+    const secretary = role(body, "secretary");
+    const today = utcDay(clock);
+    expect(manager.period).toEqual({ from: today, to: addDays(today, 6) });
+    const recent = (await instagramPosts(addDays(today, -28))).filter(
+      (post) => post.timestamp.slice(0, 10) < today,
+    );
+    const growth = mentor.facts.find((fact) => fact.kind === "frequency");
+    const more = growth?.figures.verdict === "clear" && (growth.figures.correlation as number) > 0;
+    const target = Math.min(
+      7,
+      Math.max(2, Math.round(Math.round((recent.length / 4) * 10) / 10) + (more ? 1 : 0)),
+    );
+    expect(fact(manager, "plan.cadence").figures).toMatchObject({
+      target,
+      recentPosts: recent.length,
+    });
+    const slots = manager.facts.filter((entry) => entry.kind === "slot");
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots.length).toBeLessThanOrEqual(target);
+    expect(new Set(slots.map((slot) => slot.figures.day)).size).toBe(slots.length);
+    for (const slot of slots) {
+      expect(slot.action?.kind).toBe("compose");
+      const at = Date.parse((slot.action as { scheduledAt: string }).scheduledAt);
+      expect(at).toBeGreaterThan(clock);
+      expect(utcDay(at) <= addDays(today, 6)).toBe(true);
+    }
+    expect(fact(manager, "plan.replies").figures.waiting).toBe(
+      fact(secretary, "triage.summary").figures.waiting,
+    );
+    const open = mentor.facts
+      .filter((entry) => entry.kind === "advice" && entry.figures.verdict === "not clear")
+      .sort((a, b) => (b.figures.ratio as number) - (a.figures.ratio as number))[0];
+    if (open) {
+      expect(fact(manager, "plan.experiment").figures).toMatchObject({
+        weekStart: today,
+        weekEnd: addDays(today, 6),
+        topic: open.figures.topic,
+        best: open.figures.best,
+        other: open.figures.other,
+      });
+    }
+  }, 120_000);
+
+  it("a week later, reports whether the experiment held, from the posts of its week", async () => {
+    const { listAiTeamReports, saveAiTeamReport } = await import("@sightline/db");
+    const scope = {
+      workspaceId: await workspaceOf(),
+      accountId: igUserId,
+    };
+    const row = (await listAiTeamReports(testApp.database.db, scope)).find(
+      (entry) => entry.role === "manager",
+    )!;
+    // An experiment between the two formats most posted from 21 to 8 days ago, as if it ran then.
+    const today = utcDay(clock);
+    const weekStart = addDays(today, -21);
+    const weekEnd = addDays(today, -8);
+    const posts = (await instagramPosts(weekStart)).filter(
+      (post) => post.timestamp.slice(0, 10) >= weekStart && post.timestamp.slice(0, 10) <= weekEnd,
+    );
+    const label = (post: Media) =>
+      post.media_product_type === "REELS"
+        ? "Reels"
+        : post.media_type === "CAROUSEL_ALBUM"
+          ? "Carousels"
+          : post.media_type === "VIDEO"
+            ? "Videos"
+            : "Images";
+    const byLabel = new Map<string, number[]>();
+    for (const post of posts)
+      byLabel.set(label(post), [...(byLabel.get(label(post)) ?? []), post.reach]);
+    const [first, second] = [...byLabel.entries()].sort((a, b) => b[1].length - a[1].length);
+    expect(second, "two formats were posted in the window").toBeDefined();
+    const experiment: AiFact = {
+      id: "plan.experiment",
+      kind: "experiment",
+      title: "This week's experiment",
+      statement: "",
+      figures: {
+        weekStart,
+        weekEnd,
+        topic: "format",
+        best: first![0],
+        other: second![0],
+        bestNoun: `your ${first![0].toLowerCase()}`,
+        otherNoun: `your ${second![0].toLowerCase()}`,
+        metric: "reach",
+        ratio: 1.2,
+      },
+      period: { from: weekStart, to: weekEnd },
+      sample: null,
+      links: [],
+    };
+    await saveAiTeamReport(testApp.database.db, {
+      ...row,
+      facts: [...row.facts.filter((entry) => entry.kind !== "experiment"), experiment],
+      computedAt: new Date(clock - 2 * 86_400_000),
+    });
+    const manager = role(await team(), "manager");
+    const bestReach = first![1];
+    const otherReach = second![1];
+    const result = fact(manager, "plan.experiment-result");
+    expect(result.figures).toMatchObject({
+      bestPosts: bestReach.length,
+      otherPosts: otherReach.length,
+    });
+    expect(result.figures.bestMedian).toBe(Math.round(median(bestReach)));
+    expect(result.figures.otherMedian).toBe(Math.round(median(otherReach)));
+    expect(result.figures.verdict).toBe(
+      median(bestReach) > median(otherReach) ? "held" : "did not hold",
+    );
+    // A new experiment starts today.
+    const next = manager.facts.find((entry) => entry.kind === "experiment");
+    if (next) expect(next.figures.weekStart).toBe(today);
+  }, 120_000);
+});
+
 describe("the grounding guard and the model", () => {
   it("shows a model's wording that only restates facts, labelled with the model", async () => {
     const analyst = role(await team(), "analyst");
@@ -481,6 +610,7 @@ describe("the daily job", () => {
     ).rows;
     expect(stored.map((row) => [row.role, row.plan])).toEqual([
       ["analyst", "pro"],
+      ["manager", "pro"],
       ["mentor", "pro"],
       ["secretary", "pro"],
     ]);

@@ -128,6 +128,26 @@ function hashtagBucket(caption: string | null): string {
   return "6 or more hashtags";
 }
 
+/** The group a post falls in for a comparison's topic (the Manager measures experiments so). */
+export function postGroupLabel(
+  topic: string,
+  post: Pick<PostMetricsRow, "mediaType" | "mediaProductType" | "caption" | "postedAt">,
+  timeZone: string,
+): string | null {
+  switch (topic) {
+    case "format":
+      return `${analyticsPostTypeLabels[analyticsPostType(post)]}s`;
+    case "posting time":
+      return post.postedAt ? hourBucket(zonedParts(post.postedAt, timeZone).hour) : null;
+    case "caption length":
+      return captionBucket(post.caption);
+    case "hashtags":
+      return hashtagBucket(post.caption);
+    default:
+      return null;
+  }
+}
+
 function groupBy(posts: Post[], key: (post: Post) => string): Group[] {
   const groups = new Map<string, Post[]>();
   for (const post of posts) {
@@ -157,6 +177,8 @@ function comparisonFact(comparison: Comparison, period: { from: string; to: stri
       best: comparison.best.label,
       other: comparison.other.label,
       otherNoun: comparison.other.noun,
+      bestNoun: comparison.best.noun,
+      topic: comparison.topic,
       metric: comparison.metric,
       bestMedian:
         comparison.metric === "reach"

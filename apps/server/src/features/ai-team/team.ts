@@ -24,6 +24,7 @@ import { fetchPeriodInsights } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
 import { analystFacts } from "./analyst.ts";
 import type { AiTeamContext } from "./context.ts";
+import { managerFacts } from "./manager.ts";
 import { mentorFacts } from "./mentor.ts";
 import type { RoleFacts, RoleFactsInput } from "./role-facts.ts";
 import { secretaryFacts } from "./secretary.ts";
@@ -56,6 +57,11 @@ const builders: Partial<Record<AiRoleId, Builder>> = {
     ),
   mentor: (input) => mentorFacts(input),
   secretary: (input) => secretaryFacts(input),
+  // The Manager plans from the other roles' facts of the same moment.
+  manager: async (input) => {
+    const [mentor, secretary] = await Promise.all([mentorFacts(input), secretaryFacts(input)]);
+    return managerFacts(input, { mentor, secretary, creator: null });
+  },
 };
 
 /** The roles the plan includes (issue 30: without the AI team, the Analyst only). */

@@ -2,4 +2,10 @@ export { readAudienceSignals } from "./audience-signals.ts";
 export { median, rankHashtags } from "./caption-draft.ts";
 export { publishingFunctionRoutes } from "./content-tool-routes.ts";
 export { onlineFollowersGrid } from "./online-followers-grid.ts";
-export { type AudienceSignals, postEngagementSamples, scoreGrid } from "./optimal-times.ts";
+export {
+  type AudienceSignals,
+  optimalTimes,
+  postEngagementSamples,
+  type Slot,
+  scoreGrid,
+} from "./optimal-times.ts";
