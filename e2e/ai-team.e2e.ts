@@ -67,6 +67,30 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
     await screenshot(page, "mentor-panel-1440");
     await page.keyboard.press("Escape");
 
+    // The Manager's week, and the Secretary's queue with a reply sent through the inbox.
+    await expect(page.getByTestId("ai-role-manager").textContent()).resolves.toContain(
+      "This week:",
+    );
+    await page.getByTestId("ai-role-secretary").click();
+    await panel.getByRole("heading", { name: /The facts/ }).waitFor();
+    const secretary = team.roles.find((role) => role.role === "secretary") as AiRoleReport;
+    const comment = secretary.facts.find(
+      (fact) =>
+        fact.action?.kind === "reply" && fact.action.channel === "comment" && fact.action.canSend,
+    );
+    expect(comment, "a comment waits with a reply that can be sent").toBeDefined();
+    const item = panel.locator(`[data-fact="${comment!.id}"]`);
+    await item.getByLabel("Suggested reply").fill("Thank you so much! 🧡");
+    await item.getByRole("button", { name: "Send" }).click();
+    await item.getByText("Sent as a reply to the comment.").waitFor();
+    await screenshot(page, "secretary-panel-1440");
+    await page.keyboard.press("Escape");
+
+    // No model on this server: Ask Sightline says how to configure one.
+    await page.getByRole("button", { name: "Ask Sightline" }).click();
+    await page.getByTestId("ask-sightline").getByText("Ask Sightline needs an AI model").waitFor();
+    await page.keyboard.press("Escape");
+
     // Free has the Analyst only: the Mentor is locked, and its panel offers the upgrade.
     await setPlan(page, "free");
     const mentor = page.getByTestId("ai-role-mentor");

@@ -378,6 +378,7 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/inbox/saved-replies/:id",
         "GET /api/ai-team",
         "POST /api/ai-team/:role/refresh",
+        "POST /api/ai-team/ask",
       ]),
     );
 

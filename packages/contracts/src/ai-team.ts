@@ -122,3 +122,25 @@ export type AiLockedRole = {
 };
 
 export const aiTeamRefreshParamSchema = z.object({ role: aiRoleSchema });
+
+/** Ask Sightline (issue 31 point 6): a question, with the conversation so far. */
+export const aiAskSchema = z
+  .object({
+    question: z
+      .string()
+      .trim()
+      .min(1, "Write a question first.")
+      .max(500, "A question is at most 500 characters."),
+    history: z
+      .array(
+        z
+          .object({
+            role: z.enum(["user", "assistant"]),
+            content: z.string().max(4000, "An earlier message is too long."),
+          })
+          .strict(),
+      )
+      .max(12, "Start a new conversation: this one is long enough.")
+      .default([]),
+  })
+  .strict();

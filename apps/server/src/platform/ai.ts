@@ -1,7 +1,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { generateText, type LanguageModel } from "ai";
+import { generateText, type LanguageModel, stepCountIs, type ToolSet } from "ai";
 import { z } from "zod";
 
 /**
@@ -150,4 +150,40 @@ export async function writeJsonWithAi<T>(
     messages: input.messages,
   });
   return input.schema.parse(firstJsonObject(result.text));
+}
+
+/** One tool call the model made while answering, with what the tool gave back. */
+export type AiToolCall = { name: string; input: unknown; output: unknown };
+
+/**
+ * A model's answer that may call read-only tools first (Ask Sightline, issue 31 point 6): at
+ * most `maxSteps` rounds of calls. Answers the text and every call made, in order.
+ */
+export async function answerWithTools(
+  ai: AiModel,
+  input: {
+    instructions: string;
+    messages: Array<{ role: "user" | "assistant"; content: string }>;
+    tools: ToolSet;
+    maxSteps: number;
+    signal?: AbortSignal;
+  },
+): Promise<{ text: string; calls: AiToolCall[] }> {
+  const result = await generateText({
+    model: ai.model,
+    maxRetries: 1,
+    ...(input.signal ? { abortSignal: input.signal } : {}),
+    instructions: input.instructions,
+    messages: input.messages,
+    tools: input.tools,
+    stopWhen: stepCountIs(input.maxSteps),
+  });
+  const calls: AiToolCall[] = [];
+  for (const step of result.steps) {
+    for (const call of step.toolCalls) {
+      const found = step.toolResults.find((entry) => entry.toolCallId === call.toolCallId);
+      calls.push({ name: call.toolName, input: call.input, output: found?.output ?? null });
+    }
+  }
+  return { text: result.text, calls };
 }

@@ -555,6 +555,96 @@ describe("the grounding guard and the model", () => {
   }, 60_000);
 });
 
+describe("Ask Sightline", () => {
+  it("answers with read-only tools over the pages' own figures, listing each call", async () => {
+    testApp.aiTeamContext.ai = undefined;
+    const without = await client.post("/api/ai-team/ask", { question: "How was my reach?" });
+    expect(without.status).toBe(409);
+    expect(((await without.json()) as { error: { message: string } }).error.message).toContain(
+      "Ask Sightline needs an AI model",
+    );
+
+    let call = 0;
+    let reachSeen: number | null = null;
+    const model = new MockLanguageModelV4({
+      provider: "mock",
+      modelId: "ask-test",
+      doGenerate: async (options) => {
+        call++;
+        const usage = {
+          inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 1, text: 1, reasoning: 0 },
+        };
+        if (call === 1) {
+          return {
+            content: [
+              {
+                type: "tool-call" as const,
+                toolCallId: "call-1",
+                toolName: "periodKpis",
+                input: JSON.stringify({ days: "28" }),
+              },
+            ],
+            finishReason: { unified: "tool-calls" as const, raw: "tool_calls" },
+            usage,
+            warnings: [],
+          };
+        }
+        // The second round sees the tool's answer in the prompt and restates one figure of it.
+        const result = options.prompt
+          .flatMap((message) => (message.role === "tool" ? message.content : []))
+          .find((part) => part.type === "tool-result");
+        const output = result?.type === "tool-result" ? result.output : undefined;
+        reachSeen =
+          output?.type === "json"
+            ? ((output.value as { kpis: { reach: { value: number } } }).kpis.reach.value ?? null)
+            : null;
+        return {
+          content: [
+            {
+              type: "text" as const,
+              text: `Your reach over the 28 days was ${reachSeen?.toLocaleString("en-US")}, not 999,999.`,
+            },
+          ],
+          finishReason: { unified: "stop" as const, raw: "stop" },
+          usage,
+          warnings: [],
+        };
+      },
+    });
+    testApp.aiTeamContext.ai = { label: "mock: ask-test", model };
+    const response = await client.post("/api/ai-team/ask", {
+      question: "How was my reach over the last 28 days?",
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = (await response.json()) as {
+      answer: string;
+      model: string;
+      calls: Array<{
+        name: string;
+        input: unknown;
+        output: { kpis: { reach: { value: number } }; period: { from: string; to: string } };
+      }>;
+      unsupported: string[];
+    };
+    expect(answer.model).toBe("mock: ask-test");
+    expect(answer.calls.map((entry) => [entry.name, entry.input])).toEqual([
+      ["periodKpis", { days: "28" }],
+    ]);
+    const { from, to } = answer.calls[0]!.output.period;
+    const instagram = await instagramTotals(from, to);
+    // The tool answered Instagram's own reach for the period, and the model was given it.
+    expect(answer.calls[0]!.output.kpis.reach.value).toBe(instagram.reach);
+    expect(reachSeen).toBe(instagram.reach);
+    // The invented figure is named; the real one is not.
+    expect(answer.unsupported).toEqual(["number 999,999"]);
+
+    const bad = await client.post("/api/ai-team/ask", { question: "   " });
+    expect(bad.status).toBe(422);
+    testApp.aiTeamContext.ai = undefined;
+  }, 60_000);
+});
+
 describe("plans", () => {
   it("Free has the Analyst only; a model's refresh spends AI credits", async () => {
     await setPersonalPlan(testApp, email, "free");

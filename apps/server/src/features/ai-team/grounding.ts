@@ -150,3 +150,19 @@ export function groundingViolations(text: string, allowed: Allowed): string[] {
   for (const name of found.hashtags) if (!allowed.hashtags.has(name)) violations.push(`#${name}`);
   return [...new Set(violations)];
 }
+
+/** Everything plain data allows (Ask Sightline: the tools' answers): its numbers and texts. */
+export function allowedByValues(values: readonly unknown[]): Allowed {
+  const texts: string[] = [];
+  const numbers: number[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === "number" && Number.isFinite(value)) numbers.push(value);
+    else if (typeof value === "string") texts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  values.forEach(walk);
+  const allowed = allowedByFacts([], texts);
+  allowed.numbers.push(...numbers);
+  return allowed;
+}

@@ -1,4 +1,4 @@
-import { aiTeamRefreshParamSchema, isTimeZone } from "@sightline/contracts";
+import { aiAskSchema, aiTeamRefreshParamSchema, isTimeZone } from "@sightline/contracts";
 import { type Db, getProfileForUser, listAiTeamReports } from "@sightline/db";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
@@ -6,7 +6,9 @@ import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
-import { planRequired, takeAiCredit } from "../plans/index.ts";
+import { userLimit } from "../../platform/limits/user-limits.ts";
+import { planRequired, requirePlan, takeAiCredit } from "../plans/index.ts";
+import { askSightline } from "./ask.ts";
 import type { AiTeamContext } from "./context.ts";
 import { builtRoles, computeRole, lockedRole, readTeam, rolesOf, storedRow } from "./team.ts";
 
@@ -35,6 +37,49 @@ export function aiTeamRoutes(ctx: AiTeamContext) {
       });
       return c.json({ connected: true as const, model: ctx.ai?.label ?? null, roles });
     })
+    .post(
+      "/ask",
+      requirePlan("aiTeam"),
+      userLimit(ctx, "ask"),
+      validate("json", aiAskSchema),
+      async (c) => {
+        const ai = ctx.ai;
+        if (!ai) {
+          throw new AppError(
+            "conflict",
+            "Ask Sightline needs an AI model: set AI_PROVIDER and AI_MODEL (with AI_API_KEY, or AI_BASE_URL for a local server) in the server's configuration.",
+          );
+        }
+        const connection = await selectedConnection(ctx.db, c.var.workspace);
+        if (!connection) {
+          throw new AppError(
+            "conflict",
+            "Connect an Instagram account first: Ask Sightline answers from its numbers.",
+          );
+        }
+        const workspace = { id: c.var.workspace.id, plan: c.var.workspace.plan };
+        const now = dateOf(ctx.now);
+        const giveBack = await takeAiCredit(ctx.db, workspace, now);
+        try {
+          const { question, history } = c.req.valid("json");
+          return c.json(
+            await askSightline(
+              ctx,
+              ai,
+              { workspace, connection, timeZone: await zoneOf(ctx.db, c.var.user.id) },
+              { question, history },
+            ),
+          );
+        } catch (error) {
+          await giveBack();
+          c.var.logger.warn({ err: error }, "ask sightline: the model failed");
+          throw new AppError(
+            "bad_gateway",
+            "The AI model did not answer. Please try again in a moment.",
+          );
+        }
+      },
+    )
     .post("/:role/refresh", validate("param", aiTeamRefreshParamSchema), async (c) => {
       const { role } = c.req.valid("param");
       const workspace = { id: c.var.workspace.id, plan: c.var.workspace.plan };

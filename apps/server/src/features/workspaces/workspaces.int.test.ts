@@ -445,6 +445,7 @@ describe("workspaces, members and roles", () => {
     "POST /api/trend-radar/refresh": "radars:write",
     "GET /api/ai-team": "read",
     "POST /api/ai-team/:role/refresh": "read",
+    "POST /api/ai-team/ask": "read",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {

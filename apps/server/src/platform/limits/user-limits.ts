@@ -24,6 +24,8 @@ export const userLimitRules = {
   fetchNow: { max: 10, windowMs: 60 * 60_000 },
   /** AI caption drafts (a vision model call each with a provider configured). */
   caption: { max: 30, windowMs: 60 * 60_000 },
+  /** Ask Sightline questions (a model call with tools each; AI credits count them too). */
+  ask: { max: 60, windowMs: 60 * 60_000 },
   /** Starting an Instagram connection. */
   connect: { max: 10, windowMs: 60 * 60_000 },
   /** Uploads (up to 50MB each; the storage quota caps what is kept). */

@@ -27,6 +27,7 @@ import { useAiTeam } from "../api/get-ai-team.ts";
 import { useRefreshAiRole } from "../api/refresh-ai-role.ts";
 import { useSendSuggestedReply } from "../api/send-suggested-reply.ts";
 import { composeLink } from "../utils/compose-link.ts";
+import { AskSightline } from "./ask-sightline.tsx";
 
 type Role = AiRoleReport | AiLockedRole;
 
@@ -81,7 +82,9 @@ function RoleCard({ role, onOpen }: { role: Role; onOpen: () => void }) {
 
 function Sample({ fact }: { fact: AiFact }) {
   const parts = [
-    fact.sample ? `${fact.sample.size.toLocaleString("en-US")} ${fact.sample.unit}` : null,
+    fact.sample
+      ? `${fact.sample.size.toLocaleString("en-US")} ${fact.sample.size === 1 ? fact.sample.unit.replace(/s$/, "") : fact.sample.unit}`
+      : null,
     fact.period ? `${fact.period.from} to ${fact.period.to}` : null,
   ].filter(Boolean);
   return parts.length > 0 ? <span>{parts.join(" · ")}</span> : null;
@@ -310,11 +313,16 @@ export function AiTeamPanel() {
           Your AI team
         </h2>
         {team.data?.connected ? (
-          <p className="text-xs text-slate-500">
-            {team.data.model
-              ? `Wording by ${team.data.model}, checked against the facts`
-              : "Wording by Sightline's built-in engine (no AI model configured)"}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-xs text-slate-500">
+              {team.data.model
+                ? `Wording by ${team.data.model}, checked against the facts`
+                : "Wording by Sightline's built-in engine (no AI model configured)"}
+            </p>
+            {team.data.roles.some((role) => role.role !== "analyst" && role.status !== "locked") ? (
+              <AskSightline model={team.data.model} />
+            ) : null}
+          </div>
         ) : null}
       </div>
       {team.isPending ? (
