@@ -86,6 +86,17 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
     await screenshot(page, "secretary-panel-1440");
     await page.keyboard.press("Escape");
 
+    // The inbox shows the Secretary's ranking; an item opens its conversation.
+    await page.goto(`${live.server.url}/messages`);
+    await page.getByRole("button", { name: /^Secretary: \d+ waiting$/ }).click();
+    const queue = page.getByTestId("secretary-queue");
+    await queue.getByRole("heading", { name: "Answer first" }).waitFor();
+    await queue.getByRole("link", { name: "Open the conversation" }).first().click();
+    await page.waitForURL(/[?&]open=(dm|comments)%3A/);
+    await screenshot(page, "messages-secretary-1440");
+    await page.goto(`${live.server.url}/dashboard`);
+    await page.getByTestId("ai-role-analyst").waitFor();
+
     // No model on this server: Ask Sightline says how to configure one.
     await page.getByRole("button", { name: "Ask Sightline" }).click();
     await page.getByTestId("ask-sightline").getByText("Ask Sightline needs an AI model").waitFor();

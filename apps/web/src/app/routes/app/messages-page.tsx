@@ -1,3 +1,4 @@
+import { SecretaryQueue } from "../../../features/ai-team/components/secretary-queue.tsx";
 import { Inbox } from "../../../features/inbox/components/inbox.tsx";
 import { InboxMediaProvider } from "../../../features/inbox/components/inbox-media.tsx";
 import { MessagingModeProvider } from "../../../features/inbox/hooks/use-messaging-mode.tsx";
@@ -20,7 +21,7 @@ export default function MessagesPage() {
     <InstagramGuard className="px-4 py-10">
       <InboxMediaProvider value={inboxMedia}>
         <MessagingModeProvider>
-          <Inbox />
+          <Inbox headerActions={<SecretaryQueue />} />
         </MessagingModeProvider>
       </InboxMediaProvider>
     </InstagramGuard>

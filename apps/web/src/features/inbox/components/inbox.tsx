@@ -1,5 +1,5 @@
 import { BookmarkPlus, FlaskConical } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
@@ -280,7 +280,7 @@ function ApiInbox({ onManageSavedReplies }: { onManageSavedReplies: () => void }
  * The Messages page (issue 15): the unified inbox in 'api' mode, or the labelled sample inbox
  * in 'mock' mode (spec §3/§4 messaging mode, toggled here in the page's header).
  */
-export function Inbox() {
+export function Inbox({ headerActions }: { headerActions?: ReactNode } = {}) {
   const { mode, setMode } = useMessagingMode();
   const [isSavedOpen, setSavedOpen] = useState(false);
   const openSaved = () => setSavedOpen(true);
@@ -314,7 +314,10 @@ export function Inbox() {
             </button>
           ))}
         </div>
-        <Button variant="ghost" size="sm" onClick={openSaved} className="ml-auto">
+        <div className="ml-auto flex items-center gap-1">
+          {mode === "api" ? headerActions : null}
+        </div>
+        <Button variant="ghost" size="sm" onClick={openSaved}>
           <BookmarkPlus aria-hidden="true" />
           Saved replies
         </Button>
