@@ -86,6 +86,25 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
     await screenshot(page, "secretary-panel-1440");
     await page.keyboard.press("Escape");
 
+    // The Creator's "Use this" opens the composer pre-filled ('Pre-filled from: Creator: …').
+    const creator = team.roles.find((role) => role.role === "creator") as AiRoleReport;
+    const idea = creator.facts.find((fact) => fact.kind === "idea")!;
+    const ideaAction = idea.action as { caption: string; hashtags: string[] };
+    await page.getByTestId("ai-role-creator").click();
+    await panel.locator(`[data-fact="${idea.id}"]`).getByRole("link", { name: "Use this" }).click();
+    const composer = page.getByRole("dialog", { name: "Create Instagram Post" });
+    await composer.getByText(`Pre-filled from: Creator: ${idea.title}`).waitFor();
+    await expect(composer.getByLabel("Caption").inputValue()).resolves.toBe(ideaAction.caption);
+    await screenshot(page, "composer-from-creator-1440");
+    await composer.getByRole("button", { name: "Cancel" }).click();
+
+    // An empty composer offers the Creator's ideas; "Use this" fills the caption.
+    await page.getByRole("button", { name: "New", exact: true }).click();
+    await composer.getByRole("heading", { name: "Ideas from your Creator" }).waitFor();
+    await composer.getByRole("button", { name: "Use this" }).first().click();
+    await expect(composer.getByLabel("Caption").inputValue()).resolves.not.toBe("");
+    await composer.getByRole("button", { name: "Cancel" }).click();
+
     // The inbox shows the Secretary's ranking; an item opens its conversation.
     await page.goto(`${live.server.url}/messages`);
     await page.getByRole("button", { name: /^Secretary: \d+ waiting$/ }).click();

@@ -123,6 +123,7 @@ async function instagramDaily(metric: string, from: string, to: string) {
 
 type Media = {
   id: string;
+  caption?: string;
   media_type: string;
   media_product_type?: string;
   timestamp: string;
@@ -367,6 +368,88 @@ function mockModel(answers: string[]) {
   });
   return { ai: { label: "mock: grounding-test", model }, prompts, calls: () => call };
 }
+
+describe("the Creator", () => {
+  it("builds ideas from the best format and hashtags, each opening the composer", async () => {
+    const creator = role(await team(), "creator");
+    expect(creator.status).toBe("ready");
+    const { from, to } = creator.period!;
+    expect(to).toBe(addDays(utcDay(clock), -1));
+    const posts = (await instagramPosts(from)).filter((post) => post.timestamp.slice(0, 10) <= to);
+    const typeOf = (post: Media) =>
+      post.media_product_type === "REELS"
+        ? "reel"
+        : post.media_type === "CAROUSEL_ALBUM"
+          ? "carousel"
+          : post.media_type === "VIDEO"
+            ? "video"
+            : "image";
+    const groups = new Map<string, number[]>();
+    for (const post of posts)
+      groups.set(typeOf(post), [...(groups.get(typeOf(post)) ?? []), post.reach]);
+    const formats = [...groups]
+      .filter(([, reaches]) => reaches.length >= 3)
+      .map(([type, reaches]) => ({
+        type,
+        median: Math.round(median(reaches)),
+        posts: reaches.length,
+      }))
+      .sort((a, b) => b.median - a.median || b.posts - a.posts);
+    const format = fact(creator, "creator.format");
+    expect(String(format.figures.best).toLowerCase()).toBe(formats[0]!.type);
+    for (const entry of formats) {
+      expect(format.figures[`${entry.type}Median`], entry.type).toBe(entry.median);
+      expect(format.figures[`${entry.type}Posts`], entry.type).toBe(entry.posts);
+    }
+    // Hashtags by the median reach of the posts using them, each used twice at least.
+    const byTag = new Map<string, number[]>();
+    for (const post of posts) {
+      for (const tag of new Set(
+        [...(post.caption ?? "").matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => m[1]!.toLowerCase()),
+      )) {
+        byTag.set(tag, [...(byTag.get(tag) ?? []), post.reach]);
+      }
+    }
+    const ranked = [...byTag]
+      .filter(([, reaches]) => reaches.length >= 2)
+      .map(([tag, reaches]) => ({ tag, median: median(reaches), posts: reaches.length }))
+      .sort((a, b) => b.median - a.median || b.posts - a.posts || a.tag.localeCompare(b.tag))
+      .slice(0, 5);
+    const hashtags = fact(creator, "creator.hashtags");
+    for (const [index, entry] of ranked.entries()) {
+      expect(hashtags.figures[`tag${index + 1}`]).toBe(`#${entry.tag}`);
+      expect(hashtags.figures[`tag${index + 1}MedianReach`]).toBe(entry.median);
+      expect(hashtags.figures[`tag${index + 1}Posts`]).toBe(entry.posts);
+    }
+    const ideas = creator.facts.filter((entry) => entry.kind === "idea");
+    expect(ideas.length).toBeGreaterThanOrEqual(2);
+    expect(ideas.length).toBeLessThanOrEqual(5);
+    const slots = new Set<string>();
+    for (const idea of ideas) {
+      const action = idea.action as {
+        kind: string;
+        campaign: string;
+        hashtags: string[];
+        scheduledAt: string | null;
+      };
+      expect(action.kind).toBe("compose");
+      expect(action.campaign).toBe(`Creator: ${idea.title}`);
+      expect(action.hashtags.length).toBeGreaterThan(0);
+      for (const tag of action.hashtags) expect(tag).toMatch(/^[\p{L}\p{N}_]+$/u);
+      if (action.scheduledAt) {
+        expect(Date.parse(action.scheduledAt)).toBeGreaterThan(clock);
+        slots.add(action.scheduledAt.slice(0, 10));
+      }
+    }
+    expect(slots.size).toBe(
+      ideas.filter((idea) => (idea.action as { scheduledAt: string | null }).scheduledAt).length,
+    );
+    for (const date of creator.facts.filter((entry) => entry.kind === "date")) {
+      expect((date.figures.day as string) >= utcDay(clock)).toBe(true);
+      expect((date.figures.day as string) <= addDays(utcDay(clock), 20)).toBe(true);
+    }
+  }, 120_000);
+});
 
 describe("the Manager", () => {
   it("plans the week: posts at the account's pace, slots ahead, replies waiting, one experiment", async () => {
@@ -700,6 +783,7 @@ describe("the daily job", () => {
     ).rows;
     expect(stored.map((row) => [row.role, row.plan])).toEqual([
       ["analyst", "pro"],
+      ["creator", "pro"],
       ["manager", "pro"],
       ["mentor", "pro"],
       ["secretary", "pro"],

@@ -24,6 +24,7 @@ import { fetchPeriodInsights } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
 import { analystFacts } from "./analyst.ts";
 import type { AiTeamContext } from "./context.ts";
+import { creatorFacts } from "./creator.ts";
 import { managerFacts } from "./manager.ts";
 import { mentorFacts } from "./mentor.ts";
 import type { RoleFacts, RoleFactsInput } from "./role-facts.ts";
@@ -57,10 +58,15 @@ const builders: Partial<Record<AiRoleId, Builder>> = {
     ),
   mentor: (input) => mentorFacts(input),
   secretary: (input) => secretaryFacts(input),
+  creator: (input) => creatorFacts(input),
   // The Manager plans from the other roles' facts of the same moment.
   manager: async (input) => {
-    const [mentor, secretary] = await Promise.all([mentorFacts(input), secretaryFacts(input)]);
-    return managerFacts(input, { mentor, secretary, creator: null });
+    const [mentor, secretary, creator] = await Promise.all([
+      mentorFacts(input),
+      secretaryFacts(input),
+      creatorFacts(input),
+    ]);
+    return managerFacts(input, { mentor, secretary, creator });
   },
 };
 

@@ -20,6 +20,7 @@ export type { RadarsContext } from "./context.ts";
 export type { SandboxFeeds } from "./press/feed-fetcher.ts";
 export { pressRadarRoutes } from "./press/routes.ts";
 export { trendRadarRoutes } from "./trend/routes.ts";
+export { trendOf } from "./trend/velocity.ts";
 
 export const radarsJobs = [
   fetchAllFeedsJob,

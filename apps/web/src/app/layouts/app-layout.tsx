@@ -5,6 +5,7 @@ import { PageLoading } from "../../components/feedback/page-loading.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
+import { CreatorIdeas } from "../../features/ai-team/components/creator-ideas.tsx";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
 import { openComposer } from "../../features/composer/hooks/composer-store.ts";
 import { createInboxLiveRefresher, inboxNewsOf } from "../../features/inbox/api/live-refresh.ts";
@@ -160,6 +161,7 @@ function AppFrame() {
               }
             : null
         }
+        ideas={connection ? (use) => <CreatorIdeas onUse={use} /> : undefined}
       />
       <DeferredUpgradeDialog />
     </div>

@@ -7,10 +7,13 @@ import { useComposerDraft } from "../hooks/use-composer-draft.ts";
 import { useMediaUploads } from "../hooks/use-media-uploads.ts";
 import { usePublishActions } from "../hooks/use-publish-actions.ts";
 import { useScheduleCheck } from "../hooks/use-schedule-check.ts";
+import { truncateCaption } from "../utils/draft.ts";
+import { addHashtags } from "../utils/hashtags.ts";
 import { CaptionField } from "./caption-field.tsx";
 import { CollaboratorsField } from "./collaborators-field.tsx";
 import { ComposerFooter } from "./composer-footer.tsx";
 import { ComposerHeader } from "./composer-header.tsx";
+import type { ComposerIdeas } from "./composer-ideas.ts";
 import { DraftRestoredNotice } from "./draft-restored-notice.tsx";
 import { HashtagsField } from "./hashtags-field.tsx";
 import { MediaSection } from "./media-section.tsx";
@@ -28,11 +31,14 @@ export default function ComposerDialog({
   onClose,
   prefill,
   account,
+  ideas,
 }: {
   open: boolean;
   onClose: () => void;
   prefill: ComposerPrefill | undefined;
   account: PreviewAccount | null;
+  /** Ideas offered on an empty draft (the AI team's Creator, passed in by the app layout). */
+  ideas?: ComposerIdeas | undefined;
 }) {
   const timeZone = useTimeZone();
   const media = useMediaUploads();
@@ -96,6 +102,14 @@ export default function ComposerDialog({
         <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] overflow-y-auto lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)] lg:overflow-hidden">
           <div className="space-y-6 p-5 lg:overflow-y-auto">
             <MediaSection media={media} />
+            {ideas && !prefill && draft.caption === "" && draft.hashtags.length === 0
+              ? ideas((idea) => {
+                  draft.setCaption(truncateCaption(idea.caption));
+                  draft.setHashtags(
+                    (existing) => addHashtags(existing, idea.hashtags.join(" ")).hashtags,
+                  );
+                })
+              : null}
             <CaptionField
               caption={draft.caption}
               onChange={draft.setCaption}

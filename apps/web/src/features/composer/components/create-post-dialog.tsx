@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { closeComposer, useComposerState } from "../hooks/composer-store.ts";
+import type { ComposerIdeas } from "./composer-ideas.ts";
 import type { PreviewAccount } from "./post-preview.tsx";
 
 // The composer (media handling, preview, schedule sheet) loads on first use, not with the shell.
@@ -10,7 +11,13 @@ const ComposerDialog = lazy(() => import("./composer-dialog.tsx"));
  * `openComposer(prefill)` from ../hooks/composer-store.ts. `account` is the connected
  * Instagram account for the preview's header (the app layout passes it in).
  */
-export function CreatePostDialog({ account }: { account: PreviewAccount | null }) {
+export function CreatePostDialog({
+  account,
+  ideas,
+}: {
+  account: PreviewAccount | null;
+  ideas?: ComposerIdeas;
+}) {
   const { open, prefill, session } = useComposerState();
   // Unmounted on close: every piece of draft state goes and every object URL is revoked.
   if (!open) return null;
@@ -22,6 +29,7 @@ export function CreatePostDialog({ account }: { account: PreviewAccount | null }
         onClose={closeComposer}
         prefill={prefill}
         account={account}
+        ideas={ideas}
       />
     </Suspense>
   );
