@@ -144,3 +144,6 @@ export const aiAskSchema = z
       .default([]),
   })
   .strict();
+
+/** The workspace's AI team settings: DM text goes to the model only when this is on. */
+export const aiTeamSettingsSchema = z.object({ shareDmText: z.boolean() }).strict();

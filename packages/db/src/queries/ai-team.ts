@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { aiTeamReports } from "../schema/index.ts";
+import { aiTeamReports, aiTeamSettings } from "../schema/index.ts";
 import type { AnalyticsScope } from "./analytics.ts";
 
 export type AiTeamReportRow = typeof aiTeamReports.$inferSelect;
@@ -27,5 +27,29 @@ export async function saveAiTeamReport(db: Db, row: AiTeamReportRow): Promise<vo
     .onConflictDoUpdate({
       target: [aiTeamReports.workspaceId, aiTeamReports.accountId, aiTeamReports.role],
       set: rest,
+    });
+}
+
+/** The workspace's AI team settings (defaults when none are stored). */
+export async function getAiTeamSettings(db: Db, workspaceId: string) {
+  const [row] = await db
+    .select({ shareDmText: aiTeamSettings.shareDmText })
+    .from(aiTeamSettings)
+    .where(eq(aiTeamSettings.workspaceId, workspaceId));
+  return { shareDmText: row?.shareDmText ?? false };
+}
+
+export async function saveAiTeamSettings(
+  db: Db,
+  workspaceId: string,
+  settings: { shareDmText: boolean },
+  at: Date,
+) {
+  await db
+    .insert(aiTeamSettings)
+    .values({ workspaceId, shareDmText: settings.shareDmText, updatedAt: at })
+    .onConflictDoUpdate({
+      target: aiTeamSettings.workspaceId,
+      set: { shareDmText: settings.shareDmText, updatedAt: at },
     });
 }

@@ -6,7 +6,7 @@ import type {
   AiWriter,
   PlanId,
 } from "@sightline/contracts";
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces.ts";
 
 /**
@@ -42,3 +42,15 @@ export const aiTeamReports = pgTable(
     }),
   ],
 );
+
+/**
+ * A workspace's choices for the AI team (issue 31 point 7): whether DM text may be sent to the
+ * configured model when it words the Secretary's triage. Off unless a member turns it on.
+ */
+export const aiTeamSettings = pgTable("ai_team_settings", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  shareDmText: boolean("share_dm_text").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type AiFact,
   type AiLockedRole,
@@ -622,6 +623,73 @@ describe("the grounding guard and the model", () => {
       violations: ["number 87.3", "date 01-02", "@someone.else"],
     });
     expect(report.wording.headline).not.toContain("87.3");
+    testApp.aiTeamContext.ai = undefined;
+  }, 60_000);
+
+  it("sends DM text to the model only when the workspace allows it", async () => {
+    // A new complaint by DM (the snapshot's sandbox subscribes again, as the connect did).
+    const token = testApp.sandbox!.issueToken({
+      username: "lena.makes",
+      login: "instagram",
+      space,
+    });
+    await testApp.graph
+      .account({ login: "instagram", accessToken: token, igUserId })
+      .subscribeWebhooks(["comments", "messages"]);
+    const words = `My parcel ${randomUUID().slice(0, 6)} arrived broken and I want a refund`;
+    testApp.sandbox!.simulateMessage({ username: "lena.makes", text: words, space });
+    await testApp.sandbox!.idle();
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    clock += 61_000;
+    const refreshed = await client.post("/api/ai-team/secretary/refresh", {});
+    expect(refreshed.status, await refreshed.clone().text()).toBe(200);
+    const secretary = (await refreshed.json()) as AiRoleReport;
+    const stored = (await testApp.database.db.execute(
+      `select conversation_id from instagram_messages where text = '${words}'`,
+    )) as unknown as { rows: Array<{ conversation_id: string }> };
+    expect(stored.rows).toHaveLength(1);
+    const dm = secretary.facts.find(
+      (entry) => entry.id === `dm.${stored.rows[0]!.conversation_id}`,
+    );
+    expect(dm, "the new DM waits for a reply").toBeDefined();
+    expect(dm!.figures.channel).toBe("dm");
+    const excerpt = dm!.figures.excerpt as string;
+    expect(excerpt).toContain(words.slice(0, 20));
+    const wording = JSON.stringify({
+      headline: secretary.wording.headline,
+      paragraphs: ["Let's answer them."],
+    });
+    testApp.aiTeamContext.ai = mockModel([wording]).ai;
+    clock += 61_000;
+    const off = (await (
+      await client.post("/api/ai-team/secretary/refresh", {})
+    ).json()) as AiRoleReport;
+    expect(off.writer.kind).toBe("model");
+    expect(off.sent).not.toContain(words.slice(0, 20));
+    expect(off.sent).toContain("the message's words are not shared with the model");
+    expect(((await team()) as Team & { settings: { shareDmText: boolean } }).settings).toEqual({
+      shareDmText: false,
+    });
+
+    const put = await client.request("/api/ai-team/settings", {
+      method: "PUT",
+      json: { shareDmText: true },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    clock += 61_000;
+    const on = (await (
+      await client.post("/api/ai-team/secretary/refresh", {})
+    ).json()) as AiRoleReport;
+    expect(on.sent).toContain(JSON.stringify(excerpt).slice(1, -1));
+    await client.request("/api/ai-team/settings", { method: "PUT", json: { shareDmText: false } });
+    expect(
+      (
+        await client.request("/api/ai-team/settings", {
+          method: "PUT",
+          json: { shareDmText: "yes" },
+        })
+      ).status,
+    ).toBe(422);
     testApp.aiTeamContext.ai = undefined;
   }, 60_000);
 

@@ -1,5 +1,16 @@
-import { aiAskSchema, aiTeamRefreshParamSchema, isTimeZone } from "@sightline/contracts";
-import { type Db, getProfileForUser, listAiTeamReports } from "@sightline/db";
+import {
+  aiAskSchema,
+  aiTeamRefreshParamSchema,
+  aiTeamSettingsSchema,
+  isTimeZone,
+} from "@sightline/contracts";
+import {
+  type Db,
+  getAiTeamSettings,
+  getProfileForUser,
+  listAiTeamReports,
+  saveAiTeamSettings,
+} from "@sightline/db";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
@@ -35,8 +46,23 @@ export function aiTeamRoutes(ctx: AiTeamContext) {
         connection,
         timeZone: await zoneOf(ctx.db, c.var.user.id),
       });
-      return c.json({ connected: true as const, model: ctx.ai?.label ?? null, roles });
+      return c.json({
+        connected: true as const,
+        model: ctx.ai?.label ?? null,
+        settings: await getAiTeamSettings(ctx.db, c.var.workspace.id),
+        roles,
+      });
     })
+    .put(
+      "/settings",
+      requireMember("connections"),
+      validate("json", aiTeamSettingsSchema),
+      async (c) => {
+        const settings = c.req.valid("json");
+        await saveAiTeamSettings(ctx.db, c.var.workspace.id, settings, dateOf(ctx.now));
+        return c.json(settings);
+      },
+    )
     .post(
       "/ask",
       requirePlan("aiTeam"),

@@ -14,6 +14,7 @@ import {
 import {
   type AiTeamReportRow,
   type AnalyticsScope,
+  getAiTeamSettings,
   getProfileForUser,
   type InstagramConnectionRow,
   listAiTeamReports,
@@ -158,7 +159,11 @@ export async function computeRole(
     (stored.writer.kind === "builtin" ? !ctx.ai : stored.writer.model === ctx.ai?.label);
   const worded = sameModel
     ? { wording: stored.wording, writer: stored.writer, sent: stored.sent, guard: stored.guard }
-    : await wordFacts(role, facts, ctx.ai, ctx.logger);
+    : await wordFacts(role, facts, ctx.ai, ctx.logger, {
+        shareDmText: ctx.ai
+          ? (await getAiTeamSettings(ctx.db, scope.workspaceId)).shareDmText
+          : false,
+      });
   const row: AiTeamReportRow = {
     workspaceId: scope.workspaceId,
     accountId: scope.accountId,

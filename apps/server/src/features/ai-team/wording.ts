@@ -25,21 +25,51 @@ export const builtinWriter: AiWriter = { kind: "builtin", label: BUILTIN_WRITER_
  * What the model is sent: the role's facts and nothing else (issue 31 point 7: "What was
  * sent"). Links and actions stay out; their words and figures are in the statements.
  */
-export function factsForModel(role: AiRoleId, facts: RoleFacts): string {
+export function factsForModel(
+  role: AiRoleId,
+  facts: RoleFacts,
+  options: { shareDmText: boolean } = { shareDmText: false },
+): string {
   return JSON.stringify(
     {
       role: aiRoleNames[role],
       period: facts.period,
-      facts: facts.facts.map((fact: AiFact) => ({
-        title: fact.title,
-        statement: fact.statement,
-        figures: fact.figures,
-        sample: fact.sample,
-      })),
+      facts: facts.facts.map((fact: AiFact) =>
+        withoutDmText(
+          {
+            title: fact.title,
+            statement: fact.statement,
+            figures: fact.figures,
+            sample: fact.sample,
+          },
+          options.shareDmText,
+        ),
+      ),
     },
     null,
     2,
   );
+}
+
+/**
+ * A direct message's words stay out of what the model is sent unless the workspace allows it
+ * (issue 31 point 7; Settings in the Secretary's panel, off by default): the quote in its
+ * statement and its excerpt figure are left out, the rest (who, when, what kind) stays.
+ */
+function withoutDmText<T extends { statement: string; figures: AiFact["figures"] }>(
+  fact: T,
+  shareDmText: boolean,
+): T {
+  if (shareDmText || fact.figures.channel !== "dm") return fact;
+  const { excerpt: _excerpt, ...figures } = fact.figures;
+  return {
+    ...fact,
+    statement: fact.statement.replace(
+      /: “[\s\S]*?”(?=\.)/,
+      " (the message's words are not shared with the model)",
+    ),
+    figures,
+  };
 }
 
 function instructionsFor(role: AiRoleId): string {
@@ -68,8 +98,9 @@ export async function wordFacts(
   facts: RoleFacts,
   ai: AiModel | undefined,
   logger: Logger,
-  signal?: AbortSignal,
+  options: { shareDmText: boolean; signal?: AbortSignal } = { shareDmText: false },
 ): Promise<Worded> {
+  const { signal } = options;
   const builtin: Worded = {
     wording: { headline: facts.headline, paragraphs: facts.paragraphs },
     writer: builtinWriter,
@@ -77,7 +108,7 @@ export async function wordFacts(
     guard: null,
   };
   if (!ai || facts.status !== "ready" || facts.facts.length === 0) return builtin;
-  const sent = factsForModel(role, facts);
+  const sent = factsForModel(role, facts, { shareDmText: options.shareDmText });
   const allowed = allowedByFacts(facts.facts, [
     facts.period ? `${facts.period.from} ${facts.period.to}` : "",
   ]);

@@ -446,6 +446,7 @@ describe("workspaces, members and roles", () => {
     "GET /api/ai-team": "read",
     "POST /api/ai-team/:role/refresh": "read",
     "POST /api/ai-team/ask": "read",
+    "PUT /api/ai-team/settings": "connections",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {

@@ -25,6 +25,7 @@ import { useFormatDateTime, useTimeZone } from "../../../hooks/use-time-zone.ts"
 import { announcePlanRequired } from "../../../lib/api-error.ts";
 import { useAiTeam } from "../api/get-ai-team.ts";
 import { useRefreshAiRole } from "../api/refresh-ai-role.ts";
+import { useSaveAiTeamSettings } from "../api/save-ai-team-settings.ts";
 import { useSendSuggestedReply } from "../api/send-suggested-reply.ts";
 import { composeLink } from "../utils/compose-link.ts";
 import { AskSightline } from "./ask-sightline.tsx";
@@ -216,8 +217,46 @@ function RefreshButton({ role }: { role: AiRoleId }) {
   );
 }
 
+/** Whether the model may read DM text when it words the Secretary's triage (off by default). */
+function ShareDmText({ model, shareDmText }: { model: string; shareDmText: boolean }) {
+  const save = useSaveAiTeamSettings();
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 text-sm">
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={save.isPending ? (save.variables?.shareDmText ?? shareDmText) : shareDmText}
+          disabled={save.isPending}
+          onChange={(event) => save.mutate({ shareDmText: event.target.checked })}
+        />
+        <span>
+          Let {model} read the words of direct messages when it writes the Secretary's summary.
+          <span className="block text-xs text-slate-500">
+            Off: it gets who wrote, when and what kind of message, never the text. Comments are
+            public and always included.
+          </span>
+        </span>
+      </label>
+      {save.isError ? (
+        <p role="alert" className="mt-1 text-xs text-rose-700">
+          {errorMessage(save.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A role's panel: the wording and who wrote it, then every fact it rests on. */
-function RolePanel({ role }: { role: AiRoleReport }) {
+function RolePanel({
+  role,
+  model,
+  shareDmText,
+}: {
+  role: AiRoleReport;
+  model: string | null;
+  shareDmText: boolean;
+}) {
   const format = useFormatDateTime();
   return (
     <div className="space-y-4">
@@ -242,6 +281,9 @@ function RolePanel({ role }: { role: AiRoleReport }) {
           </p>
         ) : null}
       </section>
+      {role.role === "secretary" && model ? (
+        <ShareDmText model={model} shareDmText={shareDmText} />
+      ) : null}
       <section aria-labelledby={`facts-${role.role}`}>
         <h3 id={`facts-${role.role}`} className="text-sm font-semibold text-slate-900">
           The facts ({role.facts.length})
@@ -362,7 +404,11 @@ export function AiTeamPanel() {
             {selected === undefined ? null : isLocked(selected) ? (
               <LockedPanel role={selected} />
             ) : (
-              <RolePanel role={selected} />
+              <RolePanel
+                role={selected}
+                model={team.data?.connected ? team.data.model : null}
+                shareDmText={team.data?.connected ? team.data.settings.shareDmText : false}
+              />
             )}
           </div>
         </SheetContent>
