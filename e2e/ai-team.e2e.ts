@@ -1,6 +1,8 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AiLockedRole, AiRoleReport } from "@sightline/contracts";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
@@ -149,6 +151,129 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
       .getByRole("heading", { name: /The facts/ })
       .waitFor();
     await screenshot(page, "analyst-panel-390");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+/**
+ * A stand-in for a self-hosted model (an OpenAI-compatible server, as Ollama speaks): it words
+ * a role by restating the first facts it is sent, and answers Ask Sightline by calling the
+ * period KPIs tool, then restating the reach it returned.
+ */
+function startStubModel(): Promise<{ server: Server; port: number }> {
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+      messages: Array<{ role: string; content: string | null }>;
+      tools?: unknown[];
+    };
+    const answer = (message: Record<string, unknown>, finish = "stop") =>
+      response.end(
+        JSON.stringify({
+          id: "stub",
+          object: "chat.completion",
+          created: 1,
+          model: "stub-writer",
+          choices: [
+            { index: 0, message: { role: "assistant", ...message }, finish_reason: finish },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+    response.setHeader("content-type", "application/json");
+    if (body.tools) {
+      const result = body.messages.find((message) => message.role === "tool");
+      if (!result) {
+        return answer(
+          {
+            content: null,
+            tool_calls: [
+              {
+                id: "call_1",
+                type: "function",
+                function: { name: "periodKpis", arguments: JSON.stringify({ days: "28" }) },
+              },
+            ],
+          },
+          "tool_calls",
+        );
+      }
+      const kpis = JSON.parse(result.content!) as { kpis: { reach: { value: number } } };
+      return answer({
+        content: `Over the last 28 days you reached ${kpis.kpis.reach.value.toLocaleString("en-US")} accounts.`,
+      });
+    }
+    const user = body.messages.find((message) => message.role === "user")?.content ?? "";
+    const facts = JSON.parse(user.slice(user.indexOf("{"))) as {
+      facts: Array<{ statement: string }>;
+    };
+    const [first, second] = facts.facts;
+    return answer({
+      content: JSON.stringify({
+        headline: first?.statement ?? "Nothing to report.",
+        paragraphs: [second?.statement ?? first?.statement ?? "Nothing to report."],
+      }),
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, port: (server.address() as AddressInfo).port }),
+    ),
+  );
+}
+
+describe.skipIf(!hasChromium())("the AI team with a model configured (issue 31)", () => {
+  const env: Record<string, string> = {
+    AI_PROVIDER: "openai-compatible",
+    AI_MODEL: "stub-writer",
+    AI_API_KEY: "local",
+  };
+  let stub: Server | undefined;
+  beforeAll(async () => {
+    const started = await startStubModel();
+    stub = started.server;
+    env.AI_BASE_URL = `http://127.0.0.1:${started.port}/v1`;
+  });
+  afterAll(() => stub?.close());
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", env });
+
+  it("shows the model's grounded wording, what was sent, and Ask Sightline's looked-up figures", async () => {
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
+    await setPlan(page, "premium", { reload: false });
+    await waitForSync(page);
+    await page.goto(`${live.server.url}/dashboard`);
+    const analystCard = page.getByTestId("ai-role-analyst");
+    await analystCard.waitFor();
+    await expect(analystCard.textContent()).resolves.toContain(
+      "Written by openai-compatible: stub-writer",
+    );
+    await screenshot(page, "model-dashboard-1440");
+    await analystCard.click();
+    const panel = page.getByTestId("ai-role-panel");
+    await panel.getByText("What was sent").click();
+    await panel
+      .locator("pre")
+      .getByText(/"role": "Analyst"/)
+      .waitFor();
+    await screenshot(page, "model-analyst-panel-1440");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Ask Sightline" }).click();
+    const ask = page.getByTestId("ask-sightline");
+    await ask.getByLabel("Your question").fill("How many accounts did I reach this month?");
+    await ask.getByRole("button", { name: "Ask", exact: true }).click();
+    await ask.getByText(/Over the last 28 days you reached [\d,]+ accounts\./).waitFor();
+    await ask.getByText("Looked up: Period KPIs").waitFor();
+    const reach = await page.evaluate(async () => {
+      const response = await fetch("/api/analytics/overview?days=28");
+      return ((await response.json()) as { kpis: { reach: { value: number } } }).kpis.reach.value;
+    });
+    await ask
+      .getByText(`Over the last 28 days you reached ${reach.toLocaleString("en-US")} accounts.`)
+      .waitFor();
+    await screenshot(page, "model-ask-1440");
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
