@@ -486,6 +486,11 @@ describe.each(["lena.makes", "northfield.coffee", "oona.bakes"])("@%s", (account
       expect(slots.size).toBe(
         ideas.filter((idea) => (idea.action as { scheduledAt: string | null }).scheduledAt).length,
       );
+      // A dated idea goes out on or before its day.
+      for (const idea of ideas.filter((entry) => typeof entry.figures.day === "string")) {
+        const at = (idea.action as { scheduledAt: string | null }).scheduledAt;
+        if (at) expect(at.slice(0, 10) <= (idea.figures.day as string)).toBe(true);
+      }
       for (const date of creator.facts.filter((entry) => entry.kind === "date")) {
         expect((date.figures.day as string) >= utcDay(clock)).toBe(true);
         expect((date.figures.day as string) <= addDays(utcDay(clock), 20)).toBe(true);
@@ -519,8 +524,15 @@ describe.each(["lena.makes", "northfield.coffee", "oona.bakes"])("@%s", (account
       expect(slots.length).toBeGreaterThan(0);
       expect(slots.length).toBeLessThanOrEqual(target);
       expect(new Set(slots.map((slot) => slot.figures.day)).size).toBe(slots.length);
+      const creator = role(body, "creator");
       for (const slot of slots) {
         expect(slot.action?.kind).toBe("compose");
+        const idea = creator.facts.find(
+          (entry) => entry.kind === "idea" && entry.title === slot.figures.idea,
+        );
+        if (typeof idea?.figures.day === "string") {
+          expect((slot.figures.day as string) <= idea.figures.day).toBe(true);
+        }
         const at = Date.parse((slot.action as { scheduledAt: string }).scheduledAt);
         expect(at).toBeGreaterThan(clock);
         expect(utcDay(at) <= addDays(today, 6)).toBe(true);

@@ -289,7 +289,8 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
   }
 
   // Upcoming dates within three weeks.
-  const dates = upcomingDates(today, DATE_HORIZON_DAYS).slice(0, 2);
+  // From tomorrow: a date that is today is too late to plan a post for.
+  const dates = upcomingDates(addDays(today, 1), DATE_HORIZON_DAYS).slice(0, 2);
   for (const date of dates) {
     facts.push({
       id: `creator.date.${date.day}`,
@@ -301,7 +302,7 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
         name: date.name,
         hashtags: date.hashtags.map((tag) => `#${tag}`).join(" "),
       },
-      period: { from: today, to: addDays(today, DATE_HORIZON_DAYS - 1) },
+      period: { from: addDays(today, 1), to: addDays(today, DATE_HORIZON_DAYS) },
       sample: null,
       links: [{ label: "Content Scheduler", href: "/content-scheduler" }],
     });
@@ -317,6 +318,8 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
     hashtags: string[];
     figures: AiFact["figures"];
     basedOn: string[];
+    /** A dated idea goes out on or before this day (YYYY-MM-DD). */
+    by?: string;
   };
   const ideas: Idea[] = [];
   const topic = topics[0];
@@ -363,6 +366,7 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
       hashtags: tags(date.hashtags, ownTags.slice(0, 4)),
       figures: { day: date.day, name: date.name },
       basedOn: [`creator.date.${date.day}`],
+      by: date.day,
     });
   }
   const best = posts[0]!;
@@ -396,7 +400,7 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
   const slots = optimalTimes(
     {
       startDate: today,
-      count: chosen.length,
+      count: 7,
       daysPerWeek: 7,
       allowedWeekdays: [0, 1, 2, 3, 4, 5, 6],
       hourWindow: { from: 7, to: 22 },
@@ -405,8 +409,23 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
     signals,
     now,
   );
+  // A dated idea takes the latest slot on or before its day; the others the best left, in order.
+  const free = slots.map((slot) => ({
+    iso: slot.iso,
+    day: zonedParts(new Date(slot.iso), timeZone).date,
+  }));
+  const assigned = new Map<Idea, string | null>();
+  for (const idea of chosen.filter((entry) => entry.by)) {
+    const fitting = free.filter((slot) => slot.day <= idea.by!);
+    const slot = fitting.at(-1);
+    assigned.set(idea, slot?.iso ?? null);
+    if (slot) free.splice(free.indexOf(slot), 1);
+  }
+  for (const idea of chosen.filter((entry) => !entry.by)) {
+    assigned.set(idea, free.shift()?.iso ?? null);
+  }
   for (const [index, idea] of chosen.entries()) {
-    const slot = slots[index]?.iso ?? null;
+    const slot = assigned.get(idea) ?? null;
     facts.push({
       id: `creator.idea.${index + 1}`,
       kind: "idea",

@@ -218,10 +218,16 @@ export async function managerFacts(
   const ideas = (inputs.creator?.facts ?? []).filter(
     (fact) => fact.kind === "idea" && fact.action?.kind === "compose",
   );
-  for (const [index, slot] of slots.entries()) {
+  // Each slot takes the first idea left that may go out that day (a dated idea: on or before it).
+  const unused = [...ideas];
+  for (const slot of slots) {
     const parts = zonedParts(new Date(slot.iso), timeZone);
     const time = hhmm(parts.hour, parts.minute);
-    const idea = ideas[index];
+    const ideaIndex = unused.findIndex(
+      (candidate) =>
+        typeof candidate.figures.day !== "string" || parts.date <= candidate.figures.day,
+    );
+    const idea = ideaIndex >= 0 ? unused.splice(ideaIndex, 1)[0] : undefined;
     const compose = idea?.action?.kind === "compose" ? idea.action : undefined;
     facts.push({
       id: `plan.slot.${parts.date}`,
