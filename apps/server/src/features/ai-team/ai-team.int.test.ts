@@ -11,6 +11,7 @@ import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts"
 import { setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import { allowedByFacts, groundingViolations } from "./grounding.ts";
 
 /*
  * Issue 31: the Analyst's and the Mentor's facts for @lena.makes equal what this test works out
@@ -234,6 +235,25 @@ describe.each(["lena.makes", "northfield.coffee", "oona.bakes"])("@%s", (account
     ({ testApp, client, email, igUserId, space } = saved);
     username = "lena.makes";
   });
+
+  it("words every role with the built-in engine using only figures its facts hold", async () => {
+    const body = await team();
+    for (const entry of body.roles) {
+      const report = role(body, entry.role);
+      expect(report.writer).toEqual({ kind: "builtin", label: BUILTIN_WRITER_LABEL });
+      expect(report.wording.headline.length, report.role).toBeGreaterThan(0);
+      const allowed = allowedByFacts(report.facts, [
+        report.period ? `${report.period.from} ${report.period.to}` : "",
+      ]);
+      expect(
+        groundingViolations(
+          [report.wording.headline, ...report.wording.paragraphs].join("\n"),
+          allowed,
+        ),
+        `${account} ${report.role}: ${report.wording.headline}`,
+      ).toEqual([]);
+    }
+  }, 120_000);
 
   describe("the Analyst", () => {
     it("states each KPI of the last 28 days as Instagram answers it, and its change", async () => {

@@ -113,7 +113,7 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
           kind: "sample",
           title: "Posts with insights",
           statement: `${plural(posts.length, "post")} with insights from ${from} to ${to}; the Creator builds ideas from at least ${MIN_POSTS}.`,
-          figures: { posts: posts.length, needed: MIN_POSTS },
+          figures: { posts: posts.length, needed: MIN_POSTS, days: CREATOR_DAYS },
           period,
           sample: { size: posts.length, unit: "posts" },
           links: [{ label: "Post Performance", href: "/post-performance" }],
@@ -448,6 +448,16 @@ export async function creatorFacts(input: RoleFactsInput): Promise<RoleFacts> {
     });
   }
 
+  facts.push({
+    id: "creator.summary",
+    kind: "ideas-summary",
+    title: "Ideas",
+    statement: `${plural(chosen.length, "idea")} from your ${plural(posts.length, "post")} of the last ${CREATOR_DAYS} days.`,
+    figures: { ideas: chosen.length, posts: posts.length, days: CREATOR_DAYS },
+    period,
+    sample: { size: posts.length, unit: "posts" },
+    links: [postsLink],
+  });
   const lead = chosen[0]!;
   return {
     status: "ready",

@@ -248,7 +248,12 @@ export async function mentorFacts(input: RoleFactsInput): Promise<RoleFacts> {
           kind: "sample",
           title: "Posts with insights",
           statement: `${plural(posts.length, "post")} with insights ${posts.length === 1 ? "was" : "were"} published from ${from} to ${to}; the Mentor compares groups of at least ${MIN_GROUP_POSTS} posts, so it needs ${MIN_GROUP_POSTS * 2}.`,
-          figures: { posts: posts.length, needed: MIN_GROUP_POSTS * 2, perGroup: MIN_GROUP_POSTS },
+          figures: {
+            posts: posts.length,
+            needed: MIN_GROUP_POSTS * 2,
+            perGroup: MIN_GROUP_POSTS,
+            days: MENTOR_DAYS,
+          },
           period,
           sample: { size: posts.length, unit: "posts" },
           links: [{ label: "Post Performance", href: "/post-performance" }],
