@@ -5,12 +5,14 @@ import {
   type AiRoleReport,
   BUILTIN_WRITER_LABEL,
 } from "@sightline/contracts";
+import { findInstagramConnection } from "@sightline/db";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import { readOnePostInsights } from "../instagram/index.ts";
 import { allowedByFacts, groundingViolations } from "./grounding.ts";
 
 /*
@@ -49,6 +51,20 @@ async function open(account: string) {
   const sync = await client.post("/api/instagram/sync", {});
   expect(sync.status, await sync.clone().text()).toBeLessThan(300);
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  // A post's figures keep growing with its age and the sync reads again only the youngest: every
+  // post of the last 120 days is read now, at this file's clock, as Instagram answers it now.
+  const connection = (await findInstagramConnection(
+    testApp.database.db,
+    synced.connection.workspace_id,
+    igUserId,
+  ))!;
+  const media = (await testApp.database.db.execute(
+    `select ig_media_id from instagram_media where account_id = '${igUserId}'
+       and parent_ig_media_id is null and posted_at >= now() - interval '120 days'`,
+  )) as unknown as { rows: Array<{ ig_media_id: string }> };
+  for (const row of media.rows) {
+    await readOnePostInsights(testApp.instagramContext, connection, row.ig_media_id);
+  }
   // Period figures the snapshot stored hours ago are still settling at Instagram (48 h): the
   // Analyst asks for them afresh, as the dashboard would after six hours.
   await testApp.database.db.execute(
@@ -791,6 +807,46 @@ describe("the grounding guard and the model", () => {
         })
       ).status,
     ).toBe(422);
+    testApp.aiTeamContext.ai = undefined;
+  }, 60_000);
+
+  it("lets a model classify the Secretary's items again, saying so, and ranks them anew", async () => {
+    const before = role(await team(), "secretary");
+    const question = before.facts.find(
+      (entry) =>
+        entry.kind === "triage-item" &&
+        entry.figures.kind === "question" &&
+        entry.figures.channel === "comment",
+    );
+    expect(question, "a question waits in the comments").toBeDefined();
+    const summaryBefore = fact(before, "triage.summary").figures;
+    const mock = mockModel([
+      JSON.stringify({ items: [{ id: question!.id, kind: "complaint" }] }),
+      JSON.stringify({ headline: before.wording.headline, paragraphs: ["Let's answer them."] }),
+    ]);
+    testApp.aiTeamContext.ai = mock.ai;
+    clock += 61_000;
+    const response = await client.post("/api/ai-team/secretary/refresh", {});
+    expect(response.status, await response.clone().text()).toBe(200);
+    const after = (await response.json()) as AiRoleReport;
+    // The first question was the classification, with the comments' words.
+    expect(mock.prompts[0]).toContain(String(question!.figures.excerpt).slice(0, 20));
+    const moved = fact(after, question!.id);
+    expect(moved.figures).toMatchObject({
+      kind: "complaint",
+      classifiedBy: "mock: grounding-test",
+    });
+    expect(moved.statement).toContain("(classified by mock: grounding-test)");
+    const summary = fact(after, "triage.summary").figures;
+    expect(summary.complaint).toBe(Number(summaryBefore.complaint) + 1);
+    expect(summary.question).toBe(Number(summaryBefore.question) - 1);
+    expect(summary.waiting).toBe(summaryBefore.waiting);
+    // Ranked again: every complaint before every other kind.
+    const kinds = after.facts
+      .filter((entry) => entry.kind === "triage-item")
+      .map((entry) => entry.figures.kind as string);
+    const lastComplaint = kinds.lastIndexOf("complaint");
+    expect(kinds.slice(0, lastComplaint + 1).every((kind) => kind === "complaint")).toBe(true);
     testApp.aiTeamContext.ai = undefined;
   }, 60_000);
 

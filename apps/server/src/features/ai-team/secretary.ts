@@ -41,7 +41,7 @@ export const kindPriority: Record<MessageKind, number> = {
   spam: 5,
 };
 
-const kindNames: Record<MessageKind, [string, string]> = {
+export const kindNames: Record<MessageKind, [string, string]> = {
   complaint: ["complaint", "complaints"],
   purchase: ["purchase question", "purchase questions"],
   question: ["question", "questions"],
@@ -242,17 +242,11 @@ export async function secretaryFacts(input: RoleFactsInput): Promise<RoleFacts> 
     };
   });
 
-  const byKind = (Object.keys(kindPriority) as MessageKind[])
-    .filter((kind) => counts[kind] > 0)
-    .map((kind) => plural(counts[kind], kindNames[kind]));
   const summary: AiFact = {
     id: "triage.summary",
     kind: "triage-summary",
     title: "What waits for a reply",
-    statement:
-      total === 0
-        ? `Nothing from the last ${TRIAGE_LOOKBACK_DAYS} days waits for a reply.`
-        : `${plural(total, ["message waits", "messages wait"])} for a reply: ${byKind.join(", ")} (the last ${TRIAGE_LOOKBACK_DAYS} days).`,
+    statement: summaryStatement(total, counts),
     figures: {
       waiting: total,
       ...counts,
@@ -269,23 +263,52 @@ export async function secretaryFacts(input: RoleFactsInput): Promise<RoleFacts> 
     sample: { size: total, unit: "messages" },
     links: [{ label: "Inbox", href: "/messages" }],
   };
+  return {
+    status: "ready",
+    period,
+    facts: total === 0 ? [summary] : [...items, summary],
+    ...triageWording(summary, items[0]),
+  };
+}
 
-  if (total === 0) {
+/** The summary's sentence: how many wait, by kind. */
+export function summaryStatement(total: number, counts: Record<MessageKind, number>): string {
+  const byKind = (Object.keys(kindPriority) as MessageKind[])
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => plural(counts[kind], kindNames[kind]));
+  return total === 0
+    ? `Nothing from the last ${TRIAGE_LOOKBACK_DAYS} days waits for a reply.`
+    : `${plural(total, ["message waits", "messages wait"])} for a reply: ${byKind.join(", ")} (the last ${TRIAGE_LOOKBACK_DAYS} days).`;
+}
+
+/** The built-in wording of a triage, from its summary and its first item. */
+export function triageWording(
+  summary: AiFact,
+  first: AiFact | undefined,
+): { headline: string; paragraphs: string[] } {
+  const figures = summary.figures;
+  const total = Number(figures.waiting ?? 0);
+  if (total === 0 || !first) {
     return {
-      status: "ready",
-      period,
-      facts: [summary],
       headline: "Inbox zero: nothing waits for a reply.",
       paragraphs: [
         `Every DM and every comment on your posts of the last ${TRIAGE_LOOKBACK_DAYS} days has had an answer from you.`,
       ],
     };
   }
-  const headline = `${plural(total, ["message waits", "messages wait"])} for a reply: ${byKind.join(", ")}; the oldest for ${ageText(oldest!.ageHours)}.`;
-  const first = ranked[0]!;
-  const firstWho = first.item.username ? `@${first.item.username}` : "someone";
+  const counts = Object.fromEntries(
+    (Object.keys(kindPriority) as MessageKind[]).map((kind) => [kind, Number(figures[kind] ?? 0)]),
+  ) as Record<MessageKind, number>;
+  const byKind = (Object.keys(kindPriority) as MessageKind[])
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => plural(counts[kind], kindNames[kind]));
+  const windowClosed = Number(figures.windowClosed ?? 0);
+  const shown = Number(figures.shown ?? 0);
+  const headline = `${plural(total, ["message waits", "messages wait"])} for a reply: ${byKind.join(", ")}; the oldest for ${ageText(Number(figures.oldestAgeHours ?? 0))}.`;
+  const firstKind = first.figures.kind as MessageKind;
+  const firstWho = first.figures.username ? `@${first.figures.username}` : "someone";
   const paragraphs = [
-    `Answer first: the ${kindNames[first.classification.kind][0]} from ${firstWho} ${first.item.channel === "dm" ? "by DM" : "in a comment"}, waiting ${ageText(first.ageHours)}.`,
+    `Answer first: the ${kindNames[firstKind][0]} from ${firstWho} ${first.figures.channel === "dm" ? "by DM" : "in a comment"}, waiting ${ageText(Number(first.figures.ageHours ?? 0))}.`,
   ];
   if (windowClosed > 0) {
     paragraphs.push(
@@ -300,5 +323,5 @@ export async function secretaryFacts(input: RoleFactsInput): Promise<RoleFacts> 
   }
   if (total > shown) notes.push(`The list shows the first ${shown}.`);
   if (notes.length > 0) paragraphs.push(notes.join(" "));
-  return { status: "ready", period, facts: [...items, summary], headline, paragraphs };
+  return { headline, paragraphs };
 }

@@ -30,6 +30,7 @@ import { managerFacts } from "./manager.ts";
 import { mentorFacts } from "./mentor.ts";
 import type { RoleFacts, RoleFactsInput } from "./role-facts.ts";
 import { secretaryFacts } from "./secretary.ts";
+import { classifyTriageWithModel } from "./secretary-model.ts";
 import { wordFacts } from "./wording.ts";
 
 /** The account a role works for: its connection as stored. */
@@ -58,7 +59,14 @@ const builders: Partial<Record<AiRoleId, Builder>> = {
         : {},
     ),
   mentor: (input) => mentorFacts(input),
-  secretary: (input) => secretaryFacts(input),
+  // With a model, the Secretary's listed items are classified again by it (DM words only when
+  // the workspace allows it).
+  secretary: async (input, ctx) => {
+    const facts = await secretaryFacts(input);
+    if (!ctx.ai) return facts;
+    const { shareDmText } = await getAiTeamSettings(ctx.db, input.scope.workspaceId);
+    return classifyTriageWithModel(ctx.ai, facts, { shareDmText, logger: ctx.logger });
+  },
   creator: (input) => creatorFacts(input),
   // The Manager plans from the other roles' facts of the same moment.
   manager: async (input) => {
