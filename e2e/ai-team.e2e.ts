@@ -206,6 +206,10 @@ function startStubModel(): Promise<{ server: Server; port: number }> {
       });
     }
     const user = body.messages.find((message) => message.role === "user")?.content ?? "";
+    if (!user.startsWith("The facts:")) {
+      // The Secretary's classification: every item keeps its kind.
+      return answer({ content: JSON.stringify({ items: [] }) });
+    }
     const facts = JSON.parse(user.slice(user.indexOf("{"))) as {
       facts: Array<{ statement: string }>;
     };

@@ -129,6 +129,12 @@ export async function writeCaptionWithAi(
   };
 }
 
+/** The caller's signal, if any, and a deadline: a model that hangs must not hold a page. */
+function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const deadline = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, deadline]) : deadline;
+}
+
 /**
  * Asks the model for one JSON object matching `schema`, from instructions and a conversation
  * (the AI team's wording, issue 31). Throws when the provider fails or the answer does not fit.
@@ -140,12 +146,14 @@ export async function writeJsonWithAi<T>(
     messages: Array<{ role: "user" | "assistant"; content: string }>;
     schema: z.ZodType<T>;
     signal?: AbortSignal;
+    /** A model that does not answer within this is given up on (default 20 s). */
+    timeoutMs?: number;
   },
 ): Promise<T> {
   const result = await generateText({
     model: ai.model,
     maxRetries: 1,
-    ...(input.signal ? { abortSignal: input.signal } : {}),
+    abortSignal: withTimeout(input.signal, input.timeoutMs ?? 20_000),
     instructions: input.instructions,
     messages: input.messages,
   });
@@ -167,12 +175,14 @@ export async function answerWithTools(
     tools: ToolSet;
     maxSteps: number;
     signal?: AbortSignal;
+    /** The whole answer, tool calls included, within this (default 60 s). */
+    timeoutMs?: number;
   },
 ): Promise<{ text: string; calls: AiToolCall[] }> {
   const result = await generateText({
     model: ai.model,
     maxRetries: 1,
-    ...(input.signal ? { abortSignal: input.signal } : {}),
+    abortSignal: withTimeout(input.signal, input.timeoutMs ?? 60_000),
     instructions: input.instructions,
     messages: input.messages,
     tools: input.tools,

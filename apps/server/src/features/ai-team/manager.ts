@@ -47,7 +47,7 @@ type Experiment = {
 };
 
 function experimentOf(fact: AiFact | undefined): Experiment | null {
-  if (!fact || fact.kind !== "experiment") return null;
+  if (fact?.kind !== "experiment") return null;
   const f = fact.figures;
   if (typeof f.weekStart !== "string" || typeof f.weekEnd !== "string") return null;
   return {

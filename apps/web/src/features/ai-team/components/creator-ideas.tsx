@@ -13,7 +13,7 @@ export function CreatorIdeas({ onUse }: { onUse: (idea: Idea) => void }) {
   const creator = team.data?.connected
     ? team.data.roles.find((role) => role.role === "creator")
     : undefined;
-  if (!creator || creator.status !== "ready") return null;
+  if (creator?.status !== "ready") return null;
   const ideas = (creator as AiRoleReport).facts.filter(
     (fact): fact is AiFact & { action: { kind: "compose" } } =>
       fact.kind === "idea" && fact.action?.kind === "compose",
