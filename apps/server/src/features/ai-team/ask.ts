@@ -13,12 +13,12 @@ import {
   historyWindow,
   resolvePeriod,
 } from "../analytics/index.ts";
-import { fetchPeriodInsights } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
 import type { AiTeamContext } from "./context.ts";
 import { allowedByValues, groundingViolations } from "./grounding.ts";
 import { secretaryFacts } from "./secretary.ts";
-import type { TeamAccount } from "./team.ts";
+import { round as roundTo } from "./stats.ts";
+import { periodFetcher, roleInput, type TeamAccount } from "./team.ts";
 
 /*
  * Ask Sightline (issue 31 point 6): a model answers questions about the account with read-only
@@ -30,8 +30,8 @@ export const ASK_MAX_STEPS = 5;
 
 const periodDays = z.enum(["7", "28", "90"]);
 
-function round(value: number | null, decimals = 4): number | null {
-  return value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals;
+function round(value: number | null, decimals: number): number | null {
+  return value === null ? null : roundTo(value, decimals);
 }
 
 /** The tools, bound to one account, its plan's history and the reader's zone. */
@@ -39,11 +39,7 @@ export function askTools(ctx: AiTeamContext, account: TeamAccount) {
   const now = dateOf(ctx.now);
   const scope = { workspaceId: account.workspace.id, accountId: account.connection.instagramId };
   const history = historyWindow(account.workspace.plan, now, account.timeZone);
-  const fetchPeriod =
-    ctx.instagram && account.connection.status === "active"
-      ? (period: { from: string; to: string }) =>
-          fetchPeriodInsights(ctx.instagram!, account.connection, period)
-      : undefined;
+  const fetchPeriod = periodFetcher(ctx, account);
   return {
     periodKpis: tool({
       description:
@@ -138,15 +134,7 @@ export function askTools(ctx: AiTeamContext, account: TeamAccount) {
         "What waits for a reply in the inbox (DMs and comments of the last 30 days): counts per kind (complaint, purchase, question, praise, spam, other) and the oldest wait.",
       inputSchema: z.object({}),
       execute: async () => {
-        const facts = await secretaryFacts({
-          db: ctx.db,
-          scope,
-          workspace: account.workspace,
-          username: account.connection.instagramUsername,
-          followersCount: account.connection.followersCount,
-          timeZone: account.timeZone,
-          now,
-        });
+        const facts = await secretaryFacts(roleInput(ctx, account, now));
         return (
           facts.facts.find((fact) => fact.kind === "triage-summary")?.figures ?? { waiting: 0 }
         );

@@ -4,12 +4,10 @@
  * bootstrap draws from a seeded generator, so the same stored data gives the same facts.
  */
 
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+import { median } from "../content-tools/index.ts";
+
+/** The middle value (the mean of the two middle ones); null for none: content-tools' own. */
+export { median };
 
 /** Median absolute deviation from the median (unscaled). */
 export function mad(values: readonly number[]): number | null {

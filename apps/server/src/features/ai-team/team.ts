@@ -21,6 +21,7 @@ import {
   saveAiTeamReport,
 } from "@sightline/db";
 import { dateOf } from "../../platform/clock.ts";
+import type { PeriodFetcher } from "../analytics/index.ts";
 import { fetchPeriodInsights } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
 import { analystFacts } from "./analyst.ts";
@@ -46,18 +47,36 @@ type Builder = (
   account: TeamAccount,
 ) => Promise<RoleFacts>;
 
+/**
+ * How the account's per-period figures are asked of Instagram when missing (as the dashboard
+ * asks), or undefined when the connection cannot ask.
+ */
+export function periodFetcher(ctx: AiTeamContext, account: TeamAccount): PeriodFetcher | undefined {
+  const instagram = ctx.instagram;
+  return instagram && account.connection.status === "active"
+    ? (period) => fetchPeriodInsights(instagram, account.connection, period)
+    : undefined;
+}
+
+/** What a role's facts are computed from: the account, its plan and the reader's zone, now. */
+export function roleInput(ctx: AiTeamContext, account: TeamAccount, now: Date): RoleFactsInput {
+  return {
+    db: ctx.db,
+    scope: { workspaceId: account.workspace.id, accountId: account.connection.instagramId },
+    workspace: account.workspace,
+    username: account.connection.instagramUsername,
+    followersCount: account.connection.followersCount,
+    timeZone: account.timeZone,
+    now,
+  };
+}
+
 /** Each role's fact builder. */
 const builders: Partial<Record<AiRoleId, Builder>> = {
-  analyst: (input, ctx, account) =>
-    analystFacts(
-      input,
-      ctx.instagram && account.connection.status === "active"
-        ? {
-            fetchPeriod: (period) =>
-              fetchPeriodInsights(ctx.instagram!, account.connection, period),
-          }
-        : {},
-    ),
+  analyst: (input, ctx, account) => {
+    const fetchPeriod = periodFetcher(ctx, account);
+    return analystFacts(input, fetchPeriod ? { fetchPeriod } : {});
+  },
   mentor: (input) => mentorFacts(input),
   // With a model, the Secretary's listed items are classified again by it (DM words only when
   // the workspace allows it).
@@ -147,19 +166,7 @@ export async function computeRole(
     workspaceId: account.workspace.id,
     accountId: account.connection.instagramId,
   };
-  const facts = await builder(
-    {
-      db: ctx.db,
-      scope,
-      workspace: account.workspace,
-      username: account.connection.instagramUsername,
-      followersCount: account.connection.followersCount,
-      timeZone: account.timeZone,
-      now,
-    },
-    ctx,
-    account,
-  );
+  const facts = await builder(roleInput(ctx, account, now), ctx, account);
   const factsHash = hashFacts(facts);
   const sameModel =
     stored &&

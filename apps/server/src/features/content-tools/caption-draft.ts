@@ -5,7 +5,7 @@ export type PostPerformance = { caption: string | null; reach: number; interacti
 const hashtagPattern = /#([\p{L}\p{N}_]+)/gu;
 
 /** The middle value (the mean of the two middle ones for an even count); null for none. */
-export function median(values: number[]): number | null {
+export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
