@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
-import { connectedPage } from "./support/composer.ts";
+import { connectedPage, waitForFirstSync } from "./support/composer.ts";
 
 const SCREENSHOT_DIR = process.env.AI_TEAM_SCREENSHOT_DIR;
 
@@ -16,29 +16,13 @@ async function screenshot(page: Page, name: string) {
 
 type Team = { connected: boolean; roles: Array<AiRoleReport | AiLockedRole> };
 
-async function waitForSync(page: Page) {
-  await expect
-    .poll(
-      async () =>
-        page.evaluate(async () => {
-          const response = await fetch("/api/instagram/connection");
-          const body = (await response.json()) as {
-            connection: { last_synced_at: string | null } | null;
-          };
-          return body.connection?.last_synced_at ?? null;
-        }),
-      { timeout: 90_000, interval: 1000 },
-    )
-    .not.toBeNull();
-}
-
 describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () => {
   const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
 
   it("shows each role's headline and opens its facts, as the API computed them", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
     await setPlan(page, "premium", { reload: false });
-    await waitForSync(page);
+    await waitForFirstSync(page);
     await page.goto(`${live.server.url}/dashboard`);
     const analystCard = page.getByTestId("ai-role-analyst");
     await analystCard.waitFor();
@@ -137,7 +121,7 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
   it("fits a phone", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
     await setPlan(page, "premium", { reload: false });
-    await waitForSync(page);
+    await waitForFirstSync(page);
     await page.goto(`${live.server.url}/dashboard`);
     await page.getByTestId("ai-role-analyst").waitFor();
     const overflow = await page.evaluate(
@@ -246,7 +230,7 @@ describe.skipIf(!hasChromium())("the AI team with a model configured (issue 31)"
   it("shows the model's grounded wording, what was sent, and Ask Sightline's looked-up figures", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
     await setPlan(page, "premium", { reload: false });
-    await waitForSync(page);
+    await waitForFirstSync(page);
     await page.goto(`${live.server.url}/dashboard`);
     const analystCard = page.getByTestId("ai-role-analyst");
     await analystCard.waitFor();

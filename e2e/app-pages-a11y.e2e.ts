@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
-import { connectedPage } from "./support/composer.ts";
+import { connectedPage, waitForFirstSync } from "./support/composer.ts";
 
 const SCREENSHOT_DIR = process.env.A11Y_SCREENSHOT_DIR;
 
@@ -68,19 +68,7 @@ describe.skipIf(!hasChromium())("every app page passes axe (WCAG 2.1 AA)", () =>
       // Every page with all it can show: Premium (issue 30).
       await setPlan(page, "premium");
       // The first sync fills the pages; wait for it as a user would see it.
-      await expect
-        .poll(
-          async () =>
-            page.evaluate(async () => {
-              const response = await fetch("/api/instagram/connection");
-              const body = (await response.json()) as {
-                connection: { last_synced_at: string | null } | null;
-              };
-              return body.connection?.last_synced_at ?? null;
-            }),
-          { timeout: 90_000, interval: 1000 },
-        )
-        .not.toBeNull();
+      await waitForFirstSync(page);
       const problems: string[] = [];
       for (const { path, loaded } of appPages) {
         await page.goto(`${live.server.url}${path}`);

@@ -6,6 +6,23 @@ import { takePreparedAccount } from "./server.ts";
 /** Signing up and connecting the sandbox account alone can take half a minute on a busy machine. */
 export const COMPOSER_TEST_TIMEOUT_MS = 240_000;
 
+/** Waits for the connected account's first sync to finish, as the pages would show it. */
+export async function waitForFirstSync(page: Page) {
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(async () => {
+          const response = await fetch("/api/instagram/connection");
+          const body = (await response.json()) as {
+            connection: { last_synced_at: string | null } | null;
+          };
+          return body.connection?.last_synced_at ?? null;
+        }),
+      { timeout: 90_000, interval: 1000 },
+    )
+    .not.toBeNull();
+}
+
 /** Connects @lena.makes through Settings and the sandbox's Instagram Login, as a user would. */
 export async function connectLenaMakes(page: Page, serverUrl: string, timeoutMs = 60_000) {
   await page.goto(`${serverUrl}/settings`);

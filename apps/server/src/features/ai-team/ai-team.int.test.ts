@@ -8,9 +8,16 @@ import {
 import { findInstagramConnection } from "@sightline/db";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
 import { setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
+import {
+  addDays,
+  graphReader,
+  type InsightsAnswer,
+  insightsWindow,
+  utcDay,
+} from "../../testing/instagram-graph.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import { readOnePostInsights } from "../instagram/index.ts";
 import { allowedByFacts, groundingViolations } from "./grounding.ts";
@@ -22,15 +29,29 @@ import { allowedByFacts, groundingViolations } from "./grounding.ts";
  * refresh limit.
  */
 
-const DAY_MS = 86_400_000;
 let testApp: TestApp;
+let reader: ReturnType<typeof graphReader>;
 let client: HttpClient;
 let email: string;
 let igUserId: string;
 /** The sandbox keeps a private copy of its world per Sightline user (decision 015). */
 let space: string;
 let username = "lena.makes";
+/**
+ * One clock for the app and the sandbox; it moves only where a test is about time (a refresh
+ * limit, a week later, the next day). Refreshes that only need the once-a-minute limit behind
+ * them age the stored reports instead: a clock moved 13 minutes crossed midnight UTC in the CI of
+ * dc21cfe (started 23:50), and a model's wording of one day's period was no longer grounded in
+ * the next day's facts.
+ */
 let clock = Date.now();
+
+/** Puts the refresh limit behind every stored report of the account, as a minute would. */
+async function ageStoredReports() {
+  await testApp.database.db.execute(
+    `update ai_team_reports set computed_at = computed_at - interval '61 seconds' where account_id = '${igUserId}'`,
+  );
+}
 
 /** A synced copy of a demo account on Pro, made the current one of this file's helpers. */
 async function open(account: string) {
@@ -47,6 +68,7 @@ async function open(account: string) {
     `select id from "user" where email = '${email}'`,
   )) as unknown as { rows: Array<{ id: string }> };
   space = users.rows[0]!.id;
+  reader = graphReader(testApp, { username, space });
   // The snapshot was synced earlier: sync again now, at this file's clock.
   const sync = await client.post("/api/instagram/sync", {});
   expect(sync.status, await sync.clone().text()).toBeLessThan(300);
@@ -80,47 +102,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-function addDays(day: string, days: number): string {
-  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-}
-
-async function graph<T>(path: string, params: Record<string, string>): Promise<T> {
-  const token = testApp.sandbox!.issueToken({ username, login: "instagram", space });
-  const url = new URL(`${TEST_PUBLIC_URL}/sandbox/graph.instagram.com/v23.0/${path}`);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  const response = await testApp.sandbox!.fetch(url.toString(), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status, `${path} ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-type InsightsAnswer = {
-  data: Array<{
-    name: string;
-    values?: Array<{ value: number; end_time?: string }>;
-    total_value?: { value: number };
-  }>;
-};
-
-function window(from: string, to: string) {
-  return {
-    since: String(Date.parse(`${from}T00:00:00Z`) / 1000),
-    until: String(Date.parse(`${addDays(to, 1)}T00:00:00Z`) / 1000),
-  };
-}
-
 async function instagramTotals(from: string, to: string) {
-  const answer = await graph<InsightsAnswer>(`${igUserId}/insights`, {
-    metric: "reach,views,total_interactions",
-    period: "day",
-    metric_type: "total_value",
-    ...window(from, to),
-  });
-  return Object.fromEntries(answer.data.map((entry) => [entry.name, entry.total_value!.value]));
+  return reader.totals(igUserId, ["reach", "views", "total_interactions"], from, to);
 }
 
 /** Instagram's one-day totals (views, interactions, profile views: no time series), per day. */
@@ -128,33 +111,19 @@ async function instagramDayTotals(metrics: string[], from: string, to: string) {
   const days = new Map<string, Map<string, number>>();
   for (const metric of metrics) days.set(metric, new Map());
   for (let day = from; day <= to; day = addDays(day, 1)) {
-    const answer = await graph<InsightsAnswer>(`${igUserId}/insights`, {
+    const answer = await reader.get<InsightsAnswer>(`${igUserId}/insights`, {
       metric: metrics.join(","),
       period: "day",
       metric_type: "total_value",
-      ...window(day, day),
+      ...insightsWindow(day, day),
     });
     for (const entry of answer.data) days.get(entry.name)?.set(day, entry.total_value!.value);
   }
   return days;
 }
 
-/** Instagram's daily values of a metric, day → value, in ≤ 30-day calls. */
-async function instagramDaily(metric: string, from: string, to: string) {
-  const days = new Map<string, number>();
-  for (let start = from; start <= to; start = addDays(start, 30)) {
-    const end = [addDays(start, 29), to].sort()[0]!;
-    const answer = await graph<InsightsAnswer>(`${igUserId}/insights`, {
-      metric,
-      period: "day",
-      ...window(start, end),
-    });
-    for (const point of answer.data[0]?.values ?? []) {
-      // end_time closes the day: the value belongs to the day before it.
-      days.set(addDays(point.end_time!.slice(0, 10), -1), point.value);
-    }
-  }
-  return days;
+function instagramDaily(metric: string, from: string, to: string) {
+  return reader.daily(igUserId, metric, from, to);
 }
 
 type Media = {
@@ -171,7 +140,7 @@ async function instagramPosts(
   const media: Media[] = [];
   let after: string | undefined;
   do {
-    const page = await graph<{
+    const page = await reader.get<{
       data: Media[];
       paging?: { cursors?: { after?: string }; next?: string };
     }>(`${igUserId}/media`, {
@@ -185,7 +154,7 @@ async function instagramPosts(
   const recent = media.filter((item) => item.timestamp.slice(0, 10) >= since);
   return Promise.all(
     recent.map(async (item) => {
-      const answer = await graph<InsightsAnswer>(`${item.id}/insights`, {
+      const answer = await reader.get<InsightsAnswer>(`${item.id}/insights`, {
         metric: "reach,total_interactions",
       });
       const value = (name: string) =>
@@ -238,17 +207,24 @@ function fact(report: AiRoleReport, id: string): AiFact {
 // works out itself from the sandbox's Graph API answers for that account.
 describe.each(["lena.makes", "northfield.coffee", "oona.bakes"])("@%s", (account) => {
   let saved:
-    | { testApp: TestApp; client: HttpClient; email: string; igUserId: string; space: string }
+    | {
+        testApp: TestApp;
+        client: HttpClient;
+        email: string;
+        igUserId: string;
+        space: string;
+        reader: ReturnType<typeof graphReader>;
+      }
     | undefined;
   beforeAll(async () => {
     if (account === username) return;
-    saved = { testApp, client, email, igUserId, space };
+    saved = { testApp, client, email, igUserId, space, reader };
     await open(account);
   }, 180_000);
   afterAll(async () => {
     if (!saved) return;
     await testApp.close();
-    ({ testApp, client, email, igUserId, space } = saved);
+    ({ testApp, client, email, igUserId, space, reader } = saved);
     username = "lena.makes";
   });
 
@@ -701,7 +677,7 @@ describe("the grounding guard and the model", () => {
       }),
     ]);
     testApp.aiTeamContext.ai = mock.ai;
-    clock += 61_000;
+    await ageStoredReports();
     const response = await client.post("/api/ai-team/analyst/refresh", {});
     expect(response.status, await response.clone().text()).toBe(200);
     const report = (await response.json()) as AiRoleReport;
@@ -724,7 +700,7 @@ describe("the grounding guard and the model", () => {
     });
     const mock = mockModel([invented, invented]);
     testApp.aiTeamContext.ai = mock.ai;
-    clock += 61_000;
+    await ageStoredReports();
     const response = await client.post("/api/ai-team/analyst/refresh", {});
     expect(response.status, await response.clone().text()).toBe(200);
     const report = (await response.json()) as AiRoleReport;
@@ -757,7 +733,7 @@ describe("the grounding guard and the model", () => {
     testApp.sandbox!.simulateMessage({ username: "lena.makes", text: words, space });
     await testApp.sandbox!.idle();
     await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
-    clock += 61_000;
+    await ageStoredReports();
     const refreshed = await client.post("/api/ai-team/secretary/refresh", {});
     expect(refreshed.status, await refreshed.clone().text()).toBe(200);
     const secretary = (await refreshed.json()) as AiRoleReport;
@@ -777,7 +753,7 @@ describe("the grounding guard and the model", () => {
       paragraphs: ["Let's answer them."],
     });
     testApp.aiTeamContext.ai = mockModel([wording]).ai;
-    clock += 61_000;
+    await ageStoredReports();
     const off = (await (
       await client.post("/api/ai-team/secretary/refresh", {})
     ).json()) as AiRoleReport;
@@ -793,7 +769,7 @@ describe("the grounding guard and the model", () => {
       json: { shareDmText: true },
     });
     expect(put.status, await put.clone().text()).toBe(200);
-    clock += 61_000;
+    await ageStoredReports();
     const on = (await (
       await client.post("/api/ai-team/secretary/refresh", {})
     ).json()) as AiRoleReport;
@@ -825,7 +801,7 @@ describe("the grounding guard and the model", () => {
       JSON.stringify({ headline: before.wording.headline, paragraphs: ["Let's answer them."] }),
     ]);
     testApp.aiTeamContext.ai = mock.ai;
-    clock += 61_000;
+    await ageStoredReports();
     const response = await client.post("/api/ai-team/secretary/refresh", {});
     expect(response.status, await response.clone().text()).toBe(200);
     const after = (await response.json()) as AiRoleReport;
@@ -976,7 +952,7 @@ describe("plans", () => {
     testApp.aiTeamContext.ai = mock.ai;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      clock += 61_000;
+      await ageStoredReports();
       const answer = await client.post("/api/ai-team/analyst/refresh", {});
       statuses.push(answer.status);
     }

@@ -51,6 +51,28 @@ const kpiKeys: KpiKey[] = [
   "websiteTaps",
 ];
 
+/** The figures a reader looks at first: one of them leads when it moved noticeably. */
+const headlineKpis = new Set<KpiKey>(["reach", "views", "interactions"]);
+export const LEAD_MIN_CHANGE_PCT = 5;
+
+/**
+ * The KPI whose move leads the Analyst's story: the biggest move of reach, views and
+ * interactions when one moved by at least LEAD_MIN_CHANGE_PCT (a −15% in website taps should not
+ * lead over a −12% in reach), else the biggest move of all; none without a comparable period.
+ */
+export function leadingKpi(
+  changes: Array<{ key: KpiKey; changePct: number | null }>,
+): KpiKey | undefined {
+  const movers = changes
+    .filter((entry): entry is { key: KpiKey; changePct: number } => entry.changePct !== null)
+    .sort((a, b) => Math.abs(b.changePct) - Math.abs(a.changePct));
+  return (
+    movers.find(
+      (entry) => headlineKpis.has(entry.key) && Math.abs(entry.changePct) >= LEAD_MIN_CHANGE_PCT,
+    ) ?? movers[0]
+  )?.key;
+}
+
 /** Stored daily metrics watched for anomalies, with their words. */
 const anomalyMetrics: Array<{ metric: string; noun: string }> = [
   { metric: "reach", noun: "Reach" },
@@ -237,13 +259,10 @@ export async function analystFacts(
     });
   }
 
-  // The biggest comparable move leads; its peak days are what is behind it.
-  const movers = [...kpiFacts.entries()]
-    .filter(([key]) => overview.kpis[key].changePct !== null)
-    .sort(
-      ([a], [b]) => Math.abs(overview.kpis[b].changePct!) - Math.abs(overview.kpis[a].changePct!),
-    );
-  const leader = movers[0];
+  const leadKey = leadingKpi(
+    [...kpiFacts.keys()].map((key) => ({ key, changePct: overview.kpis[key].changePct })),
+  );
+  const leader = leadKey ? ([leadKey, kpiFacts.get(leadKey)!] as const) : undefined;
   if (leader) {
     const [key] = leader;
     const kpi = overview.kpis[key];

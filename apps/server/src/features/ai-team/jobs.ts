@@ -6,7 +6,14 @@ import {
 } from "@sightline/db";
 import { z } from "zod";
 import { type AiTeamContext, defineAiTeamJob } from "./context.ts";
-import { builtRoles, computeRole, rolesOf, storedRow, zoneOfConnection } from "./team.ts";
+import {
+  builtRoles,
+  computeRole,
+  newTeamRun,
+  rolesOf,
+  storedRow,
+  zoneOfConnection,
+} from "./team.ts";
 
 /** One account: every role its plan includes, computed and worded (issue 31 point 8). */
 export const refreshAccountTeamJob = defineAiTeamJob({
@@ -28,9 +35,10 @@ export const refreshAccountTeamJob = defineAiTeamJob({
       timeZone: await zoneOfConnection(ctx, connection.connectedByUserId),
     };
     const stored = await listAiTeamReports(ctx.db, payload);
+    const run = newTeamRun(ctx);
     // One role after another: a model is asked one question at a time per account.
     for (const role of builtRoles(rolesOf(workspace.plan))) {
-      await computeRole(ctx, account, role, storedRow(stored, role));
+      await computeRole(ctx, account, role, storedRow(stored, role), run);
     }
   },
 });

@@ -45,7 +45,37 @@ type Builder = (
   input: RoleFactsInput,
   ctx: AiTeamContext,
   account: TeamAccount,
+  run: TeamRun,
 ) => Promise<RoleFacts>;
+
+/**
+ * One computation of the team: its moment, and the built-in facts of the roles the Manager plans
+ * from, computed once however many roles of the run read them.
+ */
+export type TeamRun = {
+  now: Date;
+  facts: Map<"mentor" | "secretary" | "creator", Promise<RoleFacts>>;
+};
+
+export function newTeamRun(ctx: Pick<AiTeamContext, "now">): TeamRun {
+  return { now: dateOf(ctx.now), facts: new Map() };
+}
+
+const baseBuilders = { mentor: mentorFacts, secretary: secretaryFacts, creator: creatorFacts };
+
+/** A role's facts from the built-in computation, shared within the run. */
+function sharedFacts(
+  run: TeamRun,
+  role: keyof typeof baseBuilders,
+  input: RoleFactsInput,
+): Promise<RoleFacts> {
+  let facts = run.facts.get(role);
+  if (!facts) {
+    facts = baseBuilders[role](input);
+    run.facts.set(role, facts);
+  }
+  return facts;
+}
 
 /**
  * How the account's per-period figures are asked of Instagram when missing (as the dashboard
@@ -77,22 +107,22 @@ const builders: Partial<Record<AiRoleId, Builder>> = {
     const fetchPeriod = periodFetcher(ctx, account);
     return analystFacts(input, fetchPeriod ? { fetchPeriod } : {});
   },
-  mentor: (input) => mentorFacts(input),
+  mentor: (input, _ctx, _account, run) => sharedFacts(run, "mentor", input),
   // With a model, the Secretary's listed items are classified again by it (DM words only when
   // the workspace allows it).
-  secretary: async (input, ctx) => {
-    const facts = await secretaryFacts(input);
+  secretary: async (input, ctx, _account, run) => {
+    const facts = await sharedFacts(run, "secretary", input);
     if (!ctx.ai) return facts;
     const { shareDmText } = await getAiTeamSettings(ctx.db, input.scope.workspaceId);
     return classifyTriageWithModel(ctx.ai, facts, { shareDmText, logger: ctx.logger });
   },
-  creator: (input) => creatorFacts(input),
-  // The Manager plans from the other roles' facts of the same moment.
-  manager: async (input) => {
+  creator: (input, _ctx, _account, run) => sharedFacts(run, "creator", input),
+  // The Manager plans from the other roles' built-in facts of the same run.
+  manager: async (input, _ctx, _account, run) => {
     const [mentor, secretary, creator] = await Promise.all([
-      mentorFacts(input),
-      secretaryFacts(input),
-      creatorFacts(input),
+      sharedFacts(run, "mentor", input),
+      sharedFacts(run, "secretary", input),
+      sharedFacts(run, "creator", input),
     ]);
     return managerFacts(input, { mentor, secretary, creator });
   },
@@ -158,15 +188,16 @@ export async function computeRole(
   account: TeamAccount,
   role: AiRoleId,
   stored: AiTeamReportRow | undefined,
+  run: TeamRun = newTeamRun(ctx),
 ): Promise<AiRoleReport> {
   const builder = builders[role];
   if (!builder) throw new Error(`the ${role} has no fact builder`);
-  const now = dateOf(ctx.now);
+  const now = run.now;
   const scope: AnalyticsScope = {
     workspaceId: account.workspace.id,
     accountId: account.connection.instagramId,
   };
-  const facts = await builder(roleInput(ctx, account, now), ctx, account);
+  const facts = await builder(roleInput(ctx, account, now), ctx, account, run);
   const factsHash = hashFacts(facts);
   const sameModel =
     stored &&
@@ -212,7 +243,8 @@ export async function readTeam(
   ctx: AiTeamContext,
   account: TeamAccount,
 ): Promise<Array<AiRoleReport | AiLockedRole>> {
-  const now = dateOf(ctx.now);
+  const run = newTeamRun(ctx);
+  const now = run.now;
   const scope = { workspaceId: account.workspace.id, accountId: account.connection.instagramId };
   const stored = new Map(
     (await listAiTeamReports(ctx.db, scope)).map((row) => [row.role, row] as const),
@@ -225,7 +257,7 @@ export async function readTeam(
         if (!allowed.has(role)) return lockedRole(account.workspace.plan, role);
         const row = stored.get(role);
         if (row && isFresh(row, account, now)) return toReport(row);
-        return computeRole(ctx, account, role, row);
+        return computeRole(ctx, account, role, row, run);
       }),
   );
 }

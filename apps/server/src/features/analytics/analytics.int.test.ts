@@ -1,10 +1,17 @@
 import type { AnalyticsPostListItem } from "@sightline/contracts";
 import { insertMediaInsights, setWorkspacePlan } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount } from "../../testing/instagram.ts";
+import {
+  addDays,
+  graphReader,
+  type InsightsAnswer,
+  insightsWindow,
+  utcDay,
+} from "../../testing/instagram-graph.ts";
 
 /*
  * The pages must tell the truth: every expected figure here is computed from the sandbox's own
@@ -35,64 +42,27 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function dayStartS(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) / 1000;
-}
-
 function daysFrom(from: string, count: number): string[] {
-  return Array.from({ length: count }, (_, index) =>
-    utcDay(Date.parse(`${from}T00:00:00Z`) + index * DAY_MS),
-  );
+  return Array.from({ length: count }, (_, index) => addDays(from, index));
 }
 
-async function graph<T>(path: string, params: Record<string, string> = {}): Promise<T> {
-  const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
-  const url = new URL(`${TEST_PUBLIC_URL}/sandbox/graph.instagram.com/v23.0/${path}`);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  const response = await testApp.sandbox!.fetch(url.toString(), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status, `${path} ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-type InsightsAnswer = {
-  data: Array<{
-    name: string;
-    values?: Array<{ value: number; end_time?: string }>;
-    total_value?: { value: number };
-  }>;
-};
+const reader = () => graphReader(testApp, { username: "lena.makes" });
+const graph = <T>(path: string, params: Record<string, string> = {}) =>
+  reader().get<T>(path, params);
 
 /** The sandbox's reach per day (time series), keyed by the day each value closes. */
-async function graphReachByDay(from: string, days: number): Promise<Map<string, number>> {
-  const answer = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
-    metric: "reach",
-    period: "day",
-    since: String(dayStartS(from)),
-    until: String(dayStartS(from) + days * 86_400),
-  });
-  const byDay = new Map<string, number>();
-  for (const point of answer.data[0]!.values!) {
-    byDay.set(utcDay(Date.parse(point.end_time!) - 1), point.value);
-  }
-  return byDay;
+function graphReachByDay(from: string, days: number): Promise<Map<string, number>> {
+  return reader().daily(lena.igUserId, "reach", from, addDays(from, days - 1));
 }
 
 /** One day's total_value of the daily account metrics, as the sandbox answers it. */
-async function graphDailyTotals(day: string): Promise<Record<string, number>> {
-  const answer = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
-    metric: "views,total_interactions,profile_views,website_clicks",
-    period: "day",
-    metric_type: "total_value",
-    since: String(dayStartS(day)),
-    until: String(dayStartS(day) + 86_400),
-  });
-  return Object.fromEntries(answer.data.map((entry) => [entry.name, entry.total_value!.value]));
+function graphDailyTotals(day: string): Promise<Record<string, number>> {
+  return reader().totals(
+    lena.igUserId,
+    ["views", "total_interactions", "profile_views", "website_clicks"],
+    day,
+    day,
+  );
 }
 
 type Kpi = {
@@ -189,8 +159,7 @@ describe("the dashboard overview tells the sandbox's truth", () => {
         metric: "reach",
         period: "day",
         metric_type: "total_value",
-        since: String(dayStartS(body.period.from)),
-        until: String(dayStartS(body.period.from) + 28 * 86_400),
+        ...insightsWindow(body.period.from, addDays(body.period.from, 27)),
       })
     ).data[0]!.total_value!.value;
     expect(body.kpis.reach.value).toBe(reachTotal);
@@ -215,8 +184,7 @@ describe("the dashboard overview tells the sandbox's truth", () => {
     const followerSeries = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
       metric: "follower_count",
       period: "day",
-      since: String(dayStartS(body.period.from)),
-      until: String(dayStartS(body.period.from) + 28 * 86_400),
+      ...insightsWindow(body.period.from, addDays(body.period.from, 27)),
     });
     expect(body.kpis.followers.change).toBe(
       sum(followerSeries.data[0]!.values!.map((point) => point.value)),
@@ -236,8 +204,7 @@ describe("the dashboard overview tells the sandbox's truth", () => {
           metric: "views",
           period: "day",
           metric_type: "total_value",
-          since: String(dayStartS(from)),
-          until: String(dayStartS(from) + 7 * 86_400),
+          ...insightsWindow(from, addDays(from, 6)),
         })
       ).data[0]!.total_value!.value;
     const previous = await views(body.previous.from);

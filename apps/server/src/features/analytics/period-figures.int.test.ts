@@ -1,10 +1,11 @@
 import type { AnalyticsKpi } from "@sightline/contracts";
 import { setWorkspacePlan } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { addDays, graphReader, utcDay } from "../../testing/instagram-graph.ts";
 
 /*
  * Issue 23: every dashboard figure equals Instagram's own answer for the same account and days,
@@ -37,65 +38,21 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function addDays(day: string, days: number): string {
-  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-}
-
-/** Instagram's days are the days its daily values close on: UTC days in the sandbox. */
-function window(from: string, to: string) {
-  return {
-    since: String(Date.parse(`${from}T00:00:00Z`) / 1000),
-    until: String(Date.parse(`${addDays(to, 1)}T00:00:00Z`) / 1000),
-  };
-}
-
-type InsightsAnswer = {
-  data: Array<{
-    name: string;
-    values?: Array<{ value: number; end_time?: string }>;
-    total_value?: { value: number };
-  }>;
-};
-
-async function graph<T>(path: string, params: Record<string, string>): Promise<T> {
-  const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
-  const url = new URL(`${TEST_PUBLIC_URL}/sandbox/graph.instagram.com/v23.0/${path}`);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  const response = await testApp.sandbox!.fetch(url.toString(), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status, `${path} ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
+const reader = () => graphReader(testApp, { username: "lena.makes" });
 
 /** Instagram's total_value of each metric over exactly from..to (≤ 30 days). */
-async function instagramTotals(from: string, to: string): Promise<Record<string, number>> {
-  const answer = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
-    metric: "reach,accounts_engaged,views,total_interactions,profile_views,website_clicks",
-    period: "day",
-    metric_type: "total_value",
-    ...window(from, to),
-  });
-  return Object.fromEntries(answer.data.map((entry) => [entry.name, entry.total_value!.value]));
+function instagramTotals(from: string, to: string): Promise<Record<string, number>> {
+  return reader().totals(
+    lena.igUserId,
+    ["reach", "accounts_engaged", "views", "total_interactions", "profile_views", "website_clicks"],
+    from,
+    to,
+  );
 }
 
-/** Instagram's daily reach series over from..to, in ≤ 30-day calls. */
+/** Instagram's daily reach series over from..to. */
 async function instagramDailyReach(from: string, to: string): Promise<number[]> {
-  const values: number[] = [];
-  for (let start = from; start <= to; start = addDays(start, 30)) {
-    const end = [addDays(start, 29), to].sort()[0]!;
-    const answer = await graph<InsightsAnswer>(`${lena.igUserId}/insights`, {
-      metric: "reach",
-      period: "day",
-      ...window(start, end),
-    });
-    values.push(...answer.data[0]!.values!.map((point) => point.value));
-  }
-  return values;
+  return [...(await reader().daily(lena.igUserId, "reach", from, to)).values()];
 }
 
 type Overview = {
@@ -159,7 +116,7 @@ describe("each KPI equals Instagram's answer for the same days", () => {
     const body = await overview(lena.client, "days=7&timezone=UTC");
     expect(body.period).toEqual({ from: "2026-11-13", to: "2026-11-19", days: 7 });
     await expectMatchesInstagram(body);
-    const me = await graph<{ followers_count: number }>("me", { fields: "followers_count" });
+    const me = await reader().get<{ followers_count: number }>("me", { fields: "followers_count" });
     expect(body.kpis.followers.value).toBe(me.followers_count);
   });
 
