@@ -12,6 +12,7 @@ import { meRoutes, sessionRoutes } from "./features/account/index.ts";
 import { type AiTeamContext, aiTeamRoutes } from "./features/ai-team/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
 import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
+import { type AutomationsContext, automationRoutes } from "./features/automations/index.ts";
 import {
   type BillingDeps,
   billingRoutes,
@@ -72,6 +73,7 @@ export interface AppDeps extends Services {
   radarsContext: RadarsContext;
   /** The AI team's roles and daily job: features/ai-team. */
   aiTeamContext: AiTeamContext;
+  automationsContext: AutomationsContext;
   env: Env;
   database: Database;
   logger: Logger;
@@ -235,6 +237,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
+    .route("/automations", automationRoutes(deps.automationsContext))
     .route(
       "/meta",
       metaRoutes({

@@ -4,6 +4,11 @@ import { createApp } from "./app.ts";
 import { createServices, deriveSecret, type Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { type AiTeamContext, createAiTeamFeature } from "./features/ai-team/index.ts";
+import {
+  type AutomationLimits,
+  type AutomationsContext,
+  createAutomationsFeature,
+} from "./features/automations/index.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
 import { createPublishingFeature, publishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
@@ -48,6 +53,8 @@ export interface BuildServerOptions
   encryptionKeys?: EncryptionKey[];
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
+  /** Automations' pace (tests lower it); the configuration's (AUTOMATION_*) otherwise. */
+  automationLimits?: AutomationLimits;
   /** Stands in for DNS and the network under Press Radar's feed fetches (tests). */
   feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
@@ -64,6 +71,7 @@ export interface Server {
   instagramContext: InstagramContext;
   radarsContext: RadarsContext;
   aiTeamContext: AiTeamContext;
+  automationsContext: AutomationsContext;
   features: ServerFeature[];
   /** Stops the queue, then the event bus, then the services (the database is the caller's). */
   stop: () => Promise<void>;
@@ -161,12 +169,22 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     queue,
     ...(options.schedules === false ? { schedules: false } : {}),
   });
+  const automations = createAutomationsFeature({
+    database,
+    logger,
+    now,
+    instagram: instagram.context,
+    queue,
+    limits: options.automationLimits ?? env.automationLimits,
+  });
+  instagram.context.onInboxArrivals = automations.onArrivals;
   const features = [
     instagram.feature,
     publishing,
     radars.feature,
     workspaces.feature,
     aiTeam.feature,
+    automations.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -178,6 +196,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     instagramContext: instagram.context,
     radarsContext: radars.context,
     aiTeamContext: aiTeam.context,
+    automationsContext: automations.context,
     env,
     database,
     logger,
@@ -196,6 +215,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     instagramContext: instagram.context,
     radarsContext: radars.context,
     aiTeamContext: aiTeam.context,
+    automationsContext: automations.context,
     features,
     stop: async () => {
       await queue.stop();

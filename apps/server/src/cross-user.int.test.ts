@@ -1,5 +1,5 @@
 import { type ScheduledPostStatus, scheduledPostStatuses } from "@sightline/contracts";
-import { scheduledPosts, trendHashtags } from "@sightline/db";
+import { scheduledPosts, setWorkspacePlan, trendHashtags } from "@sightline/db";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "./testing/create-test-app.ts";
@@ -58,6 +58,7 @@ type Victim = {
   pressSourceId: string;
   pressKeywordId: string;
   trendHashtagId: string;
+  automationId: string;
   /** A connect link of theirs waiting to be used (its id, and the token of its address). */
   connectLinkId: string;
   connectLinkToken: string;
@@ -166,6 +167,16 @@ async function prepareVictim(): Promise<Victim> {
       .where(inArray(scheduledPosts.id, [created.post.id]));
     postsByStatus[status] = created.post.id;
   }
+  // Automations (issue 32, Pro): one rule, its name a marker.
+  await setWorkspacePlan(testApp.database.db, connection.workspace_id, "pro", null, new Date());
+  const automationName = `automation-marker-${Date.now()}`;
+  const automation = await json<{ id: string }>(
+    await client.post("/api/automations", {
+      name: automationName,
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["link"] } },
+      actions: { privateReply: { text: "Here you go" } },
+    }),
+  );
   const linkLabel = `link-marker-${Date.now()}`;
   const link = await json<{ link: { id: string }; url: string }>(
     await client.post("/api/instagram/connect-links", { label: linkLabel }),
@@ -188,7 +199,10 @@ async function prepareVictim(): Promise<Victim> {
     pressSourceId: source.source.id,
     pressKeywordId: keyword.keyword.id,
     trendHashtagId: hashtag!.id,
+    automationId: automation.id,
     markers: [
+      automationName,
+      automation.id,
       email,
       connection.user_id,
       connection.workspace_id,
@@ -256,6 +270,7 @@ describe("one user can never read or change another's data through any route", (
           .replace("/connect-links/:id", `/connect-links/${victim.connectLinkId}`)
           .replace("/connections/:instagramId", `/connections/${victim.accountId}`)
           .replace("/ai-team/:role", "/ai-team/analyst")
+          .replace("/automations/:id", `/automations/${victim.automationId}`)
           .replace(/:[a-zA-Z]+/g, victim.userId);
         const query = new URLSearchParams({
           userId: victim.userId,
@@ -329,6 +344,8 @@ describe("one user can never read or change another's data through any route", (
       "/api/inbox/conversations",
       "/api/trend-radar",
       "/api/ai-team",
+      "/api/automations",
+      "/api/automations/runs",
     ]) {
       const response = await attacker.get(path, {
         headers: { "x-sightline-account": victim.accountId },
@@ -379,6 +396,11 @@ describe("one user can never read or change another's data through any route", (
         "GET /api/ai-team",
         "POST /api/ai-team/:role/refresh",
         "POST /api/ai-team/ask",
+        "GET /api/automations",
+        "PUT /api/automations/:id",
+        "PATCH /api/automations/:id",
+        "DELETE /api/automations/:id",
+        "PUT /api/automations/paused",
       ]),
     );
 
@@ -420,6 +442,14 @@ describe("one user can never read or change another's data through any route", (
       await victim.client.get("/api/trend-radar"),
     );
     expect(trend.hashtags.map((hashtag) => hashtag.id)).toEqual([victim.trendHashtagId]);
+    const automations = await json<{
+      rules: Array<{ id: string; enabled: boolean }>;
+      queue: { paused: boolean };
+    }>(await victim.client.get("/api/automations"));
+    expect(automations.rules).toEqual([
+      expect.objectContaining({ id: victim.automationId, enabled: true }),
+    ]);
+    expect(automations.queue.paused).toBe(false);
     const post = await json<{ post: { status: string } }>(
       await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
     );

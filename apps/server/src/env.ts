@@ -160,6 +160,30 @@ const envSchema = z
       .min(30, "must be at least 30")
       .max(3650, "must be at most 3650")
       .default(365),
+    AUTOMATION_PRIVATE_REPLIES_PER_HOUR: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(750, "must be at most 750")
+      .default(750),
+    AUTOMATION_DMS_PER_HOUR: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(1000, "must be at most 1000")
+      .default(200),
+    AUTOMATION_PUBLIC_REPLIES_PER_HOUR: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(1000, "must be at most 1000")
+      .default(200),
+    AUTOMATION_SENDS_PER_SECOND: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(100, "must be at most 100")
+      .default(5),
     TRUST_PROXY_HOPS: z.coerce
       .number({ error: "must be a number" })
       .int("must be a whole number")
@@ -449,6 +473,16 @@ const envSchema = z
     trustProxyHops: env.TRUST_PROXY_HOPS,
     /** Days a workspace's audit events are kept before they are deleted. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /**
+     * Automations' pace per Instagram account (issue 32): Meta documents 750 private replies an
+     * hour and per-second ceilings; the tools creators use send about 200 automated DMs an hour.
+     */
+    automationLimits: {
+      privateRepliesPerHour: env.AUTOMATION_PRIVATE_REPLIES_PER_HOUR,
+      dmsPerHour: env.AUTOMATION_DMS_PER_HOUR,
+      publicRepliesPerHour: env.AUTOMATION_PUBLIC_REPLIES_PER_HOUR,
+      perSecond: env.AUTOMATION_SENDS_PER_SECOND,
+    },
     /** Days a processed (or dead-lettered) webhook body is kept before it is deleted. */
     webhookRetentionDays: env.WEBHOOK_RETENTION_DAYS,
     /** Meta's Graph API with a real app, or (no Meta app configured) the Instagram sandbox. */

@@ -3,6 +3,7 @@ export * from "./ai-team.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schemas.ts";
 export * from "./auth.ts";
+export * from "./automations.ts";
 export * from "./billing.ts";
 export * from "./caption-rules.ts";
 export * from "./content-calendar.ts";

@@ -8,6 +8,7 @@ import { buildServer } from "../build-server.ts";
 import type { Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import type { AiTeamContext } from "../features/ai-team/index.ts";
+import type { AutomationLimits, AutomationsContext } from "../features/automations/index.ts";
 import type { InstagramContext } from "../features/instagram/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
@@ -28,6 +29,8 @@ export interface TestApp extends Services {
   radarsContext: RadarsContext;
   /** The AI team's roles and jobs (tests run its job themselves). */
   aiTeamContext: AiTeamContext;
+  /** Automations' rules and send queue (tests drain it themselves when they move the clock). */
+  automationsContext: AutomationsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   logger: ReturnType<typeof createLogger>;
@@ -68,6 +71,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** The token vault's keys (default: one random key). */
     encryptionKeys?: EncryptionKey[];
+    /** Automations' pace (default: the configuration's). */
+    automationLimits?: AutomationLimits;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -119,6 +124,7 @@ export async function createTestApp(
     ...(options.feedFetch ? { feedFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.automationLimits ? { automationLimits: options.automationLimits } : {}),
   });
   const {
     app,
@@ -127,6 +133,7 @@ export async function createTestApp(
     instagramContext,
     radarsContext,
     aiTeamContext,
+    automationsContext,
     vault,
     encryptionKeys,
   } = server;
@@ -145,6 +152,7 @@ export async function createTestApp(
     instagramContext,
     radarsContext,
     aiTeamContext,
+    automationsContext,
     vault,
     encryptionKeys,
     logger,

@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { postgresErrorCode } from "../postgres-errors.ts";
 import {
   aiTeamReports,
+  automationRuns,
   instagramAccountInsights,
   instagramAccountPeriodInsights,
   instagramAudienceSnapshots,
@@ -231,6 +232,8 @@ const syncedTables = [
   ["instagram_thread_map", instagramThreadMap],
   // What the AI team computed from them (issue 31).
   ["ai_team_reports", aiTeamReports],
+  // What automations did for the people who wrote (their words, names and ids; actions cascade).
+  ["automation_runs", automationRuns],
 ] as const;
 
 /**

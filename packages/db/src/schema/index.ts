@@ -1,6 +1,7 @@
 export * from "./ai-team.ts";
 export * from "./app-settings.ts";
 export * from "./auth.ts";
+export * from "./automations.ts";
 export * from "./billing.ts";
 export * from "./data-deletion.ts";
 export * from "./data-exports.ts";

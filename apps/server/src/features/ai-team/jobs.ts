@@ -5,15 +5,9 @@ import {
   listAiTeamReports,
 } from "@sightline/db";
 import { z } from "zod";
+import { userTimeZone } from "../../platform/user-zone.ts";
 import { type AiTeamContext, defineAiTeamJob } from "./context.ts";
-import {
-  builtRoles,
-  computeRole,
-  newTeamRun,
-  rolesOf,
-  storedRow,
-  zoneOfConnection,
-} from "./team.ts";
+import { builtRoles, computeRole, newTeamRun, rolesOf, storedRow } from "./team.ts";
 
 /** One account: every role its plan includes, computed and worded (issue 31 point 8). */
 export const refreshAccountTeamJob = defineAiTeamJob({
@@ -32,7 +26,7 @@ export const refreshAccountTeamJob = defineAiTeamJob({
     const account = {
       workspace: { id: workspace.id, plan: workspace.plan },
       connection,
-      timeZone: await zoneOfConnection(ctx, connection.connectedByUserId),
+      timeZone: await userTimeZone(ctx.db, connection.connectedByUserId),
     };
     const stored = await listAiTeamReports(ctx.db, payload);
     const run = newTeamRun(ctx);

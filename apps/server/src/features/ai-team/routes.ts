@@ -1,16 +1,5 @@
-import {
-  aiAskSchema,
-  aiTeamRefreshParamSchema,
-  aiTeamSettingsSchema,
-  isTimeZone,
-} from "@sightline/contracts";
-import {
-  type Db,
-  getAiTeamSettings,
-  getProfileForUser,
-  listAiTeamReports,
-  saveAiTeamSettings,
-} from "@sightline/db";
+import { aiAskSchema, aiTeamRefreshParamSchema, aiTeamSettingsSchema } from "@sightline/contracts";
+import { getAiTeamSettings, listAiTeamReports, saveAiTeamSettings } from "@sightline/db";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
@@ -18,6 +7,7 @@ import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
+import { userTimeZone } from "../../platform/user-zone.ts";
 import { planRequired, requirePlan, takeAiCredit } from "../plans/index.ts";
 import { askSightline } from "./ask.ts";
 import type { AiTeamContext } from "./context.ts";
@@ -25,11 +15,6 @@ import { builtRoles, computeRole, lockedRole, readTeam, rolesOf, storedRow } fro
 
 /** A role is recomputed on request at most once a minute per account. */
 export const REFRESH_INTERVAL_MS = 60_000;
-
-async function zoneOf(db: Db, userId: string): Promise<string> {
-  const zone = (await getProfileForUser(db, userId))?.timeZone;
-  return zone && isTimeZone(zone) ? zone : "UTC";
-}
 
 /**
  * /api/ai-team (issue 31): the five roles' facts and wording for the selected account, and
@@ -44,7 +29,7 @@ export function aiTeamRoutes(ctx: AiTeamContext) {
       const roles = await readTeam(ctx, {
         workspace: { id: c.var.workspace.id, plan: c.var.workspace.plan },
         connection,
-        timeZone: await zoneOf(ctx.db, c.var.user.id),
+        timeZone: await userTimeZone(ctx.db, c.var.user.id),
       });
       return c.json({
         connected: true as const,
@@ -92,7 +77,7 @@ export function aiTeamRoutes(ctx: AiTeamContext) {
             await askSightline(
               ctx,
               ai,
-              { workspace, connection, timeZone: await zoneOf(ctx.db, c.var.user.id) },
+              { workspace, connection, timeZone: await userTimeZone(ctx.db, c.var.user.id) },
               { question, history },
             ),
           );
@@ -144,7 +129,7 @@ export function aiTeamRoutes(ctx: AiTeamContext) {
       try {
         const report = await computeRole(
           ctx,
-          { workspace, connection, timeZone: await zoneOf(ctx.db, c.var.user.id) },
+          { workspace, connection, timeZone: await userTimeZone(ctx.db, c.var.user.id) },
           role,
           // Refresh asks again: a stored wording of the same facts is not reused.
           undefined,

@@ -5,7 +5,6 @@ import {
   type AiRoleReport,
   aiRoleIds,
   aiRoleNames,
-  isTimeZone,
   type PlanId,
   planNames,
   planRequiredFor,
@@ -15,7 +14,6 @@ import {
   type AiTeamReportRow,
   type AnalyticsScope,
   getAiTeamSettings,
-  getProfileForUser,
   type InstagramConnectionRow,
   listAiTeamReports,
   saveAiTeamReport,
@@ -260,16 +258,6 @@ export async function readTeam(
         return computeRole(ctx, account, role, row, run);
       }),
   );
-}
-
-/** The zone a job computes in: the profile of who connected the account, else UTC. */
-export async function zoneOfConnection(
-  ctx: Pick<AiTeamContext, "db">,
-  connectedByUserId: string | null,
-): Promise<string> {
-  if (!connectedByUserId) return "UTC";
-  const zone = (await getProfileForUser(ctx.db, connectedByUserId))?.timeZone;
-  return zone && isTimeZone(zone) ? zone : "UTC";
 }
 
 export function storedRow(rows: AiTeamReportRow[], role: AiRoleId) {

@@ -29,6 +29,37 @@ export type InstagramApps = {
 };
 
 /**
+ * A comment or message someone else just sent the account, as its webhook told it: what
+ * automations react to (issue 32). Given once per workspace connected to the account.
+ */
+export type InboxArrival =
+  | {
+      kind: "comment";
+      workspaceId: string;
+      accountId: string;
+      commentId: string;
+      parentId: string | null;
+      mediaId: string;
+      personId: string;
+      username: string | null;
+      text: string;
+      at: Date;
+    }
+  | {
+      kind: "message";
+      workspaceId: string;
+      accountId: string;
+      messageId: string;
+      personId: string;
+      text: string | null;
+      at: Date;
+      /** A story of theirs that mentions the account. */
+      storyMention: boolean;
+      /** A reply to one of the account's stories. */
+      storyReply: boolean;
+    };
+
+/**
  * What the Instagram feature (routes and jobs) works with, built once in the composition root.
  * Jobs get the same object, so a route and a job never build a second Graph client or vault.
  */
@@ -53,6 +84,11 @@ export interface InstagramContext {
   webhookRetentionDays: number;
   /** Media files (publishing reads the draft's files from here). */
   storage: Storage;
+  /**
+   * Told of every comment and message someone else sent, before the webhook delivery counts as
+   * processed (a failure retries the delivery); set by the composition root (automations).
+   */
+  onInboxArrivals?: (arrivals: InboxArrival[]) => Promise<void>;
   /** Tests only: how the publish pipeline sleeps, and where it plays a crash. */
   publishRuntime?: {
     sleep: (ms: number) => Promise<void>;

@@ -25,6 +25,7 @@ export {
   accountClientFor,
   defineInstagramJob,
   hasCapability,
+  type InboxArrival,
   type InstagramApps,
   type InstagramContext,
 } from "./context.ts";

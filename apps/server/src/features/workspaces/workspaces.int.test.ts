@@ -302,6 +302,7 @@ describe("workspaces, members and roles", () => {
     "ALL /api/press-radar/*": "excluded",
     "ALL /api/trend-radar/*": "excluded",
     "ALL /api/ai-team/*": "excluded",
+    "ALL /api/automations/*": "excluded",
     "ALL /api/settings/*": "excluded",
     // Better Auth, health and config, Meta's signed callbacks, development and test routes.
     "GET /api/auth/*": "excluded",
@@ -447,6 +448,14 @@ describe("workspaces, members and roles", () => {
     "POST /api/ai-team/:role/refresh": "read",
     "POST /api/ai-team/ask": "read",
     "PUT /api/ai-team/settings": "connections",
+    "GET /api/automations": "read",
+    "GET /api/automations/runs": "read",
+    "POST /api/automations/test": "inbox:write",
+    "POST /api/automations": "inbox:write",
+    "PUT /api/automations/paused": "inbox:write",
+    "PUT /api/automations/:id": "inbox:write",
+    "PATCH /api/automations/:id": "inbox:write",
+    "DELETE /api/automations/:id": "inbox:write",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {

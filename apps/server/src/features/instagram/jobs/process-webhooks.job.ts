@@ -12,7 +12,12 @@ import {
   parseWebhookPayload,
 } from "@sightline/instagram-graph";
 import { z } from "zod";
-import { defineInstagramJob, hasCapability, type InstagramContext } from "../context.ts";
+import {
+  defineInstagramJob,
+  hasCapability,
+  type InboxArrival,
+  type InstagramContext,
+} from "../context.ts";
 import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
 import { openSyncRun } from "../sync/run.ts";
 
@@ -169,6 +174,7 @@ async function processEvent(
     for (const connection of connections) {
       const run = openSyncRun(ctx, connection);
       const commentedMedia = new Set<string>();
+      const arrivals: InboxArrival[] = [];
       for (const change of entry.changes ?? []) {
         if (change.field !== "comments" || !hasCapability(connection, "comments")) continue;
         const value = commentChangeValueSchema.safeParse(change.value);
@@ -195,12 +201,41 @@ async function processEvent(
           ]).map((row) => ({ ...row, parentIgCommentId: comment.parent_id ?? null })),
         );
         run.newComments += inserted.length;
+        if (!comment.from.self_ig_scoped_id && comment.from.id !== connection.instagramId) {
+          arrivals.push({
+            kind: "comment",
+            workspaceId: connection.workspaceId,
+            accountId: connection.instagramId,
+            commentId: comment.id,
+            parentId: comment.parent_id ?? null,
+            mediaId,
+            personId: comment.from.id,
+            username: comment.from.username ?? null,
+            text: comment.text,
+            at: new Date(entry.time * 1000),
+          });
+        }
       }
       const people = new Set<string>();
       for (const messaging of entry.messaging ?? []) {
         if (!hasCapability(connection, "messages")) break;
         const other = otherParty(messaging, entry.id);
         if (other) people.add(other);
+        const message = messaging.message;
+        if (other && message && !message.is_echo && messaging.sender.id === other) {
+          const replyTo = message.reply_to as { story?: unknown } | undefined;
+          arrivals.push({
+            kind: "message",
+            workspaceId: connection.workspaceId,
+            accountId: connection.instagramId,
+            messageId: message.mid,
+            personId: other,
+            text: message.text ?? null,
+            at: new Date(messaging.timestamp),
+            storyMention: (message.attachments ?? []).some((item) => item.type === "story_mention"),
+            storyReply: replyTo?.story !== undefined,
+          });
+        }
       }
       const threadsWithNews: string[] = [];
       for (const person of people) {
@@ -211,6 +246,9 @@ async function processEvent(
           if (run.newMessages > before) threadsWithNews.push(conversation.id);
         }
       }
+      // After the inbox has them (an automation's reply reads the stored comment), before the
+      // delivery counts as processed.
+      if (arrivals.length > 0 && ctx.onInboxArrivals) await ctx.onInboxArrivals(arrivals);
       if (run.newComments > 0) news.comments(connection.workspaceId, commentedMedia);
       if (run.newMessages > 0) {
         news.messages(connection.workspaceId, run.newMessages, threadsWithNews);

@@ -1,0 +1,398 @@
+import { createHmac } from "node:crypto";
+import type { AutomationRule, AutomationRun } from "@sightline/contracts";
+import { testEngine } from "@sightline/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { commentWebhookBody, connectSandboxAccount } from "../../testing/instagram.ts";
+import { graphReader } from "../../testing/instagram-graph.ts";
+import { drainAutomationActions } from "./index.ts";
+
+/*
+ * Issue 32: comment automations at the sandbox (Meta's stand-in) on both engines: exactly one
+ * public and one private reply per person and post however often the webhook comes, a crash
+ * between deciding and sending resumes without a second message, Instagram's 7-day rule, the
+ * hourly pace on the injected clock, pause and the plan gate.
+ */
+
+const HOUR_MS = 3_600_000;
+let testApp: TestApp;
+let client: HttpClient;
+let email: string;
+let igUserId: string;
+let space: string;
+let clock = Date.now();
+const limits = {
+  privateRepliesPerHour: 20,
+  dmsPerHour: 20,
+  publicRepliesPerHour: 20,
+  perSecond: 50,
+};
+
+beforeAll(async () => {
+  // A real connect in this file's sandbox: its webhook subscription is what delivers the comments.
+  testApp = await createTestApp({
+    now: () => clock,
+    sandboxClock: () => clock,
+    automationLimits: limits,
+  });
+  const user = await createVerifiedUser(testApp);
+  ({ client, email } = user);
+  const connection = await connectSandboxAccount(testApp, client, {
+    username: "lena.makes",
+    login: "instagram",
+  });
+  await testApp.instagramContext.queue.idle({ timeoutMs: 240_000 });
+  igUserId = connection.instagram_id;
+  space = connection.user_id;
+  await setPersonalPlan(testApp, email, "pro");
+}, 300_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function createRule(body: unknown): Promise<AutomationRule> {
+  const response = await client.post("/api/automations", body);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as AutomationRule;
+}
+
+async function runsOf(ruleId: string): Promise<AutomationRun[]> {
+  const response = await client.get(`/api/automations/runs?rule=${ruleId}&limit=100`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: AutomationRun[] }).items;
+}
+
+/** Lets the sandbox deliver its webhooks and the app process them and send. */
+async function settle() {
+  await testApp.sandbox!.idle();
+  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+  await testApp.automationsContext.queue.idle({ timeoutMs: 60_000 });
+}
+
+async function deliver(body: string) {
+  const signature = `sha256=${createHmac("sha256", testApp.instagram.instagramAppSecret!).update(body).digest("hex")}`;
+  const response = await testApp.app.request(`${TEST_PUBLIC_URL}/webhooks/instagram`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
+type Stored = {
+  ig_comment_id: string;
+  ig_media_id: string;
+  user_igsid: string;
+  username: string;
+  text: string;
+};
+async function storedComment(id: string): Promise<Stored> {
+  const result = (await testApp.database.db.execute(
+    `select ig_comment_id, ig_media_id, user_igsid, username, text from instagram_comments where ig_comment_id = '${id}'`,
+  )) as unknown as { rows: Stored[] };
+  return result.rows[0]!;
+}
+
+/** What Instagram holds: the account's replies under a comment, and its DMs to a person. */
+async function atInstagram(commentId: string, personId: string) {
+  const reader = graphReader(testApp, { username: "lena.makes", space });
+  const replies = await reader.get<{
+    data: Array<{ id: string; text: string; from?: { id: string } }>;
+  }>(`${commentId}/replies`, { fields: "id,text,from" });
+  const conversations = await reader.get<{ data: Array<{ id: string }> }>("me/conversations", {
+    platform: "instagram",
+    user_id: personId,
+  });
+  let sent: string[] = [];
+  if (conversations.data[0]) {
+    const thread = await reader.get<{
+      messages?: { data: Array<{ message?: string; from?: { id: string } }> };
+    }>(conversations.data[0].id, { fields: "messages{message,from}" });
+    sent = (thread.messages?.data ?? [])
+      .filter((m) => m.from?.id === igUserId)
+      .map((m) => m.message ?? "");
+  }
+  return {
+    publicReplies: replies.data
+      .filter((reply) => reply.from?.id === igUserId)
+      .map((reply) => reply.text),
+    directMessages: sent,
+  };
+}
+
+describe(`automations on ${testEngine()}`, () => {
+  let linkRule: AutomationRule;
+
+  it("answers a matching comment once in public and once in private, however often it is delivered", async () => {
+    linkRule = await createRule({
+      name: "Comment LINK → DM",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["link"] } },
+      actions: {
+        publicReplies: ["Sent it to your DMs! 📩"],
+        privateReply: {
+          text: "Here is the link",
+          link: { title: "Shop", url: "https://example.com/shop" },
+        },
+      },
+    });
+    const simulated = testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "LINK please 🙏",
+      space,
+    });
+    expect(simulated).toBeDefined();
+    await settle();
+    const comment = await storedComment(simulated!.id);
+    // Meta delivers some webhooks again (contract §12.10): the same comment twice more, at once.
+    const body = commentWebhookBody(
+      igUserId,
+      comment.ig_media_id,
+      {
+        id: comment.ig_comment_id,
+        text: comment.text,
+        from: { id: comment.user_igsid, username: comment.username },
+      },
+      Math.floor(clock / 1000),
+    );
+    await Promise.all([deliver(body), deliver(body)]);
+    await settle();
+
+    const runs = await runsOf(linkRule.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      outcome: "acted",
+      matched: ["link"],
+      person: { id: comment.user_igsid },
+      sourceId: comment.ig_comment_id,
+    });
+    expect(runs[0]!.actions.map((action) => [action.kind, action.status])).toEqual([
+      ["public_reply", "sent"],
+      ["private_reply", "sent"],
+    ]);
+    const instagram = await atInstagram(comment.ig_comment_id, comment.user_igsid);
+    expect(instagram.publicReplies).toEqual(["Sent it to your DMs! 📩"]);
+    expect(instagram.directMessages).toEqual([
+      "Here is the link\n\nShop: https://example.com/shop",
+    ]);
+
+    // The same person commenting again on the same post: once per person per post.
+    const again = await deliverAsNewComment(comment, "another LINK?");
+    await settle();
+    const later = await runsOf(linkRule.id);
+    expect(later.find((run) => run.sourceId === again)).toMatchObject({
+      outcome: "skipped",
+      reason: "Already replied: this automation answers a person once per post.",
+      actions: [],
+    });
+  }, 120_000);
+
+  async function deliverAsNewComment(like: Stored, text: string): Promise<string> {
+    const id = `1799${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 17);
+    await deliver(
+      commentWebhookBody(
+        igUserId,
+        like.ig_media_id,
+        {
+          id,
+          text,
+          from: { id: like.user_igsid, username: like.username },
+        },
+        Math.floor(clock / 1000),
+      ),
+    );
+    return id;
+  }
+
+  it("does not match words inside other words, and counts what the rule did", async () => {
+    const simulated = testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "linked in bio?",
+      space,
+    });
+    await settle();
+    expect((await runsOf(linkRule.id)).map((run) => run.sourceId)).not.toContain(simulated!.id);
+    const list = (await (await client.get("/api/automations")).json()) as {
+      rules: AutomationRule[];
+      queue: { waiting: number; paused: boolean };
+    };
+    const rule = list.rules.find((entry) => entry.id === linkRule.id)!;
+    expect(rule.counts).toMatchObject({ triggered: 2, sent: 2, failed: 0 });
+    expect(list.queue).toMatchObject({ waiting: 0, paused: false });
+  }, 60_000);
+
+  it("resumes after a crash between deciding and sending without a second message", async () => {
+    for (const step of ["sending", "sent"] as const) {
+      let crashed = false;
+      testApp.automationsContext.crashAfter = (at) => {
+        if (at === step && !crashed) {
+          crashed = true;
+          throw new Error(`crash after ${step}`);
+        }
+      };
+      const simulated = testApp.sandbox!.simulateComment({
+        username: "lena.makes",
+        text: `the link (${step})`,
+        space,
+      });
+      await settle();
+      expect(crashed).toBe(true);
+      testApp.automationsContext.crashAfter = undefined;
+      // The process comes back: the next drain finds the action it left and finishes it.
+      await drainAutomationActions(testApp.automationsContext);
+      const comment = await storedComment(simulated!.id);
+      const run = (await runsOf(linkRule.id)).find(
+        (entry) => entry.sourceId === comment.ig_comment_id,
+      );
+      if (run?.outcome === "skipped") continue; // the same person on the same post earlier
+      expect(
+        run!.actions.every((action) => action.status === "sent"),
+        JSON.stringify(run),
+      ).toBe(true);
+      const instagram = await atInstagram(comment.ig_comment_id, comment.user_igsid);
+      expect(instagram.publicReplies, step).toHaveLength(1);
+      expect(
+        instagram.directMessages.filter((text) => text.startsWith("Here is the link")),
+        step,
+      ).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it("skips a private reply Instagram no longer allows (7 days after the comment), with the reason", async () => {
+    const rule = await createRule({
+      name: "Later",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["vintage"] } },
+      actions: { privateReply: { text: "Hello" }, delaySeconds: 60 },
+    });
+    const simulated = testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "vintage please",
+      space,
+    });
+    await settle();
+    // The queue held it past Instagram's 7 days (the clock is the app's and the sandbox's).
+    clock += 8 * 24 * HOUR_MS;
+    await drainAutomationActions(testApp.automationsContext);
+    const [run] = await runsOf(rule.id);
+    expect(run).toMatchObject({ outcome: "acted", sourceId: simulated!.id });
+    expect(run!.actions).toEqual([
+      expect.objectContaining({
+        kind: "private_reply",
+        status: "skipped",
+        reason: "Window closed: Instagram allows a private reply within 7 days of the comment.",
+      }),
+    ]);
+    await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+  }, 60_000);
+
+  it("paces a burst within the hourly limit: every private reply once, none lost", async () => {
+    await client.request(`/api/automations/${linkRule.id}`, {
+      method: "PATCH",
+      json: { enabled: false },
+    });
+    const rule = await createRule({
+      name: "Burst",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["giveaway"] } },
+      actions: { privateReply: { text: "You're in! 🎉" } },
+    });
+    // An hour without sends before it: the burst has the whole hourly limit.
+    clock += HOUR_MS + 1000;
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const simulated = testApp.sandbox!.simulateComment({
+        username: "lena.makes",
+        text: `GIVEAWAY ${i}`,
+        space,
+      });
+      if (simulated) ids.push(simulated.id);
+    }
+    await settle();
+    const acted = async () => (await runsOf(rule.id)).filter((run) => run.outcome === "acted");
+    const expected = (await acted()).length;
+    expect(expected).toBeGreaterThan(limits.privateRepliesPerHour);
+    const status = await client.get("/api/automations");
+    const { queue } = (await status.json()) as {
+      queue: { waiting: number; allOutBy: string | null };
+    };
+    expect(queue.waiting).toBe(expected - limits.privateRepliesPerHour);
+    expect(queue.allOutBy).not.toBeNull();
+    // The injected clock moves an hour at a time; each hour sends at most the limit.
+    for (let hour = 0; hour < 5; hour++) {
+      clock += HOUR_MS + 1000;
+      await drainAutomationActions(testApp.automationsContext);
+    }
+    const runs = await acted();
+    const sent = runs.flatMap((run) => run.actions).filter((action) => action.status === "sent");
+    expect(sent).toHaveLength(expected);
+    expect(runs.flatMap((run) => run.actions).filter((action) => action.status !== "sent")).toEqual(
+      [],
+    );
+    const times = sent.map((action) => Date.parse(action.sentAt!)).sort((a, b) => a - b);
+    for (let i = limits.privateRepliesPerHour; i < times.length; i++) {
+      expect(times[i]! - times[i - limits.privateRepliesPerHour]!).toBeGreaterThanOrEqual(HOUR_MS);
+    }
+    // At Instagram: one private reply per acted comment, no more.
+    for (const run of runs.slice(0, 5)) {
+      const instagram = await atInstagram(run.sourceId, run.person.id);
+      expect(instagram.directMessages.filter((text) => text === "You're in! 🎉")).toHaveLength(
+        runs.filter((entry) => entry.person.id === run.person.id).length,
+      );
+    }
+    await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+  }, 180_000);
+
+  it("sends nothing while paused, and nothing without the plan", async () => {
+    await client.request(`/api/automations/${linkRule.id}`, {
+      method: "PATCH",
+      json: { enabled: true },
+    });
+    expect(
+      (await client.request("/api/automations/paused", { method: "PUT", json: { paused: true } }))
+        .status,
+    ).toBe(200);
+    const paused = testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "link",
+      space,
+    });
+    await settle();
+    const pausedRun = (await runsOf(linkRule.id)).find((run) => run.sourceId === paused!.id);
+    expect(pausedRun).toMatchObject({
+      outcome: "skipped",
+      reason: "Paused: every automation of this account is paused.",
+    });
+    expect(
+      (await client.request("/api/automations/paused", { method: "PUT", json: { paused: false } }))
+        .status,
+    ).toBe(200);
+
+    await setPersonalPlan(testApp, email, "starter");
+    const refused = await client.post("/api/automations", {
+      name: "x",
+      trigger: { kind: "dm", keywords: { mode: "any_message" } },
+      actions: { dm: { text: "hi" } },
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      "plan_required",
+    );
+    const gated = testApp.sandbox!.simulateComment({ username: "lena.makes", text: "link", space });
+    await settle();
+    const gatedRun = (await runsOf(linkRule.id)).find((run) => run.sourceId === gated!.id);
+    expect(gatedRun).toMatchObject({ outcome: "skipped" });
+    expect(gatedRun!.reason).toMatch(/^Plan: automations need the Pro plan/);
+    await setPersonalPlan(testApp, email, "pro");
+  }, 60_000);
+
+  it("refuses a rule it could not run, with the field's message", async () => {
+    const response = await client.post("/api/automations", {
+      name: "Bad",
+      trigger: { kind: "dm", keywords: { mode: "any", words: ["x"] } },
+      actions: { privateReply: { text: "x" } },
+    });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain("Private replies answer comments only; use a DM.");
+  });
+});
