@@ -26,6 +26,10 @@
 //   ai-team  GET /api/ai-team for @lena.makes on Pro with the built-in engine: cold (every role
 //            computed now, BENCH_RUNS 7) and warm (stored) p50/p95, beside SELECT 1
 //            (apps/server/src/bench/ai-team-bench.ts; PostgreSQL too when TEST_DATABASE_URL is set)
+//   automations  a keyword comment → webhook → private reply at the sandbox, p50/p95 beside the
+//            webhook → stored baseline, and a burst of BENCH_BURST (1,000) comments drained at the
+//            configured pace on a moved clock: time, duplicates, lost
+//            (apps/server/src/bench/automations-bench.ts; PostgreSQL too when TEST_DATABASE_URL is set)
 //   calendar  content scheduler (apps/server/src/bench/calendar-bench.ts): GET /api/content-calendar
 //            for a month grid with 2,000 posts, and the month, week and list views' first render in
 //            Chromium (BENCH_CALENDAR_POSTS to change the count)
@@ -579,6 +583,19 @@ for (const engine of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["
   );
   if (result.status !== 0)
     console.error(`inbox benchmarks (${engine}) exited with ${result.status}`);
+}
+
+// Automations on both engines when TEST_DATABASE_URL is set, else PGlite.
+for (const engine of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]) {
+  if (!run("automations")) break;
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/bench/automations-bench.ts"],
+    { cwd: root, stdio: "inherit", env: { ...process.env, SIGHTLINE_TEST_DB: engine } },
+  );
+  if (result.status !== 0) {
+    console.error(`automations benchmark (${engine}) exited with ${result.status}`);
+  }
 }
 
 // The AI team on both engines when TEST_DATABASE_URL is set, else PGlite.

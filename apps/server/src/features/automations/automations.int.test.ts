@@ -386,6 +386,71 @@ describe(`automations on ${testEngine()}`, () => {
     await setPersonalPlan(testApp, email, "pro");
   }, 60_000);
 
+  it("answers a DM keyword once per 24-hour window, with the person's first name", async () => {
+    const rule = await createRule({
+      name: "FAQ price",
+      trigger: { kind: "dm", keywords: { mode: "any", words: ["how much"] } },
+      actions: { dm: { text: "Hi {first_name}! Prices are on our shop page." } },
+    });
+    testApp.sandbox!.simulateMessage({
+      username: "lena.makes",
+      text: "How much is the blue one?",
+      space,
+    });
+    await settle();
+    // The same person writes again (the sandbox finds them by username).
+    const [first] = await runsOf(rule.id);
+    const people = (await testApp.database.db.execute(
+      `select username from inbox_people where igsid = '${first!.person.id}'`,
+    )) as unknown as { rows: Array<{ username: string }> };
+    const from = people.rows[0]!.username;
+    testApp.sandbox!.simulateMessage({
+      username: "lena.makes",
+      text: "and how much for two?",
+      from,
+      space,
+    });
+    await settle();
+    let runs = await runsOf(rule.id);
+    expect(runs.map((run) => [run.outcome, run.reason])).toEqual([
+      [
+        "skipped",
+        "Already answered in this conversation window: an automation answers a person once per 24 hours.",
+      ],
+      ["acted", null],
+    ]);
+    expect(runs[1]!.actions).toEqual([expect.objectContaining({ kind: "dm", status: "sent" })]);
+    const sentText = runs[1]!.actions[0]!.text!;
+    expect(sentText).toMatch(/^Hi \S+! Prices are on our shop page\.$/);
+    expect(sentText).not.toContain("{first_name}");
+    const person = runs[1]!.person.id;
+    const reader = graphReader(testApp, { username: "lena.makes", space });
+    const conversations = await reader.get<{ data: Array<{ id: string }> }>("me/conversations", {
+      platform: "instagram",
+      user_id: person,
+    });
+    const thread = await reader.get<{
+      messages?: { data: Array<{ message?: string; from?: { id: string } }> };
+    }>(conversations.data[0]!.id, { fields: "messages{message,from}" });
+    expect(
+      (thread.messages?.data ?? []).filter(
+        (m) => m.from?.id === igUserId && m.message === sentText,
+      ),
+    ).toHaveLength(1);
+    // A day later the window is a new one.
+    clock += 25 * HOUR_MS;
+    testApp.sandbox!.simulateMessage({
+      username: "lena.makes",
+      text: "how much now?",
+      from,
+      space,
+    });
+    await settle();
+    runs = await runsOf(rule.id);
+    expect(runs[0]).toMatchObject({ outcome: "acted" });
+    await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+  }, 60_000);
+
   it("refuses a rule it could not run, with the field's message", async () => {
     const response = await client.post("/api/automations", {
       name: "Bad",

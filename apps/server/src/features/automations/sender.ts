@@ -245,6 +245,8 @@ export const sendAutomationActionsJob = defineAutomationsJob({
   key: (payload) => (payload.at ? `at:${payload.at.slice(0, 19)}` : "drain"),
   retryLimit: 5,
   retryDelaySeconds: 5,
+  // The pace's wake-ups are a second away (the per-second ceiling): look for due ones each second.
+  dueCheckSeconds: 1,
   async run(payload, ctx) {
     if (payload.at) {
       await ctx.queue.send(sendAutomationActionsJob, {});
