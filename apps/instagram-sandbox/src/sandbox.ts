@@ -632,6 +632,8 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     const message = liveMessage(target, rng, account, target.now(), {
       ...(request.text !== undefined ? { text: request.text } : {}),
       ...(request.from !== undefined ? { username: request.from } : {}),
+      ...(request.storyMention ? { storyMention: true } : {}),
+      ...(request.replyToStory ? { replyToStory: true } : {}),
     });
     return { id: message.id };
   }

@@ -118,6 +118,8 @@ export type MessageRecord = {
   toId: string;
   text?: string;
   attachments?: Array<{ type: string; url: string }>;
+  /** A reply to one of the account's stories (`reply_to.story` in the webhook). */
+  replyToStory?: { id: string; url: string };
   timestamp: number;
 };
 

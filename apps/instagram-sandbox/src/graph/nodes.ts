@@ -302,6 +302,21 @@ export const messageNode: NodeType<MessageRecord> = {
             }),
           }
         : undefined,
+    // Conversations API: a story mention or a story reply carries `story` (link and id).
+    story: (message, _field, ctx) => {
+      const mention = message.attachments?.find(
+        (attachment) => attachment.type === "story_mention",
+      );
+      const link = (url: string) =>
+        url.startsWith("sandbox-art:")
+          ? artUrl(ctx.core, "lifestyle", `${message.id.slice(-12)}0`, 720, 960)
+          : url;
+      if (mention) return { mention: { link: link(mention.url), id: `${message.id}-story` } };
+      if (message.replyToStory) {
+        return { reply_to: { link: link(message.replyToStory.url), id: message.replyToStory.id } };
+      }
+      return undefined;
+    },
     is_unsupported: () => false,
   },
 };

@@ -33,6 +33,10 @@ const simulateMessageSchema = z.object({
   username: z.string(),
   text: z.string().optional(),
   from: z.string().optional(),
+  /** A mention of the account in the person's story (a DM with a story_mention attachment). */
+  storyMention: z.boolean().optional(),
+  /** A reply to the account's story (`reply_to.story`). */
+  replyToStory: z.boolean().optional(),
 });
 
 /**

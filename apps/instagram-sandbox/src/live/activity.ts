@@ -135,7 +135,14 @@ export function liveMessage(
   rng: Rng,
   account: Account,
   at: number,
-  overrides: { text?: string; username?: string } = {},
+  overrides: {
+    text?: string;
+    username?: string;
+    /** The person mentioned the account in their story (no text: an attachment). */
+    storyMention?: boolean;
+    /** The person replied to the account's newest story. */
+    replyToStory?: boolean;
+  } = {},
 ): MessageRecord {
   const store = core.store;
   const voice = profileFor(account).voice;
@@ -165,7 +172,17 @@ export function liveMessage(
     accountId: account.igUserId,
     fromId: person.igsid,
     toId: account.igUserId,
-    text,
+    ...(overrides.storyMention
+      ? { attachments: [{ type: "story_mention", url: "sandbox-art:story" }] }
+      : { text }),
+    ...(overrides.replyToStory
+      ? {
+          replyToStory: {
+            id: `${account.igUserId}-story-${Math.floor(at / DAY_MS)}`,
+            url: "sandbox-art:story",
+          },
+        }
+      : {}),
     timestamp: at,
   };
   store.addMessage(message, person.igsid);

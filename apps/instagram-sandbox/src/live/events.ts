@@ -46,6 +46,13 @@ export function emitCommentWebhook(core: SandboxCore, comment: CommentRecord): v
   );
 }
 
+/** A stored "sandbox-art:" placeholder as the CDN address a client can load. */
+function storyUrl(core: SandboxCore, url: string, messageId: string): string {
+  return url.startsWith("sandbox-art:")
+    ? artUrl(core, "lifestyle", messageId.slice(-12), 720, 960)
+    : url;
+}
+
 /**
  * §6.4 — `messaging[]` event; `time` and `timestamp` in milliseconds. Messages the business sent
  * come back as echoes: sender and recipient flipped, `is_echo: true`.
@@ -72,15 +79,21 @@ export function emitMessageWebhook(
                 mid: message.id,
                 ...(message.text !== undefined ? { text: message.text } : {}),
                 ...(isEcho ? { is_echo: true } : {}),
+                ...(message.replyToStory
+                  ? {
+                      reply_to: {
+                        story: {
+                          url: storyUrl(core, message.replyToStory.url, message.id),
+                          id: message.replyToStory.id,
+                        },
+                      },
+                    }
+                  : {}),
                 ...(message.attachments && message.attachments.length > 0
                   ? {
                       attachments: message.attachments.map((attachment) => ({
                         type: attachment.type,
-                        payload: {
-                          url: attachment.url.startsWith("sandbox-art:")
-                            ? artUrl(core, "lifestyle", message.id.slice(-12), 720, 960)
-                            : attachment.url,
-                        },
+                        payload: { url: storyUrl(core, attachment.url, message.id) },
                       })),
                     }
                   : {}),

@@ -451,6 +451,41 @@ describe(`automations on ${testEngine()}`, () => {
     await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
   }, 60_000);
 
+  it("thanks a story mention and answers a story reply, each by DM", async () => {
+    clock += 25 * HOUR_MS;
+    const mention = await createRule({
+      name: "Thanks for the mention",
+      trigger: { kind: "story_mention", keywords: { mode: "any_message" } },
+      actions: { dm: { text: "Thank you for the mention! 💛" } },
+    });
+    const reply = await createRule({
+      name: "Story replies",
+      trigger: { kind: "story_reply", keywords: { mode: "any", words: ["where"] } },
+      actions: { dm: { text: "It's in the shop!" } },
+    });
+    testApp.sandbox!.simulateMessage({ username: "lena.makes", storyMention: true, space });
+    testApp.sandbox!.simulateMessage({
+      username: "lena.makes",
+      text: "Where can I buy this?",
+      replyToStory: true,
+      space,
+    });
+    // A plain DM with the same words is neither.
+    testApp.sandbox!.simulateMessage({ username: "lena.makes", text: "where are you?", space });
+    await settle();
+    const [mentioned] = await runsOf(mention.id);
+    expect(mentioned).toMatchObject({ trigger: "story_mention", outcome: "acted" });
+    expect(mentioned!.actions).toEqual([expect.objectContaining({ kind: "dm", status: "sent" })]);
+    const replies = await runsOf(reply.id);
+    expect(replies.map((run) => [run.trigger, run.text, run.outcome])).toEqual([
+      ["story_reply", "Where can I buy this?", "acted"],
+    ]);
+    expect(replies[0]!.actions).toEqual([expect.objectContaining({ kind: "dm", status: "sent" })]);
+    for (const rule of [mention, reply]) {
+      await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+    }
+  }, 60_000);
+
   it("refuses a rule it could not run, with the field's message", async () => {
     const response = await client.post("/api/automations", {
       name: "Bad",
