@@ -280,14 +280,26 @@ function ApiInbox({ onManageSavedReplies }: { onManageSavedReplies: () => void }
  * The Messages page (issue 15): the unified inbox in 'api' mode, or the labelled sample inbox
  * in 'mock' mode (spec §3/§4 messaging mode, toggled here in the page's header).
  */
-export function Inbox({ headerActions }: { headerActions?: ReactNode } = {}) {
+export function Inbox({
+  headerActions,
+  headerStart,
+  replacement,
+}: {
+  headerActions?: ReactNode;
+  /** Shown first in the header (the page's tabs). */
+  headerStart?: ReactNode;
+  /** Shown instead of the conversations (another tab of the page). */
+  replacement?: ReactNode;
+} = {}) {
   const { mode, setMode } = useMessagingMode();
   const [isSavedOpen, setSavedOpen] = useState(false);
   const openSaved = () => setSavedOpen(true);
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
-      <div className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
+      <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 border-b border-slate-200 bg-white px-3 sm:h-12 sm:flex-nowrap sm:px-4">
+        {headerStart}
         <div
+          hidden={replacement !== undefined}
           role="radiogroup"
           aria-label="Messaging mode"
           className="flex rounded-lg bg-slate-100 p-0.5"
@@ -315,27 +327,31 @@ export function Inbox({ headerActions }: { headerActions?: ReactNode } = {}) {
           ))}
         </div>
         <div className="ml-auto flex items-center gap-1">
-          {mode === "api" ? headerActions : null}
+          {mode === "api" && replacement === undefined ? headerActions : null}
         </div>
-        <Button variant="ghost" size="sm" onClick={openSaved}>
-          <BookmarkPlus aria-hidden="true" />
-          Saved replies
-        </Button>
+        {replacement === undefined ? (
+          <Button variant="ghost" size="sm" onClick={openSaved}>
+            <BookmarkPlus aria-hidden="true" />
+            <span className="max-sm:sr-only">Saved replies</span>
+          </Button>
+        ) : null}
       </div>
-      {mode === "mock" ? (
-        <p
-          role="note"
-          className="flex shrink-0 items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900"
-        >
-          <FlaskConical aria-hidden="true" className="size-4 shrink-0" />
-          Sample inbox for demos: these people and messages are made up, kept in this tab only, and
-          nothing is sent to Instagram.
-        </p>
-      ) : null}
-      {mode === "api" ? (
+      {replacement !== undefined ? (
+        replacement
+      ) : mode === "api" ? (
         <ApiInbox onManageSavedReplies={openSaved} />
       ) : (
-        <MockInbox onManageSavedReplies={openSaved} />
+        <>
+          <p
+            role="note"
+            className="flex shrink-0 items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900"
+          >
+            <FlaskConical aria-hidden="true" className="size-4 shrink-0" />
+            Sample inbox for demos: these people and messages are made up, kept in this tab only,
+            and nothing is sent to Instagram.
+          </p>
+          <MockInbox onManageSavedReplies={openSaved} />
+        </>
       )}
       <SavedRepliesDialog open={isSavedOpen} onOpenChange={setSavedOpen} />
     </div>

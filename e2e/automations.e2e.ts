@@ -1,0 +1,90 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setPlan, signedInPage } from "./support/accounts.ts";
+import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectLenaMakes, waitForFirstSync } from "./support/composer.ts";
+
+const CONTROL_TOKEN = `e2e-control-${"a".repeat(24)}`;
+/** Set AUTOMATIONS_SCREENSHOT_DIR=/some/dir to keep screenshots at 1440 and 390 px. */
+const shots = process.env.AUTOMATIONS_SCREENSHOT_DIR;
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** Plays Instagram's side: someone comments on the demo account's post (sandbox control API). */
+async function simulateComment(url: string, text: string): Promise<string> {
+  const response = await fetch(`${url}/sandbox/_control/simulate/comment`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-sandbox-control-token": CONTROL_TOKEN },
+    body: JSON.stringify({ username: "lena.makes", text }),
+  });
+  if (!response.ok) throw new Error(`simulate comment: ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
+  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
+
+  for (const width of [1440, 390]) {
+    it(`at ${width} px: comment LINK → DM from its template, watched working live; Free shows the upgrade`, async () => {
+      const url = live.server.url;
+      const { page, context, errors } = await signedInPage(live.browser, url, {
+        prefix: `automations-${width}`,
+        width,
+      });
+      await connectLenaMakes(page, url);
+      await waitForFirstSync(page);
+      await setPlan(page, "pro", { reload: false });
+      await page.goto(`${url}/messages?tab=automations`);
+      await page.getByTestId("automations-view").waitFor();
+      await shot(page, `automations-empty-${width}`);
+
+      // From the template to a working rule: change the link, save.
+      await page.getByRole("button", { name: /Comment a word → get the link by DM/ }).click();
+      const editor = page.getByTestId("automation-editor");
+      await editor.waitFor();
+      await editor.getByLabel("Link (https://)").fill("https://lena.example/shop");
+      await expect.poll(() => editor.getByTestId("dm-preview").innerText()).toContain("Hi Ana!");
+      await shot(page, `automations-editor-${width}`);
+      await editor.getByRole("button", { name: "Save automation" }).click();
+      await editor.waitFor({ state: "detached" });
+      const rule = page.getByTestId("automation-rule");
+      await expect.poll(() => rule.count()).toBe(1);
+      expect(await rule.innerText()).toContain("Comment containing LINK on any post");
+
+      // Someone comments LINK: the run log shows the public and the private reply sent.
+      await simulateComment(url, `LINK please (${width})`);
+      const run = page.getByTestId("automation-run").filter({ hasText: `LINK please (${width})` });
+      await expect
+        .poll(
+          async () => {
+            if ((await run.count()) === 0) return "";
+            return run.first().innerText();
+          },
+          { timeout: 60_000, interval: 1000 },
+        )
+        .toMatch(/Public reply:\s*Sent[\s\S]*Private reply:\s*Sent/);
+      await expect.poll(() => rule.innerText()).toMatch(/1 triggered · 2 sent/);
+      await shot(page, `automations-run-${width}`);
+
+      // The DM is in the conversation, in the Inbox tab.
+      await page.getByRole("button", { name: "Inbox", exact: true }).click();
+      await page.getByRole("button", { name: "Direct messages", exact: true }).click();
+      await expect
+        .poll(() => page.getByTestId("conversation-item").first().innerText(), { timeout: 30_000 })
+        .toContain("Here is the link you asked for");
+      await shot(page, `automations-inbox-${width}`);
+
+      // On Free the tab says which plan has automations.
+      await setPlan(page, "free", { reload: false });
+      await page.goto(`${url}/messages?tab=automations`);
+      await page.getByTestId("locked-feature").waitFor();
+      expect(await page.getByTestId("locked-feature").innerText()).toContain(
+        "The Pro plan includes automations and auto-reply.",
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+});
