@@ -291,6 +291,8 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     igCodeExchangeShape: parsed.igCodeExchangeShape,
     controlToken: parsed.controlToken ?? randomBytes(24).toString("base64url"),
     requireAppSecretProof: parsed.requireAppSecretProof,
+    privateRepliesPerHour: 750,
+    sendsPerSecond: 100,
   };
   const metaCallbackBaseUrl = (
     parsed.metaCallbackBaseUrl ??

@@ -124,6 +124,40 @@ describe("messaging (§5)", () => {
     });
   });
 
+  it("answers Meta's rate limit (613) past the hour's private replies and the second's sends", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    await rig.control("/settings", { privateRepliesPerHour: 2, sendsPerSecond: 2 });
+    const commentIds: string[] = [];
+    for (const item of (await account.listMedia({ limit: 10 })).data) {
+      for (const comment of (await account.listComments(item.id, { limit: 10 })).data) {
+        if (comment.from?.id !== rig.lena.igUserId) commentIds.push(comment.id);
+      }
+      if (commentIds.length >= 4) break;
+    }
+    expect(commentIds.length).toBeGreaterThanOrEqual(4);
+    // Two private replies a second apart are within both limits; the third in the hour is not.
+    await account.sendPrivateReply(commentIds[0]!, "one");
+    rig.advance(1000);
+    await account.sendPrivateReply(commentIds[1]!, "two");
+    rig.advance(1000);
+    const refused = await caught(account.sendPrivateReply(commentIds[2]!, "three"));
+    expect(refused).toMatchObject({ code: 613, isTransient: true });
+    // Refused means not sent: the comment can still get its one private reply an hour later.
+    rig.advance(3_600_000);
+    await expect(account.sendPrivateReply(commentIds[2]!, "three, later")).resolves.toBeDefined();
+
+    // Two sends in the same second, then the third waits for the next second.
+    rig.sandbox.simulateMessage({ username: "lena.makes", text: "hello?" });
+    const inWindow = await newestCorrespondent(rig, account);
+    rig.advance(1000);
+    await account.sendText(inWindow.id, "a");
+    await account.sendText(inWindow.id, "b");
+    expect(await caught(account.sendText(inWindow.id, "c"))).toMatchObject({ code: 613 });
+    rig.advance(1000);
+    await expect(account.sendText(inWindow.id, "c")).resolves.toBeDefined();
+  });
+
   it("reads a person's profile only after they messaged (consent)", async () => {
     const rig = createRig();
     const account = rig.igAccount();

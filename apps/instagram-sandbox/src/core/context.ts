@@ -26,6 +26,10 @@ export type ResolvedOptions = {
    * `appsecret_proof`. Off, a proof that is sent is still checked. Switchable at run time.
    */
   requireAppSecretProof: boolean;
+  /** §5.4: private replies per account per hour (Meta: 750); settable at run time. */
+  privateRepliesPerHour: number;
+  /** §5.4: Send API calls per account per second (Meta: 100 for text); settable at run time. */
+  sendsPerSecond: number;
 };
 
 export type FetchResult =

@@ -125,6 +125,41 @@ function messageContent(ctx: GraphContext): {
   throw invalidParameter("param message must contain text or an attachment");
 }
 
+/**
+ * §5.4 — Meta's messaging rate limits per account: private replies per hour and Send API calls
+ * per second, on the sandbox's clock, counted per copy of the world (a reset starts afresh).
+ * Only calls that were accepted count. Over the limit Meta answers code 613 (the custom rate
+ * limit of §8.2, transient): nothing is sent.
+ */
+const sendLogs = new WeakMap<object, Map<string, { replies: number[]; sends: number[] }>>();
+
+function rateLimited(): never {
+  throw graphError(613, "(#613) Calls to this api have exceeded the rate limit.", {
+    isTransient: true,
+  });
+}
+
+function checkSendLimits(ctx: GraphContext, accountId: string, privateReply: boolean) {
+  let logs = sendLogs.get(ctx.core.store);
+  if (!logs) {
+    logs = new Map();
+    sendLogs.set(ctx.core.store, logs);
+  }
+  let log = logs.get(accountId);
+  if (!log) {
+    log = { replies: [], sends: [] };
+    logs.set(accountId, log);
+  }
+  log.sends = log.sends.filter((at) => ctx.now - at < 1000);
+  log.replies = log.replies.filter((at) => ctx.now - at < HOUR_MS);
+  if (log.sends.length >= ctx.core.options.sendsPerSecond) rateLimited();
+  if (privateReply && log.replies.length >= ctx.core.options.privateRepliesPerHour) rateLimited();
+  return () => {
+    log.sends.push(ctx.now);
+    if (privateReply) log.replies.push(ctx.now);
+  };
+}
+
 /** `POST /{owner}/messages` — Send API, private replies and sender actions (§5.2). */
 export function sendMessage(ctx: GraphContext, account: Account): Record<string, unknown> {
   requireMessaging(ctx);
@@ -168,6 +203,7 @@ export function sendMessage(ctx: GraphContext, account: Account): Record<string,
   }
 
   const content = messageContent(ctx);
+  const counted = checkSendLimits(ctx, account.igUserId, privateReplyTo !== undefined);
   if (privateReplyTo === undefined) {
     // §5.2: 24 h since the person's last message, or 7 days with the HUMAN_AGENT tag.
     const lastInbound = store.lastInboundAt(account.igUserId, person.igsid, ctx.now);
@@ -191,6 +227,7 @@ export function sendMessage(ctx: GraphContext, account: Account): Record<string,
     ...(content.attachments !== undefined ? { attachments: content.attachments } : {}),
   };
   store.addMessage(message, person.igsid);
+  counted();
   if (privateReplyTo !== undefined) {
     store.dyn.privateReplies[privateReplyTo] = ctx.now;
     store.touch();

@@ -177,13 +177,30 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
 
   app.post("/_control/tick", async (c) => c.json(await api.tick()));
 
-  // The app dashboard's settings a test may flip: "Require App Secret" (appsecret_proof).
+  // The app dashboard's settings a test may flip: "Require App Secret" (appsecret_proof), and
+  // Meta's messaging rate limits (§5.4), lowered so a test reaches them.
   app.post("/_control/settings", async (c) => {
-    const input = await body(c, z.object({ requireAppSecretProof: z.boolean() }).partial());
+    const input = await body(
+      c,
+      z
+        .object({
+          requireAppSecretProof: z.boolean(),
+          privateRepliesPerHour: z.number().int().min(1).max(100_000),
+          sendsPerSecond: z.number().int().min(1).max(10_000),
+        })
+        .partial(),
+    );
     if (input instanceof Response) return input;
     if (input.requireAppSecretProof !== undefined)
       core.options.requireAppSecretProof = input.requireAppSecretProof;
-    return c.json({ requireAppSecretProof: core.options.requireAppSecretProof });
+    if (input.privateRepliesPerHour !== undefined)
+      core.options.privateRepliesPerHour = input.privateRepliesPerHour;
+    if (input.sendsPerSecond !== undefined) core.options.sendsPerSecond = input.sendsPerSecond;
+    return c.json({
+      requireAppSecretProof: core.options.requireAppSecretProof,
+      privateRepliesPerHour: core.options.privateRepliesPerHour,
+      sendsPerSecond: core.options.sendsPerSecond,
+    });
   });
 
   app.post("/_control/clock", async (c) => {

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
-import { commentWebhookBody, connectSandboxAccount } from "../../testing/instagram.ts";
+import {
+  commentWebhookBody,
+  connectSandboxAccount,
+  sandboxControl,
+} from "../../testing/instagram.ts";
 import { graphReader } from "../../testing/instagram-graph.ts";
 import { drainAutomationActions } from "./index.ts";
 
@@ -485,6 +489,38 @@ describe(`automations on ${testEngine()}`, () => {
       await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
     }
   }, 60_000);
+
+  it("waits out Instagram's rate limit and sends later: nothing is dropped", async () => {
+    clock += 2 * HOUR_MS;
+    await sandboxControl(testApp, "/settings", { privateRepliesPerHour: 1 });
+    const rule = await createRule({
+      name: "Slow down",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["catalogue"] } },
+      actions: { privateReply: { text: "Here is the catalogue" } },
+    });
+    // Two new people (a name the sandbox does not know makes one), so both comments act.
+    for (const [text, from] of [
+      ["catalogue please", "rate.limit.one"],
+      ["the catalogue?", "rate.limit.two"],
+    ] as const) {
+      testApp.sandbox!.simulateComment({ username: "lena.makes", text, from, space });
+    }
+    await settle();
+    const statuses = async () =>
+      (await runsOf(rule.id))
+        .filter((run) => run.outcome === "acted")
+        .flatMap((run) => run.actions.map((action) => [action.status, action.reason] as const));
+    const first = await statuses();
+    expect(first.map(([status]) => status).sort()).toEqual(["queued", "sent"]);
+    expect(first.find(([status]) => status === "queued")![1]).toMatch(
+      /^Instagram asked to slow down; trying again at \d\d:\d\d UTC\.$/,
+    );
+    clock += HOUR_MS + 60_000;
+    await drainAutomationActions(testApp.automationsContext);
+    expect((await statuses()).map(([status]) => status)).toEqual(["sent", "sent"]);
+    await sandboxControl(testApp, "/settings", { privateRepliesPerHour: 750 });
+    await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+  }, 90_000);
 
   it("refuses a rule it could not run, with the field's message", async () => {
     const response = await client.post("/api/automations", {

@@ -173,8 +173,11 @@ async function perform(
         if (resumed && alreadyPrivatelyReplied(error)) {
           return { status: "sent", resultId: "sent", reason: "Instagram had it before a restart." };
         }
-        if (!isRateLimited(error))
+        // Not sent: the claim goes, so a retry (or a member in the inbox) may send it. Unless
+        // Instagram says the comment has its private reply already.
+        if (!alreadyPrivatelyReplied(error)) {
           await settlePrivateReply(ctx.db, scope, run.sourceId, { failed: true });
+        }
         throw error;
       }
     }
