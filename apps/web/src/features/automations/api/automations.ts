@@ -81,3 +81,11 @@ export const useTestAutomation = () =>
   useMutation({
     mutationFn: (rule: AutomationRuleInput) => unwrap(api.automations.test.$post({ json: rule })),
   });
+
+/** The account's newest posts, for "on chosen posts" (Post Performance's own list). */
+export const useRecentPosts = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["automations", "recent-posts"] as const,
+    queryFn: () => unwrap(api.analytics.posts.$get({ query: { limit: "12" } })),
+    enabled,
+  });

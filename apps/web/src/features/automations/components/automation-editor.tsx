@@ -15,12 +15,14 @@ import {
 } from "../../../components/ui/sheet.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSaveAutomation, useTestAutomation } from "../api/automations.ts";
+import { PostPicker } from "./post-picker.tsx";
 
 /** The editor's fields as typed (lists as text), turned into a rule on save. */
 type Draft = {
   name: string;
   kind: AutomationTriggerKind;
-  posts: "any" | "next";
+  posts: "any" | "next" | "chosen";
+  mediaIds: string[];
   anyMessage: boolean;
   mode: "any" | "all";
   words: string;
@@ -50,7 +52,8 @@ export function draftOf(rule: AutomationRuleInput): Draft {
   return {
     name: rule.name,
     kind: rule.trigger.kind,
-    posts: rule.trigger.posts?.mode === "next" ? "next" : "any",
+    posts: rule.trigger.posts?.mode ?? "any",
+    mediaIds: rule.trigger.posts?.mode === "chosen" ? rule.trigger.posts.mediaIds : [],
     anyMessage: keywords.mode === "any_message",
     mode: keywords.mode === "all" ? "all" : "any",
     words: keywords.mode === "any_message" ? "" : keywords.words.join(", "),
@@ -83,7 +86,11 @@ export function ruleOf(draft: Draft, enabled = true): AutomationRuleInput {
     enabled,
     trigger: {
       kind: draft.kind,
-      posts: comment ? { mode: draft.posts } : { mode: "any" },
+      posts: !comment
+        ? { mode: "any" }
+        : draft.posts === "chosen"
+          ? { mode: "chosen", mediaIds: draft.mediaIds }
+          : { mode: draft.posts },
       keywords:
         draft.anyMessage || draft.kind === "story_mention"
           ? { mode: "any_message" }
@@ -209,10 +216,18 @@ export function AutomationEditor({
                   >
                     <option value="any">Any post</option>
                     <option value="next">The next post I publish</option>
+                    <option value="chosen">Posts I choose</option>
                   </Select>
                 </div>
               ) : null}
             </div>
+            {comment && draft.posts === "chosen" ? (
+              <PostPicker
+                chosen={draft.mediaIds}
+                onChange={(mediaIds) => set("mediaIds", mediaIds)}
+                error={errorFor(errors, "trigger.posts")}
+              />
+            ) : null}
             {draft.kind === "story_mention" ? null : (
               <>
                 <label className="flex items-center gap-2 text-sm text-slate-800">
