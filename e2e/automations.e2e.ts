@@ -68,12 +68,11 @@ describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
       await expect.poll(() => rule.innerText()).toMatch(/1 triggered · 2 sent/);
       await shot(page, `automations-run-${width}`);
 
-      // The DM is in the conversation, in the Inbox tab.
-      await page.getByRole("button", { name: "Inbox", exact: true }).click();
-      await page.getByRole("button", { name: "Direct messages", exact: true }).click();
+      // The DM it opened, from the run: the Inbox tab with the thread open.
+      await run.first().getByRole("link", { name: "Open the DM" }).click();
       await expect
-        .poll(() => page.getByTestId("conversation-item").first().innerText(), { timeout: 30_000 })
-        .toContain("Here is the link you asked for");
+        .poll(() => page.getByTestId("dm-message").allInnerTexts(), { timeout: 30_000 })
+        .toContainEqual(expect.stringContaining("Here is the link you asked for"));
       await shot(page, `automations-inbox-${width}`);
 
       // On Free the tab says which plan has automations.

@@ -285,6 +285,8 @@ export type AutomationRun = {
   reason: string | null;
   createdAt: string;
   actions: AutomationRunAction[];
+  /** The inbox's conversations of the run: the post's comments, and the DM thread when known. */
+  links: { comments: string | null; dm: string | null };
 };
 
 export type AutomationQueue = {

@@ -236,6 +236,42 @@ export async function listRecentCommentsByOthers(
   }>(result).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 
+/**
+ * The DM threads automations wrote in: by the message id Instagram gave each sent private reply or
+ * DM, else the person's thread as the inbox has it. Keys are message ids and person ids.
+ */
+export async function dmThreadsOf(
+  db: Db,
+  scope: Scope,
+  refs: { messageIds: string[]; personIds: string[] },
+): Promise<Map<string, string>> {
+  const threads = new Map<string, string>();
+  const list = (ids: string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  if (refs.messageIds.length > 0) {
+    const rows = await db.execute(sql`
+      select ig_message_id as "key", conversation_id as "conversationId" from instagram_messages
+      where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
+        and ig_message_id in (${list(refs.messageIds)})`);
+    for (const row of rowsOf<{ key: string; conversationId: string }>(rows)) {
+      threads.set(row.key, row.conversationId);
+    }
+  }
+  if (refs.personIds.length > 0) {
+    const rows = await db.execute(sql`
+      select person_id as "key", conversation_id as "conversationId" from inbox_thread_summaries
+      where workspace_id = ${scope.workspaceId} and account_id = ${scope.accountId}
+        and kind = 'dm' and person_id in (${list(refs.personIds)})`);
+    for (const row of rowsOf<{ key: string; conversationId: string }>(rows)) {
+      threads.set(row.key, row.conversationId);
+    }
+  }
+  return threads;
+}
+
 /** The account's first top-level post published after `after` ("the next post"). */
 export async function firstPostAfter(
   db: Db,

@@ -71,9 +71,12 @@ async function runsOf(ruleId: string): Promise<AutomationRun[]> {
 
 /** Lets the sandbox deliver its webhooks and the app process them and send. */
 async function settle() {
-  await testApp.sandbox!.idle();
-  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
-  await testApp.automationsContext.queue.idle({ timeoutMs: 60_000 });
+  // Twice: what the automations send comes back as webhooks (echoes) for the inbox.
+  for (let round = 0; round < 2; round++) {
+    await testApp.sandbox!.idle();
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    await testApp.automationsContext.queue.idle({ timeoutMs: 60_000 });
+  }
 }
 
 async function deliver(body: string) {
@@ -176,6 +179,9 @@ describe(`automations on ${testEngine()}`, () => {
       ["public_reply", "sent"],
       ["private_reply", "sent"],
     ]);
+    // The run links to the post's comments and to the DM thread the private reply opened.
+    expect(runs[0]!.links.comments).toBe(`/messages?open=comments%3A${comment.ig_media_id}`);
+    expect(runs[0]!.links.dm).toMatch(/^\/messages\?open=dm%3A.+/);
     const instagram = await atInstagram(comment.ig_comment_id, comment.user_igsid);
     expect(instagram.publicReplies).toEqual(["Sent it to your DMs! 📩"]);
     expect(instagram.directMessages).toEqual([

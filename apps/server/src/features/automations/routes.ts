@@ -12,6 +12,7 @@ import {
   automationRuleCounts,
   automationsPaused,
   deleteAutomationRule,
+  dmThreadsOf,
   findAutomationRule,
   insertAutomationRule,
   listAutomationRules,
@@ -133,6 +134,26 @@ export function automationRoutes(ctx: AutomationsContext) {
         ...(query.before ? { before: query.before } : {}),
         limit: query.limit,
       });
+      const sentIds = runs.flatMap((run) =>
+        run.actions.flatMap((action) =>
+          action.kind !== "public_reply" && action.status === "sent" && action.resultId
+            ? [action.resultId]
+            : [],
+        ),
+      );
+      const threads = await dmThreadsOf(ctx.db, scope, {
+        messageIds: sentIds,
+        personIds: [...new Set(runs.map((run) => run.personId))],
+      });
+      const threadOf = (run: (typeof runs)[number]) => {
+        for (const action of run.actions) {
+          const thread = action.resultId ? threads.get(action.resultId) : undefined;
+          if (thread && action.kind !== "public_reply") return thread;
+        }
+        return threads.get(run.personId);
+      };
+      const inboxLink = (kind: "dm" | "comments", id: string) =>
+        `/messages?${new URLSearchParams({ open: `${kind}:${id}` }).toString()}`;
       const names = new Map(
         (await listAutomationRules(ctx.db, scope)).map((rule) => [rule.id, rule.name] as const),
       );
@@ -157,6 +178,10 @@ export function automationRoutes(ctx: AutomationsContext) {
           dueAt: action.dueAt.toISOString(),
           sentAt: action.sentAt?.toISOString() ?? null,
         })),
+        links: {
+          comments: run.mediaId ? inboxLink("comments", run.mediaId) : null,
+          dm: threadOf(run) ? inboxLink("dm", threadOf(run)!) : null,
+        },
       }));
       const last = runs.at(-1);
       return c.json({ items, nextBefore: runs.length === query.limit && last ? last.id : null });

@@ -1,4 +1,5 @@
 import type { AutomationRun } from "@sightline/contracts";
+import { Link } from "react-router";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Select } from "../../../components/ui/input.tsx";
@@ -74,6 +75,19 @@ function Run({ run }: { run: AutomationRun }) {
           ))}
         </ul>
       )}
+      <p className="mt-1 flex gap-3 text-xs">
+        {run.links.comments ? (
+          <Link to={run.links.comments} className="font-medium text-brand-700 hover:underline">
+            Open the comments
+          </Link>
+        ) : null}
+        {run.links.dm &&
+        run.actions.some((action) => action.status === "sent" && action.kind !== "public_reply") ? (
+          <Link to={run.links.dm} className="font-medium text-brand-700 hover:underline">
+            Open the DM
+          </Link>
+        ) : null}
+      </p>
     </li>
   );
 }
