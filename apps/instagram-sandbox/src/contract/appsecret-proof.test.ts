@@ -105,6 +105,8 @@ describe("appsecret_proof", () => {
     expect((await call()).status).toBe(200);
     expect((await rig.control("/settings", { requireAppSecretProof: true })).json).toEqual({
       requireAppSecretProof: true,
+      privateRepliesPerHour: 750,
+      sendsPerSecond: 100,
     });
     expect((await call()).status).toBe(400);
     await rig.control("/settings", { requireAppSecretProof: false });
