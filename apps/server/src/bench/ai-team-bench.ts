@@ -14,10 +14,8 @@ import { testEngine } from "@sightline/db/testing";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
-import { selectOneBaseline, timesBaseline } from "./baseline.ts";
+import { percentile, selectOneBaseline, timesBaseline } from "./baseline.ts";
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const testApp = await createTestApp();

@@ -28,14 +28,12 @@ import type { Page } from "playwright-core";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
-import { selectOneBaseline, timesBaseline } from "./baseline.ts";
+import { percentile, selectOneBaseline, timesBaseline } from "./baseline.ts";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 5000);
 const DAYS = 730;
 const SNAPSHOT_EVERY = Number(process.env.BENCH_SNAPSHOT_DAYS ?? 30);
 const RUNS = 30;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 /** The app's routes (spec §2), in the sidebar's order; the bench's baseline is the bare app. */
 const appRoutes = [

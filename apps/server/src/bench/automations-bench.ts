@@ -17,9 +17,8 @@ import { drainAutomationActions } from "../features/automations/index.ts";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
+import { percentile, timesBaseline } from "./baseline.ts";
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sleep = (time: number) => new Promise((resolve) => setTimeout(resolve, time));
 
@@ -141,7 +140,7 @@ try {
     `  baseline webhook → comment stored   p50 ${ms(percentile(stored, 0.5))}  p95 ${ms(percentile(stored, 0.95))}  (${stored.length} comments)`,
   );
   console.info(
-    `  webhook → private reply sent        p50 ${ms(percentile(replied, 0.5))}  p95 ${ms(percentile(replied, 0.95))}  (target p95 < 2,000 ms)`,
+    `  webhook → private reply sent        p50 ${ms(percentile(replied, 0.5))}  p95 ${ms(percentile(replied, 0.95))}  ${timesBaseline(percentile(replied, 0.5), percentile(stored, 0.5))} at p50, ${timesBaseline(percentile(replied, 0.95), percentile(stored, 0.95))} at p95  (target p95 < 2,000 ms)`,
   );
   console.info(
     `  burst of ${burst}: evaluated and queued in ${queuedSeconds.toFixed(1)} s; drained in ${simulatedMinutes.toFixed(0)} simulated minutes at ${limits.privateRepliesPerHour}/h (${drainCpuSeconds.toFixed(1)} s of work); acted ${counts?.acted}, skipped ${counts?.skipped} (same person, same post), sent ${counts?.sent}, failed ${counts?.failed}, duplicates ${counts?.duplicates}, lost ${counts?.lost}`,

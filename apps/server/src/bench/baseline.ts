@@ -21,6 +21,10 @@ export async function selectOneBaseline(db: Db, runs = 30): Promise<number> {
   return median(times);
 }
 
+/** The value at quantile `p` (0.5 the median, 0.95 the p95) of `values`. */
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
 /** "×12.3 baseline": a median against the baseline's. */
 export const timesBaseline = (value: number, baseline: number) =>
   `×${(value / Math.max(baseline, 0.001)).toFixed(1)} baseline`;

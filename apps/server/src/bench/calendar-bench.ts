@@ -18,10 +18,9 @@ import { testEngine } from "@sightline/db/testing";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
+import { percentile } from "./baseline.ts";
 
 const POSTS = Number(process.env.BENCH_CALENDAR_POSTS ?? 2000);
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const webDist = path.resolve(import.meta.dirname, "../../../web/dist");

@@ -17,12 +17,10 @@ import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../testing/instagram.ts";
 import { frames } from "../testing/sse.ts";
-import { selectOneBaseline, timesBaseline } from "./baseline.ts";
+import { percentile, selectOneBaseline, timesBaseline } from "./baseline.ts";
 
 const wanted = process.argv.slice(2);
 const run = (name: string) => wanted.length === 0 || wanted.includes(name);
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function inboxList() {

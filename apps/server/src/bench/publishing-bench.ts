@@ -21,9 +21,7 @@ import { createJobQueue } from "../platform/job-queue.ts";
 import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+import { percentile } from "./baseline.ts";
 
 /** The sandbox's three connectable demo accounts (each may create 400 containers a day). */
 const accounts = ["lena.makes", "oona.bakes", "northfield.coffee"];

@@ -14,6 +14,7 @@ import {
   findInstagramConnection,
   findWorkspace,
   firstPostAfter,
+  type InstagramConnectionRow,
   listActedRunsOfPerson,
   listEnabledAutomationRules,
   type NewAction,
@@ -90,8 +91,8 @@ type Decision =
 async function personProfile(
   ctx: AutomationsContext,
   arrival: InboxArrival,
+  connection: InstagramConnectionRow | undefined,
 ): Promise<{ name: string | null; follows: boolean | undefined }> {
-  const connection = await findInstagramConnection(ctx.db, arrival.workspaceId, arrival.accountId);
   if (connection?.status !== "active") return { name: null, follows: undefined };
   try {
     const profile = await accountClientFor(ctx.instagram, connection).getUserProfile(
@@ -117,8 +118,9 @@ async function decide(
   rule: AutomationRuleRow,
   arrival: InboxArrival,
   now: Date,
-  timeZone: string,
+  account: { timeZone: string; connection: InstagramConnectionRow | undefined },
 ): Promise<Decision> {
+  const { timeZone } = account;
   const earlier = await listActedRunsOfPerson(ctx.db, rule.id, arrival.personId);
   if (rule.conditions.firstInteraction && earlier.length > 0) {
     return {
@@ -147,7 +149,7 @@ async function decide(
       (text) => text?.includes("{first_name}"),
     );
   const profile = needsProfile
-    ? await personProfile(ctx, arrival)
+    ? await personProfile(ctx, arrival, account.connection)
     : { name: null, follows: undefined };
   if (rule.conditions.audience !== "everyone") {
     if (profile.follows === undefined) {
@@ -261,7 +263,7 @@ export async function evaluateArrivals(
           reason: "Paused: every automation of this account is paused.",
         };
       } else {
-        decision = await decide(ctx, rule, arrival, now, timeZone);
+        decision = await decide(ctx, rule, arrival, now, { timeZone, connection });
       }
       const run: NewRun = {
         workspaceId: scope.workspaceId,
