@@ -73,6 +73,14 @@ describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
       await expect
         .poll(() => page.getByTestId("dm-message").allInnerTexts(), { timeout: 30_000 })
         .toContainEqual(expect.stringContaining("Here is the link you asked for"));
+      // The link went as a button under the message (Instagram's button template).
+      const sentDm = page
+        .getByTestId("dm-message")
+        .filter({ hasText: "Here is the link you asked for" });
+      await expect.poll(() => sentDm.first().innerText()).toContain("Link button");
+      expect(await sentDm.first().getByRole("link", { name: "Open" }).getAttribute("href")).toBe(
+        "https://lena.example/shop",
+      );
       await shot(page, `automations-inbox-${width}`);
 
       // On Free the tab says which plan has automations.

@@ -176,6 +176,8 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     instagram: instagram.context,
     queue,
     limits: options.automationLimits ?? env.automationLimits,
+    mailer,
+    publicUrl: env.publicUrl,
   });
   instagram.context.onInboxArrivals = automations.onArrivals;
   const features = [

@@ -119,6 +119,33 @@ describe("the rule's validation", () => {
       messages({ ...base, conditions: { quietHours: { from: "24:00", to: "07:00" } } }),
     ).toEqual(["A time is HH:MM, 00:00 to 23:59."]);
   });
+
+  it("holds a message with a link button to Instagram's 640 characters", () => {
+    const withLink = (text: string) =>
+      automationRuleInputSchema.safeParse({
+        ...base,
+        actions: {
+          privateReply: { text, link: { title: "Shop", url: "https://example.com/shop" } },
+        },
+      });
+    expect(withLink("a".repeat(640)).success).toBe(true);
+    expect(withLink("a".repeat(641)).error?.issues.map((issue) => issue.message)).toEqual([
+      "With a link button, a message has at most 640 characters (Instagram's limit for a button message).",
+    ]);
+    // Without a link, the 800-byte limit of a text message holds.
+    expect(
+      automationRuleInputSchema.safeParse({
+        ...base,
+        actions: { privateReply: { text: "a".repeat(700) } },
+      }).success,
+    ).toBe(true);
+  });
+
+  it("takes notifying the team as an action of its own", () => {
+    const rule = automationRuleInputSchema.parse({ ...base, actions: { notify: true } });
+    expect(rule.actions).toMatchObject({ notify: true, privateReply: null, publicReplies: [] });
+    expect(automationRuleInputSchema.parse(base).actions.notify).toBe(false);
+  });
 });
 
 describe("the templates", () => {

@@ -99,10 +99,22 @@ const dmText = z
     "A message has at most 800 bytes (Instagram allows 1,000 with the link and the name).",
   );
 
-export const automationMessageSchema = z.object({
-  text: dmText,
-  link: link.nullable().default(null),
-});
+/** Instagram's limit for the text of a button message (the link goes out as a button). */
+export const AUTOMATION_BUTTON_TEXT_MAX = 640;
+
+export const automationMessageSchema = z
+  .object({
+    text: dmText,
+    link: link.nullable().default(null),
+  })
+  .superRefine((message, ctx) => {
+    if (message.link && [...message.text].length > AUTOMATION_BUTTON_TEXT_MAX)
+      ctx.addIssue({
+        code: "custom",
+        path: ["text"],
+        message: `With a link button, a message has at most ${AUTOMATION_BUTTON_TEXT_MAX} characters (Instagram's limit for a button message).`,
+      });
+  });
 export type AutomationMessage = z.infer<typeof automationMessageSchema>;
 
 export const automationActionsSchema = z.object({
@@ -121,6 +133,8 @@ export const automationActionsSchema = z.object({
   privateReply: automationMessageSchema.nullable().default(null),
   /** A DM in the conversation (DM, story reply and story mention triggers). */
   dm: automationMessageSchema.nullable().default(null),
+  /** E-mail the workspace's members who answer the inbox (one e-mail per rule per 15 minutes). */
+  notify: z.boolean().default(false),
   /** Wait this long before acting (0 to an hour). */
   delaySeconds: z
     .number()
@@ -183,7 +197,8 @@ export const automationRuleInputSchema = z
         message: "A story mention has no words to match: choose “any message”.",
       });
     }
-    const acts = actions.publicReplies.length > 0 || actions.privateReply || actions.dm;
+    const acts =
+      actions.publicReplies.length > 0 || actions.privateReply || actions.dm || actions.notify;
     if (!acts)
       ctx.addIssue({ code: "custom", path: ["actions"], message: "Choose at least one action." });
   });
@@ -245,7 +260,10 @@ export function fillPlaceholders(
 
 export const automationOutcomes = ["queued", "sending", "sent", "skipped", "failed"] as const;
 export type AutomationOutcome = (typeof automationOutcomes)[number];
-export type AutomationActionKind = "public_reply" | "private_reply" | "dm";
+export type AutomationActionKind = "public_reply" | "private_reply" | "dm" | "notify";
+
+/** The shortest time between two e-mails of one rule's "notify" action (a digest in between). */
+export const AUTOMATION_NOTIFY_EVERY_MS = 15 * 60_000;
 
 export type AutomationRule = AutomationRuleSpec & {
   id: string;

@@ -113,5 +113,15 @@ describe("normalizeAttachment", () => {
     expect(normalizeAttachment({ type: "ig_post", payload: { url: "https://x/p" } }).type).toBe(
       "share",
     );
+    // A button template the account sent: read back as a template, echoed with its buttons.
+    expect(
+      normalizeAttachment({ generic_template: { title: "Shop", url: "https://x/shop" } }),
+    ).toEqual({ type: "link", url: "https://x/shop" });
+    expect(
+      normalizeAttachment({
+        type: "template",
+        payload: { buttons: [{ url: "https://x/shop" }] },
+      }),
+    ).toEqual({ type: "link", url: "https://x/shop" });
   });
 });

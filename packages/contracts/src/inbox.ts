@@ -224,7 +224,7 @@ export function suggestReply(input: SuggestionInput): ReplySuggestion | null {
 }
 
 export type MessageAttachment = {
-  type: "image" | "video" | "audio" | "file" | "share" | "story";
+  type: "image" | "video" | "audio" | "file" | "share" | "story" | "link";
   url: string | null;
 };
 
@@ -241,6 +241,7 @@ const attachmentKinds: Record<string, MessageAttachment["type"]> = {
   story: "story",
   story_mention: "story",
   ig_story: "story",
+  template: "link",
 };
 
 /**
@@ -254,8 +255,13 @@ export function normalizeAttachment(raw: {
   image_data?: { url?: string | undefined } | undefined;
   video_data?: { url?: string | undefined } | undefined;
   file_url?: string | undefined;
-  payload?: { url?: string | undefined } | undefined;
+  /** A button template the account sent: its link button. */
+  generic_template?: { url?: string | undefined } | undefined;
+  payload?:
+    | { url?: string | undefined; buttons?: Array<{ url?: string | undefined }> | undefined }
+    | undefined;
 }): MessageAttachment {
+  if (raw.generic_template) return { type: "link", url: raw.generic_template.url ?? null };
   if (raw.image_data) return { type: "image", url: raw.image_data.url ?? null };
   if (raw.video_data) return { type: "video", url: raw.video_data.url ?? null };
   if (raw.file_url !== undefined) {
@@ -270,5 +276,5 @@ export function normalizeAttachment(raw: {
     return { type, url: raw.file_url };
   }
   const type = attachmentKinds[(raw.type ?? "").toLowerCase()] ?? "file";
-  return { type, url: raw.payload?.url ?? null };
+  return { type, url: raw.payload?.url ?? raw.payload?.buttons?.[0]?.url ?? null };
 }

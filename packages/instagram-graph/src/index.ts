@@ -9,6 +9,7 @@ export {
   demographicBuckets,
 } from "./account/insights.ts";
 export {
+  type LinkButton,
   type MessageAttachmentInput,
   messageFields,
   type SendOptions,

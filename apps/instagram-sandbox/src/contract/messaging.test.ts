@@ -124,6 +124,34 @@ describe("messaging (§5)", () => {
     });
   });
 
+  it("sends a button template (text up to 640 characters, 1 to 3 buttons) and reads it back", async () => {
+    const rig = createRig();
+    const account = rig.fbAccount();
+    const person = await newestCorrespondent(rig, account);
+    const shop = { title: "Shop", url: "https://example.test/shop" };
+    const sent = await account.sendButtons(person.id, "Here is the shop", [shop]);
+    expect(sent.message_id).toBeDefined();
+    const message = (await account.getMessage(sent.message_id!)) as {
+      message?: string;
+      attachments?: { data: Array<Record<string, unknown>> };
+    };
+    expect(message.message).toBe("Here is the shop");
+    expect(message.attachments?.data).toEqual([{ generic_template: shop }]);
+    expect(await caught(account.sendButtons(person.id, "a".repeat(641), [shop]))).toMatchObject({
+      code: 100,
+    });
+    expect(await caught(account.sendButtons(person.id, "x", []))).toMatchObject({ code: 100 });
+    expect(
+      await caught(account.sendButtons(person.id, "x", [shop, shop, shop, shop])),
+    ).toMatchObject({ code: 100 });
+    expect(
+      await caught(account.sendButtons(person.id, "x", [{ title: "a".repeat(21), url: shop.url }])),
+    ).toMatchObject({ code: 100 });
+    expect(
+      await caught(account.sendButtons(person.id, "x", [{ title: "Shop", url: "javascript:1" }])),
+    ).toMatchObject({ code: 100 });
+  });
+
   it("answers Meta's rate limit (613) past the hour's private replies and the second's sends", async () => {
     const rig = createRig();
     const account = rig.igAccount();

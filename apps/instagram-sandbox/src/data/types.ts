@@ -120,6 +120,8 @@ export type MessageRecord = {
   attachments?: Array<{ type: string; url: string }>;
   /** A reply to one of the account's stories (`reply_to.story` in the webhook). */
   replyToStory?: { id: string; url: string };
+  /** A button template's URL buttons (the account's sends; `text` holds the template's text). */
+  buttons?: Array<{ title: string; url: string }>;
   timestamp: number;
 };
 

@@ -93,16 +93,57 @@ const outsideWindow = () =>
     status: 403,
   });
 
-function messageContent(ctx: GraphContext): {
+type MessageContent = {
   text?: string;
   attachments?: Array<{ type: string; url: string }>;
-} {
+  buttons?: Array<{ title: string; url: string }>;
+};
+
+/**
+ * §5.2 button template: text up to 640 characters and one to three buttons, each a `web_url`
+ * (an http(s) URL and a title up to 20 characters) or a `postback` (a title and a payload).
+ */
+function buttonTemplate(payload: Record<string, unknown>): MessageContent {
+  const text = payload.text;
+  if (typeof text !== "string" || text === "")
+    throw invalidParameter("param message[attachment][payload][text] must be a non-empty string");
+  if ([...text].length > 640)
+    throw invalidParameter(
+      "Length of param message[attachment][payload][text] must be less than or equal to 640",
+    );
+  const buttons = payload.buttons;
+  if (!Array.isArray(buttons) || buttons.length === 0 || buttons.length > 3)
+    throw invalidParameter("param message[attachment][payload][buttons] must have 1 to 3 buttons");
+  const links: Array<{ title: string; url: string }> = [];
+  for (const raw of buttons as Array<Record<string, unknown>>) {
+    const title = raw?.title;
+    if (typeof title !== "string" || title === "" || [...title].length > 20)
+      throw invalidParameter("A button's title must be 1 to 20 characters");
+    if (raw.type === "web_url") {
+      const url = typeof raw.url === "string" ? raw.url : "";
+      if (!/^https?:\/\/[^\s]+$/i.test(url))
+        throw invalidParameter("A web_url button needs a valid url");
+      links.push({ title, url });
+    } else if (raw.type === "postback") {
+      if (typeof raw.payload !== "string" || raw.payload === "")
+        throw invalidParameter("A postback button needs a payload");
+    } else {
+      throw invalidParameter("Unsupported button type");
+    }
+  }
+  return { text, buttons: links };
+}
+
+function messageContent(ctx: GraphContext): MessageContent {
   const raw = jsonParam(ctx.params, "message");
   if (raw === undefined || typeof raw !== "object" || raw === null)
     throw missingParameter("message");
   const message = raw as {
     text?: unknown;
-    attachment?: { type?: unknown; payload?: { url?: unknown; id?: unknown } };
+    attachment?: {
+      type?: unknown;
+      payload?: { url?: unknown; id?: unknown; template_type?: unknown };
+    };
   };
   if (message.text !== undefined) {
     if (typeof message.text !== "string" || message.text === "")
@@ -115,6 +156,12 @@ function messageContent(ctx: GraphContext): {
   if (message.attachment !== undefined) {
     const type = String(message.attachment.type ?? "").toLowerCase();
     if (type === "like_heart") return { attachments: [{ type: "like_heart", url: "" }], text: "❤️" };
+    if (type === "template") {
+      const payload = (message.attachment.payload ?? {}) as Record<string, unknown>;
+      if (payload.template_type !== "button")
+        throw invalidParameter("Unsupported template_type (the sandbox plays the button template)");
+      return buttonTemplate(payload);
+    }
     if (!["image", "video", "audio", "file", "media_share"].includes(type))
       throw invalidParameter("Unsupported attachment type");
     const url = message.attachment.payload?.url ?? message.attachment.payload?.id;
@@ -225,6 +272,7 @@ export function sendMessage(ctx: GraphContext, account: Account): Record<string,
     timestamp: ctx.now,
     ...(content.text !== undefined ? { text: content.text } : {}),
     ...(content.attachments !== undefined ? { attachments: content.attachments } : {}),
+    ...(content.buttons !== undefined ? { buttons: content.buttons } : {}),
   };
   store.addMessage(message, person.igsid);
   counted();

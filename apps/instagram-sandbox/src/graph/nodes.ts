@@ -288,18 +288,25 @@ export const messageNode: NodeType<MessageRecord> = {
     to: (message, _field, ctx) => ({ data: [participant(ctx, message.toId)] }),
     message: (message) => message.text ?? "",
     attachments: (message, _field, ctx) =>
-      message.attachments && message.attachments.length > 0
+      (message.attachments && message.attachments.length > 0) || message.buttons?.length
         ? {
-            data: message.attachments.map((attachment, index) => {
-              const url = attachment.url.startsWith("sandbox-art:")
-                ? artUrl(ctx.core, "lifestyle", `${message.id.slice(-12)}${index}`, 720, 960)
-                : attachment.url;
-              return attachment.type === "video"
-                ? { video_data: { url, preview_url: url } }
-                : attachment.type === "image"
-                  ? { image_data: { url, preview_url: url, width: 720, height: 960 } }
-                  : { file_url: url };
-            }),
+            data: [
+              ...(message.attachments ?? []).map((attachment, index) => {
+                const url = attachment.url.startsWith("sandbox-art:")
+                  ? artUrl(ctx.core, "lifestyle", `${message.id.slice(-12)}${index}`, 720, 960)
+                  : attachment.url;
+                return attachment.type === "video"
+                  ? { video_data: { url, preview_url: url } }
+                  : attachment.type === "image"
+                    ? { image_data: { url, preview_url: url, width: 720, height: 960 } }
+                    : { file_url: url };
+              }),
+              // A button template reads back with its buttons as templates (**unconfirmed**
+              // shape for Instagram; Messenger's message node names it `generic_template`).
+              ...(message.buttons ?? []).map((button) => ({
+                generic_template: { title: button.title, url: button.url },
+              })),
+            ],
           }
         : undefined,
     // Conversations API: a story mention or a story reply carries `story` (link and id).

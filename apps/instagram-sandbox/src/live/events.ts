@@ -89,12 +89,30 @@ export function emitMessageWebhook(
                       },
                     }
                   : {}),
-                ...(message.attachments && message.attachments.length > 0
+                ...((message.attachments && message.attachments.length > 0) ||
+                message.buttons?.length
                   ? {
-                      attachments: message.attachments.map((attachment) => ({
-                        type: attachment.type,
-                        payload: { url: storyUrl(core, attachment.url, message.id) },
-                      })),
+                      attachments: [
+                        ...(message.attachments ?? []).map((attachment) => ({
+                          type: attachment.type,
+                          payload: { url: storyUrl(core, attachment.url, message.id) },
+                        })),
+                        ...(message.buttons?.length
+                          ? [
+                              {
+                                type: "template",
+                                payload: {
+                                  template_type: "button",
+                                  buttons: message.buttons.map((button) => ({
+                                    type: "web_url",
+                                    url: button.url,
+                                    title: button.title,
+                                  })),
+                                },
+                              },
+                            ]
+                          : []),
+                      ],
                     }
                   : {}),
               },

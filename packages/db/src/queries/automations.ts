@@ -331,26 +331,24 @@ export async function updateAutomationAction(
   await db.update(automationActions).set(patch).where(eq(automationActions.id, id));
 }
 
-/** Actions of these kinds the account sent since `since`, oldest first (the pace's window). */
-export async function sentAutomationTimes(
+/** What the account sent since `since` (the pace's window), oldest first, with each kind. */
+export async function sentAutomationActions(
   db: Db,
   accountId: string,
-  kinds: AutomationActionKind[],
   since: Date,
-): Promise<Date[]> {
+): Promise<Array<{ kind: AutomationActionKind; sentAt: Date }>> {
   const rows = await db
-    .select({ sentAt: automationActions.sentAt })
+    .select({ kind: automationActions.kind, sentAt: automationActions.sentAt })
     .from(automationActions)
     .where(
       and(
         eq(automationActions.accountId, accountId),
-        inArray(automationActions.kind, kinds),
         eq(automationActions.status, "sent"),
         sql`${automationActions.sentAt} > ${since.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(automationActions.sentAt));
-  return rows.flatMap((row) => (row.sentAt ? [row.sentAt] : []));
+  return rows.flatMap((row) => (row.sentAt ? [{ kind: row.kind, sentAt: row.sentAt }] : []));
 }
 
 /** Queued actions of the account due before `until` move to `until`, keeping their order. */
@@ -428,7 +426,7 @@ export async function automationRuleCounts(
 ): Promise<Map<string, AutomationRuleCounts>> {
   const result = await db.execute(sql`
     select r.rule_id as "ruleId", count(distinct r.id)::int as triggered,
-      count(a.id) filter (where a.status = 'sent')::int as sent,
+      count(a.id) filter (where a.status = 'sent' and a.kind <> 'notify')::int as sent,
       count(a.id) filter (where a.status = 'skipped')::int
         + count(distinct r.id) filter (where r.outcome = 'skipped')::int as skipped,
       count(a.id) filter (where a.status = 'failed')::int as failed,
@@ -492,4 +490,71 @@ export async function skipWaitingAutomationActions(
     where a.workspace_id = ${scope.workspaceId} and a.account_id = ${scope.accountId}
       and a.status = 'queued'
       ${ruleId ? sql`and a.run_id in (select id from automation_runs where rule_id = ${ruleId})` : sql``}`);
+}
+
+/** When the rule's "notify" action last sent its e-mail, or undefined. */
+export async function lastAutomationNotifyAt(db: Db, ruleId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${automationActions.sentAt})` })
+    .from(automationActions)
+    .innerJoin(automationRuns, eq(automationRuns.id, automationActions.runId))
+    .where(
+      and(
+        eq(automationRuns.ruleId, ruleId),
+        eq(automationActions.kind, "notify"),
+        eq(automationActions.status, "sent"),
+      ),
+    );
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/** The rule's waiting "notify" actions with their runs, oldest first: one e-mail's digest. */
+export function queuedAutomationNotifications(
+  db: Db,
+  ruleId: string,
+): Promise<Array<AutomationActionRow & { run: AutomationRunRow }>> {
+  return db
+    .select()
+    .from(automationActions)
+    .innerJoin(automationRuns, eq(automationRuns.id, automationActions.runId))
+    .where(
+      and(
+        eq(automationRuns.ruleId, ruleId),
+        eq(automationActions.kind, "notify"),
+        inArray(automationActions.status, ["queued", "sending"]),
+      ),
+    )
+    .orderBy(asc(automationActions.id))
+    .then((rows) => rows.map((row) => ({ ...row.automation_actions, run: row.automation_runs })));
+}
+
+/** The rule's waiting "notify" actions move to `until` (the digest's next e-mail). */
+export async function postponeAutomationNotifications(db: Db, ruleId: string, until: Date) {
+  await db
+    .update(automationActions)
+    .set({ dueAt: until })
+    .where(
+      and(
+        eq(automationActions.kind, "notify"),
+        eq(automationActions.status, "queued"),
+        lt(automationActions.dueAt, until),
+        inArray(
+          automationActions.runId,
+          db
+            .select({ id: automationRuns.id })
+            .from(automationRuns)
+            .where(eq(automationRuns.ruleId, ruleId)),
+        ),
+      ),
+    );
+}
+
+/** Settles several actions at once (the digest's e-mail settles every run it names). */
+export async function settleAutomationActions(
+  db: Db,
+  ids: number[],
+  patch: Pick<AutomationActionRow, "status" | "reason" | "sentAt" | "resultId">,
+) {
+  if (ids.length === 0) return;
+  await db.update(automationActions).set(patch).where(inArray(automationActions.id, ids));
 }

@@ -152,7 +152,14 @@ export async function listThreadMessages(db: Db, scope: Scope, threadId: string)
   >;
 }
 
-export type MessageAttachmentType = "image" | "video" | "audio" | "file" | "share" | "story";
+export type MessageAttachmentType =
+  | "image"
+  | "video"
+  | "audio"
+  | "file"
+  | "share"
+  | "story"
+  | "link";
 
 /** The other person of a thread (from their messages) and when they last wrote. */
 export async function findThreadCounterpart(db: Db, scope: Scope, threadId: string) {

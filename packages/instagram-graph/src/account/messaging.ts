@@ -26,6 +26,26 @@ export type MessageAttachmentInput = {
   url: string;
 };
 
+/** A URL button of a button template (title ≤ 20 characters). */
+export type LinkButton = { title: string; url: string };
+
+function buttonTemplate(text: string, buttons: LinkButton[]) {
+  return {
+    attachment: {
+      type: "template",
+      payload: {
+        template_type: "button",
+        text,
+        buttons: buttons.map((button) => ({
+          type: "web_url",
+          url: button.url,
+          title: button.title,
+        })),
+      },
+    },
+  };
+}
+
 export function createMessagingApi(scope: AccountScope) {
   function sendMessage(body: Record<string, unknown>): Promise<SendMessageResult> {
     return scope.send(
@@ -110,9 +130,32 @@ export function createMessagingApi(scope: AccountScope) {
       });
     },
 
-    /** §5.2 — one private reply per comment, within 7 days of it. */
-    sendPrivateReply(commentId: string, text: string) {
-      return sendMessage({ recipient: { comment_id: commentId }, message: { text } });
+    /**
+     * §5.2 — a button template: text (≤ 640 characters) with up to three buttons that open a
+     * web page in Instagram's in-app browser.
+     */
+    sendButtons(
+      recipientIgsid: string,
+      text: string,
+      buttons: LinkButton[],
+      options: SendOptions = {},
+    ) {
+      return sendMessage({
+        recipient: { id: recipientIgsid },
+        message: buttonTemplate(text, buttons),
+        ...tagFields(options),
+      });
+    },
+
+    /**
+     * §5.2 — one private reply per comment, within 7 days of it; with a link, the link goes as
+     * a button under the text.
+     */
+    sendPrivateReply(commentId: string, text: string, button?: LinkButton) {
+      return sendMessage({
+        recipient: { comment_id: commentId },
+        message: button ? buttonTemplate(text, [button]) : { text },
+      });
     },
 
     /** §6.3 — subscribe this account to the app's webhooks. */

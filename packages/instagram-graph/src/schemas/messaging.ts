@@ -13,6 +13,7 @@ export const messageAttachmentSchema = z
     image_data: z.object({ url: z.string() }).partial().optional(),
     video_data: z.object({ url: z.string() }).partial().optional(),
     file_url: z.string().optional(),
+    generic_template: z.object({ url: z.string() }).partial().loose().optional(),
     payload: z.object({ url: z.string().optional() }).optional(),
   })
   .loose();

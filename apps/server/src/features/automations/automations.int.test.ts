@@ -3,7 +3,7 @@ import type { AutomationRule, AutomationRun } from "@sightline/contracts";
 import { testEngine } from "@sightline/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
+import { createVerifiedUser, mailboxFor, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import {
   commentWebhookBody,
@@ -104,29 +104,38 @@ async function storedComment(id: string): Promise<Stored> {
 }
 
 /** What Instagram holds: the account's replies under a comment, and its DMs to a person. */
-async function atInstagram(commentId: string, personId: string) {
+async function atInstagram(commentId: string | null, personId: string) {
   const reader = graphReader(testApp, { username: "lena.makes", space });
-  const replies = await reader.get<{
-    data: Array<{ id: string; text: string; from?: { id: string } }>;
-  }>(`${commentId}/replies`, { fields: "id,text,from" });
+  const replies = commentId
+    ? await reader.get<{
+        data: Array<{ id: string; text: string; from?: { id: string } }>;
+      }>(`${commentId}/replies`, { fields: "id,text,from" })
+    : { data: [] };
   const conversations = await reader.get<{ data: Array<{ id: string }> }>("me/conversations", {
     platform: "instagram",
     user_id: personId,
   });
-  let sent: string[] = [];
+  let sent: Array<{
+    message?: string;
+    from?: { id: string };
+    attachments?: { data: Array<{ generic_template?: { title: string; url: string } }> };
+  }> = [];
   if (conversations.data[0]) {
-    const thread = await reader.get<{
-      messages?: { data: Array<{ message?: string; from?: { id: string } }> };
-    }>(conversations.data[0].id, { fields: "messages{message,from}" });
-    sent = (thread.messages?.data ?? [])
-      .filter((m) => m.from?.id === igUserId)
-      .map((m) => m.message ?? "");
+    const thread = await reader.get<{ messages?: { data: typeof sent } }>(
+      conversations.data[0].id,
+      { fields: "messages{message,from,attachments}" },
+    );
+    sent = (thread.messages?.data ?? []).filter((m) => m.from?.id === igUserId);
   }
   return {
     publicReplies: replies.data
       .filter((reply) => reply.from?.id === igUserId)
       .map((reply) => reply.text),
-    directMessages: sent,
+    directMessages: sent.map((m) => m.message ?? ""),
+    /** The link buttons under those messages (Instagram's button template). */
+    buttons: sent.flatMap((m) =>
+      (m.attachments?.data ?? []).flatMap((a) => (a.generic_template ? [a.generic_template] : [])),
+    ),
   };
 }
 
@@ -184,9 +193,9 @@ describe(`automations on ${testEngine()}`, () => {
     expect(runs[0]!.links.dm).toMatch(/^\/messages\?open=dm%3A.+/);
     const instagram = await atInstagram(comment.ig_comment_id, comment.user_igsid);
     expect(instagram.publicReplies).toEqual(["Sent it to your DMs! 📩"]);
-    expect(instagram.directMessages).toEqual([
-      "Here is the link\n\nShop: https://example.com/shop",
-    ]);
+    // The link goes as a button under the text (a button template), not pasted in the text.
+    expect(instagram.directMessages).toEqual(["Here is the link"]);
+    expect(instagram.buttons).toEqual([{ title: "Shop", url: "https://example.com/shop" }]);
 
     // The same person commenting again on the same post: once per person per post.
     const again = await deliverAsNewComment(comment, "another LINK?");
@@ -327,7 +336,12 @@ describe(`automations on ${testEngine()}`, () => {
       queue: { waiting: number; allOutBy: string | null };
     };
     expect(queue.waiting).toBe(expected - limits.privateRepliesPerHour);
-    expect(queue.allOutBy).not.toBeNull();
+    // All out by: the hour's limit went at once, so what waits goes as those sends turn an hour
+    // old (a second hour only for what is beyond one more hour's limit).
+    const hoursAhead = queue.waiting > limits.privateRepliesPerHour ? 2 : 1;
+    const outIn = Date.parse(queue.allOutBy ?? "") - clock;
+    expect(outIn).toBeGreaterThan((hoursAhead - 1) * HOUR_MS);
+    expect(outIn).toBeLessThanOrEqual(hoursAhead * HOUR_MS + 60_000);
     // The injected clock moves an hour at a time; each hour sends at most the limit.
     for (let hour = 0; hour < 5; hour++) {
       clock += HOUR_MS + 1000;
@@ -471,7 +485,9 @@ describe(`automations on ${testEngine()}`, () => {
     const reply = await createRule({
       name: "Story replies",
       trigger: { kind: "story_reply", keywords: { mode: "any", words: ["where"] } },
-      actions: { dm: { text: "It's in the shop!" } },
+      actions: {
+        dm: { text: "It's in the shop!", link: { title: "Shop", url: "https://example.com/shop" } },
+      },
     });
     testApp.sandbox!.simulateMessage({ username: "lena.makes", storyMention: true, space });
     testApp.sandbox!.simulateMessage({
@@ -491,6 +507,10 @@ describe(`automations on ${testEngine()}`, () => {
       ["story_reply", "Where can I buy this?", "acted"],
     ]);
     expect(replies[0]!.actions).toEqual([expect.objectContaining({ kind: "dm", status: "sent" })]);
+    // A DM's link goes as a button too.
+    const instagram = await atInstagram(null, replies[0]!.person.id);
+    expect(instagram.directMessages).toContain("It's in the shop!");
+    expect(instagram.buttons).toContainEqual({ title: "Shop", url: "https://example.com/shop" });
     for (const rule of [mention, reply]) {
       await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
     }
@@ -525,6 +545,67 @@ describe(`automations on ${testEngine()}`, () => {
     await drainAutomationActions(testApp.automationsContext);
     expect((await statuses()).map(([status]) => status)).toEqual(["sent", "sent"]);
     await sandboxControl(testApp, "/settings", { privateRepliesPerHour: 750 });
+    await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+  }, 90_000);
+
+  it("e-mails the team at most once per rule every 15 minutes, with every match in between", async () => {
+    clock += HOUR_MS;
+    const rule = await createRule({
+      name: "Wholesale leads",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["wholesale"] } },
+      actions: { notify: true },
+    });
+    const notices = async () =>
+      (await mailboxFor(client, email)).filter((mail) =>
+        mail.subject.startsWith("Wholesale leads:"),
+      );
+    testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "Do you sell wholesale?",
+      from: "notify.one",
+      space,
+    });
+    await settle();
+    const [first] = await notices();
+    expect(first?.subject).toBe("Wholesale leads: 1 new match on @lena.makes");
+    expect(first?.text).toMatch(/@[\w.]+ commented “Do you sell wholesale\?”/);
+    expect(first?.links.some((link) => link.endsWith("/messages?tab=automations"))).toBe(true);
+
+    // Two more within the quarter hour: no e-mail yet, they wait for the digest.
+    for (const from of ["notify.two", "notify.three"]) {
+      testApp.sandbox!.simulateComment({
+        username: "lena.makes",
+        text: `wholesale price for ${from}?`,
+        from,
+        space,
+      });
+    }
+    await settle();
+    expect(await notices()).toHaveLength(1);
+    const waiting = (await runsOf(rule.id)).flatMap((run) => run.actions);
+    expect(waiting.filter((action) => action.status === "queued")).toHaveLength(2);
+
+    clock += 15 * 60_000;
+    await drainAutomationActions(testApp.automationsContext);
+    const all = await notices();
+    expect(all).toHaveLength(2);
+    expect(all[0]!.subject).toBe("Wholesale leads: 2 new matches on @lena.makes");
+    expect(all[0]!.text).toContain("commented “wholesale price for notify.two?”");
+    expect(all[0]!.text).toContain("commented “wholesale price for notify.three?”");
+    const settled = (await runsOf(rule.id)).flatMap((run) => run.actions);
+    expect(settled.map((action) => [action.kind, action.status, action.reason])).toEqual([
+      ["notify", "sent", "E-mailed 1 member."],
+      ["notify", "sent", "E-mailed 1 member."],
+      ["notify", "sent", "E-mailed 1 member."],
+    ]);
+    // The team's e-mails are not Instagram sends: the rule's "sent" counts DMs and replies.
+    const list = (await (await client.get("/api/automations")).json()) as {
+      rules: AutomationRule[];
+    };
+    expect(list.rules.find((entry) => entry.id === rule.id)!.counts).toMatchObject({
+      triggered: 3,
+      sent: 0,
+    });
     await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
   }, 90_000);
 

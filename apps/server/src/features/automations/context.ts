@@ -2,6 +2,7 @@ import type { Db } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 
 /** How fast an account's automations may send (configuration: env.ts, AUTOMATION_*). */
@@ -20,6 +21,10 @@ export interface AutomationsContext {
   instagram: InstagramContext;
   limits: AutomationLimits;
   queue: JobQueue<AutomationsContext>;
+  /** The "notify" action's e-mails. */
+  mailer: Mailer;
+  /** Where the e-mails link to (the run log). */
+  publicUrl: string;
   /** Tests only: where the sender plays a crash (after deciding, or after Instagram answered). */
   crashAfter?: (step: "sending" | "sent") => void;
 }

@@ -220,6 +220,19 @@ async function decide(
       "Window closed: Instagram allows a reply within 24 hours of the person's last message.",
     );
   }
+  if (rule.actions.notify) {
+    // The team hears at once (quiet hours and the delay are for the person): the sender's
+    // digest sends at most one e-mail per rule every 15 minutes.
+    actions.push({
+      kind: "notify",
+      text: null,
+      linkUrl: null,
+      linkTitle: null,
+      status: "queued",
+      reason: null,
+      dueAt: now,
+    });
+  }
   return { outcome: "acted", onceKey, actions };
 }
 

@@ -2,6 +2,7 @@ import type { Database } from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { AppJobQueue } from "../../platform/job-queue.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { InboxArrival, InstagramContext } from "../instagram/index.ts";
 import type { AutomationLimits, AutomationsContext } from "./context.ts";
@@ -26,6 +27,8 @@ export function createAutomationsFeature(options: {
   instagram: InstagramContext;
   queue: AppJobQueue;
   limits: AutomationLimits;
+  mailer: Mailer;
+  publicUrl: string;
 }): {
   context: AutomationsContext;
   feature: ServerFeature;
@@ -39,6 +42,8 @@ export function createAutomationsFeature(options: {
     instagram: options.instagram,
     limits: options.limits,
     queue,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
   };
   return {
     context,

@@ -18,6 +18,7 @@ import {
   listAutomationRules,
   listAutomationRunLog,
   listRecentCommentsByOthers,
+  sentAutomationActions,
   setAutomationsPaused,
   skipWaitingAutomationActions,
   updateAutomationRule,
@@ -32,7 +33,7 @@ import { type MemberEnv, requireMember, selectedConnection } from "../../middlew
 import { dateOf } from "../../platform/clock.ts";
 import { can, planRequired, requirePlan } from "../plans/index.ts";
 import type { AutomationsContext } from "./context.ts";
-import { paceOf } from "./sender.ts";
+import { allOutAt, isInstagramKind, paceOf } from "./pace.ts";
 
 const idParam = z.object({ id: z.uuid("Not an automation id.") });
 const runLogQuery = z.object({
@@ -95,23 +96,31 @@ export function automationRoutes(ctx: AutomationsContext) {
       const connection = await selectedConnection(ctx.db, c.var.workspace);
       if (!connection) return c.json({ connected: false as const, templates: automationTemplates });
       const scope = { workspaceId: c.var.workspace.id, accountId: connection.instagramId };
-      const [rows, counts, paused, waiting] = await Promise.all([
+      const [rows, counts, paused, waiting, sent] = await Promise.all([
         listAutomationRules(ctx.db, scope),
         automationRuleCounts(ctx.db, scope),
         automationsPaused(ctx.db, scope),
         waitingAutomationActions(ctx.db, scope),
+        sentAutomationActions(ctx.db, scope.accountId, new Date(ctx.now() - 3_600_000)),
       ]);
-      // All out by: each kind drains at its hourly pace from its last due time.
+      // All out by: each kind drains at its own hourly pace (the team's e-mails do not wait).
       let allOutBy: number | null = null;
-      for (const entry of waiting) {
-        const pace = paceOf(entry.kind, ctx.limits);
-        const end =
-          Math.max(entry.lastDue.getTime(), ctx.now()) + (entry.n / pace.perHour) * 3_600_000;
+      const toInstagram = waiting.flatMap((entry) =>
+        isInstagramKind(entry.kind) ? [{ ...entry, kind: entry.kind }] : [],
+      );
+      for (const entry of toInstagram) {
+        const end = allOutAt({
+          waiting: entry.n,
+          lastDueMs: entry.lastDue.getTime(),
+          sentMs: sent.filter((row) => row.kind === entry.kind).map((row) => row.sentAt.getTime()),
+          perHour: paceOf(entry.kind, ctx.limits).perHour,
+          nowMs: ctx.now(),
+        });
         allOutBy = Math.max(allOutBy ?? 0, end);
       }
       const queue: AutomationQueue = {
         paused,
-        waiting: waiting.reduce((sum, entry) => sum + entry.n, 0),
+        waiting: toInstagram.reduce((sum, entry) => sum + entry.n, 0),
         allOutBy: allOutBy === null ? null : new Date(allOutBy).toISOString(),
         limits: {
           privateRepliesPerHour: ctx.limits.privateRepliesPerHour,

@@ -1,16 +1,23 @@
-import type { AutomationActionKind } from "@sightline/contracts";
+import { AUTOMATION_NOTIFY_EVERY_MS, type AutomationActionKind } from "@sightline/contracts";
 import {
   type AutomationActionRow,
   type AutomationRunRow,
   automationsPaused,
   claimPrivateReply,
+  findAutomationRule,
+  findInboxPerson,
   findInstagramConnection,
   findWorkspace,
   insertComments,
+  lastAutomationNotifyAt,
   listDueAutomationActions,
+  listMembers,
   nextAutomationActionDue,
   postponeAutomationActions,
-  sentAutomationTimes,
+  postponeAutomationNotifications,
+  queuedAutomationNotifications,
+  sentAutomationActions,
+  settleAutomationActions,
   settlePrivateReply,
   updateAutomationAction,
 } from "@sightline/db";
@@ -21,22 +28,16 @@ import {
 } from "@sightline/instagram-graph";
 import { z } from "zod";
 import { dateOf } from "../../platform/clock.ts";
+import { automationNotifyMessage } from "../../platform/mail/templates.ts";
 import { accountClientFor } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
-import { type AutomationLimits, type AutomationsContext, defineAutomationsJob } from "./context.ts";
+import { type AutomationsContext, defineAutomationsJob } from "./context.ts";
+import { instagramKinds, isInstagramKind, paceOf } from "./pace.ts";
 
 const BATCH = 100;
 const HOUR_MS = 3_600_000;
 /** Transient failures are tried this many times before the action is failed. */
 const MAX_ATTEMPTS = 5;
-
-/** The pace's groups: each counts against its own hourly limit. */
-export function paceOf(kind: AutomationActionKind, limits: AutomationLimits) {
-  if (kind === "private_reply")
-    return { kinds: ["private_reply"] as const, perHour: limits.privateRepliesPerHour };
-  if (kind === "dm") return { kinds: ["dm"] as const, perHour: limits.dmsPerHour };
-  return { kinds: ["public_reply"] as const, perHour: limits.publicRepliesPerHour };
-}
 
 /** Instagram's "already replied" to a second private reply of one comment. */
 function alreadyPrivatelyReplied(error: unknown): boolean {
@@ -50,11 +51,9 @@ function backoffMs(attempts: number): number {
   return Math.min(15 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The message text with its link (Instagram shows a link in a DM as a preview card). */
-function messageText(action: AutomationActionRow): string {
-  return action.linkUrl
-    ? `${action.text ?? ""}\n\n${action.linkTitle ?? "Link"}: ${action.linkUrl}`
-    : (action.text ?? "");
+/** The message's link as a button under its text (Instagram's button template, contract §5.2). */
+function linkButton(action: AutomationActionRow): { title: string; url: string } | undefined {
+  return action.linkUrl ? { title: action.linkTitle ?? "Open", url: action.linkUrl } : undefined;
 }
 
 type Outcome =
@@ -74,7 +73,7 @@ async function alreadySent(
   accountId: string,
 ): Promise<string | undefined> {
   const since = (action.attemptedAt?.getTime() ?? 0) - 5_000;
-  const text = action.kind === "public_reply" ? action.text : messageText(action);
+  const text = action.text;
   if (action.kind === "public_reply") {
     const page = await client.listReplies(run.sourceId, { limit: 50 });
     return page.data.find(
@@ -101,16 +100,10 @@ async function perform(
   action: AutomationActionRow,
   run: AutomationRunRow,
   nowMs: number,
+  account: Extract<AccountPass, { stop: undefined }>,
 ): Promise<Outcome> {
   const scope = { workspaceId: action.workspaceId, accountId: action.accountId };
-  const connection = await findInstagramConnection(ctx.db, scope.workspaceId, scope.accountId);
-  if (connection?.status !== "active") {
-    return {
-      status: "failed",
-      reason: "The Instagram account is not connected: reconnect it in Settings.",
-    };
-  }
-  const client = accountClientFor(ctx.instagram, connection);
+  const { connection, client } = account;
   const resumed = action.status === "sending";
   if (resumed && action.kind !== "private_reply") {
     try {
@@ -149,7 +142,7 @@ async function perform(
       return { status: "sent", resultId: id };
     }
     if (action.kind === "private_reply") {
-      const text = messageText(action);
+      const text = action.linkUrl ? `${action.text ?? ""}\n${action.linkUrl}` : (action.text ?? "");
       if (
         !resumed &&
         !(await claimPrivateReply(ctx.db, scope, {
@@ -164,7 +157,11 @@ async function perform(
         };
       }
       try {
-        const sent = await client.sendPrivateReply(run.sourceId, text);
+        const sent = await client.sendPrivateReply(
+          run.sourceId,
+          action.text ?? "",
+          linkButton(action),
+        );
         await settlePrivateReply(ctx.db, scope, run.sourceId, {
           messageId: sent.message_id ?? "sent",
         });
@@ -181,7 +178,10 @@ async function perform(
         throw error;
       }
     }
-    const sent = await client.sendText(run.personId, messageText(action));
+    const button = linkButton(action);
+    const sent = button
+      ? await client.sendButtons(run.personId, action.text ?? "", [button])
+      : await client.sendText(run.personId, action.text ?? "");
     return { status: "sent", resultId: sent.message_id ?? "sent" };
   } catch (error) {
     return failure(action, error, nowMs);
@@ -259,14 +259,55 @@ export const sendAutomationActionsJob = defineAutomationsJob({
   },
 });
 
-const allKinds: AutomationActionKind[] = ["public_reply", "private_reply", "dm"];
+/**
+ * What one pass of the drain knows of an account, read once: why nothing may go out (plan,
+ * pause, connection), or the client and what was sent in the last hour (kept current as it sends).
+ */
+type AccountPass =
+  | { stop: string; failed: boolean }
+  | {
+      stop: undefined;
+      workspaceId: string;
+      connection: NonNullable<Awaited<ReturnType<typeof findInstagramConnection>>>;
+      client: ReturnType<typeof accountClientFor>;
+      sent: Array<{ kind: AutomationActionKind; at: number }>;
+    };
+
+async function accountPass(
+  ctx: AutomationsContext,
+  action: AutomationActionRow,
+  nowMs: number,
+): Promise<AccountPass> {
+  const scope = { workspaceId: action.workspaceId, accountId: action.accountId };
+  const workspace = await findWorkspace(ctx.db, action.workspaceId);
+  if (!workspace || !can({ plan: workspace.plan }, "automations"))
+    return { stop: "Plan: automations need the Pro plan.", failed: false };
+  if (await automationsPaused(ctx.db, scope))
+    return { stop: "Paused before it was sent.", failed: false };
+  const connection = await findInstagramConnection(ctx.db, scope.workspaceId, scope.accountId);
+  if (connection?.status !== "active") {
+    return {
+      stop: "The Instagram account is not connected: reconnect it in Settings.",
+      failed: true,
+    };
+  }
+  const sent = await sentAutomationActions(ctx.db, action.accountId, new Date(nowMs - HOUR_MS));
+  return {
+    stop: undefined,
+    workspaceId: scope.workspaceId,
+    connection,
+    client: accountClientFor(ctx.instagram, connection),
+    sent: sent.map((row) => ({ kind: row.kind, at: row.sentAt.getTime() })),
+  };
+}
 
 /** One drain of the send queue; answers how many actions it settled. */
 export async function drainAutomationActions(ctx: AutomationsContext): Promise<number> {
   let settled = 0;
-  // Kinds of an account that wait for their pace in this drain ("account:kind").
+  // What waits for its pace in this drain: "account:kind", or "notify:rule" for a digest.
   const held = new Set<string>();
-  const heldKey = (action: AutomationActionRow) => `${action.accountId}:${action.kind}`;
+  const heldKey = (action: AutomationActionRow & { run: AutomationRunRow }) =>
+    action.kind === "notify" ? `notify:${action.run.ruleId}` : `${action.accountId}:${action.kind}`;
   for (;;) {
     const now = dateOf(ctx.now);
     const due = (await listDueAutomationActions(ctx.db, now, BATCH)).filter(
@@ -274,54 +315,59 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
     );
     if (due.length === 0) break;
     let progressed = false;
+    // Each account's state is read once per pass (a batch), not once per action.
+    const accounts = new Map<string, AccountPass>();
     for (const action of due) {
       if (held.has(heldKey(action))) continue;
       const nowMs = ctx.now();
-      const pace = paceOf(action.kind, ctx.limits);
-      const scope = { workspaceId: action.workspaceId, accountId: action.accountId };
-      const workspace = await findWorkspace(ctx.db, action.workspaceId);
-      const stop =
-        !workspace || !can({ plan: workspace.plan }, "automations")
-          ? "Plan: automations need the Pro plan."
-          : (await automationsPaused(ctx.db, scope))
-            ? "Paused before it was sent."
-            : undefined;
-      if (stop) {
-        await updateAutomationAction(ctx.db, action.id, { status: "skipped", reason: stop });
+      let account = accounts.get(action.accountId);
+      if (!account) {
+        account = await accountPass(ctx, action, nowMs);
+        accounts.set(action.accountId, account);
+      }
+      if (account.stop !== undefined) {
+        await updateAutomationAction(ctx.db, action.id, {
+          status: account.failed && action.kind !== "notify" ? "failed" : "skipped",
+          reason: account.stop,
+        });
         settled++;
         progressed = true;
         continue;
       }
+      if (action.kind === "notify") {
+        const result = await notifyTeam(ctx, action, nowMs, account.connection.instagramUsername);
+        if (result.settled > 0) {
+          settled += result.settled;
+          progressed = true;
+        }
+        held.add(heldKey(action));
+        continue;
+      }
       // The hour's pace: at the limit, everything of this kind waits until the oldest send of
       // the window is an hour old (order kept: they all move to that instant).
-      const sent = await sentAutomationTimes(
-        ctx.db,
-        action.accountId,
-        [...pace.kinds],
-        new Date(nowMs - HOUR_MS),
+      if (!isInstagramKind(action.kind)) continue;
+      const pace = paceOf(action.kind, ctx.limits);
+      const hour = account.sent.filter(
+        (send) =>
+          send.at > nowMs - HOUR_MS && (pace.kinds as readonly string[]).includes(send.kind),
       );
-      if (sent.length >= pace.perHour) {
-        const until = new Date(sent[sent.length - pace.perHour]!.getTime() + HOUR_MS);
+      if (hour.length >= pace.perHour) {
+        const until = new Date(hour[hour.length - pace.perHour]!.at + HOUR_MS);
         await postponeAutomationActions(ctx.db, action.accountId, [...pace.kinds], until);
         await wakeAt(ctx, until);
         held.add(heldKey(action));
         continue;
       }
-      const lastSecond = await sentAutomationTimes(
-        ctx.db,
-        action.accountId,
-        allKinds,
-        new Date(nowMs - 1000),
+      const lastSecond = account.sent.filter(
+        (send) => send.at > nowMs - 1000 && isInstagramKind(send.kind),
       );
       if (lastSecond.length >= ctx.limits.perSecond) {
-        const until = new Date(
-          lastSecond[lastSecond.length - ctx.limits.perSecond]!.getTime() + 1000,
-        );
+        const until = new Date(lastSecond[lastSecond.length - ctx.limits.perSecond]!.at + 1000);
         await wakeAt(ctx, until);
-        for (const kind of allKinds) held.add(`${action.accountId}:${kind}`);
+        for (const kind of instagramKinds) held.add(`${action.accountId}:${kind}`);
         continue;
       }
-      const outcome = await perform(ctx, action, action.run, nowMs);
+      const outcome = await perform(ctx, action, action.run, nowMs, account);
       if (outcome.status === "sent") ctx.crashAfter?.("sent");
       if (outcome.status === "retry") {
         await updateAutomationAction(ctx.db, action.id, {
@@ -334,13 +380,15 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
         held.add(heldKey(action));
         continue;
       }
+      const sentAt = ctx.now();
       await updateAutomationAction(ctx.db, action.id, {
         status: outcome.status,
         reason: outcome.reason ?? null,
         ...(outcome.status === "sent"
-          ? { sentAt: new Date(ctx.now()), resultId: outcome.resultId }
+          ? { sentAt: new Date(sentAt), resultId: outcome.resultId }
           : {}),
       });
+      if (outcome.status === "sent") account.sent.push({ kind: action.kind, at: sentAt });
       settled++;
       progressed = true;
     }
@@ -350,6 +398,104 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
   const next = await nextAutomationActionDue(ctx.db);
   if (next && next.getTime() > ctx.now()) await wakeAt(ctx, next);
   return settled;
+}
+
+/** Who hears of a rule's matches: the members who answer the inbox. */
+const notifiedRoles = new Set(["owner", "admin", "editor"]);
+
+function describeMatch(run: AutomationRunRow, username: string | null): string {
+  const who = username ? `@${username}` : "Someone";
+  const quote = (text: string | null) => {
+    const flat = (text ?? "").replace(/\s+/g, " ").trim();
+    return flat.length > 120 ? `“${flat.slice(0, 119)}…”` : `“${flat}”`;
+  };
+  if (run.trigger === "comment") return `${who} commented ${quote(run.text)}`;
+  if (run.trigger === "story_mention") return `${who} mentioned you in their story`;
+  if (run.trigger === "story_reply") return `${who} replied to your story: ${quote(run.text)}`;
+  return `${who} wrote ${quote(run.text)}`;
+}
+
+/**
+ * The "notify" action: one e-mail per rule with every match since the last one, at most every
+ * 15 minutes (a viral post sends a digest, not a thousand e-mails).
+ */
+async function notifyTeam(
+  ctx: AutomationsContext,
+  action: AutomationActionRow & { run: AutomationRunRow },
+  nowMs: number,
+  accountUsername: string,
+): Promise<{ settled: number }> {
+  const ruleId = action.run.ruleId;
+  const last = await lastAutomationNotifyAt(ctx.db, ruleId);
+  if (last && last.getTime() + AUTOMATION_NOTIFY_EVERY_MS > nowMs) {
+    const until = new Date(last.getTime() + AUTOMATION_NOTIFY_EVERY_MS);
+    await postponeAutomationNotifications(ctx.db, ruleId, until);
+    await wakeAt(ctx, until);
+    return { settled: 0 };
+  }
+  const scope = { workspaceId: action.workspaceId, accountId: action.accountId };
+  const [rule, items, members] = await Promise.all([
+    findAutomationRule(ctx.db, scope, ruleId),
+    queuedAutomationNotifications(ctx.db, ruleId),
+    listMembers(ctx.db, action.workspaceId),
+  ]);
+  const ids = items.map((item) => item.id);
+  const recipients = members.filter((member) => notifiedRoles.has(member.role));
+  if (!rule || recipients.length === 0) {
+    await settleAutomationActions(ctx.db, ids, {
+      status: "skipped",
+      reason: rule ? "No member answers the inbox to notify." : "The automation was deleted.",
+      sentAt: null,
+      resultId: null,
+    });
+    return { settled: ids.length };
+  }
+  const lines: string[] = [];
+  for (const item of items.slice(0, 10)) {
+    const username =
+      item.run.personUsername ??
+      (await findInboxPerson(ctx.db, scope, item.run.personId))?.username ??
+      null;
+    lines.push(describeMatch(item.run, username));
+  }
+  const url = new URL("/messages?tab=automations", ctx.publicUrl).toString();
+  try {
+    for (const member of recipients) {
+      await ctx.mailer.sendEmail(
+        automationNotifyMessage(member.email, {
+          rule: rule.name,
+          username: accountUsername,
+          lines,
+          total: items.length,
+          url,
+        }),
+      );
+    }
+  } catch (error) {
+    const attempts = action.attempts + 1;
+    const reason = `The e-mail could not be sent (${error instanceof Error ? error.message : String(error)}).`;
+    if (attempts >= MAX_ATTEMPTS) {
+      await settleAutomationActions(ctx.db, ids, {
+        status: "failed",
+        reason,
+        sentAt: null,
+        resultId: null,
+      });
+      return { settled: ids.length };
+    }
+    const atMs = nowMs + backoffMs(attempts);
+    await updateAutomationAction(ctx.db, action.id, { attempts, reason });
+    await postponeAutomationNotifications(ctx.db, ruleId, new Date(atMs));
+    await wakeAt(ctx, new Date(atMs));
+    return { settled: 0 };
+  }
+  await settleAutomationActions(ctx.db, ids, {
+    status: "sent",
+    reason: `E-mailed ${recipients.length === 1 ? "1 member" : `${recipients.length} members`}.`,
+    sentAt: new Date(ctx.now()),
+    resultId: null,
+  });
+  return { settled: ids.length };
 }
 
 async function wakeAt(ctx: AutomationsContext, at: Date) {

@@ -232,3 +232,32 @@ export function connectLinkMessage(
       "If you did not expect this, ignore this e-mail: nothing is connected unless you confirm on Instagram's page. You can remove the access at any time in Instagram's settings (Apps and websites).",
   });
 }
+
+/** An automation's "notify" action (issue 32): what the rule matched since its last e-mail. */
+export function automationNotifyMessage(
+  to: string,
+  input: {
+    rule: string;
+    username: string;
+    /** One line per match, oldest first (at most ten shown). */
+    lines: string[];
+    total: number;
+    url: string;
+  },
+) {
+  const shown = input.lines.slice(0, 10);
+  const more = input.total - shown.length;
+  const what = input.total === 1 ? "1 new match" : `${input.total} new matches`;
+  return render(to, `${input.rule}: ${what} on @${input.username}`, {
+    preheader: shown[0] ?? what,
+    heading: `${input.rule}: ${what}`,
+    paragraphs: [
+      `The automation “${input.rule}” of @${input.username} matched:`,
+      ...shown,
+      ...(more > 0 ? [`…and ${more} more in the run log.`] : []),
+    ],
+    action: { label: "Open the run log", url: input.url },
+    footnote:
+      "You get this because the automation notifies the team. One e-mail per automation every 15 minutes at most; turn it off in the automation's editor.",
+  });
+}

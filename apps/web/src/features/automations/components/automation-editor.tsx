@@ -4,7 +4,7 @@ import {
   automationTriggerLabels,
   fillPlaceholders,
 } from "@sightline/contracts";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label, Select, Textarea } from "../../../components/ui/input.tsx";
 import {
@@ -37,6 +37,7 @@ type Draft = {
   linkTitle: string;
   linkUrl: string;
   delayMinutes: string;
+  notify: boolean;
 };
 
 const sample = { username: "ana.b", name: "Ana Beltrán" };
@@ -68,6 +69,7 @@ export function draftOf(rule: AutomationRuleInput): Draft {
     linkTitle: message?.link?.title ?? "",
     linkUrl: message?.link?.url ?? "",
     delayMinutes: String(Math.round((rule.actions.delaySeconds ?? 0) / 60)),
+    notify: rule.actions.notify ?? false,
   };
 }
 
@@ -111,8 +113,26 @@ export function ruleOf(draft: Draft, enabled = true): AutomationRuleInput {
       privateReply: comment ? message : null,
       dm: comment ? null : message,
       delaySeconds: Math.max(0, Math.min(60, Number(draft.delayMinutes) || 0)) * 60,
+      notify: draft.notify,
     },
   };
+}
+
+function CheckboxField({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {children}
+    </label>
+  );
 }
 
 /** The server's 422 messages by field path ("actions.privateReply.text" → its message). */
@@ -283,14 +303,12 @@ export function AutomationEditor({
           </fieldset>
           <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">Only if</legend>
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={draft.firstInteraction}
-                onChange={(e) => set("firstInteraction", e.target.checked)}
-              />
+            <CheckboxField
+              checked={draft.firstInteraction}
+              onChange={(on) => set("firstInteraction", on)}
+            >
               It is the person's first time with this automation
-            </label>
+            </CheckboxField>
             <div>
               <Label htmlFor={field("audience")}>Who</Label>
               <Select
@@ -309,14 +327,9 @@ export function AutomationEditor({
                 </p>
               ) : null}
             </div>
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={draft.quiet}
-                onChange={(e) => set("quiet", e.target.checked)}
-              />
+            <CheckboxField checked={draft.quiet} onChange={(on) => set("quiet", on)}>
               Quiet hours (replies wait until they end)
-            </label>
+            </CheckboxField>
             {draft.quiet ? (
               <div className="flex items-center gap-2 text-sm">
                 <Input
@@ -368,9 +381,10 @@ export function AutomationEditor({
             </div>
             <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
               <div>
-                <Label htmlFor={field("link-title")}>Link title</Label>
+                <Label htmlFor={field("link-title")}>Button title</Label>
                 <Input
                   id={field("link-title")}
+                  maxLength={20}
                   value={draft.linkTitle}
                   onChange={(e) => set("linkTitle", e.target.value)}
                 />
@@ -385,6 +399,9 @@ export function AutomationEditor({
                 />
               </div>
             </div>
+            <CheckboxField checked={draft.notify} onChange={(on) => set("notify", on)}>
+              E-mail the team (members who answer the inbox; one e-mail every 15 minutes at most)
+            </CheckboxField>
             <div className="w-40">
               <Label htmlFor={field("delay")}>Wait (minutes)</Label>
               <Input
@@ -417,6 +434,12 @@ export function AutomationEditor({
                 {sent.link ? (
                   <p className="mt-2 rounded-lg border border-slate-200 px-3 py-1.5 text-center font-medium text-brand-700">
                     {sent.link.title}
+                  </p>
+                ) : null}
+                {sent.link ? (
+                  <p className="mt-1 text-xs text-slate-500">
+                    A button under the message opens the link in Instagram's browser (the Instagram
+                    apps show buttons; instagram.com on the web shows the text only).
                   </p>
                 ) : null}
               </div>

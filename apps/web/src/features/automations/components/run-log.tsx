@@ -1,4 +1,4 @@
-import type { AutomationRun } from "@sightline/contracts";
+import type { AutomationActionKind, AutomationRun } from "@sightline/contracts";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -6,7 +6,12 @@ import { Select } from "../../../components/ui/input.tsx";
 import { cn } from "../../../utils/cn.ts";
 import { useAutomationRuns } from "../api/automations.ts";
 
-const actionNames = { public_reply: "Public reply", private_reply: "Private reply", dm: "DM" };
+const actionNames: Record<AutomationActionKind, string> = {
+  public_reply: "Public reply",
+  private_reply: "Private reply",
+  dm: "DM",
+  notify: "E-mail to the team",
+};
 const statusStyle = {
   sent: "text-emerald-800",
   queued: "text-slate-600",

@@ -5,6 +5,7 @@ import {
   CircleDashed,
   Clock,
   Film,
+  Link2,
   Lock,
   Mic,
   Paperclip,
@@ -161,6 +162,7 @@ const attachmentLabels: Record<DmMessage["attachments"][number]["type"], string>
   file: "File",
   share: "Shared post",
   story: "Story reply or mention",
+  link: "Link button",
 };
 
 function AttachmentView({ attachment }: { attachment: DmMessage["attachments"][number] }) {
@@ -188,7 +190,9 @@ function AttachmentView({ attachment }: { attachment: DmMessage["attachments"][n
           ? CircleDashed
           : attachment.type === "share"
             ? Share2
-            : Paperclip;
+            : attachment.type === "link"
+              ? Link2
+              : Paperclip;
   return (
     <span className="flex items-center gap-2 rounded-lg bg-black/5 px-2.5 py-1.5 text-sm">
       <Icon aria-hidden="true" className="size-4 shrink-0" />
@@ -205,6 +209,24 @@ function AttachmentView({ attachment }: { attachment: DmMessage["attachments"][n
         </a>
       ) : null}
     </span>
+  );
+}
+
+function Attachments({
+  items,
+  className,
+}: {
+  items: DmMessage["attachments"];
+  className?: string | false | undefined;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      {items.map((attachment, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a message's attachments never reorder
+        <AttachmentView key={index} attachment={attachment} />
+      ))}
+    </div>
   );
 }
 
@@ -378,23 +400,21 @@ export function DmThreadView({
                     "outline-2 outline-offset-2 outline-red-400 outline-solid",
                 )}
               >
-                {row.attachments.length > 0 ? (
-                  <div className={cn("space-y-1.5", row.text && "mb-1.5")}>
-                    {row.attachments.map((attachment, index) => (
-                      <AttachmentView
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a message's attachments never reorder
-                        key={index}
-                        attachment={attachment}
-                      />
-                    ))}
-                  </div>
-                ) : null}
+                <Attachments
+                  items={row.attachments.filter((attachment) => attachment.type !== "link")}
+                  className={cn(row.text && "mb-1.5")}
+                />
                 {row.text ||
                   (row.attachments.length === 0 ? (
                     <span className="italic opacity-80">
                       A message Instagram does not show to apps: open Instagram to see it.
                     </span>
                   ) : null)}
+                {/* A button message's buttons sit under its text, as Instagram shows them. */}
+                <Attachments
+                  items={row.attachments.filter((attachment) => attachment.type === "link")}
+                  className={cn(row.text && "mt-1.5")}
+                />
               </div>
               <span className="mt-0.5 flex items-center gap-2 px-1">
                 <time dateTime={row.createdTime} className="text-[11px] text-slate-500">
