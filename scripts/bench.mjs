@@ -571,44 +571,25 @@ if (run("publish")) {
   if (result.status !== 0) console.error(`publishing benchmark exited with ${result.status}`);
 }
 
-const inboxBenches = ["inbox-list", "webhook-to-thread"].filter(run);
-// Issue 15 wants the inbox figures on both engines: PGlite always, PostgreSQL too when
-// TEST_DATABASE_URL is set.
-for (const engine of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]) {
-  if (inboxBenches.length === 0) break;
-  const result = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/bench/inbox-bench.ts", ...inboxBenches],
-    { cwd: root, stdio: "inherit", env: { ...process.env, SIGHTLINE_TEST_DB: engine } },
-  );
-  if (result.status !== 0)
-    console.error(`inbox benchmarks (${engine}) exited with ${result.status}`);
-}
-
-// Automations on both engines when TEST_DATABASE_URL is set, else PGlite.
-for (const engine of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]) {
-  if (!run("automations")) break;
-  const result = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/bench/automations-bench.ts"],
-    { cwd: root, stdio: "inherit", env: { ...process.env, SIGHTLINE_TEST_DB: engine } },
-  );
-  if (result.status !== 0) {
-    console.error(`automations benchmark (${engine}) exited with ${result.status}`);
+/**
+ * Runs one benchmark file of apps/server/src/bench on PGlite, then on PostgreSQL too when
+ * TEST_DATABASE_URL is set (the issues want most figures on both engines).
+ */
+function onEachEngine(name, file, args = []) {
+  for (const engine of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]) {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", `apps/server/src/bench/${file}`, ...args],
+      { cwd: root, stdio: "inherit", env: { ...process.env, SIGHTLINE_TEST_DB: engine } },
+    );
+    if (result.status !== 0) console.error(`${name} (${engine}) exited with ${result.status}`);
   }
 }
 
-// The AI team on both engines when TEST_DATABASE_URL is set, else PGlite.
-for (const engine of process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]) {
-  if (!run("ai-team")) break;
-  const result = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/bench/ai-team-bench.ts"],
-    { cwd: root, stdio: "inherit", env: { ...process.env, SIGHTLINE_TEST_DB: engine } },
-  );
-  if (result.status !== 0)
-    console.error(`ai-team benchmark (${engine}) exited with ${result.status}`);
-}
+const inboxBenches = ["inbox-list", "webhook-to-thread"].filter(run);
+if (inboxBenches.length > 0) onEachEngine("inbox benchmarks", "inbox-bench.ts", inboxBenches);
+if (run("automations")) onEachEngine("automations benchmark", "automations-bench.ts");
+if (run("ai-team")) onEachEngine("ai-team benchmark", "ai-team-bench.ts");
 
 if (run("analytics")) {
   // PGlite (with the dashboard in Chromium), then PostgreSQL when TEST_DATABASE_URL is set or
