@@ -250,14 +250,9 @@ export function AutomationEditor({
             ) : null}
             {draft.kind === "story_mention" ? null : (
               <>
-                <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    checked={draft.anyMessage}
-                    onChange={(e) => set("anyMessage", e.target.checked)}
-                  />
+                <CheckboxField checked={draft.anyMessage} onChange={(on) => set("anyMessage", on)}>
                   Any message (no keywords)
-                </label>
+                </CheckboxField>
                 {draft.anyMessage ? null : (
                   <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
                     <div>
