@@ -305,7 +305,13 @@ if (run("auth-dialog")) {
     // target < 300 ms), in a new browser context each time (nothing cached). Baseline: the same
     // page's first click on a header menu, a native popover that needs no JavaScript.
     const runs = Number(process.env.BENCH_RUNS ?? 5);
-    const firstClick = async (width, target) => {
+    // A person's press comes some time after the pointer reaches the button (or the finger
+    // touches it): the dialog's code is fetched from that moment (main.tsx). Playwright's click
+    // and tap have no such moment; the "as a person" runs add one: the pointer rests on the
+    // button 150 ms before the press, a finger stays down 80 ms (both at the short end of what
+    // people take), and the figures count from the press.
+    const dwell = { mouse: 150, touch: 80 };
+    const firstClick = async (width, target, asPerson = false) => {
       const phone = width < 500;
       const context = await browser.newContext({
         viewport: { width, height: 900 },
@@ -319,7 +325,7 @@ if (run("auth-dialog")) {
       // In the page: the press's own time stamp and the first frame painted with the dialog or
       // the popover open (what the visitor sees, without the test driver's own steps).
       await page.addInitScript(() => {
-        const marks = { pressed: Number.NaN, shown: Number.NaN };
+        const marks = { pressed: Number.NaN, released: Number.NaN, shown: Number.NaN };
         window.__firstClick = marks;
         for (const type of ["pointerdown", "touchstart"]) {
           addEventListener(
@@ -330,6 +336,13 @@ if (run("auth-dialog")) {
             { capture: true },
           );
         }
+        addEventListener(
+          "touchend",
+          (event) => {
+            if (Number.isNaN(marks.released)) marks.released = event.timeStamp;
+          },
+          { capture: true },
+        );
         const check = () => {
           if (!Number.isNaN(marks.shown)) return;
           if (document.querySelector('[role="dialog"], [popover]:popover-open')) {
@@ -350,8 +363,24 @@ if (run("auth-dialog")) {
           ? page.locator("main").getByRole("button", { name: "Get started free" }).first()
           : page.locator("header button[popovertarget]:visible").first();
       await button.scrollIntoViewIfNeeded();
-      const started = performance.now();
-      if (phone) await button.tap();
+      let started = performance.now();
+      if (asPerson && phone) {
+        const box = await button.boundingBox();
+        const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        const cdp = await context.newCDPSession(page);
+        const touch = (type, points) =>
+          cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+        await touch("touchStart", [at]);
+        await page.waitForTimeout(dwell.touch);
+        started = performance.now();
+        await touch("touchEnd", []);
+      } else if (asPerson) {
+        await button.hover();
+        await page.waitForTimeout(dwell.mouse);
+        started = performance.now();
+        await page.mouse.down();
+        await page.mouse.up();
+      } else if (phone) await button.tap();
       else await button.click();
       if (target === "dialog") {
         await page.getByRole("dialog", { name: "Welcome to Sightline" }).waitFor();
@@ -360,22 +389,34 @@ if (run("auth-dialog")) {
       }
       const ms = performance.now() - started;
       await page.waitForFunction(() => !Number.isNaN(window.__firstClick.shown));
+      // As a person, the press is the finger's lift or the button's press, not the touch.
       const inPage = await page.evaluate(
-        () => window.__firstClick.shown - window.__firstClick.pressed,
+        (fromLift) =>
+          window.__firstClick.shown -
+          (fromLift ? window.__firstClick.released : window.__firstClick.pressed),
+        asPerson && phone,
       );
       await context.close();
       return { ms, inPage };
     };
-    for (const width of [1440, 390]) {
+    for (const [width, asPerson] of [
+      [1440, false],
+      [390, false],
+      [1440, true],
+      [390, true],
+    ]) {
+      const how = asPerson
+        ? `as a person (${width < 500 ? `finger down ${dwell.touch} ms` : `pointer on the button ${dwell.mouse} ms`} before the press)`
+        : "Playwright's instant click";
       const dialog = [];
       const popover = [];
       const dialogPainted = [];
       const popoverPainted = [];
       for (let i = 0; i < runs; i++) {
-        const opened = await firstClick(width, "dialog");
+        const opened = await firstClick(width, "dialog", asPerson);
         dialog.push(opened.ms);
         dialogPainted.push(opened.inPage);
-        const baseline = await firstClick(width, "popover").catch(() => undefined);
+        const baseline = await firstClick(width, "popover", asPerson).catch(() => undefined);
         if (baseline) {
           popover.push(baseline.ms);
           popoverPainted.push(baseline.inPage);
@@ -384,12 +425,12 @@ if (run("auth-dialog")) {
       const dialogMs = median(dialog);
       const popoverMs = median(popover);
       console.info(
-        `auth-dialog: ${width} px first call-to-action click → sign-up dialog p50 ${dialogMs.toFixed(0)} ms (max ${Math.max(...dialog).toFixed(0)}, ${runs} runs); baseline first header-menu click → its popover p50 ${Number.isFinite(popoverMs) ? popoverMs.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverMs) ? (dialogMs / popoverMs).toFixed(1) : "n/a"}`,
+        `auth-dialog: ${width} px, ${how}: first call-to-action click → sign-up dialog p50 ${dialogMs.toFixed(0)} ms (max ${Math.max(...dialog).toFixed(0)}, ${runs} runs); baseline first header-menu click → its popover p50 ${Number.isFinite(popoverMs) ? popoverMs.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverMs) ? (dialogMs / popoverMs).toFixed(1) : "n/a"}`,
       );
       const painted = median(dialogPainted);
       const popoverPaint = median(popoverPainted);
       console.info(
-        `auth-dialog: ${width} px in the page, press → first frame with the dialog p50 ${painted.toFixed(0)} ms (max ${Math.max(...dialogPainted).toFixed(0)}); baseline press → popover painted p50 ${Number.isFinite(popoverPaint) ? popoverPaint.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverPaint) ? (painted / popoverPaint).toFixed(1) : "n/a"}`,
+        `auth-dialog: ${width} px, ${how}, in the page: press → first frame with the dialog p50 ${painted.toFixed(0)} ms (max ${Math.max(...dialogPainted).toFixed(0)}); baseline press → popover painted p50 ${Number.isFinite(popoverPaint) ? popoverPaint.toFixed(0) : "n/a"} ms; ratio ${Number.isFinite(popoverPaint) ? (painted / popoverPaint).toFixed(1) : "n/a"}`,
       );
     }
   });

@@ -256,7 +256,7 @@ export function normalizeAttachment(raw: {
   video_data?: { url?: string | undefined } | undefined;
   file_url?: string | undefined;
   /** A button template the account sent: its link button. */
-  generic_template?: { url?: string | undefined } | undefined;
+  generic_template?: { url?: string | undefined; title?: string | undefined } | undefined;
   payload?:
     | { url?: string | undefined; buttons?: Array<{ url?: string | undefined }> | undefined }
     | undefined;
