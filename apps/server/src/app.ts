@@ -22,7 +22,7 @@ import {
 } from "./features/billing/index.ts";
 import { publishingFunctionRoutes } from "./features/content-tools/index.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./features/dev-mailbox/index.ts";
-import { inboxRoutes } from "./features/inbox/index.ts";
+import { inboxLabelRoutes, inboxRoutes } from "./features/inbox/index.ts";
 import {
   connectionRoutes,
   connectLinkRoutes,
@@ -193,6 +193,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         publicUrl: deps.env.publicUrl,
       }),
     )
+    .route("/inbox", inboxLabelRoutes({ db }))
     .route("/functions", functionRoutes(deps.instagramContext))
     .route(
       "/functions",

@@ -59,6 +59,8 @@ type Victim = {
   pressKeywordId: string;
   trendHashtagId: string;
   automationId: string;
+  /** A conversation label of theirs, on their DM thread. */
+  labelId: string;
   /** A connect link of theirs waiting to be used (its id, and the token of its address). */
   connectLinkId: string;
   connectLinkToken: string;
@@ -177,6 +179,16 @@ async function prepareVictim(): Promise<Victim> {
       actions: { privateReply: { text: "Here you go" } },
     }),
   );
+  // A conversation label (issue 32) on their DM thread, its name a marker.
+  const labelName = `label-${Date.now()}`.slice(0, 30);
+  const label = await json<{ id: string }>(
+    await client.post("/api/inbox/labels", { name: labelName, color: "red" }),
+  );
+  const labelled = await client.request(
+    `/api/inbox/conversations/dm/${encodeURIComponent(stored.rows[0]!.conversation_id)}/labels`,
+    { method: "PUT", json: { labelIds: [label.id] } },
+  );
+  expect(labelled.status).toBe(200);
   const linkLabel = `link-marker-${Date.now()}`;
   const link = await json<{ link: { id: string }; url: string }>(
     await client.post("/api/instagram/connect-links", { label: linkLabel }),
@@ -200,7 +212,10 @@ async function prepareVictim(): Promise<Victim> {
     pressKeywordId: keyword.keyword.id,
     trendHashtagId: hashtag!.id,
     automationId: automation.id,
+    labelId: label.id,
     markers: [
+      labelName,
+      label.id,
       automationName,
       automation.id,
       email,
@@ -271,6 +286,11 @@ describe("one user can never read or change another's data through any route", (
           .replace("/connections/:instagramId", `/connections/${victim.accountId}`)
           .replace("/ai-team/:role", "/ai-team/analyst")
           .replace("/automations/:id", `/automations/${victim.automationId}`)
+          .replace("/inbox/labels/:id", `/inbox/labels/${victim.labelId}`)
+          .replace(
+            "/conversations/:kind/:id",
+            `/conversations/dm/${encodeURIComponent(victim.threadId)}`,
+          )
           .replace(/:[a-zA-Z]+/g, victim.userId);
         const query = new URLSearchParams({
           userId: victim.userId,
@@ -307,6 +327,8 @@ describe("one user can never read or change another's data through any route", (
           hidden: true,
           text: "Sent by another user",
           client_id: crypto.randomUUID(),
+          labelIds: [victim.labelId],
+          color: "red",
         };
         const response = await attacker.request(`${path}?${query}`, {
           method: method === "ALL" ? "GET" : method,
@@ -393,6 +415,9 @@ describe("one user can never read or change another's data through any route", (
         "DELETE /api/inbox/comments/:id",
         "PUT /api/inbox/saved-replies/:id",
         "DELETE /api/inbox/saved-replies/:id",
+        "PATCH /api/inbox/labels/:id",
+        "DELETE /api/inbox/labels/:id",
+        "PUT /api/inbox/conversations/:kind/:id/labels",
         "GET /api/ai-team",
         "POST /api/ai-team/:role/refresh",
         "POST /api/ai-team/ask",
@@ -450,6 +475,15 @@ describe("one user can never read or change another's data through any route", (
       expect.objectContaining({ id: victim.automationId, enabled: true }),
     ]);
     expect(automations.queue.paused).toBe(false);
+    // Their label is theirs still, on their thread.
+    const labels = await json<{ items: Array<{ id: string }> }>(
+      await victim.client.get("/api/inbox/labels"),
+    );
+    expect(labels.items.map((entry) => entry.id)).toEqual([victim.labelId]);
+    const tagged = await json<{ items: Array<{ id: string }> }>(
+      await victim.client.get(`/api/inbox/conversations?label=${victim.labelId}`),
+    );
+    expect(tagged.items.map((item) => item.id)).toEqual([victim.threadId]);
     const post = await json<{ post: { status: string } }>(
       await victim.client.get(`/api/scheduled-posts/${victim.scheduledPostId}`),
     );

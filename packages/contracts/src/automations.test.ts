@@ -141,6 +141,28 @@ describe("the rule's validation", () => {
     ).toBe(true);
   });
 
+  it("labels a DM thread, and a comment's only with the private reply that opens one", () => {
+    const label = "5f0c1a52-4d0e-4c51-9a57-0d4f0e5b7a10";
+    expect(
+      automationRuleInputSchema.parse({
+        ...base,
+        trigger: { kind: "dm", keywords: any(["order"]) },
+        actions: { labelIds: [label] },
+      }).actions.labelIds,
+    ).toEqual([label]);
+    expect(
+      automationRuleInputSchema
+        .safeParse({ ...base, actions: { publicReplies: ["Thanks!"], labelIds: [label] } })
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(["Labels go on the DM thread the private reply opens: add a private reply."]);
+    expect(
+      automationRuleInputSchema.safeParse({
+        ...base,
+        actions: { ...base.actions, labelIds: [label] },
+      }).success,
+    ).toBe(true);
+  });
+
   it("takes notifying the team as an action of its own", () => {
     const rule = automationRuleInputSchema.parse({ ...base, actions: { notify: true } });
     expect(rule.actions).toMatchObject({ notify: true, privateReply: null, publicReplies: [] });

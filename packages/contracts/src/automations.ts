@@ -133,6 +133,11 @@ export const automationActionsSchema = z.object({
   privateReply: automationMessageSchema.nullable().default(null),
   /** A DM in the conversation (DM, story reply and story mention triggers). */
   dm: automationMessageSchema.nullable().default(null),
+  /** Labels put on the person's DM thread (for comments: the thread the private reply opens). */
+  labelIds: z
+    .array(z.uuid({ error: "A label id is a UUID." }))
+    .max(10, "At most 10 labels.")
+    .default([]),
   /** E-mail the workspace's members who answer the inbox (one e-mail per rule per 15 minutes). */
   notify: z.boolean().default(false),
   /** Wait this long before acting (0 to an hour). */
@@ -183,12 +188,19 @@ export const automationRuleInputSchema = z
           path: ["actions", "privateReply"],
           message: "Private replies answer comments only; use a DM.",
         });
-    } else if (actions.dm) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["actions", "dm"],
-        message: "A comment is answered in DMs by its private reply.",
-      });
+    } else {
+      if (actions.dm)
+        ctx.addIssue({
+          code: "custom",
+          path: ["actions", "dm"],
+          message: "A comment is answered in DMs by its private reply.",
+        });
+      if (actions.labelIds.length > 0 && !actions.privateReply)
+        ctx.addIssue({
+          code: "custom",
+          path: ["actions", "labelIds"],
+          message: "Labels go on the DM thread the private reply opens: add a private reply.",
+        });
     }
     if (kind === "story_mention" && rule.trigger.keywords.mode !== "any_message") {
       ctx.addIssue({
@@ -198,7 +210,11 @@ export const automationRuleInputSchema = z
       });
     }
     const acts =
-      actions.publicReplies.length > 0 || actions.privateReply || actions.dm || actions.notify;
+      actions.publicReplies.length > 0 ||
+      actions.privateReply ||
+      actions.dm ||
+      actions.notify ||
+      actions.labelIds.length > 0;
     if (!acts)
       ctx.addIssue({ code: "custom", path: ["actions"], message: "Choose at least one action." });
   });
@@ -260,7 +276,7 @@ export function fillPlaceholders(
 
 export const automationOutcomes = ["queued", "sending", "sent", "skipped", "failed"] as const;
 export type AutomationOutcome = (typeof automationOutcomes)[number];
-export type AutomationActionKind = "public_reply" | "private_reply" | "dm" | "notify";
+export type AutomationActionKind = "public_reply" | "private_reply" | "dm" | "label" | "notify";
 
 /** The shortest time between two e-mails of one rule's "notify" action (a digest in between). */
 export const AUTOMATION_NOTIFY_EVERY_MS = 15 * 60_000;

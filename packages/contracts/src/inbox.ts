@@ -278,3 +278,45 @@ export function normalizeAttachment(raw: {
   const type = attachmentKinds[(raw.type ?? "").toLowerCase()] ?? "file";
   return { type, url: raw.payload?.url ?? raw.payload?.buttons?.[0]?.url ?? null };
 }
+
+/** Conversation labels (issue 32): the colours a label may have (the web maps each to a chip). */
+export const inboxLabelColors = [
+  "slate",
+  "red",
+  "amber",
+  "green",
+  "teal",
+  "blue",
+  "violet",
+  "pink",
+] as const;
+export type InboxLabelColor = (typeof inboxLabelColors)[number];
+export const MAX_INBOX_LABELS = 50;
+export const MAX_INBOX_LABEL_NAME = 30;
+/** Labels one conversation (or one automation) may set at once. */
+export const MAX_LABELS_PER_CONVERSATION = 10;
+
+export type InboxLabel = { id: string; name: string; color: InboxLabelColor };
+
+export const inboxLabelInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the label a name.")
+    .max(MAX_INBOX_LABEL_NAME, `A label has at most ${MAX_INBOX_LABEL_NAME} characters.`),
+  color: z.enum(inboxLabelColors, { error: "Choose one of the label colours." }),
+});
+export const inboxLabelPatchSchema = inboxLabelInputSchema
+  .partial()
+  .refine((patch) => patch.name !== undefined || patch.color !== undefined, {
+    message: "Change the name or the colour.",
+  });
+
+export const conversationLabelsSchema = z.object({
+  labelIds: z
+    .array(z.uuid({ error: "A label id is a UUID." }))
+    .max(
+      MAX_LABELS_PER_CONVERSATION,
+      `A conversation has at most ${MAX_LABELS_PER_CONVERSATION} labels.`,
+    ),
+});

@@ -426,7 +426,7 @@ export async function automationRuleCounts(
 ): Promise<Map<string, AutomationRuleCounts>> {
   const result = await db.execute(sql`
     select r.rule_id as "ruleId", count(distinct r.id)::int as triggered,
-      count(a.id) filter (where a.status = 'sent' and a.kind <> 'notify')::int as sent,
+      count(a.id) filter (where a.status = 'sent' and a.kind not in ('notify', 'label'))::int as sent,
       count(a.id) filter (where a.status = 'skipped')::int
         + count(distinct r.id) filter (where r.outcome = 'skipped')::int as skipped,
       count(a.id) filter (where a.status = 'failed')::int as failed,
@@ -557,4 +557,13 @@ export async function settleAutomationActions(
 ) {
   if (ids.length === 0) return;
   await db.update(automationActions).set(patch).where(inArray(automationActions.id, ids));
+}
+
+/** The actions of one run, in the order they were decided. */
+export function actionsOfAutomationRun(db: Db, runId: number): Promise<AutomationActionRow[]> {
+  return db
+    .select()
+    .from(automationActions)
+    .where(eq(automationActions.runId, runId))
+    .orderBy(asc(automationActions.id));
 }

@@ -46,6 +46,8 @@ export async function listInboxConversations(
     q?: string;
     /** One conversation only (its row, to check it exists and read its time). */
     exactId?: string;
+    /** Only conversations with this label. */
+    labelId?: string;
     before?: { updatedTime: Date; id: string };
     limit: number;
   },
@@ -62,6 +64,12 @@ export async function listInboxConversations(
     conditions.push(sql`s.needs_reply`);
   }
   if (options.exactId !== undefined) conditions.push(sql`s.conversation_id = ${options.exactId}`);
+  if (options.labelId !== undefined) {
+    conditions.push(sql`exists (select 1 from inbox_conversation_labels l
+      where l.workspace_id = ${scope.workspaceId} and l.account_id = ${scope.accountId}
+        and l.kind = s.kind and l.conversation_id = s.conversation_id
+        and l.label_id = ${options.labelId}::uuid)`);
+  }
   if (options.before) {
     conditions.push(
       sql`(s.updated_time, s.conversation_id) < (${options.before.updatedTime.toISOString()}::timestamptz, ${options.before.id})`,

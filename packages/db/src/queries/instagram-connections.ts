@@ -4,6 +4,7 @@ import { postgresErrorCode } from "../postgres-errors.ts";
 import {
   aiTeamReports,
   automationRuns,
+  inboxConversationLabels,
   instagramAccountInsights,
   instagramAccountPeriodInsights,
   instagramAudienceSnapshots,
@@ -234,6 +235,8 @@ const syncedTables = [
   ["ai_team_reports", aiTeamReports],
   // What automations did for the people who wrote (their words, names and ids; actions cascade).
   ["automation_runs", automationRuns],
+  // Labels on the account's conversations (the workspace's labels themselves stay).
+  ["inbox_conversation_labels", inboxConversationLabels],
 ] as const;
 
 /**

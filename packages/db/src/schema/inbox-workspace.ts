@@ -1,3 +1,4 @@
+import { inboxLabelColors } from "@sightline/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -9,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces.ts";
@@ -186,5 +188,54 @@ export const inboxThreadSummaries = pgTable(
     index("inbox_thread_summaries_needs_reply_idx")
       .on(table.workspaceId, table.accountId, table.updatedTime, table.conversationId)
       .where(sql`${table.needsReply}`),
+  ],
+);
+
+/** A workspace's labels for conversations ("Lead", "Order", "VIP"), set by members or automations. */
+export const inboxLabels = pgTable(
+  "inbox_labels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color", { enum: inboxLabelColors }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("inbox_labels_name_idx").on(table.workspaceId, sql`lower(${table.name})`),
+  ],
+);
+
+/** Which labels a conversation has (a DM thread or a post's comments). */
+export const inboxConversationLabels = pgTable(
+  "inbox_conversation_labels",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    kind: text("kind", { enum: ["dm", "comments"] }).notNull(),
+    conversationId: text("conversation_id").notNull(),
+    labelId: uuid("label_id")
+      .notNull()
+      .references(() => inboxLabels.id, { onDelete: "cascade" }),
+    /** The member who set it, or null when an automation did. */
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: "inbox_conversation_labels_pk",
+      columns: [
+        table.workspaceId,
+        table.accountId,
+        table.kind,
+        table.conversationId,
+        table.labelId,
+      ],
+    }),
+    index("inbox_conversation_labels_label_idx").on(table.workspaceId, table.labelId),
   ],
 );

@@ -548,6 +548,63 @@ describe(`automations on ${testEngine()}`, () => {
     await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
   }, 90_000);
 
+  it("labels the DM thread: a DM's at once, a comment's once its private reply opened one", async () => {
+    clock += HOUR_MS;
+    const lead = (await (
+      await client.post("/api/inbox/labels", { name: "Lead", color: "green" })
+    ).json()) as { id: string };
+    const dmRule = await createRule({
+      name: "Order DMs",
+      trigger: { kind: "dm", keywords: { mode: "any", words: ["order"] } },
+      actions: { labelIds: [lead.id] },
+    });
+    const commentRule = await createRule({
+      name: "Catalogue comments",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["wholesale"] } },
+      actions: { privateReply: { text: "Here is our price list" }, labelIds: [lead.id] },
+    });
+    testApp.sandbox!.simulateMessage({
+      username: "lena.makes",
+      text: "I'd like to order two",
+      from: "label.dm.person",
+      space,
+    });
+    testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "wholesale prices?",
+      from: "label.comment.person",
+      space,
+    });
+    await settle();
+    // The echo of the private reply may reach the inbox after the first drain: look again.
+    clock += 15_000;
+    await drainAutomationActions(testApp.automationsContext);
+    await settle();
+    const labelled = async () => {
+      const response = await client.get(`/api/inbox/conversations?label=${lead.id}`);
+      return ((await response.json()) as { items: Array<{ id: string; kind: string }> }).items;
+    };
+    const [dmRun] = await runsOf(dmRule.id);
+    const [commentRun] = await runsOf(commentRule.id);
+    expect(dmRun!.actions).toEqual([
+      expect.objectContaining({ kind: "label", status: "sent", reason: "Labelled “Lead”." }),
+    ]);
+    expect(commentRun!.actions.map((action) => [action.kind, action.status])).toEqual([
+      ["private_reply", "sent"],
+      ["label", "sent"],
+    ]);
+    const threads = await labelled();
+    expect(threads.map((item) => item.kind)).toEqual(["dm", "dm"]);
+    expect(threads.map((item) => item.id).sort()).toEqual(
+      [dmRun!.links.dm, commentRun!.links.dm]
+        .map((link) => decodeURIComponent(link!.replace("/messages?open=dm%3A", "")))
+        .sort(),
+    );
+    for (const rule of [dmRule, commentRule]) {
+      await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+    }
+  }, 90_000);
+
   it("e-mails the team at most once per rule every 15 minutes, with every match in between", async () => {
     clock += HOUR_MS;
     const rule = await createRule({

@@ -220,6 +220,18 @@ async function decide(
       "Window closed: Instagram allows a reply within 24 hours of the person's last message.",
     );
   }
+  if (rule.actions.labelIds.length > 0) {
+    // Put on the DM thread once there is one (for a comment: once its private reply is sent).
+    actions.push({
+      kind: "label",
+      text: rule.actions.labelIds.join(","),
+      linkUrl: null,
+      linkTitle: null,
+      status: "queued",
+      reason: null,
+      dueAt,
+    });
+  }
   if (rule.actions.notify) {
     // The team hears at once (quiet hours and the delay are for the person): the sender's
     // digest sends at most one e-mail per rule every 15 minutes.

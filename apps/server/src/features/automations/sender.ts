@@ -2,15 +2,19 @@ import { AUTOMATION_NOTIFY_EVERY_MS, type AutomationActionKind } from "@sightlin
 import {
   type AutomationActionRow,
   type AutomationRunRow,
+  actionsOfAutomationRun,
   automationsPaused,
   claimPrivateReply,
+  dmThreadsOf,
   findAutomationRule,
   findInboxPerson,
   findInstagramConnection,
   findWorkspace,
   insertComments,
+  labelConversation,
   lastAutomationNotifyAt,
   listDueAutomationActions,
+  listInboxLabels,
   listMembers,
   nextAutomationActionDue,
   postponeAutomationActions,
@@ -334,6 +338,29 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
         progressed = true;
         continue;
       }
+      if (action.kind === "label") {
+        const outcome = await labelThread(ctx, action, nowMs);
+        if (outcome.status === "retry") {
+          await updateAutomationAction(ctx.db, action.id, {
+            status: "queued",
+            reason: outcome.reason,
+            dueAt: new Date(outcome.atMs),
+            attempts: action.attempts + (outcome.counts ? 1 : 0),
+          });
+          await wakeAt(ctx, new Date(outcome.atMs));
+          continue;
+        }
+        await updateAutomationAction(ctx.db, action.id, {
+          status: outcome.status,
+          reason: outcome.reason ?? null,
+          ...(outcome.status === "sent"
+            ? { sentAt: new Date(ctx.now()), resultId: outcome.resultId }
+            : {}),
+        });
+        settled++;
+        progressed = true;
+        continue;
+      }
       if (action.kind === "notify") {
         const result = await notifyTeam(ctx, action, nowMs, account.connection.instagramUsername);
         if (result.settled > 0) {
@@ -398,6 +425,78 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
   const next = await nextAutomationActionDue(ctx.db);
   if (next && next.getTime() > ctx.now()) await wakeAt(ctx, next);
   return settled;
+}
+
+/** How long a label waits for its DM thread to reach the inbox, between looks, and how often. */
+const LABEL_LOOK_MS = 10_000;
+const LABEL_LOOKS = 6;
+
+/**
+ * The "label" action: the rule's labels on the person's DM thread. A comment's thread is the one
+ * its private reply opened, so the label waits for that reply; a thread Instagram has not yet
+ * told the inbox about is looked for again a few times.
+ */
+async function labelThread(
+  ctx: AutomationsContext,
+  action: AutomationActionRow & { run: AutomationRunRow },
+  nowMs: number,
+): Promise<Outcome & { counts?: boolean }> {
+  const { run } = action;
+  const scope = { workspaceId: action.workspaceId, accountId: action.accountId };
+  let messageId = run.sourceId;
+  if (run.trigger === "comment") {
+    const reply = (await actionsOfAutomationRun(ctx.db, run.id)).find(
+      (other) => other.kind === "private_reply",
+    );
+    if (!reply || reply.status === "skipped" || reply.status === "failed") {
+      return {
+        status: "skipped",
+        reason: "No DM thread to label: the private reply was not sent.",
+      };
+    }
+    if (reply.status !== "sent") {
+      // Not counted as a look: the private reply is waiting for its pace.
+      const atMs = Math.max(reply.dueAt.getTime(), nowMs) + 1000;
+      return { status: "retry", reason: "Waits for the private reply.", atMs };
+    }
+    messageId = reply.resultId ?? "";
+  }
+  const threads = await dmThreadsOf(ctx.db, scope, {
+    messageIds: messageId ? [messageId] : [],
+    personIds: [run.personId],
+  });
+  const threadId = threads.get(messageId) ?? threads.get(run.personId);
+  if (!threadId) {
+    if (action.attempts + 1 >= LABEL_LOOKS) {
+      return {
+        status: "failed",
+        reason: "The DM thread did not reach Sightline in time: label it in the inbox.",
+      };
+    }
+    return {
+      status: "retry",
+      reason: "Waits for the DM thread to reach the inbox.",
+      atMs: nowMs + LABEL_LOOK_MS,
+      counts: true,
+    };
+  }
+  const wanted = (action.text ?? "").split(",").filter(Boolean);
+  const labels = (await listInboxLabels(ctx.db, scope.workspaceId)).filter((label) =>
+    wanted.includes(label.id),
+  );
+  if (labels.length === 0) return { status: "skipped", reason: "Its labels were deleted." };
+  await labelConversation(
+    ctx.db,
+    scope,
+    { kind: "dm", conversationId: threadId },
+    labels.map((label) => label.id),
+    null,
+  );
+  return {
+    status: "sent",
+    resultId: threadId,
+    reason: `Labelled ${labels.map((label) => `“${label.name}”`).join(", ")}.`,
+  };
 }
 
 /** Who hears of a rule's matches: the members who answer the inbox. */

@@ -1,1 +1,2 @@
+export { inboxLabelRoutes } from "./labels.ts";
 export { inboxRoutes } from "./routes.ts";

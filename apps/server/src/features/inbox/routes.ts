@@ -15,6 +15,7 @@ import {
   findInboxPerson,
   findThreadCounterpart,
   type InstagramConnectionRow,
+  labelsOfConversations,
   listInboxConversations,
   listSavedReplies,
   listThreadMessages,
@@ -58,6 +59,7 @@ const replySchema = z
 
 const listQuerySchema = z.object({
   filter: z.enum(["all", "dm", "comments", "unread", "needs_reply"]).default("all"),
+  label: z.uuid({ error: "A label id is a UUID." }).optional(),
   q: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -218,10 +220,16 @@ export function inboxRoutes(deps: InboxDeps) {
         const rows = await listInboxConversations(deps.db, scope, {
           ...(query.filter === "all" ? {} : { filter: query.filter }),
           ...(query.q ? { q: query.q } : {}),
+          ...(query.label ? { labelId: query.label } : {}),
           ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
           limit: query.limit + 1,
         });
         const page = await fillMissingProfiles(connection, scope, rows.slice(0, query.limit));
+        const labels = await labelsOfConversations(
+          deps.db,
+          scope,
+          page.map((row) => ({ kind: row.kind, conversationId: row.id })),
+        );
         return c.json({
           connected: true as const,
           items: page.map((row) => ({
@@ -240,6 +248,7 @@ export function inboxRoutes(deps: InboxDeps) {
             caption: row.caption,
             is_unread: row.isUnread,
             needs_reply: row.needsReply,
+            labels: labels.get(`${row.kind}:${row.id}`) ?? [],
           })),
           nextCursor:
             rows.length > query.limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,

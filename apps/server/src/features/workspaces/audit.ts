@@ -32,6 +32,8 @@ export type AuditAction =
   | "inbox.replied"
   | "inbox.comment_hidden"
   | "inbox.comment_deleted"
+  | "inbox.label_created"
+  | "inbox.label_deleted"
   | "analytics.exported";
 
 export async function recordAudit(

@@ -389,6 +389,11 @@ describe("workspaces, members and roles", () => {
     "POST /api/inbox/saved-replies": "inbox:write",
     "PUT /api/inbox/saved-replies/:id": "inbox:write",
     "DELETE /api/inbox/saved-replies/:id": "inbox:write",
+    "GET /api/inbox/labels": "read",
+    "POST /api/inbox/labels": "inbox:write",
+    "PATCH /api/inbox/labels/:id": "inbox:write",
+    "DELETE /api/inbox/labels/:id": "inbox:write",
+    "PUT /api/inbox/conversations/:kind/:id/labels": "inbox:write",
     // Composer, publishing and the content scheduler.
     "POST /api/functions/instagram-optimal-times": "read",
     "POST /api/functions/instagram-caption-generate": "publish",

@@ -1,4 +1,4 @@
-import type { AutomationRuleInput } from "@sightline/contracts";
+import type { AutomationRuleInput, InboxLabel } from "@sightline/contracts";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type SuccessData, unwrap } from "../../../lib/api-client.ts";
 
@@ -88,4 +88,11 @@ export const useRecentPosts = (enabled: boolean) =>
     queryKey: ["automations", "recent-posts"] as const,
     queryFn: () => unwrap(api.analytics.posts.$get({ query: { limit: "12" } })),
     enabled,
+  });
+
+/** GET /api/inbox/labels: the workspace's conversation labels, for the "label" action. */
+export const useLabelOptions = () =>
+  useQuery({
+    queryKey: ["automations", "labels"] as const,
+    queryFn: (): Promise<{ items: InboxLabel[] }> => unwrap(api.inbox.labels.$get()),
   });

@@ -14,7 +14,7 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
-import { useSaveAutomation, useTestAutomation } from "../api/automations.ts";
+import { useLabelOptions, useSaveAutomation, useTestAutomation } from "../api/automations.ts";
 import { PostPicker } from "./post-picker.tsx";
 
 /** The editor's fields as typed (lists as text), turned into a rule on save. */
@@ -38,6 +38,7 @@ type Draft = {
   linkUrl: string;
   delayMinutes: string;
   notify: boolean;
+  labelIds: string[];
 };
 
 const sample = { username: "ana.b", name: "Ana Beltrán" };
@@ -70,6 +71,7 @@ export function draftOf(rule: AutomationRuleInput): Draft {
     linkUrl: message?.link?.url ?? "",
     delayMinutes: String(Math.round((rule.actions.delaySeconds ?? 0) / 60)),
     notify: rule.actions.notify ?? false,
+    labelIds: rule.actions.labelIds ?? [],
   };
 }
 
@@ -114,6 +116,7 @@ export function ruleOf(draft: Draft, enabled = true): AutomationRuleInput {
       dm: comment ? null : message,
       delaySeconds: Math.max(0, Math.min(60, Number(draft.delayMinutes) || 0)) * 60,
       notify: draft.notify,
+      labelIds: draft.labelIds,
     },
   };
 }
@@ -170,6 +173,7 @@ export function AutomationEditor({
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const save = useSaveAutomation();
   const test = useTestAutomation();
+  const labelOptions = useLabelOptions();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const errors = fieldErrors(save.error);
@@ -394,6 +398,38 @@ export function AutomationEditor({
                 />
               </div>
             </div>
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-900">
+                {comment ? "Label the DM thread the private reply opens" : "Label the DM thread"}
+              </legend>
+              {labelOptions.data?.items.length ? (
+                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                  {labelOptions.data.items.map((label) => (
+                    <CheckboxField
+                      key={label.id}
+                      checked={draft.labelIds.includes(label.id)}
+                      onChange={(on) =>
+                        set(
+                          "labelIds",
+                          on
+                            ? [...draft.labelIds, label.id]
+                            : draft.labelIds.filter((id) => id !== label.id),
+                        )
+                      }
+                    >
+                      {label.name}
+                    </CheckboxField>
+                  ))}
+                </div>
+              ) : (
+                <p className="mt-1 text-xs text-slate-500">
+                  No labels yet: make them in the inbox (a conversation's Labels menu).
+                </p>
+              )}
+              <FieldMessage id={field("labels-error")}>
+                {errorFor(errors, "actions.labelIds")}
+              </FieldMessage>
+            </fieldset>
             <CheckboxField checked={draft.notify} onChange={(on) => set("notify", on)}>
               E-mail the team (members who answer the inbox; one e-mail every 15 minutes at most)
             </CheckboxField>

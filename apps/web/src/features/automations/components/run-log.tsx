@@ -10,6 +10,7 @@ const actionNames: Record<AutomationActionKind, string> = {
   public_reply: "Public reply",
   private_reply: "Private reply",
   dm: "DM",
+  label: "Labels",
   notify: "E-mail to the team",
 };
 const statusStyle = {

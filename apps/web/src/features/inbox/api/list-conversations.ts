@@ -5,10 +5,21 @@ import { inboxQueryKey } from "./inbox-query-key.ts";
 export type InboxFilter = "all" | "dm" | "comments" | "unread" | "needs_reply";
 
 /** GET /api/inbox/conversations: one keyset page of the unified list, newest first. */
-export const listConversations = (filter: InboxFilter, q: string, cursor?: string) =>
+export const listConversations = (
+  filter: InboxFilter,
+  q: string,
+  cursor?: string,
+  label?: string | null,
+) =>
   unwrap(
     api.inbox.conversations.$get({
-      query: { filter, limit: "50", ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+      query: {
+        filter,
+        limit: "50",
+        ...(q ? { q } : {}),
+        ...(label ? { label } : {}),
+        ...(cursor ? { cursor } : {}),
+      },
     }),
   );
 
@@ -17,14 +28,18 @@ export type ConversationPage = SuccessData<
 >;
 export type Conversation = ConversationPage["items"][number];
 
-export const conversationsQueryOptions = (filter: InboxFilter, q: string) =>
+export const conversationsQueryOptions = (
+  filter: InboxFilter,
+  q: string,
+  label: string | null = null,
+) =>
   infiniteQueryOptions({
-    queryKey: [...inboxQueryKey, "conversations", filter, q] as const,
-    queryFn: ({ pageParam }) => listConversations(filter, q, pageParam),
+    queryKey: [...inboxQueryKey, "conversations", filter, q, label] as const,
+    queryFn: ({ pageParam }) => listConversations(filter, q, pageParam, label),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 
-export const useConversations = (filter: InboxFilter, q: string) =>
-  useInfiniteQuery(conversationsQueryOptions(filter, q));
+export const useConversations = (filter: InboxFilter, q: string, label: string | null = null) =>
+  useInfiniteQuery(conversationsQueryOptions(filter, q, label));

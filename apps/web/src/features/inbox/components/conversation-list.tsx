@@ -1,3 +1,4 @@
+import type { InboxLabel } from "@sightline/contracts";
 import { MessageCircle, MessagesSquare, Search } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
@@ -9,6 +10,7 @@ import { visibleRange } from "../../../utils/virtual-rows.ts";
 import type { Conversation, InboxFilter } from "../api/list-conversations.ts";
 import { formatListTime } from "../utils/list-time.ts";
 import { useInboxMedia } from "./inbox-media.tsx";
+import { LabelChips } from "./label-chips.tsx";
 
 export const inboxFilters: Array<{ value: InboxFilter; label: string }> = [
   { value: "all", label: "All" },
@@ -107,6 +109,7 @@ function ConversationRow({
                 Comment
               </Badge>
             )}
+            <LabelChips labels={item.labels} max={2} />
             <span
               className={cn(
                 "truncate text-sm",
@@ -150,6 +153,9 @@ export function ConversationList({
   fetchNextPage,
   status,
   onRetry,
+  labels = [],
+  labelFilter = null,
+  onLabelFilterChange,
 }: {
   items: Conversation[];
   filter: InboxFilter;
@@ -163,6 +169,10 @@ export function ConversationList({
   fetchNextPage: () => void;
   status: "pending" | "error" | "success";
   onRetry: () => void;
+  /** The workspace's labels, to filter by (none: no label filter). */
+  labels?: InboxLabel[];
+  labelFilter?: string | null;
+  onLabelFilterChange?: (labelId: string | null) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ scrollTop: 0, height: 800 });
@@ -225,6 +235,29 @@ export function ConversationList({
               {option.label}
             </button>
           ))}
+          {labels.length > 0 && onLabelFilterChange ? (
+            <label className="relative">
+              <span className="sr-only">Label</span>
+              <select
+                value={labelFilter ?? ""}
+                onChange={(event) => onLabelFilterChange(event.target.value || null)}
+                data-testid="label-filter"
+                className={cn(
+                  "h-8 max-w-40 rounded-full border-0 px-3 text-xs font-semibold",
+                  labelFilter
+                    ? "bg-slate-900 text-white"
+                    : "bg-slate-100 text-slate-700 hover:bg-slate-200",
+                )}
+              >
+                <option value="">Any label</option>
+                {labels.map((label) => (
+                  <option key={label.id} value={label.id}>
+                    {label.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
         </fieldset>
       </div>
       <div

@@ -10,6 +10,7 @@ import { useFindConversation } from "../api/find-conversation.ts";
 import { useCommentThread } from "../api/get-comment-thread.ts";
 import { useDmThread } from "../api/get-dm-thread.ts";
 import { useHideComment } from "../api/hide-comment.ts";
+import { useInboxLabels } from "../api/labels.ts";
 import {
   type Conversation,
   type InboxFilter,
@@ -25,6 +26,8 @@ import { ConversationList, conversationKey, conversationTitle } from "./conversa
 import { type DmSend, DmThreadView } from "./dm-thread-view.tsx";
 import { InboxLayout, NoConversationOpen, ThreadSkeleton } from "./inbox-layout.tsx";
 import { useInboxMedia } from "./inbox-media.tsx";
+import { LabelChips } from "./label-chips.tsx";
+import { LabelMenu } from "./label-menu.tsx";
 import { MockInbox } from "./mock-inbox.tsx";
 import { SavedRepliesDialog } from "./saved-replies-dialog.tsx";
 import { ThreadHeader } from "./thread-header.tsx";
@@ -112,6 +115,7 @@ function ApiDmThread({
             ? { href: `https://www.instagram.com/${person.username}/`, label: "Profile" }
             : null
         }
+        labels={<ThreadLabels kind="dm" id={id} item={item} />}
       />
       <DmThreadView
         threadId={id}
@@ -124,14 +128,37 @@ function ApiDmThread({
   );
 }
 
+/** The open conversation's label chips and its Labels menu. */
+function ThreadLabels({
+  kind,
+  id,
+  item,
+}: {
+  kind: "dm" | "comments";
+  id: string;
+  item: Conversation | null;
+}) {
+  const current = item?.labels ?? [];
+  return (
+    <>
+      <span className="hidden lg:flex">
+        <LabelChips labels={current} max={3} />
+      </span>
+      <LabelMenu kind={kind} conversationId={id} current={current} />
+    </>
+  );
+}
+
 function ApiCommentThread({
   id,
+  item,
   onBack,
   isUnread,
   onToggleRead,
   onManageSavedReplies,
 }: {
   id: string;
+  item: Conversation | null;
   onBack: () => void;
   isUnread: boolean;
   onToggleRead: () => void;
@@ -161,6 +188,7 @@ function ApiCommentThread({
         isUnread={isUnread}
         onToggleRead={onToggleRead}
         link={data.post.permalink ? { href: data.post.permalink, label: "Post" } : null}
+        labels={<ThreadLabels kind="comments" id={id} item={item} />}
       />
       <CommentThreadView
         postId={id}
@@ -192,9 +220,11 @@ function ApiInbox({ onManageSavedReplies }: { onManageSavedReplies: () => void }
     );
   }, [linked, linkedKind, setParams]);
   const [filter, setFilter] = useState<InboxFilter>("all");
+  const [labelFilter, setLabelFilter] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);
-  const query = useConversations(filter, q);
+  const query = useConversations(filter, q, labelFilter);
+  const labels = useInboxLabels();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const selected = open ? (items.find((item) => conversationKey(item) === open.key) ?? null) : null;
   const setRead = useSetReadState();
@@ -261,6 +291,9 @@ function ApiInbox({ onManageSavedReplies }: { onManageSavedReplies: () => void }
           fetchNextPage={() => void query.fetchNextPage()}
           status={query.status}
           onRetry={() => void query.refetch()}
+          labels={labels.data?.items ?? []}
+          labelFilter={labelFilter}
+          onLabelFilterChange={setLabelFilter}
         />
       }
       thread={
@@ -269,7 +302,7 @@ function ApiInbox({ onManageSavedReplies }: { onManageSavedReplies: () => void }
         ) : open.kind === "dm" ? (
           <ApiDmThread key={open.key} id={open.id} item={selected} {...threadProps} />
         ) : (
-          <ApiCommentThread key={open.key} id={open.id} {...threadProps} />
+          <ApiCommentThread key={open.key} id={open.id} item={selected} {...threadProps} />
         )
       }
     />

@@ -11,6 +11,7 @@ export function ThreadHeader({
   isUnread,
   onToggleRead,
   link,
+  labels,
 }: {
   avatar: ReactNode;
   title: string;
@@ -19,6 +20,8 @@ export function ThreadHeader({
   isUnread: boolean;
   onToggleRead: () => void;
   link?: { href: string; label: string } | null;
+  /** The conversation's labels and their menu (the API inbox; not the sample one). */
+  labels?: ReactNode;
 }) {
   return (
     <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-2 sm:px-4">
@@ -47,6 +50,7 @@ export function ThreadHeader({
           <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>
       ) : null}
+      {labels}
       <Button variant="outline" size="sm" onClick={onToggleRead}>
         {isUnread ? <MailOpen aria-hidden="true" /> : <Mail aria-hidden="true" />}
         <span className="hidden sm:inline">{isUnread ? "Mark read" : "Mark unread"}</span>

@@ -210,6 +210,7 @@ export function sampleDmItem(id: string, thread: DmThread, isUnread: boolean): C
     caption: null,
     is_unread: isUnread,
     needs_reply: last.direction === "inbound",
+    labels: [],
   };
 }
 
@@ -232,6 +233,7 @@ export function samplePostItem(id: string, thread: CommentThread, isUnread: bool
     caption: thread.post.caption,
     is_unread: isUnread,
     needs_reply: !last.is_own,
+    labels: [],
   };
 }
 
