@@ -83,6 +83,25 @@ describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
       );
       await shot(page, `automations-inbox-${width}`);
 
+      // Label the thread from its Labels menu: a new label goes on at once, shows as a chip in
+      // the list, and the list filters by it.
+      await page.getByRole("button", { name: "Labels" }).click();
+      const menu = page.getByTestId("label-menu");
+      await menu.getByLabel("New label").fill(`Lead ${width}`);
+      await menu.getByTitle("green").click();
+      await menu.getByRole("button", { name: "Add label" }).click();
+      await expect
+        .poll(() => menu.getByRole("checkbox", { name: `Lead ${width}` }).isChecked())
+        .toBe(true);
+      await shot(page, `automations-labels-${width}`);
+      await page.keyboard.press("Escape");
+      if (width < 500) await page.getByRole("button", { name: "Back to conversations" }).click();
+      await page.getByTestId("label-filter").selectOption({ label: `Lead ${width}` });
+      const items = page.getByTestId("conversation-item");
+      await expect.poll(() => items.count()).toBe(1);
+      expect(await items.first().getByTestId("label-chips").innerText()).toContain(`Lead ${width}`);
+      await shot(page, `automations-label-filter-${width}`);
+
       // On Free the tab says which plan has automations.
       await setPlan(page, "free", { reload: false });
       await page.goto(`${url}/messages?tab=automations`);
