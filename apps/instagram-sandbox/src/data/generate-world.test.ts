@@ -34,7 +34,8 @@ describe("demo data", () => {
       ),
       { numRuns: 8 },
     );
-  });
+    // 24 worlds of a year each: about 2 s alone, 6 s on a machine busy with browser tests.
+  }, 30_000);
 
   it("looks like a creator and a small shop with a year of posts", () => {
     const world = generateWorld(42, anchor);
