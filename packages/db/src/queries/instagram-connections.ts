@@ -4,7 +4,11 @@ import { postgresErrorCode } from "../postgres-errors.ts";
 import {
   aiTeamReports,
   automationRuns,
+  inboxCommentActions,
   inboxConversationLabels,
+  inboxMessageAttachments,
+  inboxPeople,
+  inboxReadStates,
   instagramAccountInsights,
   instagramAccountPeriodInsights,
   instagramAudienceSnapshots,
@@ -235,7 +239,13 @@ const syncedTables = [
   ["ai_team_reports", aiTeamReports],
   // What automations did for the people who wrote (their words, names and ids; actions cascade).
   ["automation_runs", automationRuns],
-  // Labels on the account's conversations (the workspace's labels themselves stay).
+  // What the inbox keeps beside them: people's names and pictures, read marks, hidden comments
+  // and private replies, attachments; and labels on the account's conversations (the
+  // workspace's labels themselves stay).
+  ["inbox_people", inboxPeople],
+  ["inbox_read_states", inboxReadStates],
+  ["inbox_comment_actions", inboxCommentActions],
+  ["inbox_message_attachments", inboxMessageAttachments],
   ["inbox_conversation_labels", inboxConversationLabels],
 ] as const;
 

@@ -231,6 +231,14 @@ describe("connecting Instagram", () => {
     expect(
       (await countSyncedRows(testApp.database.db, connection.workspace_id)).instagram_media,
     ).toBeGreaterThan(12);
+    // The inbox's own rows about the people who wrote go too (their names and pictures).
+    const inboxPeople = async () =>
+      (
+        (await testApp.database.db.execute(
+          `select count(*)::int as n from inbox_people where workspace_id = '${connection.workspace_id}'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
+    expect(await inboxPeople()).toBeGreaterThan(0);
     const response = await client.request("/api/instagram/connection", {
       method: "DELETE",
       json: { keepPublishedHistory: false },
@@ -241,6 +249,7 @@ describe("connecting Instagram", () => {
     ).toBeUndefined();
     const counts = await countSyncedRows(testApp.database.db, connection.workspace_id);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
+    expect(await inboxPeople()).toBe(0);
   }, 180_000);
 
   it("connects several accounts into one workspace: each request acts on the account it names, another workspace's or a malformed one is a 404, a disconnect takes only that account", async () => {
