@@ -340,25 +340,10 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
       }
       if (action.kind === "label") {
         const outcome = await labelThread(ctx, action, nowMs);
-        if (outcome.status === "retry") {
-          await updateAutomationAction(ctx.db, action.id, {
-            status: "queued",
-            reason: outcome.reason,
-            dueAt: new Date(outcome.atMs),
-            attempts: action.attempts + (outcome.counts ? 1 : 0),
-          });
-          await wakeAt(ctx, new Date(outcome.atMs));
-          continue;
+        if ((await record(ctx, action, outcome, outcome.counts ? 1 : 0)) !== undefined) {
+          settled++;
+          progressed = true;
         }
-        await updateAutomationAction(ctx.db, action.id, {
-          status: outcome.status,
-          reason: outcome.reason ?? null,
-          ...(outcome.status === "sent"
-            ? { sentAt: new Date(ctx.now()), resultId: outcome.resultId }
-            : {}),
-        });
-        settled++;
-        progressed = true;
         continue;
       }
       if (action.kind === "notify") {
@@ -396,26 +381,12 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
       }
       const outcome = await perform(ctx, action, action.run, nowMs, account);
       if (outcome.status === "sent") ctx.crashAfter?.("sent");
-      if (outcome.status === "retry") {
-        await updateAutomationAction(ctx.db, action.id, {
-          status: "queued",
-          reason: outcome.reason,
-          dueAt: new Date(outcome.atMs),
-          attempts: action.attempts + 1,
-        });
-        await wakeAt(ctx, new Date(outcome.atMs));
+      const at = await record(ctx, action, outcome, 1);
+      if (at === undefined) {
         held.add(heldKey(action));
         continue;
       }
-      const sentAt = ctx.now();
-      await updateAutomationAction(ctx.db, action.id, {
-        status: outcome.status,
-        reason: outcome.reason ?? null,
-        ...(outcome.status === "sent"
-          ? { sentAt: new Date(sentAt), resultId: outcome.resultId }
-          : {}),
-      });
-      if (outcome.status === "sent") account.sent.push({ kind: action.kind, at: sentAt });
+      if (outcome.status === "sent") account.sent.push({ kind: action.kind, at });
       settled++;
       progressed = true;
     }
@@ -425,6 +396,36 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
   const next = await nextAutomationActionDue(ctx.db);
   if (next && next.getTime() > ctx.now()) await wakeAt(ctx, next);
   return settled;
+}
+
+/**
+ * Writes an action's outcome: a retry goes back in the queue at its time (with `looks` more
+ * attempts) and the drain is woken then, answering undefined; anything else is settled, answering
+ * the time it was settled.
+ */
+async function record(
+  ctx: AutomationsContext,
+  action: AutomationActionRow,
+  outcome: Outcome,
+  looks: number,
+): Promise<number | undefined> {
+  if (outcome.status === "retry") {
+    await updateAutomationAction(ctx.db, action.id, {
+      status: "queued",
+      reason: outcome.reason,
+      dueAt: new Date(outcome.atMs),
+      attempts: action.attempts + looks,
+    });
+    await wakeAt(ctx, new Date(outcome.atMs));
+    return undefined;
+  }
+  const at = ctx.now();
+  await updateAutomationAction(ctx.db, action.id, {
+    status: outcome.status,
+    reason: outcome.reason ?? null,
+    ...(outcome.status === "sent" ? { sentAt: new Date(at), resultId: outcome.resultId } : {}),
+  });
+  return at;
 }
 
 /** How long a label waits for its DM thread to reach the inbox, between looks, and how often. */
