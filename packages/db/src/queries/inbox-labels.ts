@@ -2,7 +2,7 @@ import type { InboxLabel, InboxLabelColor } from "@sightline/contracts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { postgresErrorCode } from "../postgres-errors.ts";
-import { inboxConversationLabels, inboxLabels } from "../schema/index.ts";
+import { inboxConversationLabels, inboxLabels, workspaces } from "../schema/index.ts";
 
 /*
  * Conversation labels (issue 32: set by members in the inbox and by automations): a workspace's
@@ -23,28 +23,37 @@ export function listInboxLabels(db: Db, workspaceId: string): Promise<InboxLabel
     .orderBy(asc(sql`lower(${inboxLabels.name})`), asc(inboxLabels.id));
 }
 
-export async function countInboxLabels(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(inboxLabels)
-    .where(eq(inboxLabels.workspaceId, workspaceId));
-  return Number(row?.n ?? 0);
-}
-
-/** Creates a label; undefined when the workspace has one of that name (any case). */
+/**
+ * Creates a label: "taken" when the workspace has one of that name (any case), "full" when it
+ * already has `limit`. The workspace's row is locked while it counts and inserts, so creates at
+ * the same moment cannot take it past the limit together.
+ */
 export async function createInboxLabel(
   db: Db,
   workspaceId: string,
   input: { name: string; color: InboxLabelColor },
-): Promise<InboxLabelRow | undefined> {
+  limit: number,
+): Promise<InboxLabelRow | "taken" | "full"> {
   try {
-    const [row] = await db
-      .insert(inboxLabels)
-      .values({ workspaceId, ...input })
-      .returning(labelColumns);
-    return row;
+    return await db.transaction(async (tx) => {
+      await tx
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId))
+        .for("update");
+      const [count] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inboxLabels)
+        .where(eq(inboxLabels.workspaceId, workspaceId));
+      if (Number(count?.n ?? 0) >= limit) return "full" as const;
+      const [row] = await tx
+        .insert(inboxLabels)
+        .values({ workspaceId, ...input })
+        .returning(labelColumns);
+      return row ?? ("full" as const);
+    });
   } catch (error) {
-    if (postgresErrorCode(error) === "23505") return undefined;
+    if (postgresErrorCode(error) === "23505") return "taken";
     throw error;
   }
 }

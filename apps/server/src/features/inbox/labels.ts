@@ -5,7 +5,6 @@ import {
   MAX_INBOX_LABELS,
 } from "@sightline/contracts";
 import {
-  countInboxLabels,
   createInboxLabel,
   deleteInboxLabel,
   existingInboxLabelIds,
@@ -41,14 +40,14 @@ export function inboxLabelRoutes(deps: Pick<InboxDeps, "db">) {
     })
     .post("/labels", validate("json", inboxLabelInputSchema), async (c) => {
       const input = c.req.valid("json");
-      if ((await countInboxLabels(deps.db, c.var.workspace.id)) >= MAX_INBOX_LABELS) {
+      const label = await createInboxLabel(deps.db, c.var.workspace.id, input, MAX_INBOX_LABELS);
+      if (label === "full") {
         throw new AppError(
           "conflict",
           `A workspace has up to ${MAX_INBOX_LABELS} labels. Delete one to add another.`,
         );
       }
-      const label = await createInboxLabel(deps.db, c.var.workspace.id, input);
-      if (!label) throw nameTaken(input.name);
+      if (label === "taken") throw nameTaken(input.name);
       await recordAudit(deps, c.var, "inbox.label_created", { target: label.id });
       return c.json(label, 201);
     })
