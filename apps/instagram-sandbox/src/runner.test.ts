@@ -63,7 +63,7 @@ describe("the standalone runner's configuration", () => {
 
 describe("the runner's media downloads for Sightline", () => {
   it("reads only Sightline's own signed storage, without following redirects", async () => {
-    const asked: Array<{ url: string; redirect: RequestRedirect | undefined }> = [];
+    const asked: Array<{ url: string; redirect: RequestInit["redirect"] }> = [];
     const fetchMedia = sightlineMediaFetch("https://app.example.com", (async (
       input: string | URL | Request,
       init?: RequestInit,
