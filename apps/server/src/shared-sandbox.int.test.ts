@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { findInstagramConnection } from "@sightline/db";
+import { findInstagramConnection, insertScheduledPost } from "@sightline/db";
 import { createTestDatabase, type TestDatabase } from "@sightline/db/testing";
 import {
   type RunningSandbox,
@@ -14,6 +14,7 @@ import {
 } from "@sightline/instagram-sandbox/runner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountClientFor } from "./features/instagram/index.ts";
+import { publishIfClaimable } from "./features/publishing/index.ts";
 import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
 import { createVerifiedUser, personalWorkspaceId } from "./testing/factories.ts";
 import { createHttpClient, type HttpClient } from "./testing/http-client.ts";
@@ -117,6 +118,8 @@ beforeAll(async () => {
     env,
     database: { ...database, close: async () => {} },
     encryptionKeys,
+    // One storage behind the balancer (S3 in a real deployment): A's folder, signed for PUBLIC_URL.
+    storage: a.storage,
   });
   handler = (request, env) => a.app.fetch(request, env);
   user = await createVerifiedUser(a, { origin: sightlineUrl });
@@ -249,6 +252,60 @@ describe("one Instagram sandbox shared by two instances (INSTAGRAM_SANDBOX_URL)"
     expect(refused.status).toBe(400);
   }, 60_000);
 
+  it("two instances' workers racing over the same due posts publish each once on the one Instagram", async () => {
+    const workspaceId = await personalWorkspaceId(a, user.email);
+    const connection = (await findInstagramConnection(a.database.db, workspaceId))!;
+    // The user's upload, through A: the sandbox downloads it from PUBLIC_URL/storage/… (A).
+    const sample = await fetch(`${sandboxUrl}/sandbox/cdn/samples/image.jpg`);
+    const uploaded = await user.client.request("/api/uploads/instagram-media", {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(await sample.arrayBuffer()),
+    });
+    expect(uploaded.status).toBe(201);
+    const file = (await uploaded.json()) as { bucket: "instagram-media"; key: string };
+    // Waits move the shared sandbox's clock, so the race is about claims, not about sleeping.
+    const sleep = async (ms: number) => {
+      await control("/clock", { advanceMs: ms });
+    };
+    a.instagramContext.publishRuntime = { sleep };
+    b.instagramContext.publishRuntime = { sleep };
+    const batch = randomBytes(4).toString("hex");
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      const { row } = await insertScheduledPost(database.db, {
+        workspaceId,
+        accountId: connection.instagramId,
+        mediaUrl: `/storage/${file.bucket}/${file.key}`,
+        mediaType: "IMAGE",
+        caption: `Race ${batch} #${index}`,
+        scheduledTime: new Date(Date.now() - 1_000),
+        status: "scheduled",
+        timeZone: "UTC",
+        items: [{ ...file, mediaType: "image" }],
+        postType: "IMAGE",
+      });
+      ids.push(row.id);
+    }
+    const outcomes = await Promise.all([
+      Promise.all(ids.map((id) => publishIfClaimable(a.instagramContext, id))),
+      Promise.all([...ids].reverse().map((id) => publishIfClaimable(b.instagramContext, id))),
+    ]);
+    expect(outcomes.flat().sort()).toEqual([
+      ...Array(6).fill("not-claimed"),
+      ...Array(6).fill("published"),
+    ]);
+    // What Instagram has, read through either instance: each post once.
+    const page = await accountClientFor(b.instagramContext, connection).listMedia({
+      limit: 50,
+      fields: "id,caption",
+    });
+    const captions = page.data
+      .map((media) => media.caption ?? "")
+      .filter((caption) => caption.startsWith(`Race ${batch} `));
+    expect(captions.sort()).toEqual(ids.map((_, index) => `Race ${batch} #${index}`).sort());
+  }, 60_000);
+
   it("delivers the sandbox's webhook (a simulated comment) to the instances' public URL", async () => {
     const text = `Shared sandbox comment ${randomBytes(4).toString("hex")}`;
     await control("/simulate/comment", { username: "lena.makes", text });
@@ -279,7 +336,20 @@ describe("one Instagram sandbox shared by two instances (INSTAGRAM_SANDBOX_URL)"
       )) as unknown as { rows: Array<{ id: string }> }
     ).rows[0]!.id;
     expect(sandbox.sandbox.hasSpace(userId)).toBe(true);
+    // The syncs the publishes started call with the user's token (which would make the copy
+    // again); a deleted account has none left running.
+    await a.instagramContext.queue.idle({ timeoutMs: 30_000 });
+    await b.instagramContext.queue.idle({ timeoutMs: 30_000 });
     await b.sandboxLink!.forgetSpace(userId);
     expect(sandbox.sandbox.hasSpace(userId)).toBe(false);
+  }, 60_000);
+
+  it("answers 502 through the media proxy while the shared sandbox is down (last: it stops it)", async () => {
+    const src = `${sandboxUrl}/sandbox/scontent.cdninstagram.com/v/any.svg?oe=ffffffff&oh=0`;
+    await sandbox.close();
+    const response = await user.client.get(
+      `/api/functions/instagram-media-proxy?src=${encodeURIComponent(src)}`,
+    );
+    expect(response.status).toBe(502);
   });
 });

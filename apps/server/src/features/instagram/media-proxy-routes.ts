@@ -115,7 +115,13 @@ export function mediaProxyRoutes(deps: MediaProxyDeps) {
   const sandboxPrefix = deps.sandboxCdn ? sandboxCdnPrefix(deps.sandboxCdn.origin) : undefined;
 
   async function fromSandbox(src: URL): Promise<Upstream> {
-    const response = await deps.sandboxCdn!.fetch(src.href);
+    let response: Response;
+    try {
+      response = await deps.sandboxCdn!.fetch(src.href);
+    } catch {
+      // A shared sandbox (its own process) that is down or unreachable.
+      throw new SafeFetchError("network", "The sandbox CDN could not be reached.");
+    }
     // The sandbox's fetch follows nothing; its CDN never redirects, so refuse one.
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
