@@ -23,6 +23,10 @@ const running = await startRunner(config, {
     warn: (fields, message) => console.warn(message, fields),
     error: (fields, message) => console.error(message, fields),
   },
+}).catch((error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE") throw error;
+  console.error(`Port ${config.port} is already in use. Stop the other program or set PORT.`);
+  process.exit(1);
 });
 
 console.info(
