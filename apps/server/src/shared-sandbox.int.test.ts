@@ -13,10 +13,10 @@ import {
   startRunner,
 } from "@sightline/instagram-sandbox/runner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountClientFor } from "./features/instagram/index.ts";
+import { accountClientFor, sandboxSpaceOfState } from "./features/instagram/index.ts";
 import { publishIfClaimable } from "./features/publishing/index.ts";
 import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
-import { createVerifiedUser, personalWorkspaceId } from "./testing/factories.ts";
+import { createVerifiedUser, personalWorkspaceId, setPersonalPlan } from "./testing/factories.ts";
 import { createHttpClient, type HttpClient } from "./testing/http-client.ts";
 
 /**
@@ -324,6 +324,27 @@ describe("one Instagram sandbox shared by two instances (INSTAGRAM_SANDBOX_URL)"
       return result.rows[0];
     }, "the comment in the inbox tables");
   }, 30_000);
+
+  it("gives a connect link's visitor, started on instance B, the link's own copy", async () => {
+    // Pro: room for a second account (a Free workspace's link could not be started).
+    await setPersonalPlan(a, user.email, "pro");
+    const created = await user.client.post("/api/instagram/connect-links", {});
+    expect(created.status).toBe(201);
+    const { url, link } = (await created.json()) as { url: string; link: { id: string } };
+    const visitor = createHttpClient(b.app, { origin: sightlineUrl });
+    const start = await visitor.post("/api/connect-links/start", {
+      token: new URL(url).searchParams.get("token"),
+      login: "instagram",
+    });
+    expect(start.status, await start.clone().text()).toBe(200);
+    const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
+    const state = new URL(authorizeUrl).searchParams.get("state")!;
+    expect(await sandboxSpaceOfState(a.instagramContext, state)).toBe(`connect-link:${link.id}`);
+    // The sandbox asked instance A (the balancer's pick) about a round trip B started.
+    const page = await fetch(authorizeUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Continue as @lena.makes");
+  });
 
   it("reads the press samples from the shared sandbox and forgets a user's copy over its control API", async () => {
     const [sample] = a.radarsContext.feeds.samples;
