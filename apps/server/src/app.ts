@@ -33,6 +33,7 @@ import {
   mediaProxyRoutes,
   metaRoutes,
   publicConnectLinkRoutes,
+  sandboxHostRoutes,
   WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
@@ -140,8 +141,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     logger: deps.logger,
     publicUrl: deps.env.publicUrl,
     ...instagramDeletionHooks(deps.instagramContext),
-    ...(deps.sandbox
-      ? { forgetSandboxCopy: (userId: string) => deps.sandbox?.forgetSpace(userId) }
+    ...(deps.sandboxLink
+      ? { forgetSandboxCopy: (userId: string) => deps.sandboxLink!.forgetSpace(userId) }
       : {}),
   };
   return new Hono<AppEnv>()
@@ -254,8 +255,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route(
       "/functions/instagram-media-proxy",
       mediaProxyRoutes({
-        publicOrigin: new URL(deps.env.publicUrl).origin,
-        sandbox: deps.sandbox,
+        sandboxCdn: deps.sandboxLink,
         now: deps.now,
         outboundFetch: deps.outboundFetch,
       }),
@@ -428,10 +428,17 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   app.route("/webhooks/instagram", webhookRoutes(deps.instagramContext));
   app.route("/storage", storageFileRoutes({ storage: deps.storage, now: deps.now }));
-  // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
+  // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only:
+  // with INSTAGRAM_SANDBOX_URL every instance uses the one shared sandbox, decision 032).
   if (deps.sandbox) {
     app.get("/sandbox/", (c) => c.redirect("/sandbox"));
     app.route("/sandbox", deps.sandbox.app);
+  }
+  if (deps.sandboxHostToken) {
+    app.route(
+      "/sandbox-host",
+      sandboxHostRoutes({ db: deps.database.db, now: deps.now, hostToken: deps.sandboxHostToken }),
+    );
   }
   if (deps.env.devMailbox) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));

@@ -147,7 +147,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     events,
     instagram: instagram.context,
     queue,
-    sandboxFeeds: sandboxFeedsOf(services.sandbox),
+    sandboxFeeds: sandboxFeedsOf(services.sandboxLink),
     ...(options.schedules === false ? { schedules: false } : {}),
     ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),

@@ -208,3 +208,73 @@ describe("ENCRYPTION_KEYS", () => {
     expect(() => readEnv({ PLAN_PRICES: "gold=€1" })).toThrow(/PLAN_PRICES: must be plan=text/);
   });
 });
+
+describe("a shared Instagram sandbox (INSTAGRAM_SANDBOX_URL)", () => {
+  const secret = "s".repeat(40);
+
+  it("is unset by default: the sandbox is mounted in process", () => {
+    expect(readEnv({}).sharedSandbox).toBeUndefined();
+  });
+
+  it("reads the sandbox's origin and the secret shared with it", () => {
+    expect(
+      readEnv({ INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010/", SANDBOX_SECRET: secret })
+        .sharedSandbox,
+    ).toEqual({ origin: "http://127.0.0.1:4010", secret });
+    expect(
+      readEnv({ INSTAGRAM_SANDBOX_URL: "https://sandbox.example.com", SANDBOX_SECRET: secret })
+        .sharedSandbox?.origin,
+    ).toBe("https://sandbox.example.com");
+  });
+
+  it.each([
+    ["ftp://127.0.0.1:4010", "INSTAGRAM_SANDBOX_URL: must start with http:// or https://"],
+    ["127.0.0.1:4010", "INSTAGRAM_SANDBOX_URL: must"],
+    ["not a url", "INSTAGRAM_SANDBOX_URL: must be an absolute http(s) URL"],
+    ["http://127.0.0.1:4010/sandbox", "INSTAGRAM_SANDBOX_URL: must be the sandbox's origin only"],
+    ["http://user:pw@127.0.0.1:4010", "INSTAGRAM_SANDBOX_URL: must be the sandbox's origin only"],
+    ["http://127.0.0.1:4010/?a=1", "INSTAGRAM_SANDBOX_URL: must be the sandbox's origin only"],
+  ])("refuses %s", (url, message) => {
+    expect(() => readEnv({ INSTAGRAM_SANDBOX_URL: url, SANDBOX_SECRET: secret })).toThrow(message);
+  });
+
+  it("needs the shared secret, and the secret needs the URL", () => {
+    expect(() => readEnv({ INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010" })).toThrow(
+      /SANDBOX_SECRET: is required with INSTAGRAM_SANDBOX_URL/,
+    );
+    expect(() =>
+      readEnv({ INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010", SANDBOX_SECRET: "short" }),
+    ).toThrow(/SANDBOX_SECRET: must be at least 32 characters/);
+    expect(() => readEnv({ SANDBOX_SECRET: secret })).toThrow(
+      /SANDBOX_SECRET: is used only with INSTAGRAM_SANDBOX_URL/,
+    );
+  });
+
+  it("is refused with a Meta app", () => {
+    expect(() =>
+      readEnv({
+        INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010",
+        SANDBOX_SECRET: secret,
+        META_APP_ID: "123",
+        META_APP_SECRET: "x".repeat(32),
+        META_WEBHOOK_VERIFY_TOKEN: "v".repeat(24),
+      }),
+    ).toThrow(/INSTAGRAM_SANDBOX_URL: cannot be set with META_APP_ID/);
+  });
+
+  it("is refused in production unless SANDBOX_IN_PRODUCTION=true, like the mounted sandbox", () => {
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example.com:25",
+      PUBLIC_URL: "https://app.example.com",
+      INSTAGRAM_SANDBOX_URL: "https://sandbox.example.com",
+      SANDBOX_SECRET: secret,
+    };
+    expect(() => readEnv(production)).toThrow(
+      /INSTAGRAM_SANDBOX_URL: can be set with NODE_ENV=production only together with SANDBOX_IN_PRODUCTION=true/,
+    );
+    const demo = readEnv({ ...production, SANDBOX_IN_PRODUCTION: "true" });
+    expect(demo.sandboxInProduction).toBe(true);
+    expect(demo.sharedSandbox?.origin).toBe("https://sandbox.example.com");
+  });
+});

@@ -65,14 +65,20 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
       installationId,
       mail: services.mailer.kind,
       instagram: services.instagram.mode,
+      ...(services.sandboxLink?.kind === "shared"
+        ? { sharedSandbox: services.sandboxLink.origin }
+        : {}),
       startupMs: Math.round(performance.now() - started),
     },
     "server started",
   );
   console.info(`\n  Sightline is running at ${env.publicUrl}\n`);
-  if (services.sandbox && env.nodeEnv === "development") {
+  if (services.sandboxLink?.kind === "shared") {
+    console.info(`  Instagram sandbox (shared): ${services.sandboxLink.origin}/sandbox/\n`);
+  }
+  if (services.sandboxLink && env.nodeEnv === "development") {
     // The sandbox's control routes need this token; only whoever reads this console has it.
-    console.info(`  Instagram sandbox control token: ${services.sandbox.controlToken}\n`);
+    console.info(`  Instagram sandbox control token: ${services.sandboxLink.controlToken}\n`);
   }
 });
 

@@ -35,6 +35,7 @@ export { mediaProxyRoutes, storedCdnUrlFresh } from "./media-proxy-routes.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
 export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";
+export { sandboxHostRoutes, sandboxSpaceOfState } from "./sandbox-host-routes.ts";
 export { backfillProgress } from "./sync/insights.ts";
 export { fetchPeriodInsights } from "./sync/period-insights.ts";
 export { readOnePostInsights } from "./sync/post-insights.ts";
