@@ -11,7 +11,12 @@ import type { DataDeletionDeps } from "./features/account/index.ts";
 import { meRoutes, sessionRoutes } from "./features/account/index.ts";
 import { type AiTeamContext, aiTeamRoutes } from "./features/ai-team/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
-import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
+import {
+  configRoutes,
+  healthRoutes,
+  type ReadinessCheck,
+  readyRoutes,
+} from "./features/app-info/index.ts";
 import { type AutomationsContext, automationRoutes } from "./features/automations/index.ts";
 import {
   type BillingDeps,
@@ -58,6 +63,8 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import type { EventBus } from "./platform/event-bus.ts";
+import type { AppJobQueue } from "./platform/job-queue.ts";
+import type { Lifecycle } from "./platform/lifecycle.ts";
 import type { AttemptKind } from "./platform/limits/attempt-limits.ts";
 import type { TokenVault } from "./platform/token-vault.ts";
 import { SANDBOX_RUPLOAD_MAX_BODY_BYTES } from "./sandbox-mount.ts";
@@ -74,6 +81,10 @@ export interface AppDeps extends Services {
   /** The AI team's roles and daily job: features/ai-team. */
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
+  /** The app's one job queue: readiness asks whether it runs (decision 031). */
+  queue: Pick<AppJobQueue, "check">;
+  /** Shutdown begun: /api/ready answers 503. */
+  lifecycle: Lifecycle;
   env: Env;
   database: Database;
   logger: Logger;
@@ -119,6 +130,16 @@ const tooManyForAddress = {
     "Too many attempts for this e-mail address. Please wait a few minutes and try again, or reset your password.",
 };
 
+/** What /api/ready asks, each within its timeout (decision 031). */
+function readinessChecks(deps: AppDeps): ReadinessCheck[] {
+  return [
+    { name: "database", run: (timeoutMs) => deps.database.ping(timeoutMs) },
+    { name: "migrations", run: (timeoutMs) => deps.database.checkMigrations(timeoutMs) },
+    { name: "storage", run: (_, signal) => deps.storage.checkReady(signal) },
+    { name: "queue", run: (timeoutMs) => deps.queue.check(timeoutMs) },
+  ];
+}
+
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
@@ -151,6 +172,14 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         dbKind: deps.database.kind,
         ping: () => deps.database.ping(),
         version: deps.version,
+      }),
+    )
+    .route(
+      "/ready",
+      readyRoutes({
+        checks: readinessChecks(deps),
+        isShuttingDown: () => deps.lifecycle.shuttingDown,
+        logger: deps.logger,
       }),
     )
     .route(

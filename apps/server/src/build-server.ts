@@ -18,6 +18,7 @@ import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { createEventBus, type EventBus } from "./platform/event-bus.ts";
 import { type AppJobQueue, startJobQueue } from "./platform/job-queue.ts";
+import { createLifecycle, type Lifecycle } from "./platform/lifecycle.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { createS3Storage } from "./platform/s3-storage.ts";
 import type { ServerFeature } from "./platform/server-feature.ts";
@@ -73,6 +74,8 @@ export interface Server {
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
   features: ServerFeature[];
+  /** Shutdown begun or not: from `beginShutdown()` on, /api/ready answers 503. */
+  lifecycle: Lifecycle;
   /** Stops the queue, then the event bus, then the services (the database is the caller's). */
   stop: () => Promise<void>;
 }
@@ -88,6 +91,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
   const { database, logger } = options;
   // The platform, built once: the clock, mailer, storage, event bus, token vault and job queue.
   const now: Clock = options.now ?? systemClock;
+  const lifecycle = createLifecycle();
   const mailer =
     options.mailer ??
     (env.smtpUrl
@@ -199,6 +203,8 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     radarsContext: radars.context,
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
+    queue,
+    lifecycle,
     env,
     database,
     logger,
@@ -219,6 +225,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     features,
+    lifecycle,
     stop: async () => {
       await queue.stop();
       for (const feature of [...features].reverse()) await feature.stop();

@@ -208,3 +208,16 @@ describe("ENCRYPTION_KEYS", () => {
     expect(() => readEnv({ PLAN_PRICES: "gold=€1" })).toThrow(/PLAN_PRICES: must be plan=text/);
   });
 });
+
+describe("shutdown (decision 031)", () => {
+  it("reads SHUTDOWN_DELAY_SECONDS as milliseconds, none by default, at most a minute", () => {
+    expect(readEnv({}).shutdownDelayMs).toBe(0);
+    expect(readEnv({ SHUTDOWN_DELAY_SECONDS: "5" }).shutdownDelayMs).toBe(5_000);
+    expect(() => readEnv({ SHUTDOWN_DELAY_SECONDS: "61" })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: must be between 0 and 60/,
+    );
+    expect(() => readEnv({ SHUTDOWN_DELAY_SECONDS: "1.5" })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: must be a whole number/,
+    );
+  });
+});

@@ -262,6 +262,12 @@ const envSchema = z
         }
       })
       .optional(),
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 60")
+      .max(60, "must be between 0 and 60")
+      .default(0),
     S3_PREFIX: z
       .string()
       .regex(
@@ -542,6 +548,11 @@ const envSchema = z
             apiUrl: env.NODE_ENV === "test" ? env.STRIPE_API_URL : undefined,
           }
         : undefined,
+    /**
+     * After SIGTERM: how long the process keeps serving with /api/ready at 503 before it stops
+     * accepting connections, so a load balancer sees it leave instead of refused connections.
+     */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     /** Display text of each paid plan's price (PLAN_PRICES); none configured: no amounts. */
     planPrices: env.PLAN_PRICES ? parsePlanPrices(env.PLAN_PRICES) : {},
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */

@@ -49,7 +49,7 @@ if (env.sandboxInProduction) {
   );
 }
 
-const { app, services, stop } = await buildServer(env, {
+const { app, services, stop, lifecycle } = await buildServer(env, {
   database,
   logger,
   secret: authSecret,
@@ -95,9 +95,15 @@ let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  logger.info({ signal }, "shutting down");
-  // Whatever happens below, the process is gone within 10 s.
-  setTimeout(() => process.exit(1), 9_500).unref();
+  // From now on /api/ready answers 503: a load balancer probing it stops sending requests here.
+  lifecycle.beginShutdown();
+  logger.info({ signal, delayMs: env.shutdownDelayMs }, "shutting down");
+  // Whatever happens below, the process is gone within 10 s of the delay's end.
+  setTimeout(() => process.exit(1), env.shutdownDelayMs + 9_500).unref();
+  if (env.shutdownDelayMs > 0) {
+    // Still serving, ready at 503, for as long as the load balancer takes to notice.
+    await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
+  }
   const force = setTimeout(() => {
     logger.warn("in-flight requests did not finish in time; closing anyway");
     if ("closeAllConnections" in server) server.closeAllConnections();

@@ -84,6 +84,11 @@ export interface AppJobQueue {
   handle<Context>(jobs: readonly AnyJob<Context>[]): JobQueue<Context>;
   /** Creates the jobs' queues and (unless `work` is off) their workers, run with `context`. */
   register<Context>(jobs: readonly AnyJob<Context>[], context: Context): Promise<void>;
+  /**
+   * Resolves when the queue is started (and not stopped) and its database answers pg-boss's own
+   * schema query within `timeoutMs`; rejects otherwise (readiness, /api/ready).
+   */
+  check(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -106,12 +111,15 @@ export async function startJobQueue(options: {
         useListenNotify: true,
       });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+  let stopped = false;
+  boss.on("stopped", () => {
+    stopped = true;
+  });
   await boss.start();
 
   const work = options.work !== false;
   // Jobs running in this process, by job name (idle() waits for a handle's own jobs only).
   const running = new Map<string, Set<Promise<unknown>>>();
-  let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
@@ -120,6 +128,11 @@ export async function startJobQueue(options: {
   const register = async <C>(jobs: readonly AnyJob<C>[], context: C) => {
     for (const job of jobs) if (!running.has(job.name)) running.set(job.name, new Set());
     await registerJobs(boss, logger, jobs, context, work, running);
+  };
+  const check = async (timeoutMs: number) => {
+    if (stopped) throw new Error("the job queue is stopped");
+    const version = await withTimeout(boss.schemaVersion(), timeoutMs, "the job queue");
+    if (version === null) throw new Error("the job queue's schema is missing");
   };
   const handle = <C>(jobs: readonly AnyJob<C>[]): JobQueue<C> => ({
     send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
@@ -133,7 +146,7 @@ export async function startJobQueue(options: {
     },
     stop,
   });
-  return { handle, register, stop };
+  return { handle, register, check, stop };
 }
 
 /** A queue of its own for these jobs (a second worker in the benchmarks, the queue's tests). */
@@ -276,4 +289,12 @@ async function countDueOrActive(boss: PgBoss, jobs: readonly { name: string }[])
       [jobs.map((job) => job.name)],
     );
   return Number(rows[0]?.n ?? 0);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
