@@ -7,6 +7,7 @@ import { EnvError, readEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
+import type { Tracing } from "./platform/tracing.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -25,6 +26,26 @@ try {
 
 const logger = createLogger(env.logLevel);
 const started = performance.now();
+
+// Before the database and the app exist, so their first query and request are traced; loaded
+// only when asked for (decision 031): without OTEL_EXPORTER_OTLP_ENDPOINT nothing of the SDK loads.
+let tracing: Tracing | undefined;
+if (env.otel) {
+  // The address without any credentials it may carry.
+  const collector = `${new URL(env.otel.tracesUrl).origin}${new URL(env.otel.tracesUrl).pathname}`;
+  try {
+    const { startTracing } = await import("./platform/tracing.ts");
+    tracing = await startTracing({
+      ...env.otel,
+      version: appVersion,
+      warn: (message) => logger.warn(message),
+    });
+    logger.info({ collector }, "tracing on");
+  } catch (error) {
+    // Observability never keeps the product down: it runs untraced, and says so.
+    logger.error({ err: error, collector }, "tracing could not start; running without it");
+  }
+}
 
 let database: Database;
 try {
@@ -55,6 +76,7 @@ const { app, services, stop, lifecycle } = await buildServer(env, {
   secret: authSecret,
   version: appVersion,
   webDistDir: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  ...(tracing ? { traceRoute: tracing.traceRoute } : {}),
 });
 
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
@@ -118,6 +140,13 @@ async function shutdown(signal: string) {
   // The queue, then the event bus, then the services; the database last.
   await stop();
   await database.close();
+  // The last spans (the shutdown's own queries) go out before the process does.
+  if (tracing) {
+    await Promise.race([
+      tracing.shutdown().catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+    ]);
+  }
   logger.info("stopped");
   logger.flush?.();
   process.exit(0);

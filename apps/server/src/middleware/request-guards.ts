@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/app-types.ts";
 const localHostnames = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Paths probes reach by the instance's address rather than by PUBLIC_URL's name. */
-const anyHostPaths = new Set(["/api/health", "/api/ready"]);
+const anyHostPaths = new Set(["/api/health", "/api/ready", "/metrics"]);
 
 /**
  * The host names the server answers to: PUBLIC_URL's, any listed in ALLOWED_HOSTS, plus the
@@ -27,8 +27,8 @@ function hostnameOf(host: string): string {
 /**
  * Refuses requests for any other host name (DNS rebinding: a page on attacker.example whose name
  * later resolves to 127.0.0.1 would otherwise read the dev mailbox or drive the sandbox).
- * /api/health and /api/ready stay open so that health checks and load balancers that reach the
- * instance by its address keep working.
+ * /api/health, /api/ready and /metrics stay open so that health checks, load balancers and
+ * scrapers that reach the instance by its address keep working (/metrics has its own token).
  */
 export function hostCheck(publicUrl: string, extra: readonly string[] = []) {
   const allowed = allowedHostnames(publicUrl, extra);
