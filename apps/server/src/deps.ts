@@ -25,6 +25,7 @@ import { type BackgroundTasks, createBackgroundTasks } from "./platform/backgrou
 import type { Clock } from "./platform/clock.ts";
 import { type AttemptLimiter, createAttemptLimiter } from "./platform/limits/attempt-limits.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
+import type { AppMetrics } from "./platform/metrics.ts";
 import type { Storage } from "./platform/storage.ts";
 import {
   createSandbox,
@@ -199,6 +200,8 @@ export function createServices(options: {
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   now: Clock;
   storage: Storage;
+  /** Counts Graph API calls and errors (decision 031). */
+  metrics: Pick<AppMetrics, "observeGraphCall">;
   /** Stands in for DNS and the network under the sandbox's media downloads (tests only). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }): Services {
@@ -338,6 +341,14 @@ export function createServices(options: {
       const key = info.accountId ?? "app";
       graphUsage.set(key, { usage, at: now() });
     },
+    // The package knows nothing of metrics: it reports each attempt, the server counts it.
+    onCall: (call) =>
+      options.metrics.observeGraphCall({
+        method: call.method,
+        host: call.host,
+        path: call.path,
+        error: call.error,
+      }),
   });
   return {
     mailer,

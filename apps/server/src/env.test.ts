@@ -278,3 +278,49 @@ describe("a shared Instagram sandbox (INSTAGRAM_SANDBOX_URL)", () => {
     expect(demo.sharedSandbox?.origin).toBe("https://sandbox.example.com");
   });
 });
+
+describe("observability (decision 031)", () => {
+  it("turns /metrics on only with a long enough METRICS_TOKEN", () => {
+    expect(readEnv({}).metricsToken).toBeUndefined();
+    const token = "m".repeat(32);
+    expect(readEnv({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => readEnv({ METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => readEnv({ METRICS_TOKEN: `${"m".repeat(32)} x` })).toThrow(
+      /METRICS_TOKEN: must be printable ASCII without spaces/,
+    );
+  });
+
+  it("turns tracing on only with OTEL_EXPORTER_OTLP_ENDPOINT, sending to its /v1/traces", () => {
+    expect(readEnv({}).otel).toBeUndefined();
+    expect(readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).otel).toEqual({
+      tracesUrl: "http://collector:4318/v1/traces",
+      serviceName: "sightline",
+    });
+    expect(
+      readEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com",
+        OTEL_SERVICE_NAME: "web-1",
+      }).otel,
+    ).toEqual({ tracesUrl: "https://otel.example.com/v1/traces", serviceName: "web-1" });
+    expect(() => readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector:4317" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => readEnv({ OTEL_SERVICE_NAME: "my service" })).toThrow(/OTEL_SERVICE_NAME/);
+  });
+
+  it("reads SHUTDOWN_DELAY_SECONDS as milliseconds, none by default, at most a minute", () => {
+    expect(readEnv({}).shutdownDelayMs).toBe(0);
+    expect(readEnv({ SHUTDOWN_DELAY_SECONDS: "5" }).shutdownDelayMs).toBe(5_000);
+    expect(() => readEnv({ SHUTDOWN_DELAY_SECONDS: "61" })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: must be between 0 and 60/,
+    );
+    expect(() => readEnv({ SHUTDOWN_DELAY_SECONDS: "1.5" })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: must be a whole number/,
+    );
+  });
+});

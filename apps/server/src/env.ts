@@ -287,6 +287,29 @@ const envSchema = z
         }
       })
       .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+      .max(200, "must be at most 200 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it travels in a header)")
+      .optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ error: "must be the OTLP/HTTP collector's base URL, such as http://127.0.0.1:4318" })
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional(),
+    OTEL_SERVICE_NAME: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._-]{1,100}$/,
+        "must be 1–100 letters, digits, dots, dashes or underscores",
+      )
+      .default("sightline"),
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 60")
+      .max(60, "must be between 0 and 60")
+      .default(0),
     S3_PREFIX: z
       .string()
       .regex(
@@ -607,6 +630,23 @@ const envSchema = z
             apiUrl: env.NODE_ENV === "test" ? env.STRIPE_API_URL : undefined,
           }
         : undefined,
+    /** Bearer token of GET /metrics; unset, /metrics answers 404 (decision 031). */
+    metricsToken: env.METRICS_TOKEN,
+    /**
+     * OpenTelemetry tracing (decision 031): on only when OTEL_EXPORTER_OTLP_ENDPOINT is set;
+     * spans go over OTLP/HTTP to `<endpoint>/v1/traces`.
+     */
+    otel: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          tracesUrl: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`,
+          serviceName: env.OTEL_SERVICE_NAME,
+        }
+      : undefined,
+    /**
+     * After SIGTERM: how long the process keeps serving with /api/ready at 503 before it stops
+     * accepting connections, so a load balancer sees it leave instead of refused connections.
+     */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     /** Display text of each paid plan's price (PLAN_PRICES); none configured: no amounts. */
     planPrices: env.PLAN_PRICES ? parsePlanPrices(env.PLAN_PRICES) : {},
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */

@@ -53,7 +53,7 @@ export {
   isUserNotFound,
 } from "./errors.ts";
 export type { FacebookApi } from "./facebook.ts";
-export type { FetchLike, GraphHost, RetryOptions, UsageInfo } from "./http.ts";
+export type { FetchLike, GraphCallInfo, GraphHost, RetryOptions, UsageInfo } from "./http.ts";
 export { cleanAuthorizationCode, type OAuthApi, type TokenGrant } from "./oauth.ts";
 export { type Page, paginate } from "./pagination.ts";
 export { redactSecrets, redactUrl } from "./redact.ts";

@@ -56,6 +56,7 @@ export function createInstagramFeature(options: {
   vault: TokenVault;
   env: { publicUrl: string; webhookRetentionDays: number };
   queue: AppJobQueue;
+  metrics: InstagramContext["metrics"];
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
   /**
@@ -85,6 +86,7 @@ export function createInstagramFeature(options: {
     queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
+    metrics: options.metrics,
   };
   return {
     context,
