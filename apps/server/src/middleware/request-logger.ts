@@ -14,8 +14,7 @@ export function requestLogger(logger: Logger) {
     c.set("logger", log);
     await next();
     const path = c.req.path;
-    // Probes every few seconds would drown the log.
-    if (!path.startsWith("/api/") || path === "/api/health" || path === "/api/ready") return;
+    if (!path.startsWith("/api/") || path === "/api/health") return;
     log.info(
       {
         method: c.req.method,

@@ -43,11 +43,9 @@ export interface DataDeletionDeps {
   deleteInstagramData?: (key: ConnectionKey) => Promise<Record<string, number>>;
   /**
    * The Instagram sandbox (embedded default, demo deployments): drops the user's private copy of
-   * the demo accounts (decision 015), which holds what they sent and published through it. A
-   * shared sandbox is told over HTTP (decision 032); a failure there is logged, never undoes the
-   * deletion (the copy holds only demo data, and goes with the sandbox's next reset).
+   * the demo accounts (decision 015), which holds what they sent and published through it.
    */
-  forgetSandboxCopy?: (userId: string) => Promise<void> | void;
+  forgetSandboxCopy?: (userId: string) => void;
   /**
    * Ends a workspace's paid subscription at the billing provider before the workspace goes, so
    * a deleted account is never charged again (throws when it could not: nothing is deleted).
@@ -69,11 +67,7 @@ export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) 
   const removeFiles = await prepareUserFilesRemoval(deps, owned);
   const deleted = await deleteEverythingOwnedByUser(deps.db, userId);
   await removeFiles();
-  try {
-    await deps.forgetSandboxCopy?.(userId);
-  } catch (error) {
-    deps.logger.warn({ err: error }, "the Instagram sandbox did not forget the user's copy");
-  }
+  deps.forgetSandboxCopy?.(userId);
   return deleted;
 }
 
