@@ -51,8 +51,8 @@ const appPages: Array<{
     loaded: async (page) => {
       await page.getByRole("button", { name: "Comments", exact: true }).click();
       await page.getByTestId("conversation-item").first().click();
+      // The first comment someone else wrote (yours have no Reply): click waits for it.
       const replyButton = page.getByRole("button", { name: "Reply", exact: true });
-      await page.getByTestId("comment").filter({ has: replyButton }).first().waitFor();
       await page
         .getByTestId("comment")
         .filter({ has: replyButton })
