@@ -67,9 +67,24 @@ export function serverBuildIsFresh(stamp = serverSourcesStamp()) {
 /**
  * npm packages that stay imports of node_modules, because they find files of their own next to
  * their code (PGlite's WebAssembly and data bundle, pino's transport worker and pino-pretty,
- * heic-convert's libheif, which only the HEIC worker thread loads). Everything else is bundled.
+ * heic-convert's libheif, which only the HEIC worker thread loads), or because of tracing
+ * (decision 031): the OpenTelemetry SDK and instrumentations, imported only when tracing is on
+ * (their instrumentations hook `require`, which a bundled copy never goes through), and `pg`,
+ * whose classes the pg instrumentation patches in node_modules' copy. Everything else is bundled
+ * (Better Auth's own use of @opentelemetry/api and semantic-conventions included).
  */
-export const externalPackages = ["@electric-sql/pglite", "pino", "pino-pretty", "heic-convert"];
+export const externalPackages = [
+  "@electric-sql/pglite",
+  "pino",
+  "pino-pretty",
+  "heic-convert",
+  "pg",
+  "@opentelemetry/sdk-node",
+  "@opentelemetry/exporter-trace-otlp-http",
+  "@opentelemetry/instrumentation-http",
+  "@opentelemetry/instrumentation-undici",
+  "@opentelemetry/instrumentation-pg",
+];
 
 const keepExternal = {
   name: "keep-external",

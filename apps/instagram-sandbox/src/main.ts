@@ -1,58 +1,50 @@
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
-import { createSandbox } from "./index.ts";
+import { RunnerConfigError, readRunnerConfig, startRunner } from "./runner.ts";
 
 /**
- * Standalone runner: `npm start -w @sightline/instagram-sandbox`.
- * Environment: PORT (4010), PUBLIC_ORIGIN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_SECRET, INSTAGRAM_APP_ID,
+ * Standalone runner: `npm run sandbox` at the repository root (state in ./.data/shared-sandbox),
+ * or `npm start -w @sightline/instagram-sandbox`. Environment (runner.ts says what each does):
+ * PORT (4010), HOST (127.0.0.1), PUBLIC_ORIGIN, SANDBOX_DATA_DIR, SANDBOX_SECRET, SIGHTLINE_URL,
+ * SANDBOX_CONTROL_TOKEN, META_APP_ID, META_APP_SECRET, INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET,
  * WEBHOOK_URL, WEBHOOK_VERIFY_TOKEN, SANDBOX_SEED, SANDBOX_STATE_FILE, SANDBOX_ACTIVITY,
- * SANDBOX_QUOTA_TOTAL, SANDBOX_REQUIRE_APPSECRET_PROOF, REDIRECT_URIS (comma-separated; default any
- * URL on PUBLIC_ORIGIN).
- * One shared world (no per-user spaces); media are downloaded only from its own sample files.
+ * SANDBOX_QUOTA_TOTAL, SANDBOX_REQUIRE_APPSECRET_PROOF, REDIRECT_URIS.
  */
-const port = Number(process.env.PORT ?? 4010);
-const env = (name: string) => (process.env[name] === "" ? undefined : process.env[name]);
-const activity = env("SANDBOX_ACTIVITY");
+let config: ReturnType<typeof readRunnerConfig>;
+try {
+  config = readRunnerConfig(process.env);
+} catch (error) {
+  if (!(error instanceof RunnerConfigError)) throw error;
+  console.error(`Invalid configuration:\n  - ${error.message}`);
+  process.exit(1);
+}
 
-const sandbox = createSandbox({
-  publicOrigin: env("PUBLIC_ORIGIN") ?? `http://localhost:${port}`,
-  appId: env("META_APP_ID") ?? "100000000000001",
-  appSecret: env("META_APP_SECRET") ?? "sandbox-app-secret",
-  instagramAppSecret: env("INSTAGRAM_APP_SECRET") ?? "sandbox-instagram-app-secret",
-  instagramAppId: env("INSTAGRAM_APP_ID") ?? "100000000000002",
-  ...(env("WEBHOOK_URL") ? { webhookUrl: env("WEBHOOK_URL")! } : {}),
-  ...(env("WEBHOOK_VERIFY_TOKEN") ? { webhookVerifyToken: env("WEBHOOK_VERIFY_TOKEN")! } : {}),
-  seed: Number(env("SANDBOX_SEED") ?? 42),
-  stateFile: env("SANDBOX_STATE_FILE") ?? ".data/instagram-sandbox.json",
-  activity: activity === "low" || activity === "high" ? activity : "off",
-  quotaTotal: Number(env("SANDBOX_QUOTA_TOTAL") ?? 100),
-  ...(env("REDIRECT_URIS")
-    ? {
-        redirectUris: env("REDIRECT_URIS")!
-          .split(",")
-          .map((uri) => uri.trim())
-          .filter(Boolean),
-      }
-    : {}),
-  requireAppSecretProof: env("SANDBOX_REQUIRE_APPSECRET_PROOF") === "true",
+const running = await startRunner(config, {
   logger: {
     info: (fields, message) => console.info(message, fields),
     warn: (fields, message) => console.warn(message, fields),
     error: (fields, message) => console.error(message, fields),
   },
+}).catch((error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE") throw error;
+  console.error(`Port ${config.port} is already in use. Stop the other program or set PORT.`);
+  process.exit(1);
 });
 
-// Non-strict routing so `/sandbox/` (with the slash people type) reaches the index page.
-const host = new Hono({ strict: false }).route("/sandbox", sandbox.app);
-host.get("/", (c) => c.redirect("/sandbox/"));
-
-const server = serve({ fetch: host.fetch, port }, (info) => {
-  console.info(`Instagram sandbox on http://localhost:${info.port}/sandbox/`);
-  console.info(`Control token (x-sandbox-control-token): ${sandbox.controlToken}`);
-});
+console.info(
+  `Instagram sandbox on ${config.options.publicOrigin}/sandbox/ (listening on ${running.url})`,
+);
+console.info(`State in ${config.dataDir}`);
+if (config.sightlineOrigin) {
+  console.info(
+    `Shared by the Sightline instances behind ${config.sightlineOrigin}: start each with INSTAGRAM_SANDBOX_URL=${config.options.publicOrigin} and the same SANDBOX_SECRET.`,
+  );
+}
+// As the server does: a demo deployment's logs never carry the token.
+if (process.env.NODE_ENV !== "production") {
+  console.info(`Control token (x-sandbox-control-token): ${running.sandbox.controlToken}`);
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    void sandbox.close().finally(() => server.close(() => process.exit(0)));
+    void running.close().finally(() => process.exit(0));
   });
 }

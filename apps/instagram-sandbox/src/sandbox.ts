@@ -640,6 +640,17 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     return { id: message.id };
   }
 
+  function forgetSpace(space: string): void {
+    if (!isValidSpace(space)) return;
+    // A request still holding the dropped copy must not write its file back.
+    const dropped = spaces.get(space);
+    if (dropped) dropped.store.onMutate = () => {};
+    spaces.delete(space);
+    if (currentSpace === space) currentSpace = undefined;
+    const file = spaceFile(space);
+    if (file) rmSync(file, { force: true });
+  }
+
   const control: ControlApi = {
     tick,
     reset: (space) => {
@@ -714,6 +725,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       return true;
     },
     summary: (space) => summary(space),
+    forgetSpace: (space) => forgetSpace(space),
     isSpace: (space) => space === DEFAULT_SPACE_NAME || isValidSpace(space),
   };
 
@@ -788,16 +800,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     get currentSpace() {
       return currentSpace;
     },
-    forgetSpace(space) {
-      if (!isValidSpace(space)) return;
-      // A request still holding the dropped copy must not write its file back.
-      const dropped = spaces.get(space);
-      if (dropped) dropped.store.onMutate = () => {};
-      spaces.delete(space);
-      if (currentSpace === space) currentSpace = undefined;
-      const file = spaceFile(space);
-      if (file) rmSync(file, { force: true });
-    },
+    forgetSpace,
     hasSpace(space) {
       if (!isValidSpace(space)) return false;
       const file = spaceFile(space);

@@ -11,7 +11,13 @@ import type { DataDeletionDeps } from "./features/account/index.ts";
 import { meRoutes, sessionRoutes } from "./features/account/index.ts";
 import { type AiTeamContext, aiTeamRoutes } from "./features/ai-team/index.ts";
 import { analyticsRoutes } from "./features/analytics/index.ts";
-import { configRoutes, healthRoutes } from "./features/app-info/index.ts";
+import {
+  configRoutes,
+  healthRoutes,
+  metricsRoutes,
+  type ReadinessCheck,
+  readyRoutes,
+} from "./features/app-info/index.ts";
 import { type AutomationsContext, automationRoutes } from "./features/automations/index.ts";
 import {
   type BillingDeps,
@@ -33,6 +39,7 @@ import {
   mediaProxyRoutes,
   metaRoutes,
   publicConnectLinkRoutes,
+  sandboxHostRoutes,
   WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
@@ -52,13 +59,17 @@ import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
+import { httpMetrics } from "./middleware/http-metrics.ts";
 import { hostCheck, multipartNeedsBoundary } from "./middleware/request-guards.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import type { EventBus } from "./platform/event-bus.ts";
+import type { AppJobQueue } from "./platform/job-queue.ts";
+import type { Lifecycle } from "./platform/lifecycle.ts";
 import type { AttemptKind } from "./platform/limits/attempt-limits.ts";
+import type { AppMetrics } from "./platform/metrics.ts";
 import type { TokenVault } from "./platform/token-vault.ts";
 import { SANDBOX_RUPLOAD_MAX_BODY_BYTES } from "./sandbox-mount.ts";
 
@@ -74,6 +85,14 @@ export interface AppDeps extends Services {
   /** The AI team's roles and daily job: features/ai-team. */
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
+  /** The app's one job queue: readiness asks whether it runs (decision 031). */
+  queue: Pick<AppJobQueue, "check">;
+  /** This instance's metrics registry (never prom-client's global one). */
+  metrics: AppMetrics;
+  /** Shutdown begun: /api/ready answers 503. */
+  lifecycle: Lifecycle;
+  /** Names the request's trace span after its route pattern; set only when tracing is on. */
+  traceRoute?: (method: string, route: string) => void;
   env: Env;
   database: Database;
   logger: Logger;
@@ -119,6 +138,16 @@ const tooManyForAddress = {
     "Too many attempts for this e-mail address. Please wait a few minutes and try again, or reset your password.",
 };
 
+/** What /api/ready asks, each within its timeout (decision 031). */
+function readinessChecks(deps: AppDeps): ReadinessCheck[] {
+  return [
+    { name: "database", run: (timeoutMs) => deps.database.ping(timeoutMs) },
+    { name: "migrations", run: (timeoutMs) => deps.database.checkMigrations(timeoutMs) },
+    { name: "storage", run: (_, signal) => deps.storage.checkReady(signal) },
+    { name: "queue", run: (timeoutMs) => deps.queue.check(timeoutMs) },
+  ];
+}
+
 /** Every JSON route, chained so that its type describes the whole API for hono/client. */
 function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string) {
   const db = deps.database.db;
@@ -140,8 +169,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     logger: deps.logger,
     publicUrl: deps.env.publicUrl,
     ...instagramDeletionHooks(deps.instagramContext),
-    ...(deps.sandbox
-      ? { forgetSandboxCopy: (userId: string) => deps.sandbox?.forgetSpace(userId) }
+    ...(deps.sandboxLink
+      ? { forgetSandboxCopy: (userId: string) => deps.sandboxLink!.forgetSpace(userId) }
       : {}),
   };
   return new Hono<AppEnv>()
@@ -151,6 +180,14 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         dbKind: deps.database.kind,
         ping: () => deps.database.ping(),
         version: deps.version,
+      }),
+    )
+    .route(
+      "/ready",
+      readyRoutes({
+        checks: readinessChecks(deps),
+        isShuttingDown: () => deps.lifecycle.shuttingDown,
+        logger: deps.logger,
       }),
     )
     .route(
@@ -179,7 +216,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         logger: deps.logger,
       }),
     )
-    .route("/realtime", realtimeRoutes({ events: deps.events, db, now: deps.now }))
+    .route(
+      "/realtime",
+      realtimeRoutes({ events: deps.events, db, now: deps.now, metrics: deps.metrics }),
+    )
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route("/instagram/connect-links", connectLinkRoutes(deps.instagramContext))
     .route("/connect-links", publicConnectLinkRoutes(deps.instagramContext))
@@ -254,8 +294,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route(
       "/functions/instagram-media-proxy",
       mediaProxyRoutes({
-        publicOrigin: new URL(deps.env.publicUrl).origin,
-        sandbox: deps.sandbox,
+        sandboxCdn: deps.sandboxLink,
         now: deps.now,
         outboundFetch: deps.outboundFetch,
       }),
@@ -354,6 +393,7 @@ export function createApp(deps: AppDeps) {
   const knownDevices = createKnownDevices(deps.secret);
 
   const app = new Hono<AppEnv>();
+  app.use("*", httpMetrics(deps.metrics, deps.traceRoute));
   app.use("*", requestId({ headerName: "X-Request-Id" }));
   app.use("*", requestLogger(deps.logger));
   app.onError(handleError);
@@ -428,10 +468,17 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   app.route("/webhooks/instagram", webhookRoutes(deps.instagramContext));
   app.route("/storage", storageFileRoutes({ storage: deps.storage, now: deps.now }));
-  // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only).
+  // The Instagram sandbox plays Meta's hosts under /sandbox/<host>/… (embedded default only:
+  // with INSTAGRAM_SANDBOX_URL every instance uses the one shared sandbox, decision 032).
   if (deps.sandbox) {
     app.get("/sandbox/", (c) => c.redirect("/sandbox"));
     app.route("/sandbox", deps.sandbox.app);
+  }
+  if (deps.sandboxHostToken) {
+    app.route(
+      "/sandbox-host",
+      sandboxHostRoutes({ db: deps.database.db, now: deps.now, hostToken: deps.sandboxHostToken }),
+    );
   }
   if (deps.env.devMailbox) {
     app.route("/api/dev/mailbox", devMailboxApiRoutes({ db: deps.database.db }));
@@ -451,6 +498,12 @@ export function createApp(deps: AppDeps) {
     );
   }
   app.all("/api/*", apiNotFound);
+  // At the root, beside the web app's pages (registered before their catch-all), not under /api:
+  // no session, no same-origin rule, its own token (decision 031).
+  app.route(
+    "/metrics",
+    metricsRoutes({ token: deps.env.metricsToken, render: () => deps.metrics.render() }),
+  );
 
   if (deps.webDistDir) {
     const serveWeb = createWebHandler(deps.webDistDir, {

@@ -18,7 +18,9 @@ import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { createEventBus, type EventBus } from "./platform/event-bus.ts";
 import { type AppJobQueue, startJobQueue } from "./platform/job-queue.ts";
+import { createLifecycle, type Lifecycle } from "./platform/lifecycle.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
+import { type AppMetrics, createMetrics } from "./platform/metrics.ts";
 import { createS3Storage } from "./platform/s3-storage.ts";
 import type { ServerFeature } from "./platform/server-feature.ts";
 import { createLocalStorage, type Storage } from "./platform/storage.ts";
@@ -58,6 +60,8 @@ export interface BuildServerOptions
   /** Stands in for DNS and the network under Press Radar's feed fetches (tests). */
   feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
+  /** Names each request's trace span after its route (index.ts, when tracing is on). */
+  traceRoute?: (method: string, route: string) => void;
 }
 
 export interface Server {
@@ -73,6 +77,10 @@ export interface Server {
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
   features: ServerFeature[];
+  /** This instance's metrics (GET /metrics renders them). */
+  metrics: AppMetrics;
+  /** Shutdown begun or not: from `beginShutdown()` on, /api/ready answers 503. */
+  lifecycle: Lifecycle;
   /** Stops the queue, then the event bus, then the services (the database is the caller's). */
   stop: () => Promise<void>;
 }
@@ -86,8 +94,16 @@ export interface Server {
  */
 export async function buildServer(env: Env, options: BuildServerOptions): Promise<Server> {
   const { database, logger } = options;
-  // The platform, built once: the clock, mailer, storage, event bus, token vault and job queue.
+  // The platform, built once: the clock, metrics, mailer, storage, event bus, token vault and
+  // job queue.
   const now: Clock = options.now ?? systemClock;
+  // A registry of this instance's own (tests build several servers in one process); process
+  // metrics only when someone can read them.
+  const metrics = createMetrics({
+    processMetrics: Boolean(env.metricsToken),
+    version: options.version,
+  });
+  const lifecycle = createLifecycle();
   const mailer =
     options.mailer ??
     (env.smtpUrl
@@ -115,6 +131,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     mailer,
     storage,
     now,
+    metrics,
     ...(options.sandboxOptions ? { sandboxOptions: options.sandboxOptions } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
@@ -123,7 +140,12 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
   const encryptionKeys =
     options.encryptionKeys ?? env.encryptionKeys ?? loadOrCreateEncryptionKeys(env.dataDir);
   const vault = createTokenVault(encryptionKeys);
-  const queue = await startJobQueue({ database, logger: logger.child({ feature: "instagram" }) });
+  const queue = await startJobQueue({
+    database,
+    logger: logger.child({ feature: "instagram" }),
+    metrics,
+  });
+  metrics.setQueueDepthSource((timeoutMs) => queue.depth(timeoutMs));
 
   const instagram = createInstagramFeature({
     services,
@@ -133,6 +155,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     vault,
     env,
     queue,
+    metrics,
     ...(options.schedules === false ? { schedules: false } : {}),
     sharedJobs: publishingJobs,
   });
@@ -147,7 +170,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     events,
     instagram: instagram.context,
     queue,
-    sandboxFeeds: sandboxFeedsOf(services.sandbox),
+    sandboxFeeds: sandboxFeedsOf(services.sandboxLink),
     ...(options.schedules === false ? { schedules: false } : {}),
     ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
@@ -199,6 +222,10 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     radarsContext: radars.context,
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
+    queue,
+    metrics,
+    lifecycle,
+    ...(options.traceRoute ? { traceRoute: options.traceRoute } : {}),
     env,
     database,
     logger,
@@ -219,6 +246,8 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     features,
+    metrics,
+    lifecycle,
     stop: async () => {
       await queue.stop();
       for (const feature of [...features].reverse()) await feature.stop();

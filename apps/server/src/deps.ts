@@ -6,6 +6,7 @@ import {
   type GraphClient,
   type GraphUsage,
   metaBaseUrls,
+  sandboxAppCredentials,
   sandboxBaseUrls,
 } from "@sightline/instagram-graph";
 import type { Sandbox } from "@sightline/instagram-sandbox";
@@ -24,8 +25,14 @@ import { type BackgroundTasks, createBackgroundTasks } from "./platform/backgrou
 import type { Clock } from "./platform/clock.ts";
 import { type AttemptLimiter, createAttemptLimiter } from "./platform/limits/attempt-limits.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
+import type { AppMetrics } from "./platform/metrics.ts";
 import type { Storage } from "./platform/storage.ts";
-import { createSandbox } from "./sandbox-mount.ts";
+import {
+  createSandbox,
+  mountedSandboxLink,
+  type SandboxLink,
+  sharedSandboxLink,
+} from "./sandbox-mount.ts";
 
 export interface Services {
   mailer: Mailer;
@@ -48,8 +55,18 @@ export interface Services {
    * answered in process once the app exists: no network hop to ourselves, and tests need none.
    */
   loopback: { fetch: ((request: Request) => Promise<Response>) | undefined };
-  /** The Instagram sandbox, mounted at /sandbox, when no Meta app is configured. */
+  /**
+   * The Instagram sandbox mounted at /sandbox: no Meta app and no shared sandbox configured (the
+   * embedded default). Tests drive it in process; features use `sandboxLink`.
+   */
   sandbox: Sandbox | undefined;
+  /**
+   * The sandbox as features reach it, mounted or shared (`INSTAGRAM_SANDBOX_URL`, decision 032):
+   * its origin, control token, requests and copies. Undefined with a Meta app.
+   */
+  sandboxLink: SandboxLink | undefined;
+  /** A shared sandbox's bearer token for `POST /sandbox-host/consent-space` (decision 032). */
+  sandboxHostToken: string | undefined;
   /** Uploaded media (local folder in the embedded default), readable through signed URLs. */
   storage: Storage;
   /** The configured language model (`AI_*`), or none: the built-in engines write then. */
@@ -183,6 +200,8 @@ export function createServices(options: {
   rateLimits?: { signIn?: number; signUp?: number; recovery?: number };
   now: Clock;
   storage: Storage;
+  /** Counts Graph API calls and errors (decision 031). */
+  metrics: Pick<AppMetrics, "observeGraphCall">;
   /** Stands in for DNS and the network under the sandbox's media downloads (tests only). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }): Services {
@@ -205,7 +224,9 @@ export function createServices(options: {
     rateLimitsOff: env.authRateLimits === "off",
     cheapPasswordHash: env.authPasswordCost === "test",
   });
-  const derived = (purpose: string) => deriveSecret(options.secret, purpose);
+  // The sandbox app's ids and secrets: derived from AUTH_SECRET when the sandbox is mounted here
+  // (stable across restarts), from SANDBOX_SECRET when every instance shares one (decision 032).
+  const sandboxApp = sandboxAppCredentials(env.sharedSandbox?.secret ?? options.secret);
   const instagram: Services["instagram"] = env.meta
     ? {
         mode: "meta",
@@ -217,11 +238,11 @@ export function createServices(options: {
       }
     : {
         mode: "sandbox",
-        appId: "1000000000000001",
-        appSecret: derived("instagram-sandbox-app"),
-        instagramAppId: "1000000000000002",
-        instagramAppSecret: derived("instagram-sandbox-instagram-app"),
-        webhookVerifyToken: derived("instagram-sandbox-webhook-verify-token"),
+        appId: sandboxApp.appId,
+        appSecret: sandboxApp.appSecret,
+        instagramAppId: sandboxApp.instagramAppId,
+        instagramAppSecret: sandboxApp.instagramAppSecret,
+        webhookVerifyToken: sandboxApp.webhookVerifyToken,
       };
   const loopback: Services["loopback"] = { fetch: undefined };
   const loopbackFetch = (input: string | URL | Request, init?: RequestInit) => {
@@ -232,7 +253,7 @@ export function createServices(options: {
     return fetch(request);
   };
   const sandbox =
-    instagram.mode === "sandbox"
+    instagram.mode === "sandbox" && !env.sharedSandbox
       ? createSandbox({
           publicOrigin: publicUrl.origin,
           appId: instagram.appId,
@@ -290,6 +311,15 @@ export function createServices(options: {
           logger: logger.child({ component: "instagram-sandbox" }),
         })
       : undefined;
+  const sandboxLink: SandboxLink | undefined = sandbox
+    ? mountedSandboxLink(sandbox, publicUrl.origin)
+    : instagram.mode === "sandbox" && env.sharedSandbox
+      ? sharedSandboxLink({
+          origin: env.sharedSandbox.origin,
+          // The standalone runner reads SANDBOX_CONTROL_TOKEN the same way (development, tests).
+          controlToken: env.sandboxControlToken ?? sandboxApp.controlToken,
+        })
+      : undefined;
   const graphUsage: Services["graphUsage"] = new Map();
   const graphCalls = { count: 0 };
   const countedFetch = (url: string, init?: RequestInit) => {
@@ -297,7 +327,7 @@ export function createServices(options: {
     return sandbox ? sandbox.fetch(url, init) : fetch(url, init);
   };
   const graph = createGraphClient({
-    baseUrls: sandbox ? sandboxBaseUrls(publicUrl.origin) : metaBaseUrls,
+    baseUrls: sandboxLink ? sandboxBaseUrls(sandboxLink.origin) : metaBaseUrls,
     appId: instagram.appId,
     appSecret: instagram.appSecret,
     ...(instagram.instagramAppId ? { instagramAppId: instagram.instagramAppId } : {}),
@@ -305,12 +335,20 @@ export function createServices(options: {
     instagramAppSecret: instagram.instagramAppSecret ?? instagram.appSecret,
     redirectUri: `${publicUrl.origin}/auth/instagram/callback`,
     version: GRAPH_API_VERSION,
-    // The sandbox answers in process: its origin is this server's.
+    // A mounted sandbox answers in process (its origin is this server's); a shared one over HTTP.
     fetch: countedFetch,
     onUsage: (usage, info) => {
       const key = info.accountId ?? "app";
       graphUsage.set(key, { usage, at: now() });
     },
+    // The package knows nothing of metrics: it reports each attempt, the server counts it.
+    onCall: (call) =>
+      options.metrics.observeGraphCall({
+        method: call.method,
+        host: call.host,
+        path: call.path,
+        error: call.error,
+      }),
   });
   return {
     mailer,
@@ -327,6 +365,9 @@ export function createServices(options: {
     now,
     instagram,
     sandbox,
+    sandboxLink,
+    sandboxHostToken:
+      instagram.mode === "sandbox" && env.sharedSandbox ? sandboxApp.hostToken : undefined,
     close: async () => {
       await tasks.drain();
       await sandbox?.close();

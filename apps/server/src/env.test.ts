@@ -208,3 +208,119 @@ describe("ENCRYPTION_KEYS", () => {
     expect(() => readEnv({ PLAN_PRICES: "gold=€1" })).toThrow(/PLAN_PRICES: must be plan=text/);
   });
 });
+
+describe("a shared Instagram sandbox (INSTAGRAM_SANDBOX_URL)", () => {
+  const secret = "s".repeat(40);
+
+  it("is unset by default: the sandbox is mounted in process", () => {
+    expect(readEnv({}).sharedSandbox).toBeUndefined();
+  });
+
+  it("reads the sandbox's origin and the secret shared with it", () => {
+    expect(
+      readEnv({ INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010/", SANDBOX_SECRET: secret })
+        .sharedSandbox,
+    ).toEqual({ origin: "http://127.0.0.1:4010", secret });
+    expect(
+      readEnv({ INSTAGRAM_SANDBOX_URL: "https://sandbox.example.com", SANDBOX_SECRET: secret })
+        .sharedSandbox?.origin,
+    ).toBe("https://sandbox.example.com");
+  });
+
+  it.each([
+    ["ftp://127.0.0.1:4010", "INSTAGRAM_SANDBOX_URL: must start with http:// or https://"],
+    ["127.0.0.1:4010", "INSTAGRAM_SANDBOX_URL: must"],
+    ["not a url", "INSTAGRAM_SANDBOX_URL: must be an absolute http(s) URL"],
+    ["http://127.0.0.1:4010/sandbox", "INSTAGRAM_SANDBOX_URL: must be the sandbox's origin only"],
+    ["http://user:pw@127.0.0.1:4010", "INSTAGRAM_SANDBOX_URL: must be the sandbox's origin only"],
+    ["http://127.0.0.1:4010/?a=1", "INSTAGRAM_SANDBOX_URL: must be the sandbox's origin only"],
+  ])("refuses %s", (url, message) => {
+    expect(() => readEnv({ INSTAGRAM_SANDBOX_URL: url, SANDBOX_SECRET: secret })).toThrow(message);
+  });
+
+  it("needs the shared secret, and the secret needs the URL", () => {
+    expect(() => readEnv({ INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010" })).toThrow(
+      /SANDBOX_SECRET: is required with INSTAGRAM_SANDBOX_URL/,
+    );
+    expect(() =>
+      readEnv({ INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010", SANDBOX_SECRET: "short" }),
+    ).toThrow(/SANDBOX_SECRET: must be at least 32 characters/);
+    expect(() => readEnv({ SANDBOX_SECRET: secret })).toThrow(
+      /SANDBOX_SECRET: is used only with INSTAGRAM_SANDBOX_URL/,
+    );
+  });
+
+  it("is refused with a Meta app", () => {
+    expect(() =>
+      readEnv({
+        INSTAGRAM_SANDBOX_URL: "http://127.0.0.1:4010",
+        SANDBOX_SECRET: secret,
+        META_APP_ID: "123",
+        META_APP_SECRET: "x".repeat(32),
+        META_WEBHOOK_VERIFY_TOKEN: "v".repeat(24),
+      }),
+    ).toThrow(/INSTAGRAM_SANDBOX_URL: cannot be set with META_APP_ID/);
+  });
+
+  it("is refused in production unless SANDBOX_IN_PRODUCTION=true, like the mounted sandbox", () => {
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example.com:25",
+      PUBLIC_URL: "https://app.example.com",
+      INSTAGRAM_SANDBOX_URL: "https://sandbox.example.com",
+      SANDBOX_SECRET: secret,
+    };
+    expect(() => readEnv(production)).toThrow(
+      /INSTAGRAM_SANDBOX_URL: can be set with NODE_ENV=production only together with SANDBOX_IN_PRODUCTION=true/,
+    );
+    const demo = readEnv({ ...production, SANDBOX_IN_PRODUCTION: "true" });
+    expect(demo.sandboxInProduction).toBe(true);
+    expect(demo.sharedSandbox?.origin).toBe("https://sandbox.example.com");
+  });
+});
+
+describe("observability (decision 031)", () => {
+  it("turns /metrics on only with a long enough METRICS_TOKEN", () => {
+    expect(readEnv({}).metricsToken).toBeUndefined();
+    const token = "m".repeat(32);
+    expect(readEnv({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => readEnv({ METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => readEnv({ METRICS_TOKEN: `${"m".repeat(32)} x` })).toThrow(
+      /METRICS_TOKEN: must be printable ASCII without spaces/,
+    );
+  });
+
+  it("turns tracing on only with OTEL_EXPORTER_OTLP_ENDPOINT, sending to its /v1/traces", () => {
+    expect(readEnv({}).otel).toBeUndefined();
+    expect(readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).otel).toEqual({
+      tracesUrl: "http://collector:4318/v1/traces",
+      serviceName: "sightline",
+    });
+    expect(
+      readEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example.com",
+        OTEL_SERVICE_NAME: "web-1",
+      }).otel,
+    ).toEqual({ tracesUrl: "https://otel.example.com/v1/traces", serviceName: "web-1" });
+    expect(() => readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => readEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector:4317" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => readEnv({ OTEL_SERVICE_NAME: "my service" })).toThrow(/OTEL_SERVICE_NAME/);
+  });
+
+  it("reads SHUTDOWN_DELAY_SECONDS as milliseconds, none by default, at most a minute", () => {
+    expect(readEnv({}).shutdownDelayMs).toBe(0);
+    expect(readEnv({ SHUTDOWN_DELAY_SECONDS: "5" }).shutdownDelayMs).toBe(5_000);
+    expect(() => readEnv({ SHUTDOWN_DELAY_SECONDS: "61" })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: must be between 0 and 60/,
+    );
+    expect(() => readEnv({ SHUTDOWN_DELAY_SECONDS: "1.5" })).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: must be a whole number/,
+    );
+  });
+});

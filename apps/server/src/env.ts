@@ -133,6 +133,31 @@ const envSchema = z
       .min(16, "must be at least 16 characters")
       .max(200, "must be at most 200 characters")
       .optional(),
+    INSTAGRAM_SANDBOX_URL: z
+      .url({ error: "must be an absolute http(s) URL, such as http://127.0.0.1:4010" })
+      .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://")
+      .refine((value) => {
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          // Already refused as not a URL.
+          return true;
+        }
+        return (
+          url.username === "" &&
+          url.password === "" &&
+          url.search === "" &&
+          url.hash === "" &&
+          (url.pathname === "/" || url.pathname === "")
+        );
+      }, "must be the sandbox's origin only (no path, query or credentials), such as http://127.0.0.1:4010")
+      .optional(),
+    SANDBOX_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+      .max(200, "must be at most 200 characters")
+      .optional(),
     ALLOW_HTTP_PUBLIC_URL: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
@@ -262,6 +287,29 @@ const envSchema = z
         }
       })
       .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+      .max(200, "must be at most 200 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it travels in a header)")
+      .optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ error: "must be the OTLP/HTTP collector's base URL, such as http://127.0.0.1:4318" })
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional(),
+    OTEL_SERVICE_NAME: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._-]{1,100}$/,
+        "must be 1–100 letters, digits, dots, dashes or underscores",
+      )
+      .default("sightline"),
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 60")
+      .max(60, "must be between 0 and 60")
+      .default(0),
     S3_PREFIX: z
       .string()
       .regex(
@@ -379,6 +427,38 @@ const envSchema = z
           "is required when NODE_ENV=production: without a Meta app the Instagram sandbox would serve made-up data (set SANDBOX_IN_PRODUCTION=true only for a demo deployment)",
       });
     }
+    if (env.INSTAGRAM_SANDBOX_URL && env.META_APP_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INSTAGRAM_SANDBOX_URL"],
+        message:
+          "cannot be set with META_APP_ID: with a Meta app Sightline talks to Meta, not to a sandbox",
+      });
+    }
+    if (env.INSTAGRAM_SANDBOX_URL && env.NODE_ENV === "production" && !env.SANDBOX_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INSTAGRAM_SANDBOX_URL"],
+        message:
+          "can be set with NODE_ENV=production only together with SANDBOX_IN_PRODUCTION=true (a demo deployment: the sandbox serves made-up data)",
+      });
+    }
+    if (env.INSTAGRAM_SANDBOX_URL && !env.SANDBOX_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SANDBOX_SECRET"],
+        message:
+          "is required with INSTAGRAM_SANDBOX_URL: the sandbox and every instance derive the sandbox app's secrets from it (give the sandbox the same value)",
+      });
+    }
+    if (env.SANDBOX_SECRET && !env.INSTAGRAM_SANDBOX_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SANDBOX_SECRET"],
+        message:
+          "is used only with INSTAGRAM_SANDBOX_URL (the mounted sandbox derives its secrets from AUTH_SECRET)",
+      });
+    }
     if (
       env.NODE_ENV === "production" &&
       env.PUBLIC_URL?.startsWith("http://") !== false &&
@@ -469,6 +549,14 @@ const envSchema = z
      * play Instagram's side (new DMs, comments); never outside development and test.
      */
     sandboxControlToken: env.NODE_ENV === "production" ? undefined : env.SANDBOX_CONTROL_TOKEN,
+    /**
+     * A sandbox running as its own process (`npm run sandbox`), shared by every instance as Meta
+     * is (decision 032): nothing is mounted at /sandbox then. Unset: the sandbox is mounted.
+     */
+    sharedSandbox:
+      env.INSTAGRAM_SANDBOX_URL && env.SANDBOX_SECRET && !env.META_APP_ID
+        ? { origin: new URL(env.INSTAGRAM_SANDBOX_URL).origin, secret: env.SANDBOX_SECRET }
+        : undefined,
     /** How many trusted proxies append to X-Forwarded-For in front of the server. */
     trustProxyHops: env.TRUST_PROXY_HOPS,
     /** Days a workspace's audit events are kept before they are deleted. */
@@ -542,6 +630,23 @@ const envSchema = z
             apiUrl: env.NODE_ENV === "test" ? env.STRIPE_API_URL : undefined,
           }
         : undefined,
+    /** Bearer token of GET /metrics; unset, /metrics answers 404 (decision 031). */
+    metricsToken: env.METRICS_TOKEN,
+    /**
+     * OpenTelemetry tracing (decision 031): on only when OTEL_EXPORTER_OTLP_ENDPOINT is set;
+     * spans go over OTLP/HTTP to `<endpoint>/v1/traces`.
+     */
+    otel: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          tracesUrl: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`,
+          serviceName: env.OTEL_SERVICE_NAME,
+        }
+      : undefined,
+    /**
+     * After SIGTERM: how long the process keeps serving with /api/ready at 503 before it stops
+     * accepting connections, so a load balancer sees it leave instead of refused connections.
+     */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     /** Display text of each paid plan's price (PLAN_PRICES); none configured: no amounts. */
     planPrices: env.PLAN_PRICES ? parsePlanPrices(env.PLAN_PRICES) : {},
     /** The dev mailbox exists only in the embedded default: no SMTP and not production. */

@@ -7,6 +7,7 @@ import { EnvError, readEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
+import type { Tracing } from "./platform/tracing.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -25,6 +26,26 @@ try {
 
 const logger = createLogger(env.logLevel);
 const started = performance.now();
+
+// Before the database and the app exist, so their first query and request are traced; loaded
+// only when asked for (decision 031): without OTEL_EXPORTER_OTLP_ENDPOINT nothing of the SDK loads.
+let tracing: Tracing | undefined;
+if (env.otel) {
+  // The address without any credentials it may carry.
+  const collector = `${new URL(env.otel.tracesUrl).origin}${new URL(env.otel.tracesUrl).pathname}`;
+  try {
+    const { startTracing } = await import("./platform/tracing.ts");
+    tracing = await startTracing({
+      ...env.otel,
+      version: appVersion,
+      warn: (message) => logger.warn(message),
+    });
+    logger.info({ collector }, "tracing on");
+  } catch (error) {
+    // Observability never keeps the product down: it runs untraced, and says so.
+    logger.error({ err: error, collector }, "tracing could not start; running without it");
+  }
+}
 
 let database: Database;
 try {
@@ -49,12 +70,13 @@ if (env.sandboxInProduction) {
   );
 }
 
-const { app, services, stop } = await buildServer(env, {
+const { app, services, stop, lifecycle } = await buildServer(env, {
   database,
   logger,
   secret: authSecret,
   version: appVersion,
   webDistDir: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  ...(tracing ? { traceRoute: tracing.traceRoute } : {}),
 });
 
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
@@ -65,14 +87,20 @@ const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (
       installationId,
       mail: services.mailer.kind,
       instagram: services.instagram.mode,
+      ...(services.sandboxLink?.kind === "shared"
+        ? { sharedSandbox: services.sandboxLink.origin }
+        : {}),
       startupMs: Math.round(performance.now() - started),
     },
     "server started",
   );
   console.info(`\n  Sightline is running at ${env.publicUrl}\n`);
-  if (services.sandbox && env.nodeEnv === "development") {
+  if (services.sandboxLink?.kind === "shared") {
+    console.info(`  Instagram sandbox (shared): ${services.sandboxLink.origin}/sandbox/\n`);
+  }
+  if (services.sandboxLink && env.nodeEnv === "development") {
     // The sandbox's control routes need this token; only whoever reads this console has it.
-    console.info(`  Instagram sandbox control token: ${services.sandbox.controlToken}\n`);
+    console.info(`  Instagram sandbox control token: ${services.sandboxLink.controlToken}\n`);
   }
 });
 
@@ -95,9 +123,15 @@ let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  logger.info({ signal }, "shutting down");
-  // Whatever happens below, the process is gone within 10 s.
-  setTimeout(() => process.exit(1), 9_500).unref();
+  // From now on /api/ready answers 503: a load balancer probing it stops sending requests here.
+  lifecycle.beginShutdown();
+  logger.info({ signal, delayMs: env.shutdownDelayMs }, "shutting down");
+  // Whatever happens below, the process is gone within 10 s of the delay's end.
+  setTimeout(() => process.exit(1), env.shutdownDelayMs + 9_500).unref();
+  if (env.shutdownDelayMs > 0) {
+    // Still serving, ready at 503, for as long as the load balancer takes to notice.
+    await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
+  }
   const force = setTimeout(() => {
     logger.warn("in-flight requests did not finish in time; closing anyway");
     if ("closeAllConnections" in server) server.closeAllConnections();
@@ -112,6 +146,13 @@ async function shutdown(signal: string) {
   // The queue, then the event bus, then the services; the database last.
   await stop();
   await database.close();
+  // The last spans (the shutdown's own queries) go out before the process does.
+  if (tracing) {
+    await Promise.race([
+      tracing.shutdown().catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+    ]);
+  }
   logger.info("stopped");
   logger.flush?.();
   process.exit(0);

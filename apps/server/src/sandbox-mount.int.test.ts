@@ -10,8 +10,18 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 describe("the Instagram sandbox in the embedded default", () => {
-  it("is mounted at /sandbox and answers the Graph client over HTTP", async () => {
+  it("is mounted at /sandbox when INSTAGRAM_SANDBOX_URL is unset, and answers the Graph client over HTTP", async () => {
     expect(testApp.instagram.mode).toBe("sandbox");
+    expect(testApp.sandbox).toBeDefined();
+    expect(testApp.sandboxLink).toMatchObject({ kind: "mounted", origin: TEST_PUBLIC_URL });
+    expect(testApp.sandboxLink!.controlToken).toBe(testApp.sandbox!.controlToken);
+    // The route a shared sandbox asks whose consent it is exists only with one.
+    const asked = await testApp.app.request("/sandbox-host/consent-space", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ state: "s" }),
+    });
+    expect(asked.status).toBe(404);
     const graph = graphClient();
     const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
     const account = testApp.sandbox!.accounts().find((a) => a.username === "lena.makes")!;

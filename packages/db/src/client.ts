@@ -9,7 +9,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirLock } from "./lock.ts";
-import { type MigrationOutcome, migrateIfNeeded } from "./migrate.ts";
+import {
+  assertMigrationsApplied,
+  type MigrationOutcome,
+  migrateIfNeeded,
+  newestMigrationMillis,
+} from "./migrate.ts";
 import { readPgliteTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
 
@@ -28,6 +33,11 @@ export interface Database {
   readonly migration?: MigrationOutcome;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves when every migration this code ships is applied (readiness: another instance may
+   * still be migrating, or a restored backup may be behind), answered within `timeoutMs`.
+   */
+  checkMigrations(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +57,17 @@ export const migrationsFolder = fileURLToPath(new URL("../migrations", import.me
 
 /** Any constant shared by every instance; held while migrating so parallel starts serialise. */
 const MIGRATION_LOCK_KEY = 7_362_045_118;
+
+/** The journal is read once per process and folder, on the first readiness check. */
+const newestMillisByFolder = new Map<string, number>();
+function newestMillisOf(folder: string): number {
+  let newest = newestMillisByFolder.get(folder);
+  if (newest === undefined) {
+    newest = newestMigrationMillis(folder);
+    newestMillisByFolder.set(folder, newest);
+  }
+  return newest;
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -102,6 +123,14 @@ async function createPostgres(
     ...(migration ? { migration } : {}),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pool.query("select 1"), timeoutMs, "PostgreSQL");
+    },
+    async checkMigrations(timeoutMs = 2_000) {
+      const newest = newestMillisOf(options.migrationsFolder ?? migrationsFolder);
+      await withTimeout(
+        assertMigrationsApplied((text, params) => pool.query(text, params), newest),
+        timeoutMs,
+        "PostgreSQL",
+      );
     },
     close() {
       closed ??= pool.end();
@@ -177,6 +206,14 @@ async function createPglite(
     ...(migration ? { migration } : {}),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pglite.query("select 1"), timeoutMs, "PGlite");
+    },
+    async checkMigrations(timeoutMs = 2_000) {
+      const newest = newestMillisOf(options.migrationsFolder ?? migrationsFolder);
+      await withTimeout(
+        assertMigrationsApplied((text, params) => pglite.query(text, params), newest),
+        timeoutMs,
+        "PGlite",
+      );
     },
     close() {
       closed ??= (async () => {

@@ -4,7 +4,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, type Database, migrationsFolder } from "./client.ts";
 import { MIGRATIONS_HASH_TABLE, migrationsHash } from "./migrate.ts";
-import { createScratchPostgresDatabase, pgliteTemplate, testEngine } from "./testing/index.ts";
+import {
+  createScratchPostgresDatabase,
+  createTestDatabase,
+  pgliteTemplate,
+  testEngine,
+} from "./testing/index.ts";
 
 const folders: string[] = [];
 afterAll(() => {
@@ -61,6 +66,29 @@ describe("the migration hash", () => {
       `${readFileSync(path.join(folder, "0000_init.sql"), "utf8")}\n-- edited\n`,
     );
     expect(migrationsHash(folder)).not.toBe(added);
+  });
+});
+
+describe(`checkMigrations (readiness) on ${testEngine()}`, () => {
+  it("passes when every migration of the code is applied, and fails while the newest is missing", async () => {
+    const database = await createTestDatabase();
+    const run = (text: string, params?: unknown[]) =>
+      database.pglite ? database.pglite.query(text, params) : database.pool!.query(text, params);
+    try {
+      await expect(database.checkMigrations()).resolves.toBeUndefined();
+      const { rows } = await run(
+        "delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning hash, created_at",
+      );
+      const newest = rows[0] as { hash: string; created_at: string };
+      await expect(database.checkMigrations()).rejects.toThrow("not all applied");
+      await run("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [
+        newest.hash,
+        newest.created_at,
+      ]);
+      await expect(database.checkMigrations()).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -52,6 +52,39 @@ export async function storeMigrationsHash(run: SqlRunner, hash: string): Promise
   );
 }
 
+/**
+ * The newest migration's timestamp in the journal (`when`): drizzle stores it as `created_at`
+ * of the migration's row and applies every migration newer than its newest row.
+ */
+export function newestMigrationMillis(migrationsFolder: string): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Throws unless every migration of the folder is applied, by drizzle's own rule (its newest
+ * applied row is at least as new as the folder's newest migration). A newer release's
+ * migrations applied by another instance still pass: this code's tables are all there.
+ */
+export async function assertMigrationsApplied(run: SqlRunner, newestMillis: number) {
+  let applied: number | null = null;
+  try {
+    const { rows } = await run(
+      "select max(created_at) as newest from drizzle.__drizzle_migrations",
+    );
+    const newest = (rows[0] as { newest?: string | number | null } | undefined)?.newest;
+    applied = newest === null || newest === undefined ? null : Number(newest);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "42P01" && code !== "3F000") throw error;
+  }
+  if (applied === null || applied < newestMillis) {
+    throw new Error("database migrations are not all applied");
+  }
+}
+
 export type MigrationOutcome = {
   /** False when the stored hash matched and the migrator was not run. */
   ran: boolean;

@@ -1,7 +1,13 @@
 import { type AccountClient, type AccountContext, createAccountClient } from "./account/index.ts";
 import type { GraphBaseUrls } from "./base-urls.ts";
 import { createFacebookApi, type FacebookApi } from "./facebook.ts";
-import { createTransport, type FetchLike, type RetryOptions, type UsageInfo } from "./http.ts";
+import {
+  createTransport,
+  type FetchLike,
+  type GraphCallInfo,
+  type RetryOptions,
+  type UsageInfo,
+} from "./http.ts";
 import { createOAuthApi, type OAuthApi } from "./oauth.ts";
 import type { GraphUsage } from "./usage.ts";
 
@@ -37,6 +43,8 @@ export type GraphClientOptions = {
   random?: () => number;
   /** Called with parsed X-App-Usage / X-Business-Use-Case-Usage whenever Meta sends them. */
   onUsage?: (usage: GraphUsage, info: UsageInfo) => void;
+  /** Called after every HTTP attempt (the server counts calls and errors with it). */
+  onCall?: (call: GraphCallInfo) => void;
   tokenTransport?: "header" | "query";
 };
 
@@ -62,6 +70,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
     ...(options.random !== undefined ? { random: options.random } : {}),
     ...(options.onUsage !== undefined ? { onUsage: options.onUsage } : {}),
+    ...(options.onCall !== undefined ? { onCall: options.onCall } : {}),
     ...(options.tokenTransport !== undefined ? { tokenTransport: options.tokenTransport } : {}),
     // Facebook Login tokens belong to the Meta app, Instagram Login tokens to the Instagram app.
     appSecrets: {

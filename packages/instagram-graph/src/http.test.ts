@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { metaBaseUrls } from "./base-urls.ts";
 import { GraphApiError } from "./errors.ts";
-import { createTransport, encodeParam, type FetchLike, parseJsonPreservingIds } from "./http.ts";
+import {
+  createTransport,
+  encodeParam,
+  type FetchLike,
+  type GraphCallInfo,
+  parseJsonPreservingIds,
+} from "./http.ts";
 
 function transport(fetch: FetchLike, extra: Partial<Parameters<typeof createTransport>[0]> = {}) {
   const sleeps: number[] = [];
@@ -198,5 +204,44 @@ describe("transport", () => {
     expect(encodeParam(["a", "b"])).toBe('["a","b"]');
     expect(encodeParam(true)).toBe("true");
     expect(encodeParam(null)).toBeUndefined();
+  });
+
+  it("tells onCall of every attempt: its path, how it ended and Meta's code, never the token", async () => {
+    const calls: GraphCallInfo[] = [];
+    let attempt = 0;
+    const { http } = transport(
+      async () => {
+        attempt++;
+        if (attempt === 1) throw new TypeError("fetch failed");
+        if (attempt === 2) return json({ id: "17841400000000001" });
+        return json({ error: { message: "Invalid OAuth access token.", code: 190 } }, 400);
+      },
+      { onCall: (call) => calls.push(call) },
+    );
+    const schema = z.object({ id: z.string() });
+    const call = {
+      host: "graphFacebook" as const,
+      method: "GET" as const,
+      path: "/17841400000000001/media",
+      token: "EAAsecret",
+      idempotent: true,
+    };
+    await expect(http.request(call, schema)).resolves.toEqual({ id: "17841400000000001" });
+    await expect(http.request(call, schema)).rejects.toBeInstanceOf(GraphApiError);
+    expect(calls.map((c) => [c.method, c.host, c.path, c.error?.kind, c.error?.code])).toEqual([
+      ["GET", "graphFacebook", "/17841400000000001/media", "network", 0],
+      ["GET", "graphFacebook", "/17841400000000001/media", undefined, undefined],
+      ["GET", "graphFacebook", "/17841400000000001/media", "graph", 190],
+    ]);
+    expect(calls.every((c) => c.durationMs >= 0)).toBe(true);
+    expect(JSON.stringify(calls)).not.toContain("EAAsecret");
+
+    // A hook that throws changes nothing about the answer.
+    const { http: quiet } = transport(async () => json({ id: "1" }), {
+      onCall: () => {
+        throw new Error("broken hook");
+      },
+    });
+    await expect(quiet.request(call, schema)).resolves.toEqual({ id: "1" });
   });
 });

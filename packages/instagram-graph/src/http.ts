@@ -39,6 +39,23 @@ export type RetryOptions = {
 
 export type UsageInfo = { method: string; host: GraphHost; path: string; accountId?: string };
 
+/**
+ * One HTTP attempt the transport made (a retried call reports each attempt), for the caller's
+ * own counting (the server's metrics): the path as requested, which may hold ids, so the caller
+ * normalises it before using it as a label. Nothing secret: no token, query or body.
+ */
+export type GraphCallInfo = {
+  method: string;
+  host: GraphHost;
+  /** Path after the version (or the whole path for unversioned hosts), ids included. */
+  path: string;
+  durationMs: number;
+  /** Why the attempt failed (already redacted); undefined when it succeeded or was aborted. */
+  error?: GraphApiError;
+  /** The caller's own signal ended the attempt: neither an answer nor a failure of Meta's. */
+  aborted?: boolean;
+};
+
 export type TransportOptions = {
   baseUrls: GraphBaseUrls;
   version: string;
@@ -49,6 +66,8 @@ export type TransportOptions = {
   /** Jitter source, injectable for deterministic tests; default Math.random. */
   random?: () => number;
   onUsage?: (usage: GraphUsage, info: UsageInfo) => void;
+  /** Told of every HTTP attempt once it has ended (metrics); a throwing hook is ignored. */
+  onCall?: (call: GraphCallInfo) => void;
   /**
    * How Graph calls carry the token: an `Authorization: Bearer` header (default; keeps tokens out
    * of URLs and proxies' logs) or the `access_token` query parameter.
@@ -353,14 +372,34 @@ export function createTransport(options: TransportOptions): Transport {
     return Math.min(maxDelayMs, jittered);
   }
 
+  function reportCall(graphRequest: GraphRequest, started: number, error: unknown) {
+    if (!options.onCall) return;
+    try {
+      options.onCall({
+        method: graphRequest.method,
+        host: graphRequest.host,
+        path: graphRequest.path,
+        durationMs: performance.now() - started,
+        ...(error instanceof GraphApiError ? { error } : {}),
+        ...(error !== undefined && !(error instanceof GraphApiError) ? { aborted: true } : {}),
+      });
+    } catch {
+      // Counting must never change what the call answers.
+    }
+  }
+
   async function request<S extends z.ZodType>(
     graphRequest: GraphRequest,
     schema: S,
   ): Promise<z.output<S>> {
     for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
       try {
-        return await once(graphRequest, schema);
+        const answer = await once(graphRequest, schema);
+        reportCall(graphRequest, started, undefined);
+        return answer;
       } catch (error) {
+        reportCall(graphRequest, started, error);
         if (!(error instanceof GraphApiError)) throw error;
         error.attempts = attempt;
         const safeToRepeat = graphRequest.idempotent || isRateLimited(error);

@@ -53,10 +53,17 @@ export {
   isUserNotFound,
 } from "./errors.ts";
 export type { FacebookApi } from "./facebook.ts";
-export type { FetchLike, GraphHost, RetryOptions, UsageInfo } from "./http.ts";
+export type { FetchLike, GraphCallInfo, GraphHost, RetryOptions, UsageInfo } from "./http.ts";
 export { cleanAuthorizationCode, type OAuthApi, type TokenGrant } from "./oauth.ts";
 export { type Page, paginate } from "./pagination.ts";
 export { redactSecrets, redactUrl } from "./redact.ts";
+export {
+  deriveSandboxSecret,
+  SANDBOX_APP_ID,
+  SANDBOX_INSTAGRAM_APP_ID,
+  type SandboxAppCredentials,
+  sandboxAppCredentials,
+} from "./sandbox-app.ts";
 export * from "./schemas/index.ts";
 export {
   allFacebookScopes,

@@ -72,6 +72,35 @@ describe("per-user spaces", () => {
     }
   });
 
+  it("forgets a named copy through the control API, and only a named one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-spaces-"));
+    try {
+      const rig = spacedRig({ sandbox: { spaceStateDir: dir } });
+      for (const space of ["alice", "bob"]) {
+        rig.sandbox.simulateMessage({ username: "lena.makes", text: "hello", space });
+      }
+      const forget = (headers: Record<string, string>) =>
+        rig.fetch(`${ORIGIN}/sandbox/_control/space`, {
+          method: "DELETE",
+          headers: { "x-sandbox-control-token": rig.sandbox.controlToken, ...headers },
+        });
+      expect((await forget({})).status).toBe(400);
+      expect((await forget({ "x-sandbox-space": "default" })).status).toBe(400);
+      const refused = await rig.fetch(`${ORIGIN}/sandbox/_control/space`, {
+        method: "DELETE",
+        headers: { "x-sandbox-space": "alice" },
+      });
+      expect(refused.status).toBe(403);
+      expect(rig.sandbox.hasSpace("alice")).toBe(true);
+      expect((await forget({ "x-sandbox-space": "alice" })).status).toBe(200);
+      expect(rig.sandbox.hasSpace("alice")).toBe(false);
+      expect(rig.sandbox.hasSpace("bob")).toBe(true);
+      expect(readdirSync(dir)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a token works only in its own space", async () => {
     const rig = spacedRig();
     const bobLena = rig.sandbox.accounts("bob").find((a) => a.username === "lena.makes")!;

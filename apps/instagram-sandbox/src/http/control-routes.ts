@@ -79,6 +79,8 @@ export type ControlApi = {
     },
   ): Promise<{ status: number; body: string }>;
   summary(space: string | undefined): unknown;
+  /** Drops a user's copy (memory and file), as `Sandbox.forgetSpace` does. */
+  forgetSpace(space: string): void;
   /** Whether a header value names a space (or `default`). */
   isSpace(space: string): boolean;
 };
@@ -208,6 +210,18 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     if (input instanceof Response) return input;
     api.advanceClock(input.advanceMs);
     return c.json({ success: true, now: new Date(core.now()).toISOString() });
+  });
+
+  // A host whose user was deleted drops that user's copy (decision 032: a shared sandbox is told
+  // over HTTP what a mounted one is told in process). The space must be named: never "whoever
+  // consented last", and never the default world.
+  app.delete("/_control/space", (c) => {
+    const space = spaceOf(c);
+    if (space === undefined || space === "default") {
+      return c.json({ error: { message: "x-sandbox-space must name a user's copy" } }, 400);
+    }
+    api.forgetSpace(space);
+    return c.json({ success: true });
   });
 
   app.post("/_control/reset", (c) => {

@@ -4,6 +4,9 @@ import type { AppEnv } from "../lib/app-types.ts";
 
 const localHostnames = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Paths probes reach by the instance's address rather than by PUBLIC_URL's name. */
+const anyHostPaths = new Set(["/api/health", "/api/ready", "/metrics"]);
+
 /**
  * The host names the server answers to: PUBLIC_URL's, any listed in ALLOWED_HOSTS, plus the
  * loopback names when PUBLIC_URL is itself local. Ports are not compared (a proxy or the dev server may sit on another port).
@@ -24,13 +27,14 @@ function hostnameOf(host: string): string {
 /**
  * Refuses requests for any other host name (DNS rebinding: a page on attacker.example whose name
  * later resolves to 127.0.0.1 would otherwise read the dev mailbox or drive the sandbox).
- * /api/health stays open so that container health checks by address keep working.
+ * /api/health, /api/ready and /metrics stay open so that health checks, load balancers and
+ * scrapers that reach the instance by its address keep working (/metrics has its own token).
  */
 export function hostCheck(publicUrl: string, extra: readonly string[] = []) {
   const allowed = allowedHostnames(publicUrl, extra);
   return createMiddleware<AppEnv>(async (c, next) => {
     const host = c.req.header("host") ?? new URL(c.req.url).host;
-    if (c.req.path !== "/api/health" && !allowed.has(hostnameOf(host))) {
+    if (!anyHostPaths.has(c.req.path) && !allowed.has(hostnameOf(host))) {
       throw new AppError("bad_request", "This server does not answer for that host name.");
     }
     await next();

@@ -14,7 +14,8 @@ export function requestLogger(logger: Logger) {
     c.set("logger", log);
     await next();
     const path = c.req.path;
-    if (!path.startsWith("/api/") || path === "/api/health") return;
+    // Probes every few seconds would drown the log.
+    if (!path.startsWith("/api/") || path === "/api/health" || path === "/api/ready") return;
     log.info(
       {
         method: c.req.method,

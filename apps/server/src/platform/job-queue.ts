@@ -2,6 +2,7 @@ import type { Database } from "@sightline/db";
 import { fromPglite, PgBoss, type QueuePolicy } from "pg-boss";
 import type { z } from "zod";
 import type { Logger } from "../lib/logger.ts";
+import type { AppMetrics, QueueDepth } from "./metrics.ts";
 
 /**
  * A job as the code declares it: one file per job (house rule 11). The payload is versioned:
@@ -84,6 +85,13 @@ export interface AppJobQueue {
   handle<Context>(jobs: readonly AnyJob<Context>[]): JobQueue<Context>;
   /** Creates the jobs' queues and (unless `work` is off) their workers, run with `context`. */
   register<Context>(jobs: readonly AnyJob<Context>[], context: Context): Promise<void>;
+  /**
+   * Resolves when the queue is started (and not stopped) and its database answers pg-boss's own
+   * schema query within `timeoutMs`; rejects otherwise (readiness, /api/ready).
+   */
+  check(timeoutMs: number): Promise<void>;
+  /** Jobs queued, deferred and active per registered queue, read within `timeoutMs` (metrics). */
+  depth(timeoutMs: number): Promise<QueueDepth[]>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +104,8 @@ export async function startJobQueue(options: {
   logger: Logger;
   /** Start workers (default true); a web-only instance could turn them off. */
   work?: boolean;
+  /** Where each run's duration and failure are counted (decision 031). */
+  metrics?: Pick<AppMetrics, "observeJob">;
 }): Promise<AppJobQueue> {
   const { database, logger } = options;
   const boss = database.pglite
@@ -106,12 +116,15 @@ export async function startJobQueue(options: {
         useListenNotify: true,
       });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+  let stopped = false;
+  boss.on("stopped", () => {
+    stopped = true;
+  });
   await boss.start();
 
   const work = options.work !== false;
   // Jobs running in this process, by job name (idle() waits for a handle's own jobs only).
   const running = new Map<string, Set<Promise<unknown>>>();
-  let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
@@ -119,8 +132,15 @@ export async function startJobQueue(options: {
   };
   const register = async <C>(jobs: readonly AnyJob<C>[], context: C) => {
     for (const job of jobs) if (!running.has(job.name)) running.set(job.name, new Set());
-    await registerJobs(boss, logger, jobs, context, work, running);
+    await registerJobs(boss, logger, jobs, context, work, running, options.metrics);
   };
+  const check = async (timeoutMs: number) => {
+    if (stopped) throw new Error("the job queue is stopped");
+    const version = await withTimeout(boss.schemaVersion(), timeoutMs, "the job queue");
+    if (version === null) throw new Error("the job queue's schema is missing");
+  };
+  const depth = (timeoutMs: number) =>
+    withTimeout(readDepth(boss, [...running.keys()]), timeoutMs, "the job queue's depth");
   const handle = <C>(jobs: readonly AnyJob<C>[]): JobQueue<C> => ({
     send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
     schedule: async (job, cron, payload) => {
@@ -133,7 +153,7 @@ export async function startJobQueue(options: {
     },
     stop,
   });
-  return { handle, register, stop };
+  return { handle, register, check, depth, stop };
 }
 
 /** A queue of its own for these jobs (a second worker in the benchmarks, the queue's tests). */
@@ -157,6 +177,7 @@ async function registerJobs<Context>(
   context: Context,
   work: boolean,
   running: Map<string, Set<Promise<unknown>>>,
+  metrics: Pick<AppMetrics, "observeJob"> | undefined,
 ): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name, {
@@ -217,10 +238,14 @@ async function registerJobs<Context>(
       async (entries) =>
         Promise.all(
           entries.map(async (entry) => {
+            const started = performance.now();
+            const seconds = () => (performance.now() - started) / 1000;
             try {
               await runOne(entry);
+              metrics?.observeJob(job.name, seconds(), "completed");
               return { id: entry.id, status: "completed" as const };
             } catch (error) {
+              metrics?.observeJob(job.name, seconds(), "failed");
               return {
                 id: entry.id,
                 status: "failed" as const,
@@ -276,4 +301,44 @@ async function countDueOrActive(boss: PgBoss, jobs: readonly { name: string }[])
       [jobs.map((job) => job.name)],
     );
   return Number(rows[0]?.n ?? 0);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Counts straight from pg-boss's job table (its own per-queue counts are refreshed only by its
+ * monitor, once a minute): jobs not yet started, split by whether they are due, and running ones.
+ * Every registered queue is answered, with zeros, so "none waiting" reads as 0, not as absent.
+ */
+async function readDepth(boss: PgBoss, queues: string[]): Promise<QueueDepth[]> {
+  if (queues.length === 0) return [];
+  const { rows } = await boss.getDb().executeSql(
+    `select name,
+        count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as queued,
+        count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+        count(*) filter (where state = 'active')::int as active
+      from pgboss.job
+      where name = any($1::text[]) and state in ('created', 'retry', 'active')
+      group by name`,
+    [queues],
+  );
+  const byQueue = new Map(
+    (rows as Array<{ name: string; queued: number; deferred: number; active: number }>).map(
+      (row) => [row.name, row],
+    ),
+  );
+  return queues.flatMap((queue) => {
+    const row = byQueue.get(queue);
+    return (["queued", "deferred", "active"] as const).map((state) => ({
+      queue,
+      state,
+      jobs: Number(row?.[state] ?? 0),
+    }));
+  });
 }

@@ -38,6 +38,24 @@ describeStorageContract("S3-compatible with a prefix", (now) => s3Storage(now, "
   skip,
 });
 
+describe.skipIf(Boolean(skip))("S3 readiness", () => {
+  it("fails the probe when the bucket does not answer", async () => {
+    const missing = createS3Storage({
+      bucket: "no-such-bucket-here",
+      region: "us-east-1",
+      endpoint: server!.endpoint,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      forcePathStyle: true,
+      signingSecret: "s".repeat(32),
+      publicOrigin: "http://app.test",
+      now: Date.now,
+    });
+    made.push(missing);
+    await expect(missing.checkReady()).rejects.toThrow();
+    await expect(s3Storage(Date.now).checkReady()).resolves.toBeUndefined();
+  });
+});
+
 describe.skipIf(Boolean(skip))("S3 layout", () => {
   let storage: ReturnType<typeof createS3Storage>;
   beforeAll(() => {

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -130,6 +131,20 @@ export function createS3Storage(
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async checkReady(signal) {
+      // A listing of one key under the app's own folder: the permission deleteFolder needs
+      // already (a policy may allow listing only under the prefix, which HeadBucket is not), and
+      // nothing is written. The first version of the listing, which every S3-compatible server
+      // answers: s3rver answers a truncated ListObjectsV2 (more keys than MaxKeys) with a 500.
+      await client.send(
+        new ListObjectsCommand({
+          Bucket: options.bucket,
+          MaxKeys: 1,
+          ...(options.prefix ? { Prefix: `${options.prefix}/` } : {}),
+        }),
+        signal ? { abortSignal: signal } : {},
+      );
     },
     ...createUrlSigner(options),
     close() {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,6 +22,27 @@ function storageAt(now: () => number) {
 }
 
 describeStorageContract("local folder", (now) => storageAt(now));
+
+describe("the local folder's readiness probe", () => {
+  it("writes where uploads go, leaves no file behind, and fails when the folder cannot be written", async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), "storage-ready-"));
+    roots.push(parent);
+    const root = path.join(parent, "storage");
+    const storage = createLocalStorage({
+      root,
+      signingSecret: "s".repeat(32),
+      publicOrigin: "http://app.test",
+      now: Date.now,
+    });
+    // A new data folder has no storage folder yet: the probe makes it.
+    await storage.checkReady();
+    expect(readdirSync(root)).toEqual([]);
+    // A file where the folder should be (as a full or read-only disk, the write fails).
+    rmSync(root, { recursive: true });
+    writeFileSync(root, "not a folder");
+    await expect(storage.checkReady()).rejects.toThrow();
+  });
+});
 
 const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array(16).fill(0)]);
 

@@ -1,5 +1,14 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Clock } from "./clock.ts";
 
@@ -24,6 +33,12 @@ export interface Storage {
   signedUrl(bucket: Bucket, key: string, ttlSeconds?: number): string;
   /** True when `signature` signs this bucket, key and expiry and the expiry is ahead. */
   verify(bucket: Bucket, key: string, expires: number, signature: string): boolean;
+  /**
+   * Resolves when files can be stored: the local folder takes a write (a probe file, removed at
+   * once), the S3 bucket answers a listing. Readiness (/api/ready) bounds it with its timeout and
+   * aborts `signal` when that passes.
+   */
+  checkReady(signal?: AbortSignal): Promise<void>;
 }
 
 /** Spec §7's buckets: covers, images to publish, and scheduled content. */
@@ -139,6 +154,14 @@ export function createLocalStorage(options: {
     },
     async deleteFolder(bucket, folder) {
       await rm(fileOf(bucket, folder), { recursive: true, force: true });
+    },
+    async checkReady(signal) {
+      // A write where uploads go, not just a look at the folder: a full disk, a read-only mount
+      // or a folder that turned into something else all fail here (its name never is a key).
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      const probe = path.join(root, `.ready-${randomUUID()}`);
+      await writeFile(probe, "ok", { mode: 0o600, ...(signal ? { signal } : {}) });
+      await unlink(probe);
     },
     ...createUrlSigner(options),
   };

@@ -15,6 +15,8 @@ import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { EventBus } from "../platform/event-bus.ts";
+import type { AppJobQueue } from "../platform/job-queue.ts";
+import type { Lifecycle } from "../platform/lifecycle.ts";
 import { createDevMailbox, type Mailer } from "../platform/mail/mailer.ts";
 import type { Storage } from "../platform/storage.ts";
 import type { EncryptionKey, TokenVault } from "../platform/token-vault.ts";
@@ -33,6 +35,10 @@ export interface TestApp extends Services {
   automationsContext: AutomationsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
+  /** The app's one job queue (tests register jobs of their own on it, or stop it). */
+  queue: AppJobQueue;
+  /** Shutdown begun or not (`beginShutdown()` plays SIGTERM for /api/ready). */
+  lifecycle: Lifecycle;
   logger: ReturnType<typeof createLogger>;
   /** The local storage folder (unless the test gave a storage of its own). */
   storageRoot: string;
@@ -136,6 +142,8 @@ export async function createTestApp(
     automationsContext,
     vault,
     encryptionKeys,
+    queue,
+    lifecycle,
   } = server;
   // E-mail goes out after the response (platform/background-tasks.ts): reading the dev mailbox
   // first waits for what is still being sent, as a person opening it a moment later would see.
@@ -155,6 +163,8 @@ export async function createTestApp(
     automationsContext,
     vault,
     encryptionKeys,
+    queue,
+    lifecycle,
     logger,
     storageRoot,
     close: async () => {

@@ -38,9 +38,16 @@ export async function latestLink(client: HttpClient, to: string, pattern: RegExp
 /** Signs a new user up through the API, opens the e-mailed link, and returns a signed-in client. */
 export async function createVerifiedUser(
   testApp: TestApp,
-  options: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    /** The app's PUBLIC_URL origin, when the test set another one. */
+    origin?: string;
+  } = {},
 ) {
-  const client = createHttpClient(testApp.app);
+  const client = createHttpClient(testApp.app, options.origin ? { origin: options.origin } : {});
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? TEST_PASSWORD;
   const signUp = await client.post("/api/auth/sign-up/email", {

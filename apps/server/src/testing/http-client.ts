@@ -4,15 +4,19 @@ import { TEST_PUBLIC_URL } from "./create-test-app.ts";
 
 type App = ReturnType<typeof createApp>;
 
-/** A browser-like client for in-process requests: a cookie jar, the app's Origin, one IP. */
-export function createHttpClient(app: App, options: { ip?: string } = {}) {
+/**
+ * A browser-like client for in-process requests: a cookie jar, the app's Origin, one IP.
+ * `origin`: the app's PUBLIC_URL origin when a test gives it another (TEST_PUBLIC_URL otherwise).
+ */
+export function createHttpClient(app: App, options: { ip?: string; origin?: string } = {}) {
+  const origin = options.origin ?? TEST_PUBLIC_URL;
   const cookies = new Map<string, string>();
   const ip =
     options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
   async function request(path: string, init: RequestInit & { json?: unknown } = {}) {
     const headers = new Headers(init.headers);
-    headers.set("origin", TEST_PUBLIC_URL);
+    headers.set("origin", origin);
     headers.set("x-forwarded-for", ip);
     if (cookies.size > 0) {
       headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
@@ -22,7 +26,7 @@ export function createHttpClient(app: App, options: { ip?: string } = {}) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(init.json);
     }
-    const response = await app.request(`${TEST_PUBLIC_URL}${path}`, {
+    const response = await app.request(`${origin}${path}`, {
       ...init,
       headers,
       body,

@@ -103,6 +103,12 @@ export function describeStorageContract(
       );
     });
 
+    it("answers the readiness probe (/api/ready)", async () => {
+      const storage = await make(Date.now);
+      await expect(storage.checkReady()).resolves.toBeUndefined();
+      await expect(storage.checkReady(AbortSignal.timeout(5_000))).resolves.toBeUndefined();
+    });
+
     it("signs URLs that verify until they expire, for that bucket and key only", async () => {
       let now = Date.UTC(2026, 10, 23, 12);
       const storage = await make(() => now);

@@ -147,3 +147,35 @@ export async function findConnectLinkOfPendingState(db: Db, sessionId: string, n
     .limit(1);
   return row?.id;
 }
+
+/**
+ * Whose pending round trip a state belongs to, without taking it (the callback takes it): the
+ * user who started it, or the connect link it started from while that link still works. A shared
+ * Instagram sandbox asks this to know whose copy of the demo world its consent page acts in
+ * (decision 032); undefined for an unknown, expired or used state.
+ */
+export async function findPendingOauthStateOwner(
+  db: Db,
+  stateHash: string,
+  now: Date,
+): Promise<{ userId: string; connectLinkId: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      userId: instagramOauthStates.userId,
+      connectLinkId: instagramOauthStates.connectLinkId,
+    })
+    .from(instagramOauthStates)
+    .leftJoin(
+      instagramConnectLinks,
+      eq(instagramConnectLinks.id, instagramOauthStates.connectLinkId),
+    )
+    .where(
+      and(
+        eq(instagramOauthStates.stateHash, stateHash),
+        gt(instagramOauthStates.expiresAt, now),
+        or(isNull(instagramOauthStates.connectLinkId), usable(now)),
+      ),
+    )
+    .limit(1);
+  return row;
+}

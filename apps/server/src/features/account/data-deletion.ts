@@ -43,9 +43,11 @@ export interface DataDeletionDeps {
   deleteInstagramData?: (key: ConnectionKey) => Promise<Record<string, number>>;
   /**
    * The Instagram sandbox (embedded default, demo deployments): drops the user's private copy of
-   * the demo accounts (decision 015), which holds what they sent and published through it.
+   * the demo accounts (decision 015), which holds what they sent and published through it. A
+   * shared sandbox is told over HTTP (decision 032); a failure there is logged, never undoes the
+   * deletion (the copy holds only demo data, and goes with the sandbox's next reset).
    */
-  forgetSandboxCopy?: (userId: string) => void;
+  forgetSandboxCopy?: (userId: string) => Promise<void> | void;
   /**
    * Ends a workspace's paid subscription at the billing provider before the workspace goes, so
    * a deleted account is never charged again (throws when it could not: nothing is deleted).
@@ -67,7 +69,11 @@ export async function deleteUserAccount(deps: DataDeletionDeps, userId: string) 
   const removeFiles = await prepareUserFilesRemoval(deps, owned);
   const deleted = await deleteEverythingOwnedByUser(deps.db, userId);
   await removeFiles();
-  deps.forgetSandboxCopy?.(userId);
+  try {
+    await deps.forgetSandboxCopy?.(userId);
+  } catch (error) {
+    deps.logger.warn({ err: error }, "the Instagram sandbox did not forget the user's copy");
+  }
   return deleted;
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { AppMetrics } from "../../platform/metrics.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
   openInstagramToken,
@@ -84,6 +85,8 @@ export interface InstagramContext {
   webhookRetentionDays: number;
   /** Media files (publishing reads the draft's files from here). */
   storage: Storage;
+  /** Webhook lag and publish lateness are counted here (decision 031). */
+  metrics: Pick<AppMetrics, "observeWebhookLag" | "observePublishLateness">;
   /**
    * Told of every comment and message someone else sent, before the webhook delivery counts as
    * processed (a failure retries the delivery); set by the composition root (automations).

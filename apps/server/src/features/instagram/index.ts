@@ -35,6 +35,7 @@ export { mediaProxyRoutes, storedCdnUrlFresh } from "./media-proxy-routes.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
 export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";
+export { sandboxHostRoutes, sandboxSpaceOfState } from "./sandbox-host-routes.ts";
 export { backfillProgress } from "./sync/insights.ts";
 export { fetchPeriodInsights } from "./sync/period-insights.ts";
 export { readOnePostInsights } from "./sync/post-insights.ts";
@@ -55,6 +56,7 @@ export function createInstagramFeature(options: {
   vault: TokenVault;
   env: { publicUrl: string; webhookRetentionDays: number };
   queue: AppJobQueue;
+  metrics: InstagramContext["metrics"];
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
   /**
@@ -84,6 +86,7 @@ export function createInstagramFeature(options: {
     queue,
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
+    metrics: options.metrics,
   };
   return {
     context,

@@ -31,10 +31,12 @@ const SVG = "image/svg+xml";
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'";
 
 export type MediaProxyDeps = {
-  /** The app's public origin: the sandbox's CDN lives under it. */
-  publicOrigin: string;
-  /** In sandbox mode, answers the sandbox's CDN URLs in process (they are http://localhost). */
-  sandbox: { fetch(url: string): Promise<Response> } | undefined;
+  /**
+   * In sandbox mode only: where the sandbox's CDN lives (this server's origin when it is mounted,
+   * the shared sandbox's when `INSTAGRAM_SANDBOX_URL` is set, decision 032) and how to read it (in
+   * process, or straight over HTTP: it is usually http://localhost, which safeFetch refuses).
+   */
+  sandboxCdn: { origin: string; fetch(url: string): Promise<Response> } | undefined;
   now: Clock;
   /** Replaces DNS and the connection under safeFetch (tests: this machine has no internet). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
@@ -100,7 +102,7 @@ const noStoreUnlessOk = createMiddleware<AppEnv>(async (c, next) => {
  * an Instagram image through our origin, so the page's CSP and the browser never talk to Meta's
  * CDN with our users' cookies or referrers, and expired or broken CDN answers fail in one place.
  * Only Meta's CDN hosts (contract §9) are fetched, through safeFetch with the same allow-list on every
- * redirect; in sandbox mode also the sandbox's CDN, answered in process.
+ * redirect; in sandbox mode also the configured sandbox's CDN, and no other sandbox's.
  */
 export function mediaProxyRoutes(deps: MediaProxyDeps) {
   const safeFetch = createSafeFetch({
@@ -110,11 +112,17 @@ export function mediaProxyRoutes(deps: MediaProxyDeps) {
     maxRedirects: 3,
     ...deps.outboundFetch,
   });
-  const sandboxPrefix = deps.sandbox ? sandboxCdnPrefix(deps.publicOrigin) : undefined;
+  const sandboxPrefix = deps.sandboxCdn ? sandboxCdnPrefix(deps.sandboxCdn.origin) : undefined;
 
   async function fromSandbox(src: URL): Promise<Upstream> {
-    const response = await deps.sandbox!.fetch(src.href);
-    // The in-process fetch follows nothing; the sandbox's CDN never redirects, so refuse it.
+    let response: Response;
+    try {
+      response = await deps.sandboxCdn!.fetch(src.href);
+    } catch {
+      // A shared sandbox (its own process) that is down or unreachable.
+      throw new SafeFetchError("network", "The sandbox CDN could not be reached.");
+    }
+    // The sandbox's fetch follows nothing; its CDN never redirects, so refuse one.
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
       throw new SafeFetchError("redirect_refused", "The sandbox CDN redirected.");

@@ -3,3 +3,4 @@ export { graphFunctionRoutes } from "./graph-function-routes.ts";
 export { publishingJobs, publishPostJob, schedulePublishingJobs } from "./jobs/index.ts";
 export { LEASE_MS, publishTypeOf } from "./pipeline.ts";
 export { checkFiles, type FileHeads, fileHeads, prePublishCheck } from "./pre-publish-check.ts";
+export { postsToRun, publishIfClaimable } from "./publish-service.ts";

@@ -44,6 +44,9 @@ export async function publishIfClaimable(
     }
     throw error;
   }
+  if (outcome === "published") {
+    ctx.metrics.observePublishLateness((ctx.now() - post.scheduledTime.getTime()) / 1000);
+  }
   await ctx.events.publish(post.workspaceId, "scheduled-posts:updated", {
     id: post.id,
     status: outcome,

@@ -57,7 +57,6 @@ export function createRadarsFeature(options: {
     logger: options.logger.child({ feature: "radars" }),
     now: options.now,
     feeds: createFeedFetcher({
-      publicOrigin: new URL(instagram.publicUrl).origin,
       sandbox: options.sandboxFeeds,
       ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
       ...(options.feedTimeoutMs ? { timeoutMs: options.feedTimeoutMs } : {}),

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../lib/app-types.ts";
 import { requireMember } from "../../middleware/session.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
+import type { AppMetrics } from "../../platform/metrics.ts";
 
 /**
  * `GET /api/realtime`: the signed-in user's live events as Server-Sent Events (`id`, `event` =
@@ -16,6 +17,8 @@ export function realtimeRoutes(deps: {
   events: EventBus;
   db: Db;
   now: Clock;
+  /** Counts the streams open (sightline_realtime_connections). */
+  metrics: Pick<AppMetrics, "realtimeStreamOpened">;
   heartbeatMs?: number;
 }) {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
@@ -33,6 +36,8 @@ export function realtimeRoutes(deps: {
     c.header("cache-control", "no-store");
     c.header("x-accel-buffering", "no");
     return streamSSE(c, async (stream) => {
+      // Closed at the abort, not after the next heartbeat's wait: the gauge drops at once.
+      const closeCount = deps.metrics.realtimeStreamOpened();
       let lastSent = lastEventId;
       let live = false;
       let closed = false;
@@ -64,6 +69,7 @@ export function realtimeRoutes(deps: {
       stream.onAbort(() => {
         closed = true;
         unsubscribe();
+        closeCount();
       });
       try {
         await stream.write("retry: 3000\n\n");
@@ -82,6 +88,7 @@ export function realtimeRoutes(deps: {
       } finally {
         closed = true;
         unsubscribe();
+        closeCount();
       }
     });
   });

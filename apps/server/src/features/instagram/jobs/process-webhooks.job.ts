@@ -91,6 +91,13 @@ export const processWebhooksJob = defineInstagramJob({
         }
       }
       await markWebhookEventsProcessed(ctx.db, done, new Date(ctx.now()));
+      // Lag on the machine's clock, as the row's received_at is (the app's clock may be a test's).
+      const processedAt = Date.now();
+      const processed = new Set(done);
+      for (const event of events) {
+        if (!processed.has(event.id)) continue;
+        ctx.metrics.observeWebhookLag((processedAt - event.receivedAt.getTime()) / 1000);
+      }
       await news.announce(ctx);
       if (events.length < BATCH) return;
     }

@@ -31,6 +31,8 @@ export type FeedFetchResult =
  * (sandbox-mount.ts): this feature never loads the sandbox itself.
  */
 export type SandboxFeeds = {
+  /** Where the sandbox serves `/sandbox/press/…`: this server's origin, or a shared sandbox's. */
+  origin: string;
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   sampleFeeds: ReadonlyArray<{ title: string; slug: string }>;
 };
@@ -93,11 +95,10 @@ const samplePath = /^\/sandbox\/press\/[a-z0-9-]+\.xml$/;
  * Fetches feeds on a user's behalf: every URL through the safe fetch (http/https, no
  * credentials, public addresses only after DNS on every hop, byte and time caps), with
  * conditional GET. In sandbox mode only, the sandbox's own sample feeds (`<origin>/sandbox/press/…`)
- * are read in process; without the sandbox those URLs are ordinary ones and get refused like
- * any other local address.
+ * are read from the sandbox itself (in process when mounted; a shared one over HTTP, decision 032);
+ * without the sandbox those URLs are ordinary ones and get refused like any other local address.
  */
 export function createFeedFetcher(options: {
-  publicOrigin: string;
   sandbox: SandboxFeeds | undefined;
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   timeoutMs?: number;
@@ -113,14 +114,14 @@ export function createFeedFetcher(options: {
   });
   const isSample = (url: URL) =>
     options.sandbox !== undefined &&
-    url.origin === options.publicOrigin &&
+    url.origin === options.sandbox.origin &&
     url.username === "" &&
     url.password === "" &&
     url.search === "" &&
     samplePath.test(url.pathname);
 
   return {
-    samples: options.sandbox ? listSampleFeeds(options.publicOrigin, options.sandbox) : [],
+    samples: options.sandbox ? listSampleFeeds(options.sandbox) : [],
     async fetch(raw, validators) {
       // The sandbox's own samples first: its origin may well be 127.0.0.1 on this machine.
       let sampleUrl: URL | undefined;
@@ -177,9 +178,9 @@ export function createFeedFetcher(options: {
   };
 }
 
-function listSampleFeeds(publicOrigin: string, sandbox: SandboxFeeds) {
+function listSampleFeeds(sandbox: SandboxFeeds) {
   return sandbox.sampleFeeds.map((feed) => ({
     title: feed.title,
-    url: `${publicOrigin}/sandbox/press/${feed.slug}.xml`,
+    url: `${sandbox.origin}/sandbox/press/${feed.slug}.xml`,
   }));
 }

@@ -6,7 +6,7 @@ import {
   type SafeFetchLookup,
   type SafeFetchTransport,
 } from "../../../lib/safe-fetch.ts";
-import { sandboxFeedsOf } from "../../../sandbox-mount.ts";
+import { mountedSandboxLink, sandboxFeedsOf } from "../../../sandbox-mount.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../testing/create-test-app.ts";
 import { createVerifiedUser, personalWorkspaceId } from "../../../testing/factories.ts";
 import type { HttpClient } from "../../../testing/http-client.ts";
@@ -412,10 +412,7 @@ describe("sandbox sample feeds", () => {
   });
 
   it("are ordinary (refused) local URLs without the sandbox", async () => {
-    const fetcher = createFeedFetcher({
-      publicOrigin: "http://localhost:3000",
-      sandbox: undefined,
-    });
+    const fetcher = createFeedFetcher({ sandbox: undefined });
     expect(fetcher.samples).toEqual([]);
     await expect(
       fetcher.fetch("http://localhost:3000/sandbox/press/northfield-daily-ledger.xml"),
@@ -424,8 +421,7 @@ describe("sandbox sample feeds", () => {
 
   it("are read in process even when the app's own origin is an IP address", async () => {
     const sandboxOnIp = createFeedFetcher({
-      publicOrigin: "http://127.0.0.1:3000",
-      sandbox: sandboxFeedsOf(testApp.sandbox),
+      sandbox: sandboxFeedsOf(mountedSandboxLink(testApp.sandbox!, "http://127.0.0.1:3000")),
     });
     const result = await sandboxOnIp.fetch(
       "http://127.0.0.1:3000/sandbox/press/berlin-makers-journal.xml",

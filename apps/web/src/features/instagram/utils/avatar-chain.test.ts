@@ -52,9 +52,16 @@ describe("avatarAttempt: the proxy rule (spec §5)", () => {
     });
   });
 
+  it("proxies the CDN of a sandbox shared at its own origin (the server checks which one)", () => {
+    const shared = "http://127.0.0.1:4010/sandbox/scontent.cdninstagram.com/v/a.svg?oe=1&oh=2";
+    expect(avatarAttempt(shared, ORIGIN).url).toBe(proxied(shared));
+  });
+
   it.each([
-    "https://elsewhere.test/sandbox/scontent.cdninstagram.com/v/a.svg",
     "/sandbox/scontent.cdninstagram.com/../graph.instagram.com/me",
+    "http://127.0.0.1:4010/sandbox/scontent.cdninstagram.com/../graph.instagram.com/me",
+    "https://user:pw@elsewhere.test/sandbox/scontent.cdninstagram.com/v/a.svg",
+    "javascript:/sandbox/scontent.cdninstagram.com/v/a.svg",
     "/sandbox/scontent.cdninstagram.com/%2e%2e/graph.instagram.com/me",
     "//evil.test/sandbox/scontent.cdninstagram.com/v/a.svg",
   ])("does not proxy the sandbox look-alike %s", (src) => {

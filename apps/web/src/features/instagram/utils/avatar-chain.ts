@@ -22,25 +22,30 @@ export type AvatarStep =
 export type AvatarIdentity = { igsid?: string | undefined; username?: string | undefined };
 
 /**
- * The sandbox's CDN on our own origin, as an absolute URL the proxy accepts, or null. Both the
- * text as given and the parsed URL must sit under the prefix (the parser folds `..`), as on the
- * server.
+ * The sandbox's CDN as an absolute URL for the proxy, or null: a path on our own origin (a mounted
+ * sandbox), or an absolute http(s) URL on any origin (a sandbox shared by several instances runs
+ * at its own, decision 032); the server's proxy fetches only the configured sandbox's and refuses
+ * the rest. Both the text as given and the parsed URL must sit under the prefix (the parser folds
+ * `..`), as on the server.
  */
 function sandboxCdnUrl(src: string, origin: string): string | null {
-  const prefix = `${origin.replace(/\/+$/, "")}${SANDBOX_CDN_PATH}`;
-  const text = src.startsWith(SANDBOX_CDN_PATH) ? `${origin.replace(/\/+$/, "")}${src}` : src;
-  if (!text.startsWith(prefix)) return null;
+  let parsed: URL;
   try {
-    const href = new URL(src, origin).href;
-    return href.startsWith(prefix) ? href : null;
+    parsed = new URL(src, origin);
   } catch {
     return null;
   }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
+  if (parsed.username !== "" || parsed.password !== "") return null;
+  const prefix = `${parsed.origin}${SANDBOX_CDN_PATH}`;
+  const text = src.startsWith(SANDBOX_CDN_PATH) ? `${origin.replace(/\/+$/, "")}${src}` : src;
+  if (!text.startsWith(prefix)) return null;
+  return parsed.href.startsWith(prefix) ? parsed.href : null;
 }
 
 /**
  * Spec §5: an avatar goes through our media proxy only when it is on Meta's CDN (or the sandbox's
- * CDN on our origin); any other address is used as given.
+ * CDN); any other address is used as given.
  */
 export function avatarAttempt(source: string, origin: string): AvatarAttempt {
   const proxied = isMetaCdnUrl(source) ? source : sandboxCdnUrl(source, origin);
