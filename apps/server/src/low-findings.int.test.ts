@@ -73,7 +73,10 @@ describe("low findings", () => {
     for (const path of ["/api/auth/error?error=unknown", "/sandbox", "/dev/mailbox"]) {
       const response = await testApp.app.request(`${TEST_PUBLIC_URL}${path}`);
       expect(response.headers.get("content-type") ?? "", path).toMatch(/text\/html/);
-      expect(response.headers.get("content-security-policy"), path).toMatch(
+      expect(
+        response.headers.get("content-security-policy"),
+        `${path} ${response.status} ${JSON.stringify([...response.headers])}`,
+      ).toMatch(
         /default-src 'self'.*frame-ancestors 'none'/,
       );
     }

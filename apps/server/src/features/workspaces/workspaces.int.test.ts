@@ -308,6 +308,7 @@ describe("workspaces, members and roles", () => {
     "GET /api/auth/*": "excluded",
     "POST /api/auth/*": "excluded",
     "GET /api/health": "excluded",
+    "GET /api/ready": "excluded",
     "GET /api/config": "excluded",
     "POST /api/meta/data-deletion": "excluded",
     "POST /api/meta/deauthorize": "excluded",
