@@ -331,6 +331,29 @@ export async function updateAutomationAction(
   await db.update(automationActions).set(patch).where(eq(automationActions.id, id));
 }
 
+/**
+ * Marks an action `sending` (one more attempt, at `now`) only if its row is still as the caller
+ * read it (same status and attempts); false when another drain changed it first.
+ */
+export async function claimAutomationAction(
+  db: Db,
+  read: Pick<AutomationActionRow, "id" | "status" | "attempts">,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(automationActions)
+    .set({ status: "sending", attempts: read.attempts + 1, attemptedAt: now })
+    .where(
+      and(
+        eq(automationActions.id, read.id),
+        eq(automationActions.status, read.status),
+        eq(automationActions.attempts, read.attempts),
+      ),
+    )
+    .returning({ id: automationActions.id });
+  return rows.length > 0;
+}
+
 /** What the account sent since `since` (the pace's window), oldest first, with each kind. */
 export async function sentAutomationActions(
   db: Db,

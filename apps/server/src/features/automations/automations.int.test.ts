@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { AutomationRule, AutomationRun } from "@sightline/contracts";
+import { automationActions, claimAutomationAction, updateAutomationAction } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, mailboxFor, setPersonalPlan } from "../../testing/factories.ts";
@@ -342,17 +344,21 @@ describe(`automations on ${testEngine()}`, () => {
     const outIn = Date.parse(queue.allOutBy ?? "") - clock;
     expect(outIn).toBeGreaterThan((hoursAhead - 1) * HOUR_MS);
     expect(outIn).toBeLessThanOrEqual(hoursAhead * HOUR_MS + 60_000);
-    // The injected clock moves an hour at a time; each hour sends at most the limit.
+    // The injected clock moves an hour at a time; each hour sends at most the limit, however
+    // many drains run at once (here two: a job's retry beside the next drain).
     for (let hour = 0; hour < 5; hour++) {
       clock += HOUR_MS + 1000;
-      await drainAutomationActions(testApp.automationsContext);
+      await Promise.all([
+        drainAutomationActions(testApp.automationsContext),
+        drainAutomationActions(testApp.automationsContext),
+      ]);
     }
     const runs = await acted();
-    const sent = runs.flatMap((run) => run.actions).filter((action) => action.status === "sent");
-    expect(sent).toHaveLength(expected);
     expect(runs.flatMap((run) => run.actions).filter((action) => action.status !== "sent")).toEqual(
       [],
     );
+    const sent = runs.flatMap((run) => run.actions).filter((action) => action.status === "sent");
+    expect(sent).toHaveLength(expected);
     const times = sent.map((action) => Date.parse(action.sentAt!)).sort((a, b) => a - b);
     for (let i = limits.privateRepliesPerHour; i < times.length; i++) {
       expect(times[i]! - times[i - limits.privateRepliesPerHour]!).toBeGreaterThanOrEqual(HOUR_MS);
@@ -366,6 +372,36 @@ describe(`automations on ${testEngine()}`, () => {
     }
     await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
   }, 180_000);
+
+  it("lets one drain only take an action: a second reading the same row gets nothing", async () => {
+    const rule = await createRule({
+      name: "Claimed",
+      trigger: { kind: "comment", keywords: { mode: "any", words: ["claimed"] } },
+      actions: { privateReply: { text: "Once" }, delaySeconds: 60 },
+    });
+    const simulated = testApp.sandbox!.simulateComment({
+      username: "lena.makes",
+      text: "claimed",
+      space,
+    });
+    await settle();
+    const run = (await runsOf(rule.id)).find((entry) => entry.sourceId === simulated!.id);
+    expect(run?.outcome).toBe("acted");
+    const db = testApp.database.db;
+    const [row] = await db
+      .select()
+      .from(automationActions)
+      .where(eq(automationActions.runId, Number(run!.id)));
+    expect(row?.status).toBe("queued");
+    // Two drains that read the row before either wrote it (another process's, say).
+    const claims = await Promise.all([
+      claimAutomationAction(db, row!, new Date(clock)),
+      claimAutomationAction(db, row!, new Date(clock)),
+    ]);
+    expect(claims.sort()).toEqual([false, true]);
+    await updateAutomationAction(db, row!.id, { status: "skipped", reason: "Test: claimed." });
+    await client.request(`/api/automations/${rule.id}`, { method: "DELETE" });
+  });
 
   it("sends nothing while paused, and nothing without the plan", async () => {
     await client.request(`/api/automations/${linkRule.id}`, {

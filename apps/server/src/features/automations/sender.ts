@@ -4,6 +4,7 @@ import {
   type AutomationRunRow,
   actionsOfAutomationRun,
   automationsPaused,
+  claimAutomationAction,
   claimPrivateReply,
   dmThreadsOf,
   findAutomationRule,
@@ -65,6 +66,9 @@ type Outcome =
   | { status: "skipped" | "failed"; reason: string }
   | { status: "retry"; reason: string; atMs: number };
 
+/** What an attempt came to, or "taken": another drain changed the row since this one read it. */
+type Attempt = Outcome | { status: "taken" };
+
 /**
  * Whether an action left `sending` by a crash reached Instagram: a public reply the account
  * wrote under the comment since the attempt, or a DM with the same text in the conversation.
@@ -105,7 +109,7 @@ async function perform(
   run: AutomationRunRow,
   nowMs: number,
   account: Extract<AccountPass, { stop: undefined }>,
-): Promise<Outcome> {
+): Promise<Attempt> {
   const scope = { workspaceId: action.workspaceId, accountId: action.accountId };
   const { connection, client } = account;
   const resumed = action.status === "sending";
@@ -120,11 +124,8 @@ async function perform(
     }
   }
   // Written before Instagram is asked: a crash from here on leaves a row the next drain checks.
-  await updateAutomationAction(ctx.db, action.id, {
-    status: "sending",
-    attempts: action.attempts + 1,
-    attemptedAt: new Date(nowMs),
-  });
+  // Only if the row is still as this drain read it: otherwise another drain has it.
+  if (!(await claimAutomationAction(ctx.db, action, new Date(nowMs)))) return { status: "taken" };
   ctx.crashAfter?.("sending");
   try {
     if (action.kind === "public_reply") {
@@ -305,8 +306,26 @@ async function accountPass(
   };
 }
 
-/** One drain of the send queue; answers how many actions it settled. */
-export async function drainAutomationActions(ctx: AutomationsContext): Promise<number> {
+/**
+ * Drains over one database, in this process, one after another: two at once would each count
+ * the hour's sends without the other's and both take the same action (the second then finding
+ * the first's private reply and calling it "Already replied"). Across processes the job's
+ * "stately" policy keeps one drain at a time; `claimAutomationAction` is the last guard.
+ */
+const drains = new WeakMap<object, Promise<unknown>>();
+
+/** One drain of the send queue, after any running one; answers how many actions it settled. */
+export function drainAutomationActions(ctx: AutomationsContext): Promise<number> {
+  const running = drains.get(ctx.db) ?? Promise.resolve();
+  const drain = running.then(() => drainOnce(ctx));
+  drains.set(
+    ctx.db,
+    drain.catch(() => undefined),
+  );
+  return drain;
+}
+
+async function drainOnce(ctx: AutomationsContext): Promise<number> {
   let settled = 0;
   // What waits for its pace in this drain: "account:kind", or "notify:rule" for a digest.
   const held = new Set<string>();
@@ -380,6 +399,7 @@ export async function drainAutomationActions(ctx: AutomationsContext): Promise<n
         continue;
       }
       const outcome = await perform(ctx, action, action.run, nowMs, account);
+      if (outcome.status === "taken") continue;
       if (outcome.status === "sent") ctx.crashAfter?.("sent");
       const at = await record(ctx, action, outcome, 1);
       if (at === undefined) {

@@ -151,7 +151,8 @@ describe("a Pro workspace moved to Free", () => {
 
     // Sampling leaves the paused ones alone (the active ones are tried: sampled or an error).
     expect((await client.post("/api/trend-radar/refresh")).status).toBe(202);
-    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    // The sampling is the radars' job: its own queue handle says when it is done.
+    await testApp.radarsContext.queue.idle({ timeoutMs: 120_000 });
     const sampled = await rows(
       `select name, last_sampled_at, last_error from trend_hashtags where workspace_id = '${workspaceId}'`,
     );
