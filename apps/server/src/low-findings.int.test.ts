@@ -76,9 +76,7 @@ describe("low findings", () => {
       expect(
         response.headers.get("content-security-policy"),
         `${path} ${response.status} ${JSON.stringify([...response.headers])}`,
-      ).toMatch(
-        /default-src 'self'.*frame-ancestors 'none'/,
-      );
+      ).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
     }
   });
 });

@@ -118,9 +118,10 @@ describe("Security headers (issue 8, point 7)", () => {
     for (const response of responses) {
       const csp = response.headers.get("content-security-policy") ?? "";
       // The whole answer in the message: a missing policy once showed up only in a full run.
-      expect(csp, `${response.url} ${response.status} ${JSON.stringify([...response.headers])}`).toContain(
-        "frame-ancestors 'none'",
-      );
+      expect(
+        csp,
+        `${response.url} ${response.status} ${JSON.stringify([...response.headers])}`,
+      ).toContain("frame-ancestors 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("permissions-policy")).toContain("camera=()");
