@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../testing/create-test-app.ts";
 import { uniqueEmail } from "../testing/factories.ts";
@@ -132,6 +134,32 @@ describe("Security headers (issue 8, point 7)", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
+  });
+
+  it("sets the policy on HTML pages served as the real server serves them (@hono/node-server)", async () => {
+    // The adapter swaps the global Request and Response for light stand-ins; they are put back
+    // after, so no later file in this worker runs on them unless it serves too.
+    const saved = (["Request", "Response"] as const).map(
+      (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)!] as const,
+    );
+    const server = serve({ fetch: testApp.app.fetch, port: 0, hostname: "127.0.0.1" });
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as AddressInfo;
+      for (const path of ["/dev/mailbox", "/sandbox", "/api/auth/error?error=unknown"]) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+          headers: { host: new URL(TEST_PUBLIC_URL).host },
+        });
+        expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
+        expect(response.headers.get("content-security-policy"), path).toMatch(
+          /default-src 'self'.*frame-ancestors 'none'/,
+        );
+        await response.arrayBuffer();
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
+    }
   });
 
   it("adds HSTS when PUBLIC_URL is https", async () => {

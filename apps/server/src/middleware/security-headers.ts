@@ -87,7 +87,14 @@ export function securityHeaders(options: { publicUrl: string }) {
     const type = headers.get("content-type") ?? "";
     if (type.startsWith("text/html") && !headers.has("content-encoding")) {
       const html = await c.res.clone().text();
-      headers.set("Content-Security-Policy", documentPolicy({ ...inlineHashes(html), https }));
+      // The headers read again, not `headers`: under @hono/node-server (the real server) a
+      // Response is a light stand-in that becomes a real one when cloned, with a copy of its
+      // headers, so a header set on the old object after the clone was lost (the sandbox's and
+      // the dev mailbox's pages went out with no policy).
+      c.res.headers.set(
+        "Content-Security-Policy",
+        documentPolicy({ ...inlineHashes(html), https }),
+      );
     } else {
       headers.set("Content-Security-Policy", resourcePolicy);
     }
