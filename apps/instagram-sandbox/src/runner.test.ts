@@ -52,6 +52,12 @@ describe("the standalone runner's configuration", () => {
     [{ SIGHTLINE_URL: "http://localhost:3000" }, "SANDBOX_SECRET: is required with SIGHTLINE_URL"],
     [{ SANDBOX_SECRET: "short" }, "SANDBOX_SECRET: must be at least 32 characters"],
     [{ SANDBOX_SECRET: secret, META_APP_SECRET: "y".repeat(20) }, "META_APP_SECRET: is not read"],
+    [
+      { SANDBOX_SECRET: secret, SANDBOX_CONTROL_TOKEN: "z".repeat(20) },
+      "SANDBOX_CONTROL_TOKEN: is not read",
+    ],
+    [{ SANDBOX_SEED: "x" }, "SANDBOX_SEED: must be a whole number"],
+    [{ SANDBOX_QUOTA_TOTAL: "-1" }, "SANDBOX_QUOTA_TOTAL: must be a whole number"],
     [{ PUBLIC_ORIGIN: "ftp://x" }, "PUBLIC_ORIGIN: must start with http:// or https://"],
     [{ SANDBOX_SECRET: secret, SIGHTLINE_URL: "http://x/app" }, "SIGHTLINE_URL: must be an origin"],
     [{ PORT: "http" }, "PORT: must be a whole number"],

@@ -99,16 +99,23 @@ export function readRunnerConfig(
     ?.split(",")
     .map((uri) => uri.trim())
     .filter(Boolean);
+  const wholeNumber = (name: string, fallback: number) => {
+    const value = env(name);
+    if (value === undefined) return fallback;
+    if (!/^\d{1,9}$/.test(value)) {
+      throw new RunnerConfigError(`${name}: must be a whole number (0 or more)`);
+    }
+    return Number(value);
+  };
   const common = {
     publicOrigin,
-    seed: Number(env("SANDBOX_SEED") ?? 42),
+    seed: wholeNumber("SANDBOX_SEED", 42),
     stateFile: env("SANDBOX_STATE_FILE")
       ? resolve(cwd, env("SANDBOX_STATE_FILE")!)
       : join(dataDir, "instagram-sandbox.json"),
     activity,
-    quotaTotal: Number(env("SANDBOX_QUOTA_TOTAL") ?? 100),
+    quotaTotal: wholeNumber("SANDBOX_QUOTA_TOTAL", 100),
     requireAppSecretProof: env("SANDBOX_REQUIRE_APPSECRET_PROOF") === "true",
-    ...(env("SANDBOX_CONTROL_TOKEN") ? { controlToken: env("SANDBOX_CONTROL_TOKEN")! } : {}),
   } satisfies Partial<SandboxOptions>;
   const host = env("HOST") ?? "127.0.0.1";
 
@@ -130,6 +137,7 @@ export function readRunnerConfig(
         ...(webhookUrl ? { webhookUrl } : {}),
         ...(webhookVerifyToken ? { webhookVerifyToken } : {}),
         ...(redirectUris ? { redirectUris } : {}),
+        ...(env("SANDBOX_CONTROL_TOKEN") ? { controlToken: env("SANDBOX_CONTROL_TOKEN")! } : {}),
       },
     };
   }
@@ -139,6 +147,7 @@ export function readRunnerConfig(
     "META_APP_SECRET",
     "INSTAGRAM_APP_ID",
     "INSTAGRAM_APP_SECRET",
+    "SANDBOX_CONTROL_TOKEN",
   ]) {
     if (env(name)) {
       throw new RunnerConfigError(
@@ -161,7 +170,7 @@ export function readRunnerConfig(
       instagramAppSecret: app.instagramAppSecret,
       webhookUrl: env("WEBHOOK_URL") ?? `${sightlineOrigin}/webhooks/instagram`,
       webhookVerifyToken: app.webhookVerifyToken,
-      controlToken: common.controlToken ?? app.controlToken,
+      controlToken: app.controlToken,
       redirectUris: redirectUris ?? [
         `${sightlineOrigin}/auth/instagram/callback`,
         `${sightlineOrigin}/facebook-callback`,

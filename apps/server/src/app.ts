@@ -218,7 +218,13 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     )
     .route(
       "/realtime",
-      realtimeRoutes({ events: deps.events, db, now: deps.now, metrics: deps.metrics }),
+      realtimeRoutes({
+        events: deps.events,
+        db,
+        now: deps.now,
+        metrics: deps.metrics,
+        lifecycle: deps.lifecycle,
+      }),
     )
     .route("/instagram", connectionRoutes(deps.instagramContext))
     .route("/instagram/connect-links", connectLinkRoutes(deps.instagramContext))

@@ -316,8 +316,9 @@ export function createServices(options: {
     : instagram.mode === "sandbox" && env.sharedSandbox
       ? sharedSandboxLink({
           origin: env.sharedSandbox.origin,
-          // The standalone runner reads SANDBOX_CONTROL_TOKEN the same way (development, tests).
-          controlToken: env.sandboxControlToken ?? sandboxApp.controlToken,
+          // Derived from SANDBOX_SECRET, as the runner derives it (which refuses
+          // SANDBOX_CONTROL_TOKEN beside SANDBOX_SECRET): the two agree in every NODE_ENV.
+          controlToken: sandboxApp.controlToken,
         })
       : undefined;
   const graphUsage: Services["graphUsage"] = new Map();

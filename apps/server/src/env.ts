@@ -540,7 +540,7 @@ const envSchema = z
     authRateLimits: env.NODE_ENV === "test" ? env.AUTH_RATE_LIMITS : ("on" as const),
     /** Password hashing work; "test" only in tests (AUTH_PASSWORD_COST=test). */
     authPasswordCost: env.NODE_ENV === "test" ? env.AUTH_PASSWORD_COST : ("standard" as const),
-    /** Host names served besides PUBLIC_URL's (every other Host header gets 421). */
+    /** Host names served besides PUBLIC_URL's (every other Host header gets 400). */
     allowedHosts: env.ALLOWED_HOSTS?.split(",").map((name) => name.trim()) ?? [],
     /** Production without a Meta app, explicitly allowed: the sandbox serves a demo. */
     sandboxInProduction: env.NODE_ENV === "production" && env.SANDBOX_IN_PRODUCTION,

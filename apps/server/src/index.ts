@@ -7,9 +7,13 @@ import { EnvError, readEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { appVersion } from "./lib/version.ts";
+import { JOB_QUEUE_STOP_GRACE_MS } from "./platform/job-queue.ts";
 import type { Tracing } from "./platform/tracing.ts";
 
+/** After SIGTERM's delay: how long in-flight requests have before their sockets are closed. */
 const SHUTDOWN_GRACE_MS = 8_000;
+/** The whole stop after the delay: the requests' grace, the job queue's, and 2 s for the rest. */
+const SHUTDOWN_LIMIT_MS = SHUTDOWN_GRACE_MS + JOB_QUEUE_STOP_GRACE_MS + 2_000;
 
 function fail(message: string): never {
   console.error(`\nSightline could not start.\n${message}\n`);
@@ -126,8 +130,10 @@ async function shutdown(signal: string) {
   // From now on /api/ready answers 503: a load balancer probing it stops sending requests here.
   lifecycle.beginShutdown();
   logger.info({ signal, delayMs: env.shutdownDelayMs }, "shutting down");
-  // Whatever happens below, the process is gone within 10 s of the delay's end.
-  setTimeout(() => process.exit(1), env.shutdownDelayMs + 9_500).unref();
+  // Whatever happens below, the process is gone within SHUTDOWN_LIMIT_MS of the delay's end:
+  // the requests' grace, then the job queue's (running jobs finish, or go back to the queue for
+  // another instance), then a little for the database.
+  setTimeout(() => process.exit(1), env.shutdownDelayMs + SHUTDOWN_LIMIT_MS).unref();
   if (env.shutdownDelayMs > 0) {
     // Still serving, ready at 503, for as long as the load balancer takes to notice.
     await new Promise((resolve) => setTimeout(resolve, env.shutdownDelayMs));
@@ -137,7 +143,9 @@ async function shutdown(signal: string) {
     if ("closeAllConnections" in server) server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
-  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets; open realtime
+  // streams end with a retry hint (their browsers reconnect to another instance).
+  lifecycle.stopAccepting();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     if ("closeIdleConnections" in server) server.closeIdleConnections();

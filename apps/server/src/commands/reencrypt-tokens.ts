@@ -6,7 +6,8 @@ import { createTokenVault, loadOrCreateEncryptionKeys } from "../platform/token-
 /*
  * `npm run tokens:reencrypt` — re-seals every stored Instagram token under the current key.
  * With ENCRYPTION_KEYS: put the new key first (keep the old ones after it), restart, run this,
- * then drop the old keys. Embedded default: `npm run tokens:reencrypt -- --new-key` adds a key
+ * then drop the old keys; with several instances, first add the new key last on every instance,
+ * and only then move it first (docs/operating.md), so none meets a token sealed with a key it lacks. Embedded default: `npm run tokens:reencrypt -- --new-key` adds a key
  * to DATA_DIR/encryption-keys.json first. Stop the server first in the embedded default (one
  * process may open the data folder).
  */

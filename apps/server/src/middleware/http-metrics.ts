@@ -5,7 +5,7 @@ import type { AppMetrics } from "../platform/metrics.ts";
 
 /**
  * Times every request and counts it under the route pattern Hono matched
- * (`/api/scheduled-posts/:id`, `*` for the web app's pages), never the path it was called with,
+ * (`/api/scheduled-posts/:id`, `/*` for the web app's pages), never the path it was called with,
  * so no id, token or e-mail address in a URL becomes a label. Runs first, so the time covers
  * every other middleware. `onRoute` names the request's trace span the same way (tracing on).
  */

@@ -96,6 +96,12 @@ export interface AppJobQueue {
 }
 
 /**
+ * How long a stopping queue lets running jobs finish; pg-boss then fails what still runs ("pg-boss
+ * shut down while active"), which puts it back in the queue for its retry on another instance.
+ */
+export const JOB_QUEUE_STOP_GRACE_MS = 10_000;
+
+/**
  * The job queue on the app's own database (pg-boss 12): PGlite in the embedded default through
  * its in-process adapter, PostgreSQL with a small pool of its own. Workers run in this process.
  */
@@ -128,7 +134,7 @@ export async function startJobQueue(options: {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await boss.stop({ graceful: true, timeout: 10_000 });
+    await boss.stop({ graceful: true, timeout: JOB_QUEUE_STOP_GRACE_MS });
   };
   const register = async <C>(jobs: readonly AnyJob<C>[], context: C) => {
     for (const job of jobs) if (!running.has(job.name)) running.set(job.name, new Set());

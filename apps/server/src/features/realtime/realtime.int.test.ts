@@ -6,6 +6,7 @@ import { createEventBus, type RealtimeEvent } from "../../platform/event-bus.ts"
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import { frames } from "../../testing/sse.ts";
+import { RECONNECT_AFTER_STOP_MS } from "./routes.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -124,5 +125,40 @@ describe.runIf(testEngine() === "postgres")("the event bus across instances", ()
       await otherBus.close();
       await other.close();
     }
+  });
+});
+
+// Last in the file: the app stops accepting and stays so (one way, as a stopping process).
+describe("a stopping server (SIGTERM)", () => {
+  it("ends open streams at once with a short retry hint, after what was already sent", async () => {
+    const user = await createVerifiedUser(testApp);
+    const id = await workspaceId(user);
+    const response = await user.client.get("/api/realtime");
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const readUntil = async (done: (text: string) => boolean) => {
+      for (;;) {
+        if (done(text)) return true;
+        const chunk = await reader.read();
+        if (chunk.done) return false;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    await readUntil((seen) => seen.includes("retry: 3000"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await testApp.events.publish(id, "ig-message", { before: "stop" });
+    await readUntil((seen) => seen.includes('{"before":"stop"}'));
+    const started = performance.now();
+    testApp.lifecycle.stopAccepting();
+    // The stream ends (read to its end) well before the 15 s heartbeat would have come round.
+    expect(await readUntil(() => false)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(text.trimEnd().endsWith(`retry: ${RECONNECT_AFTER_STOP_MS}`)).toBe(true);
+    // A stream opened now ends at once too: this instance takes no new long-lived ones.
+    const late = await user.client.get("/api/realtime");
+    const lateText = await late.text();
+    expect(lateText).toContain(`retry: ${RECONNECT_AFTER_STOP_MS}`);
   });
 });

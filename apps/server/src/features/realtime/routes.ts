@@ -5,6 +5,7 @@ import type { AppEnv } from "../../lib/app-types.ts";
 import { requireMember } from "../../middleware/session.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
+import type { Lifecycle } from "../../platform/lifecycle.ts";
 import type { AppMetrics } from "../../platform/metrics.ts";
 
 /**
@@ -13,12 +14,17 @@ import type { AppMetrics } from "../../platform/metrics.ts";
  * in the replay window, then live events, each once and in order; a comment line every
  * `heartbeatMs` keeps proxies from closing an idle stream.
  */
+/** How soon a browser whose stream a stopping server closed comes back (to another instance). */
+export const RECONNECT_AFTER_STOP_MS = 1_000;
+
 export function realtimeRoutes(deps: {
   events: EventBus;
   db: Db;
   now: Clock;
   /** Counts the streams open (sightline_realtime_connections). */
   metrics: Pick<AppMetrics, "realtimeStreamOpened">;
+  /** The process's life: a stopping server ends its streams (the browser reconnects elsewhere). */
+  lifecycle: Pick<Lifecycle, "onStopAccepting">;
   heartbeatMs?: number;
 }) {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
@@ -71,6 +77,18 @@ export function realtimeRoutes(deps: {
         unsubscribe();
         closeCount();
       });
+      // The server stops accepting (SIGTERM): the heartbeat's wait ends at once, and the stream
+      // closes telling the browser to come back in a second, through the balancer to another
+      // instance, where Last-Event-ID replays what it misses meanwhile.
+      let wake = () => {};
+      let stopping = false;
+      const stopWaiting = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      const offStop = deps.lifecycle.onStopAccepting(() => {
+        stopping = true;
+        wake();
+      });
       try {
         await stream.write("retry: 3000\n\n");
         if (lastEventId > 0) {
@@ -80,13 +98,19 @@ export function realtimeRoutes(deps: {
           for (const event of pending.splice(0).sort((a, b) => a.id - b.id)) await send(event);
         }
         live = true;
-        while (!closed) {
-          await stream.sleep(heartbeatMs);
+        while (!closed && !stopping) {
+          await Promise.race([stream.sleep(heartbeatMs), stopWaiting]);
+          if (stopping) break;
           if (!closed && !(await sessionLives())) closed = true;
           if (!closed) await stream.write(": ping\n\n");
         }
+        if (stopping && !closed) {
+          await sending;
+          await stream.write(`retry: ${RECONNECT_AFTER_STOP_MS}\n\n`);
+        }
       } finally {
         closed = true;
+        offStop();
         unsubscribe();
         closeCount();
       }
