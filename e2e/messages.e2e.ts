@@ -136,8 +136,12 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     await shot(page, "list-1440");
 
     // Opening the bell marks everything seen; a new DM brings its dot back.
+    // The menu's code loads after the page: Escape goes once it is open (before, it would only
+    // cancel the press, as a user's Escape does).
     await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("menu").waitFor();
     await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
     await page.getByTestId("notifications-dot").waitFor({ state: "detached" });
 
     // A DM arrives through Instagram's webhook and appears without a reload.

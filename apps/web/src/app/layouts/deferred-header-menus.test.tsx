@@ -38,6 +38,26 @@ function renderMenus() {
 }
 
 describe("the header's deferred menus", () => {
+  // First in the file: the menus' module is still unloaded (later renders get it at once).
+  it("drop a press that Escape cancelled before the menu could open", async () => {
+    renderMenus();
+    const placeholder = screen.getByRole("button", { name: "Notifications" });
+    placeholder.focus();
+    fireEvent.pointerDown(placeholder, { button: 0, pointerType: "mouse" });
+    fireEvent.keyDown(placeholder, { key: "Escape" });
+    // The real trigger (Radix marks it with data-state) replaces the look-alike; no menu opens.
+    await waitFor(
+      () =>
+        expect(
+          screen.getByRole("button", { name: /^Notifications/ }).getAttribute("data-state"),
+        ).toBe("closed"),
+      { timeout: 15_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole("menu")).toBeNull();
+    cleanup();
+  }, 20_000);
+
   it("show look-alike buttons first, and a key pressed on one opens the real menu once loaded", async () => {
     renderMenus();
     const placeholder = screen.getByRole("button", { name: "User menu" });

@@ -112,6 +112,11 @@ export function DeferredHeaderMenus({
       void loadHeaderMenus().then((module) => setMenus(() => module));
     },
     onKeyDown: (event: KeyboardEvent) => {
+      // Escape before the menu could open: the press waiting for it is dropped, not replayed.
+      if (event.key === "Escape") {
+        if (intent.current?.index === index) intent.current = { index, focused: true };
+        return;
+      }
       if (!OPEN_KEYS.includes(event.key)) return;
       event.preventDefault();
       intent.current = { index, focused: true, press: { key: event.key } };
