@@ -128,11 +128,12 @@ describe.skipIf(!postgres)(
 
     /** Both instances running and in the proxy's rotation (a check before may have stopped one). */
     async function bothRunning() {
-      await Promise.all(
+      const started = await Promise.allSettled(
         [A, B].map(async (index) => {
           if (!cluster.instances[index]) await cluster.start(index);
         }),
       );
+      for (const outcome of started) if (outcome.status === "rejected") throw outcome.reason;
       await cluster.waitUntilProxied([A, B]);
     }
 

@@ -169,7 +169,12 @@ export async function startScaleOut(options: {
 
     // Together: migrations run under an advisory lock, so one applies them and the other waits.
     const startNow = options.startNow ?? options.instances;
-    await Promise.all(Array.from({ length: startNow }, (_, index) => start(index)));
+    // Every start settled before a failure cleans up: one still starting would be left running.
+    const started = await Promise.allSettled(
+      Array.from({ length: startNow }, (_, index) => start(index)),
+    );
+    const failed = started.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
     await waitUntilProxied(Array.from({ length: startNow }, (_, index) => index));
     return {
       proxy,
