@@ -43,6 +43,11 @@
 //            CLS/LCP/FCP/TBT, median of LIGHTHOUSE_RUNS (3) runs, beside the same figures for an
 //            empty static page served by the same server (the baseline, measured before and after
 //            the routes); LIGHTHOUSE_ROUTES=/a,/b to choose
+//   scale    1 instance, then 2, of the compiled server behind a round-robin proxy on one
+//            PostgreSQL database, one S3 bucket and one shared sandbox (issue 28): BENCH_SCALE_CLIENTS
+//            (32) clients doing authenticated API GETs for BENCH_SCALE_SECONDS (20) after a warm-up;
+//            requests/s, p50/p95 and the ratio, beside a bare Node server behind the same proxy
+//            (e2e/bench/scale-bench.ts; needs TEST_DATABASE_URL)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -631,6 +636,15 @@ const inboxBenches = ["inbox-list", "webhook-to-thread"].filter(run);
 if (inboxBenches.length > 0) onEachEngine("inbox benchmarks", "inbox-bench.ts", inboxBenches);
 if (run("automations")) onEachEngine("automations benchmark", "automations-bench.ts");
 if (run("ai-team")) onEachEngine("ai-team benchmark", "ai-team-bench.ts");
+
+if (run("scale")) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "e2e/bench/scale-bench.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (result.status !== 0) console.error(`scale benchmark exited with ${result.status}`);
+}
 
 if (run("analytics")) {
   // PGlite (with the dashboard in Chromium), then PostgreSQL when TEST_DATABASE_URL is set or

@@ -48,6 +48,11 @@ export interface StartOptions {
    * take the CPU from the tests running meanwhile (global-setup.ts's connected template).
    */
   niceness?: number;
+  /**
+   * Listen on this port instead of a free one (an instance restarted where a load balancer
+   * expects it); a start that finds it taken fails instead of moving elsewhere.
+   */
+  port?: number;
 }
 
 /** An account global-setup.ts signed up, connected to @lena.makes and synced in the connected template. */
@@ -190,9 +195,10 @@ export function waitForExit(child: ChildProcess): Promise<number | null> {
  *
  * Browser-test files run two at once (vitest.config.ts), and other programs take ports too: a
  * port found free can be taken before this server listens on it (it migrates first). So the
- * server counts as up only once it has said it runs at its own address (so a health answer from
- * another process on that port is not mistaken for it), and a start that lost its port to
- * another process is retried on a new one.
+ * server counts as up only once its own output has said it runs (at its own address, or at the
+ * PUBLIC_URL it was given) and it answers on its port (so a health answer from another process
+ * on that port is not mistaken for it), and a start that lost its port to another process is
+ * retried on a new one.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const connected = !options.dataDir && options.template === "connected";
@@ -207,7 +213,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (accounts.length > 0) unusedAccounts.set(server.url, [...accounts]);
       return server;
     } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= 3) {
+      if (!(error instanceof PortTakenError) || attempt >= 3 || options.port !== undefined) {
         temp?.remove();
         throw error;
       }
@@ -215,15 +221,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 }
 
-class PortTakenError extends Error {}
+/** The port was taken by another process before the server could listen on it. */
+export class PortTakenError extends Error {}
 
 async function startOnFreePort(
   options: StartOptions,
   dataDir: string,
   temp: { remove: () => void } | undefined,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  // Behind a load balancer every instance has the balancer's address as its PUBLIC_URL.
+  const publicUrl = options.env?.PUBLIC_URL ?? url;
   const child = spawnServer(
     {
       PORT: String(port),
@@ -242,7 +251,7 @@ async function startOnFreePort(
   });
   try {
     await waitForHealthy(url, options.timeoutMs ?? 120_000, child, () =>
-      output.includes(`running at ${url}`),
+      output.includes(`running at ${publicUrl}`),
     );
   } catch (error) {
     child.kill("SIGKILL");

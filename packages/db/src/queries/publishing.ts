@@ -89,6 +89,24 @@ export async function saveProgress(
 }
 
 /**
+ * Moves the lease on while the attempt's worker runs (it renews every few seconds, whatever step
+ * it is in); writes nothing else. False when this attempt no longer holds the post.
+ */
+export async function renewLease(
+  db: Db,
+  id: string,
+  attempt: number,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(scheduledPosts)
+    .set({ leaseUntil })
+    .where(held(id, attempt))
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
+}
+
+/**
  * One line of an attempt's journal, written only while that attempt is still the post's latest
  * (fenced like every other write): a worker whose post was claimed again writes nothing more.
  * Answers false when the line was not written for that reason.

@@ -92,10 +92,14 @@ export interface InstagramContext {
    * processed (a failure retries the delivery); set by the composition root (automations).
    */
   onInboxArrivals?: (arrivals: InboxArrival[]) => Promise<void>;
-  /** Tests only: how the publish pipeline sleeps, and where it plays a crash. */
+  /**
+   * Tests only: how the publish pipeline sleeps, where it plays a crash, and how often a running
+   * publish renews its lease.
+   */
   publishRuntime?: {
     sleep: (ms: number) => Promise<void>;
     crashAfter?: (step: "containers" | "publish-requested" | "published") => void;
+    renewEveryMs?: number;
   };
 }
 

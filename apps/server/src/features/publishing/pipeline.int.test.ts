@@ -414,6 +414,90 @@ describe("exactly once across crashes", () => {
   );
 });
 
+describe("a worker that dies mid-publish", () => {
+  /** The publish jobs waiting for `postId` that watch an attempt (the claims' look-backs). */
+  async function lookBacksOf(postId: string) {
+    const result = (await testApp.database.db.execute(
+      `select id, (data->'data'->>'watch')::int as watch,
+         extract(epoch from (start_after - now())) * 1000 as in_ms
+       from pgboss.job where name = 'publishing-publish-post' and state = 'created'
+         and data->'data'->>'postId' = '${postId}' and data->'data' ? 'watch'`,
+    )) as unknown as { rows: Array<{ id: string; watch: number; in_ms: string | number }> };
+    return result.rows.map((row) => ({ ...row, inMs: Number(row.in_ms) }));
+  }
+
+  it("is replaced by the look-back its claim sent once the lease lapses, not at the next sweep", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Look-back ${randomUUID().slice(0, 8)}`;
+    testApp.instagramContext.publishRuntime!.crashAfter = (at) => {
+      if (at === "publish-requested") throw new Error("process died mid-publish");
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+    testApp.instagramContext.publishRuntime!.crashAfter = undefined;
+    expect(await findScheduledPostById(testApp.database.db, post.id)).toMatchObject({
+      status: "publishing",
+      attemptCount: 1,
+    });
+    // The claim sent one look-back, watching its attempt, for a second after its lease lapses.
+    const [lookBack, ...others] = await lookBacksOf(post.id);
+    expect(others).toEqual([]);
+    expect(lookBack).toMatchObject({ watch: 1 });
+    expect(lookBack!.inMs).toBeGreaterThan(0);
+    expect(lookBack!.inMs).toBeLessThanOrEqual(LEASE_MS + 1_500);
+    // The dead worker renews nothing: its lease lapses, and the look-back comes due.
+    clockOffset += LEASE_MS + 1_000;
+    await testApp.database.db.execute(
+      `update pgboss.job set start_after = now() where id = '${lookBack!.id}'`,
+    );
+    const { post: done, attempts } = await settled(post.id);
+    const live = await liveMediaWithCaption(caption);
+    expect(live).toHaveLength(1);
+    expect(done).toMatchObject({ status: "published", ig_media_id: live[0]!.id });
+    expect(attempts.some((step) => step.attempt === 2 && step.step === "publish")).toBe(true);
+  }, 60_000);
+
+  it("keeps its post while alive: the lease is renewed during a step that outlasts it", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    const caption = `Renewed ${randomUUID().slice(0, 8)}`;
+    const lease = async () => {
+      const result = (await testApp.database.db.execute(
+        `select lease_until from scheduled_posts where caption = '${caption}'`,
+      )) as unknown as { rows: Array<{ lease_until: string | Date }> };
+      return new Date(result.rows[0]!.lease_until).getTime();
+    };
+    const leases: number[] = [];
+    testApp.instagramContext.publishRuntime = {
+      renewEveryMs: 50,
+      sleep: async (ms) => {
+        await sandboxControl(testApp, "/clock", { advanceMs: ms });
+        if (leases.length > 0) return;
+        // One poll's wait outlasts the lease on the app's clock; no step writes meanwhile.
+        leases.push(await lease());
+        clockOffset += LEASE_MS + 1_000;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        leases.push(await lease());
+        expect(await postsToRun(testApp.instagramContext)).not.toContain(
+          (await findScheduledPostByCaption(caption))!,
+        );
+      },
+    };
+    const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+    const { post: done } = await settled(post.id);
+    expect(done.status).toBe("published");
+    expect(leases).toHaveLength(2);
+    expect(leases[1]! - leases[0]!).toBeGreaterThan(LEASE_MS);
+    expect(await liveMediaWithCaption(caption)).toHaveLength(1);
+  }, 60_000);
+});
+
+async function findScheduledPostByCaption(caption: string) {
+  const result = (await testApp.database.db.execute(
+    `select id from scheduled_posts where caption = '${caption}'`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return result.rows[0]?.id;
+}
+
 describe("a worker that lost its lease", () => {
   it("writes nothing after another attempt claimed the post, and the post goes out once", async () => {
     const file = await upload("instagram-media", samples.image!);
@@ -432,8 +516,13 @@ describe("a worker that lost its lease", () => {
       postType: "IMAGE",
     });
     const ctx = testApp.instagramContext;
+    // Without the lease, which the holding attempt renews on its own every few seconds: what
+    // must not move is what the attempts wrote.
     const journal = async () => {
-      const post = await findScheduledPostById(testApp.database.db, row.id);
+      const { leaseUntil: _renewed, ...post } = (await findScheduledPostById(
+        testApp.database.db,
+        row.id,
+      ))!;
       const steps = await listAttemptSteps(testApp.database.db, workspaceId, row.id);
       return { post, steps };
     };

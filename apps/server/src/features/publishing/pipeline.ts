@@ -38,8 +38,14 @@ export const POLL_INTERVAL_MS = 2_000;
 export const MAX_POLLS = 30;
 export const CHUNK_BYTES = 6 * 1024 * 1024;
 export const RETRY_DELAYS_MS = [2_000, 4_000] as const;
-/** How long a claim holds a post without a word from its worker; every step renews it. */
-export const LEASE_MS = 2 * 60_000;
+/**
+ * How long a claim holds a post without a word from its worker. The worker renews it every
+ * LEASE_RENEW_MS while it runs (publish-service.ts), whatever step it is in, and at every step;
+ * so a live worker keeps its post however long Instagram takes, and a post whose worker died is
+ * free LEASE_MS after the last renewal (the publish job looks at it again then).
+ */
+export const LEASE_MS = 20_000;
+export const LEASE_RENEW_MS = 5_000;
 
 export type PipelineDeps = {
   ctx: InstagramContext;

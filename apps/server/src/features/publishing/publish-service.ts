@@ -1,9 +1,20 @@
-import { claimPost, listPostsToRun } from "@sightline/db";
+import { claimPost, listPostsToRun, renewLease, type ScheduledPostRow } from "@sightline/db";
 import type { InstagramContext } from "../instagram/index.ts";
-import { LEASE_MS, LeaseLost, type PipelineDeps, runPublishPipeline } from "./pipeline.ts";
+import {
+  LEASE_MS,
+  LEASE_RENEW_MS,
+  LeaseLost,
+  type PipelineDeps,
+  runPublishPipeline,
+} from "./pipeline.ts";
 
-/** Tests swap these (a sleep that also moves the sandbox's clock, a crash after a step). */
-export type PublishRuntime = Pick<PipelineDeps, "sleep" | "crashAfter">;
+/**
+ * Tests swap these (a sleep that also moves the sandbox's clock, a crash after a step, a
+ * quicker lease renewal than LEASE_RENEW_MS).
+ */
+export type PublishRuntime = Pick<PipelineDeps, "sleep" | "crashAfter"> & {
+  renewEveryMs?: number;
+};
 
 export const defaultPublishRuntime: PublishRuntime = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -18,9 +29,63 @@ export async function publishIfClaimable(
   ctx: InstagramContext,
   postId: string,
   runtime: PublishRuntime = ctx.publishRuntime ?? defaultPublishRuntime,
+  hooks: {
+    /** Right after the claim, before any work (the publish job arranges a look-back here). */
+    onClaimed?: (post: ScheduledPostRow) => Promise<unknown>;
+  } = {},
 ): Promise<"published" | "failed" | "not-claimed" | "lost"> {
   const post = await claimPost(ctx.db, postId, new Date(ctx.now()), LEASE_MS);
   if (!post) return "not-claimed";
+  const stopRenewing = renewWhileRunning(ctx, post, runtime.renewEveryMs ?? LEASE_RENEW_MS);
+  try {
+    // A safety net: without it the sweeper still finds the post, only later.
+    await hooks
+      .onClaimed?.(post)
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error, postId }, "could not arrange a look at a claimed post"),
+      );
+    return await runClaimed(ctx, post, runtime);
+  } finally {
+    stopRenewing();
+  }
+}
+
+/**
+ * Renews the claim's lease every LEASE_RENEW_MS until stopped: the lease then lapses only when
+ * this process stops (a crash, a kill), LEASE_MS after the last renewal, not while a long step
+ * (a video upload, Instagram's processing) runs. A renewal that finds the post held by another
+ * attempt stops; the pipeline's next write sees the same and stops with LeaseLost.
+ */
+function renewWhileRunning(
+  ctx: InstagramContext,
+  post: ScheduledPostRow,
+  everyMs: number,
+): () => void {
+  let renewing = false;
+  const timer = setInterval(() => {
+    if (renewing) return;
+    renewing = true;
+    renewLease(ctx.db, post.id, post.attemptCount, new Date(ctx.now() + LEASE_MS))
+      .then((held) => {
+        if (!held) clearInterval(timer);
+      })
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error, postId: post.id }, "could not renew a publish lease"),
+      )
+      .finally(() => {
+        renewing = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+async function runClaimed(
+  ctx: InstagramContext,
+  post: ScheduledPostRow,
+  runtime: PublishRuntime,
+): Promise<"published" | "failed" | "lost"> {
+  const postId = post.id;
   await ctx.events.publish(post.workspaceId, "scheduled-posts:updated", {
     id: post.id,
     status: "publishing",
