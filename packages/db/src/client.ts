@@ -14,6 +14,7 @@ import {
   type MigrationOutcome,
   migrateIfNeeded,
   newestMigrationMillis,
+  type SqlRunner,
 } from "./migrate.ts";
 import { readPgliteTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
@@ -77,6 +78,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** `ping` and `checkMigrations` of either engine, each bounded by its timeout (readiness). */
+function readinessChecks(run: SqlRunner, engine: string, folder: string) {
+  return {
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(run("select 1"), timeoutMs, engine);
+    },
+    async checkMigrations(timeoutMs = 2_000) {
+      await withTimeout(assertMigrationsApplied(run, newestMillisOf(folder)), timeoutMs, engine);
+    },
+  };
+}
+
 export async function createDb(options: CreateDbOptions): Promise<Database> {
   if ("databaseUrl" in options) return createPostgres(options);
   return createPglite(options);
@@ -121,17 +134,11 @@ async function createPostgres(
     db,
     pool,
     ...(migration ? { migration } : {}),
-    async ping(timeoutMs = 2_000) {
-      await withTimeout(pool.query("select 1"), timeoutMs, "PostgreSQL");
-    },
-    async checkMigrations(timeoutMs = 2_000) {
-      const newest = newestMillisOf(options.migrationsFolder ?? migrationsFolder);
-      await withTimeout(
-        assertMigrationsApplied((text, params) => pool.query(text, params), newest),
-        timeoutMs,
-        "PostgreSQL",
-      );
-    },
+    ...readinessChecks(
+      (text, params) => pool.query(text, params),
+      "PostgreSQL",
+      options.migrationsFolder ?? migrationsFolder,
+    ),
     close() {
       closed ??= pool.end();
       return closed;
@@ -204,17 +211,11 @@ async function createPglite(
     db,
     pglite,
     ...(migration ? { migration } : {}),
-    async ping(timeoutMs = 2_000) {
-      await withTimeout(pglite.query("select 1"), timeoutMs, "PGlite");
-    },
-    async checkMigrations(timeoutMs = 2_000) {
-      const newest = newestMillisOf(options.migrationsFolder ?? migrationsFolder);
-      await withTimeout(
-        assertMigrationsApplied((text, params) => pglite.query(text, params), newest),
-        timeoutMs,
-        "PGlite",
-      );
-    },
+    ...readinessChecks(
+      (text, params) => pglite.query(text, params),
+      "PGlite",
+      options.migrationsFolder ?? migrationsFolder,
+    ),
     close() {
       closed ??= (async () => {
         try {
