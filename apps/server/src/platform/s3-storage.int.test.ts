@@ -16,10 +16,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-function s3Storage(now: () => number, prefix?: string) {
+/** A storage on the test server's bucket, or on `bucket` (one that does not exist, say). */
+function s3Storage(now: () => number, prefix?: string, bucket?: string) {
   if (!server) throw new Error(skip);
   const storage = createS3Storage({
-    bucket: server.bucket,
+    bucket: bucket ?? server.bucket,
     region: "us-east-1",
     endpoint: server.endpoint,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
@@ -40,17 +41,7 @@ describeStorageContract("S3-compatible with a prefix", (now) => s3Storage(now, "
 
 describe.skipIf(Boolean(skip))("S3 readiness", () => {
   it("fails the probe when the bucket does not answer", async () => {
-    const missing = createS3Storage({
-      bucket: "no-such-bucket-here",
-      region: "us-east-1",
-      endpoint: server!.endpoint,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      forcePathStyle: true,
-      signingSecret: "s".repeat(32),
-      publicOrigin: "http://app.test",
-      now: Date.now,
-    });
-    made.push(missing);
+    const missing = s3Storage(Date.now, undefined, "no-such-bucket-here");
     await expect(missing.checkReady()).rejects.toThrow();
     await expect(s3Storage(Date.now).checkReady()).resolves.toBeUndefined();
   });
@@ -84,17 +75,7 @@ describe.skipIf(Boolean(skip))("S3 layout", () => {
   });
 
   it("reports a server error instead of answering 'missing'", async () => {
-    const broken = createS3Storage({
-      bucket: "no-such-bucket-here",
-      region: "us-east-1",
-      endpoint: server!.endpoint,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      forcePathStyle: true,
-      signingSecret: "s".repeat(32),
-      publicOrigin: "http://app.test",
-      now: Date.now,
-    });
-    made.push(broken);
+    const broken = s3Storage(Date.now, undefined, "no-such-bucket-here");
     await expect(broken.put("instagram-media", "u1/a.jpg", new Uint8Array(16))).rejects.toThrow();
   });
 });
