@@ -50,7 +50,9 @@ const appPages: Array<{
     name: "messages-comment-thread",
     loaded: async (page) => {
       await page.getByRole("button", { name: "Comments", exact: true }).click();
-      await page.getByTestId("conversation-item").first().click();
+      // The list may still show every kind when the filter is pressed: at 390 px a DM opened by
+      // a too-early click hides the list and has no comments to reply to (a CI failure).
+      await page.locator('[data-testid="conversation-item"][data-kind="comments"]').first().click();
       // The first comment someone else wrote (yours have no Reply): click waits for it.
       const replyButton = page.getByRole("button", { name: "Reply", exact: true });
       await page
