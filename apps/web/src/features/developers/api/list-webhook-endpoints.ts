@@ -11,6 +11,14 @@ export type WebhookEndpoint = WebhookEndpointsOverview["endpoints"][number];
 export const webhookEndpointsQueryKey = ["webhook-endpoints"] as const;
 
 export const webhookEndpointsQueryOptions = () =>
-  queryOptions({ queryKey: webhookEndpointsQueryKey, queryFn: listWebhookEndpoints });
+  queryOptions({
+    queryKey: webhookEndpointsQueryKey,
+    queryFn: listWebhookEndpoints,
+    // A last delivery still waiting to go out: look again every two seconds.
+    refetchInterval: (query) =>
+      query.state.data?.endpoints.some((endpoint) => endpoint.lastDelivery?.status === "pending")
+        ? 2_000
+        : false,
+  });
 
 export const useWebhookEndpoints = () => useQuery(webhookEndpointsQueryOptions());

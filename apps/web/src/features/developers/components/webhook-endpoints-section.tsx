@@ -5,8 +5,9 @@ import {
   webhookEventLabels,
   webhookEventTypes,
 } from "@sightline/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
@@ -27,7 +28,11 @@ import { usePlanLock } from "../../../lib/workspaces.ts";
 import { useCreateWebhookEndpoint } from "../api/create-webhook-endpoint.ts";
 import { useDeleteWebhookEndpoint } from "../api/delete-webhook-endpoint.ts";
 import { useWebhookDeliveries, type WebhookDelivery } from "../api/list-webhook-deliveries.ts";
-import { useWebhookEndpoints, type WebhookEndpoint } from "../api/list-webhook-endpoints.ts";
+import {
+  useWebhookEndpoints,
+  type WebhookEndpoint,
+  webhookEndpointsQueryKey,
+} from "../api/list-webhook-endpoints.ts";
 import { useResendWebhookDelivery } from "../api/resend-webhook-delivery.ts";
 import { useRollWebhookSecret } from "../api/roll-webhook-secret.ts";
 import { useSendWebhookTestEvent } from "../api/send-webhook-test-event.ts";
@@ -251,7 +256,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
   const when = delivery.deliveredAt ?? delivery.createdAt;
   return (
     <li
-      className="grid grid-cols-2 gap-x-3 gap-y-1 py-3 text-sm sm:grid-cols-[10rem_1fr_7rem_3.5rem_4.5rem_4rem_auto] sm:items-center"
+      className="grid grid-cols-2 gap-x-3 gap-y-1 py-3 text-sm sm:grid-cols-[12rem_1fr_7rem_3.5rem_4.5rem_6.5rem_5.5rem] sm:items-center"
       data-testid="webhook-delivery"
     >
       <span className="text-slate-600 tabular-nums">
@@ -304,11 +309,25 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
   );
 }
 
-function DeliveryLog({ endpointId }: { endpointId: string }) {
+function DeliveryLog({
+  endpointId,
+  lastStatus,
+}: {
+  endpointId: string;
+  /** The endpoint card's "last delivery": brought up to date when the log's newest settles. */
+  lastStatus: string | undefined;
+}) {
   const { t } = useTranslation("developers");
+  const queryClient = useQueryClient();
   const [pages, setPages] = useState<number[]>([]);
   const before = pages.at(-1);
   const log = useWebhookDeliveries(endpointId, before);
+  const newest = before === undefined ? log.data?.items[0]?.status : undefined;
+  useEffect(() => {
+    if (newest !== undefined && lastStatus !== undefined && newest !== lastStatus) {
+      void queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryKey, exact: true });
+    }
+  }, [newest, lastStatus, queryClient]);
   if (log.isPending) {
     return (
       <div className="space-y-2" aria-hidden="true">
@@ -335,7 +354,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
       ) : (
         <>
           <div
-            className="hidden grid-cols-[10rem_1fr_7rem_3.5rem_4.5rem_4rem_auto] gap-x-3 border-b border-slate-100 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 sm:grid"
+            className="hidden grid-cols-[12rem_1fr_7rem_3.5rem_4.5rem_6.5rem_5.5rem] gap-x-3 border-b border-slate-100 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 sm:grid"
             aria-hidden="true"
           >
             <span>{t("webhooks.time")}</span>
@@ -518,7 +537,7 @@ function EndpointCard({
       </div>
       {showLog && (
         <section className="mt-4 border-t border-slate-100 pt-3" aria-label={t("webhooks.log")}>
-          <DeliveryLog endpointId={endpoint.id} />
+          <DeliveryLog endpointId={endpoint.id} lastStatus={last?.status} />
         </section>
       )}
       <ConfirmDialog
