@@ -44,6 +44,11 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
+import {
+  type OutgoingWebhooksContext,
+  outgoingWebhookRoutes,
+  WEBHOOK_ENDPOINTS_MAX_BODY_BYTES,
+} from "./features/outgoing-webhooks/index.ts";
 import { planRoutes, planTestRoutes } from "./features/plans/index.ts";
 import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
@@ -85,6 +90,8 @@ export interface AppDeps extends Services {
   /** The AI team's roles and daily job: features/ai-team. */
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
+  /** Outgoing webhooks' endpoints and deliveries: features/outgoing-webhooks. */
+  outgoingWebhooksContext: OutgoingWebhooksContext;
   /** The app's one job queue: readiness asks whether it runs (decision 031). */
   queue: Pick<AppJobQueue, "check">;
   /** This instance's metrics registry (never prom-client's global one). */
@@ -285,6 +292,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
     .route("/automations", automationRoutes(deps.automationsContext))
+    .route("/webhook-endpoints", outgoingWebhookRoutes(deps.outgoingWebhooksContext))
     .route(
       "/meta",
       metaRoutes({
@@ -417,6 +425,7 @@ export function createApp(deps: AppDeps) {
         // Meta batches up to 1,000 updates in one delivery.
         { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
         { prefix: "/api/billing/webhook", maxBytes: STRIPE_WEBHOOK_MAX_BYTES },
+        { prefix: "/api/webhook-endpoints", maxBytes: WEBHOOK_ENDPOINTS_MAX_BODY_BYTES },
         // The sandbox's video upload takes what Meta's does (a whole video per request); it
         // streams the bytes, so this limit costs no memory.
         { prefix: "/sandbox/rupload.facebook.com/", maxBytes: SANDBOX_RUPLOAD_MAX_BODY_BYTES },

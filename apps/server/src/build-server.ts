@@ -10,6 +10,13 @@ import {
   createAutomationsFeature,
 } from "./features/automations/index.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
+import {
+  createOutgoingWebhooksFeature,
+  loopbackWebhookFetchForTests,
+  type OutgoingWebhooksContext,
+  type RetryPolicy,
+  type WebhookFetchOptions,
+} from "./features/outgoing-webhooks/index.ts";
 import { createPublishingFeature, publishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
 import { createWorkspacesFeature } from "./features/workspaces/index.ts";
@@ -60,6 +67,10 @@ export interface BuildServerOptions
   /** Stands in for DNS and the network under Press Radar's feed fetches (tests). */
   feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
+  /** Stands in for DNS and the network under outgoing webhooks' deliveries (tests). */
+  webhookFetch?: WebhookFetchOptions;
+  /** Outgoing webhooks' retry schedule and switch-off threshold (default: decision 034's). */
+  webhookRetry?: RetryPolicy;
   /** Names each request's trace span after its route (index.ts, when tracing is on). */
   traceRoute?: (method: string, route: string) => void;
 }
@@ -76,6 +87,7 @@ export interface Server {
   radarsContext: RadarsContext;
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
+  outgoingWebhooksContext: OutgoingWebhooksContext;
   features: ServerFeature[];
   /** This instance's metrics (GET /metrics renders them). */
   metrics: AppMetrics;
@@ -147,6 +159,23 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
   });
   metrics.setQueueDepthSource((timeoutMs) => queue.depth(timeoutMs));
 
+  // First: the features that see events are handed its port (platform/outgoing-events.ts).
+  const outgoingWebhooks = createOutgoingWebhooksFeature({
+    database,
+    logger,
+    now,
+    vault,
+    queue,
+    mailer,
+    publicUrl: env.publicUrl,
+    ...(options.webhookFetch
+      ? { fetchOptions: options.webhookFetch }
+      : env.webhooksAllowLoopback
+        ? { fetchOptions: loopbackWebhookFetchForTests }
+        : {}),
+    ...(options.webhookRetry ? { retry: options.webhookRetry } : {}),
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
   const instagram = createInstagramFeature({
     services,
     database,
@@ -158,6 +187,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     metrics,
     ...(options.schedules === false ? { schedules: false } : {}),
     sharedJobs: publishingJobs,
+    outgoing: outgoingWebhooks.events,
   });
   const publishing = createPublishingFeature({
     instagram: instagram.context,
@@ -202,7 +232,10 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     mailer,
     publicUrl: env.publicUrl,
   });
-  instagram.context.onInboxArrivals = automations.onArrivals;
+  instagram.context.onInboxArrivals = async (arrivals) => {
+    await automations.onArrivals(arrivals);
+    await outgoingWebhooks.onInboxArrivals(arrivals);
+  };
   const features = [
     instagram.feature,
     publishing,
@@ -210,6 +243,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     workspaces.feature,
     aiTeam.feature,
     automations.feature,
+    outgoingWebhooks.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -222,6 +256,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     radarsContext: radars.context,
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
+    outgoingWebhooksContext: outgoingWebhooks.context,
     queue,
     metrics,
     lifecycle,
@@ -245,6 +280,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     radarsContext: radars.context,
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
+    outgoingWebhooksContext: outgoingWebhooks.context,
     features,
     metrics,
     lifecycle,

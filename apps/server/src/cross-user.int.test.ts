@@ -16,7 +16,14 @@ import { connectSandboxAccount, sandboxControl } from "./testing/instagram.ts";
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({
+    // Outgoing webhooks: every host is a public address and every receiver answers 200, with
+    // no network (the victim's endpoint gets a test event).
+    webhookFetch: {
+      lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+      transport: async () => new Response("ok", { status: 200 }),
+    },
+  });
 });
 afterAll(async () => {
   await testApp?.close();
@@ -61,6 +68,9 @@ type Victim = {
   automationId: string;
   /** A conversation label of theirs, on their DM thread. */
   labelId: string;
+  /** An outgoing webhook endpoint of theirs, and one delivery in its log. */
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
   /** A connect link of theirs waiting to be used (its id, and the token of its address). */
   connectLinkId: string;
   connectLinkToken: string;
@@ -189,6 +199,21 @@ async function prepareVictim(): Promise<Victim> {
     { method: "PUT", json: { labelIds: [label.id] } },
   );
   expect(labelled.status).toBe(200);
+  // An outgoing webhook endpoint (issue 35 point 4, Pro) with a delivered test event.
+  const hookMarker = `hook-marker-${Date.now()}`;
+  const hook = await json<{ endpoint: { id: string }; secret: string }>(
+    await client.post("/api/webhook-endpoints", {
+      url: `https://hooks.example.com/${hookMarker}`,
+      description: `${hookMarker}-description`,
+      events: ["post.failed"],
+    }),
+  );
+  expect((await client.post(`/api/webhook-endpoints/${hook.endpoint.id}/test`)).status).toBe(202);
+  await testApp.outgoingWebhooksContext.queue.idle({ timeoutMs: 30_000 });
+  const hookLog = await json<{ items: Array<{ id: string; status: string }> }>(
+    await client.get(`/api/webhook-endpoints/${hook.endpoint.id}/deliveries`),
+  );
+  expect(hookLog.items.map((item) => item.status)).toEqual(["succeeded"]);
   const linkLabel = `link-marker-${Date.now()}`;
   const link = await json<{ link: { id: string }; url: string }>(
     await client.post("/api/instagram/connect-links", { label: linkLabel }),
@@ -213,7 +238,13 @@ async function prepareVictim(): Promise<Victim> {
     trendHashtagId: hashtag!.id,
     automationId: automation.id,
     labelId: label.id,
+    webhookEndpointId: hook.endpoint.id,
+    webhookDeliveryId: hookLog.items[0]!.id,
     markers: [
+      hookMarker,
+      hook.secret,
+      hook.endpoint.id,
+      hookLog.items[0]!.id,
       labelName,
       label.id,
       automationName,
@@ -287,6 +318,8 @@ describe("one user can never read or change another's data through any route", (
           .replace("/ai-team/:role", "/ai-team/analyst")
           .replace("/automations/:id", `/automations/${victim.automationId}`)
           .replace("/inbox/labels/:id", `/inbox/labels/${victim.labelId}`)
+          .replace("/webhook-endpoints/:id", `/webhook-endpoints/${victim.webhookEndpointId}`)
+          .replace("/deliveries/:deliveryId", `/deliveries/${victim.webhookDeliveryId}`)
           .replace(
             "/conversations/:kind/:id",
             `/conversations/dm/${encodeURIComponent(victim.threadId)}`,
@@ -426,6 +459,12 @@ describe("one user can never read or change another's data through any route", (
         "PATCH /api/automations/:id",
         "DELETE /api/automations/:id",
         "PUT /api/automations/paused",
+        "PATCH /api/webhook-endpoints/:id",
+        "DELETE /api/webhook-endpoints/:id",
+        "POST /api/webhook-endpoints/:id/roll-secret",
+        "POST /api/webhook-endpoints/:id/test",
+        "GET /api/webhook-endpoints/:id/deliveries",
+        "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend",
       ]),
     );
 
@@ -475,6 +514,17 @@ describe("one user can never read or change another's data through any route", (
       expect.objectContaining({ id: victim.automationId, enabled: true }),
     ]);
     expect(automations.queue.paused).toBe(false);
+    // Their webhook endpoint is as it was: on, with its one delivery.
+    const hooks = await json<{ endpoints: Array<{ id: string; enabled: boolean }> }>(
+      await victim.client.get("/api/webhook-endpoints"),
+    );
+    expect(hooks.endpoints).toEqual([
+      expect.objectContaining({ id: victim.webhookEndpointId, enabled: true }),
+    ]);
+    const hookLog = await json<{ items: Array<{ id: string }> }>(
+      await victim.client.get(`/api/webhook-endpoints/${victim.webhookEndpointId}/deliveries`),
+    );
+    expect(hookLog.items.map((item) => item.id)).toEqual([victim.webhookDeliveryId]);
     // Their label is theirs still, on their thread.
     const labels = await json<{ items: Array<{ id: string }> }>(
       await victim.client.get("/api/inbox/labels"),

@@ -272,6 +272,14 @@ const envSchema = z
      * Tests only: the Stripe API's address (a local stand-in), so no test reaches Stripe.
      * Refused outside NODE_ENV=test.
      */
+    /**
+     * Tests only: outgoing webhooks may call http:// and this machine (a browser test's
+     * receiver on 127.0.0.1). Refused outside NODE_ENV=test.
+     */
+    WEBHOOKS_ALLOW_LOOPBACK: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     STRIPE_API_URL: z
       .url("must be an http(s) URL such as http://127.0.0.1:12111")
       .regex(/^https?:\/\//, "must be an http:// or https:// URL")
@@ -502,6 +510,14 @@ const envSchema = z
         message: `billing with Stripe needs all of ${stripeNames.join(", ")}; ${stripeSet.join(", ")} ${stripeSet.length === 1 ? "is" : "are"} set but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing`,
       });
     }
+    if (env.WEBHOOKS_ALLOW_LOOPBACK && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOKS_ALLOW_LOOPBACK"],
+        message:
+          "can be true only when NODE_ENV=test (it lets webhooks call this machine and private networks)",
+      });
+    }
     if (env.STRIPE_API_URL && env.NODE_ENV !== "test") {
       ctx.addIssue({
         code: "custom",
@@ -538,6 +554,8 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     /** Sign-in, sign-up and recovery rate limits; off only in tests (AUTH_RATE_LIMITS=off). */
     authRateLimits: env.NODE_ENV === "test" ? env.AUTH_RATE_LIMITS : ("on" as const),
+    /** Outgoing webhooks may call http:// and this machine: browser tests only. */
+    webhooksAllowLoopback: env.NODE_ENV === "test" && env.WEBHOOKS_ALLOW_LOOPBACK,
     /** Password hashing work; "test" only in tests (AUTH_PASSWORD_COST=test). */
     authPasswordCost: env.NODE_ENV === "test" ? env.AUTH_PASSWORD_COST : ("standard" as const),
     /** Host names served besides PUBLIC_URL's (every other Host header gets 400). */

@@ -16,6 +16,7 @@ export * from "./instagram-permissions.ts";
 export * from "./media-files.ts";
 export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
+export * from "./outgoing-webhooks.ts";
 export * from "./plans.ts";
 export * from "./post-type.ts";
 export * from "./radars.ts";

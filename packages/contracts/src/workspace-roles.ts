@@ -29,13 +29,15 @@ export const workspaceActions = [
   "members",
   /** Read the audit log. */
   "audit",
+  /** Outgoing webhooks (and the other Settings → Developers tools). */
+  "developers",
   /** Billing, deleting the workspace and handing it to another member. */
   "owner",
 ] as const;
 export type WorkspaceAction = (typeof workspaceActions)[number];
 
 const editor: WorkspaceAction[] = ["read", "export", "publish", "inbox:write", "radars:write"];
-const admin: WorkspaceAction[] = [...editor, "connections", "members", "audit"];
+const admin: WorkspaceAction[] = [...editor, "connections", "members", "audit", "developers"];
 
 /** The one table: each role and the actions it may take. */
 export const rolePermissions: Record<WorkspaceRole, readonly WorkspaceAction[]> = {

@@ -19,6 +19,7 @@ export * from "./queries/instagram-sync.ts";
 export * from "./queries/instagram-webhooks.ts";
 export * from "./queries/notifications.ts";
 export * from "./queries/optimal-times.ts";
+export * from "./queries/outgoing-webhooks.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/publishing.ts";
 export * from "./queries/radars.ts";

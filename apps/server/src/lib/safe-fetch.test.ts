@@ -281,6 +281,18 @@ describe("safeFetch against a local server", () => {
           response.writeHead(302, { location: url.searchParams.get("to") ?? "/image" });
           response.end();
           return;
+        case "/echo": {
+          // What came: the method, the body's type and the body (outgoing webhooks POST).
+          const chunks: Buffer[] = [];
+          request.on("data", (chunk: Buffer) => chunks.push(chunk));
+          request.on("end", () => {
+            response.writeHead(200, { "content-type": "text/plain" });
+            response.end(
+              `${request.method} ${request.headers["content-type"]} ${Buffer.concat(chunks)}`,
+            );
+          });
+          return;
+        }
         case "/loop":
           response.writeHead(301, { location: "/loop" });
           response.end();
@@ -400,6 +412,24 @@ describe("safeFetch against a local server", () => {
     );
     expect(redirected.reason).toBe("redirect_refused");
     expect(redirected.refusal).toBe("private_address");
+  });
+
+  it("posts a body with its headers, and answers a redirect as it came when told not to follow", async () => {
+    const posted = await localFetch()(`http://cdn.test:${port}/echo`, {
+      method: "POST",
+      body: '{"a":1}',
+      headers: { "content-type": "application/json", "sightline-event": "ping" },
+    });
+    expect(new TextDecoder().decode(posted.body)).toBe('POST application/json {"a":1}');
+    const before = seen.length;
+    const manual = await localFetch()(
+      `http://cdn.test:${port}/redirect?to=${encodeURIComponent("http://metadata.test/")}`,
+      { redirect: "manual" },
+    );
+    expect(manual.status).toBe(302);
+    expect(manual.headers.get("location")).toBe("http://metadata.test/");
+    // Nothing followed it.
+    expect(seen.length).toBe(before + 1);
   });
 
   it("refuses a redirect to an IP literal", async () => {

@@ -52,8 +52,10 @@ export type SafeFetchLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 export type SafeFetchTransport = (request: {
   url: URL;
   address: ResolvedAddress;
-  method: "GET" | "HEAD";
+  method: "GET" | "HEAD" | "POST";
   headers: Record<string, string>;
+  /** POST only (outgoing webhooks). */
+  body?: Uint8Array;
   signal: AbortSignal;
 }) => Promise<Response>;
 
@@ -75,9 +77,16 @@ export type SafeFetchOptions = {
 };
 
 export type SafeFetchInit = {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
   /** The only request headers sent; nothing of the incoming request is ever forwarded. */
   headers?: Partial<Record<(typeof sendableHeaders)[number], string>>;
+  /** With POST: the request body (sent to the first hop only). */
+  body?: string;
+  /**
+   * "manual": a redirect is answered as it came (its status and Location), not followed, as
+   * outgoing webhooks do; "follow" (the default) follows it, each hop checked again.
+   */
+  redirect?: "follow" | "manual";
   signal?: AbortSignal;
 };
 
@@ -99,6 +108,12 @@ const sendableHeaders = [
   // Conditional GET (feeds): validators the server itself handed out earlier.
   "if-none-match",
   "if-modified-since",
+  // Outgoing webhooks (features/outgoing-webhooks): the body's type, the event and its signature.
+  "content-type",
+  "sightline-event",
+  "sightline-delivery",
+  "sightline-timestamp",
+  "sightline-signature",
 ] as const;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
@@ -173,7 +188,7 @@ const defaultLookup: SafeFetchLookup = async (hostname) => {
  * No agent, so no pooled socket to an earlier address is reused.
  */
 export function nodeTransport(tls: { ca?: string | Buffer } = {}): SafeFetchTransport {
-  return ({ url, address, method, headers, signal }) =>
+  return ({ url, address, method, headers, body, signal }) =>
     new Promise<Response>((resolve, reject) => {
       const pinned: LookupFunction = (_hostname, options, callback) => {
         // With autoSelectFamily (the default since Node 20) net asks for every address.
@@ -188,7 +203,7 @@ export function nodeTransport(tls: { ca?: string | Buffer } = {}): SafeFetchTran
           port: url.port || (secure ? 443 : 80),
           path: `${url.pathname}${url.search}`,
           method,
-          headers,
+          headers: body ? { ...headers, "content-length": String(body.byteLength) } : headers,
           lookup: pinned,
           agent: false,
           signal,
@@ -220,7 +235,7 @@ export function nodeTransport(tls: { ca?: string | Buffer } = {}): SafeFetchTran
         },
       );
       request.on("error", reject);
-      request.end();
+      request.end(body ? Buffer.from(body) : undefined);
     });
 }
 
@@ -256,47 +271,59 @@ export async function readBodyCapped(response: Response, maxBytes: number): Prom
   return body;
 }
 
+/**
+ * The rules every hop passes, answering the address to connect to; throws SafeFetchError with
+ * the rule broken. Also how a URL is checked when it is saved (outgoing webhooks), before any
+ * request is made.
+ */
+export async function checkFetchableUrl(
+  url: URL,
+  options: Pick<
+    SafeFetchOptions,
+    "allowUrl" | "allowHttp" | "lookup" | "allowPrivateAddressesForTests"
+  >,
+  signal: AbortSignal,
+): Promise<ResolvedAddress> {
+  const lookup = options.lookup ?? defaultLookup;
+  const allowedProtocol =
+    url.protocol === "https:" || (options.allowHttp && url.protocol === "http:");
+  if (!allowedProtocol) throw new SafeFetchError("not_https", "Only https URLs are fetched.");
+  if (url.username !== "" || url.password !== "") {
+    throw new SafeFetchError("credentials", "URLs with credentials are not fetched.");
+  }
+  // The WHATWG parser has already turned 2130706433, 0x7f.1 or 0177.0.0.1 into 127.0.0.1.
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (isIP(host) !== 0) {
+    throw new SafeFetchError("ip_literal", "URLs naming an IP address are not fetched.");
+  }
+  if (!options.allowUrl(url)) {
+    throw new SafeFetchError("not_allowed", "This host is not one we fetch from.");
+  }
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await Promise.race([lookup(host), abortPromise(signal)]);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new SafeFetchError("network", "The host name could not be resolved.");
+  }
+  const first = addresses[0];
+  if (!first) throw new SafeFetchError("network", "The host name could not be resolved.");
+  // Every answer, not just the first: a resolver could hand a different one to the connector.
+  if (
+    !options.allowPrivateAddressesForTests &&
+    addresses.some(({ address }) => isPrivateAddress(address))
+  ) {
+    throw new SafeFetchError("private_address", "The host resolves to a private address.");
+  }
+  return first;
+}
+
 export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
   const maxRedirects = options.maxRedirects ?? 3;
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const lookup = options.lookup ?? defaultLookup;
   const transport = options.transport ?? nodeTransport();
-
-  /** The rules every hop passes; returns the address to connect to. */
-  async function check(url: URL, signal: AbortSignal): Promise<ResolvedAddress> {
-    const allowedProtocol =
-      url.protocol === "https:" || (options.allowHttp && url.protocol === "http:");
-    if (!allowedProtocol) throw new SafeFetchError("not_https", "Only https URLs are fetched.");
-    if (url.username !== "" || url.password !== "") {
-      throw new SafeFetchError("credentials", "URLs with credentials are not fetched.");
-    }
-    // The WHATWG parser has already turned 2130706433, 0x7f.1 or 0177.0.0.1 into 127.0.0.1.
-    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    if (isIP(host) !== 0) {
-      throw new SafeFetchError("ip_literal", "URLs naming an IP address are not fetched.");
-    }
-    if (!options.allowUrl(url)) {
-      throw new SafeFetchError("not_allowed", "This host is not one we fetch from.");
-    }
-    let addresses: ResolvedAddress[];
-    try {
-      addresses = await Promise.race([lookup(host), abortPromise(signal)]);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new SafeFetchError("network", "The host name could not be resolved.");
-    }
-    const first = addresses[0];
-    if (!first) throw new SafeFetchError("network", "The host name could not be resolved.");
-    // Every answer, not just the first: a resolver could hand a different one to the connector.
-    if (
-      !options.allowPrivateAddressesForTests &&
-      addresses.some(({ address }) => isPrivateAddress(address))
-    ) {
-      throw new SafeFetchError("private_address", "The host resolves to a private address.");
-    }
-    return first;
-  }
+  const check = (url: URL, signal: AbortSignal) => checkFetchableUrl(url, options, signal);
 
   return async (input, init = {}) => {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -333,9 +360,24 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
           }
           throw error;
         }
-        const response = await transport({ url, address, method, headers, signal });
+        const requestBody =
+          method === "POST" && init.body !== undefined && redirects === 0
+            ? new TextEncoder().encode(init.body)
+            : undefined;
+        const response = await transport({
+          url,
+          address,
+          method,
+          headers,
+          ...(requestBody ? { body: requestBody } : {}),
+          signal,
+        });
         const location = response.headers.get("location");
-        if (redirectStatuses.has(response.status) && location !== null) {
+        if (
+          init.redirect !== "manual" &&
+          redirectStatuses.has(response.status) &&
+          location !== null
+        ) {
           await response.body?.cancel().catch(() => undefined);
           if (redirects >= maxRedirects) {
             throw new SafeFetchError("too_many_redirects", `More than ${maxRedirects} redirects.`);

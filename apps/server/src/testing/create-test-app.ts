@@ -10,6 +10,11 @@ import { readEnv } from "../env.ts";
 import type { AiTeamContext } from "../features/ai-team/index.ts";
 import type { AutomationLimits, AutomationsContext } from "../features/automations/index.ts";
 import type { InstagramContext } from "../features/instagram/index.ts";
+import type {
+  OutgoingWebhooksContext,
+  RetryPolicy,
+  WebhookFetchOptions,
+} from "../features/outgoing-webhooks/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
@@ -33,6 +38,8 @@ export interface TestApp extends Services {
   aiTeamContext: AiTeamContext;
   /** Automations' rules and send queue (tests drain it themselves when they move the clock). */
   automationsContext: AutomationsContext;
+  /** Outgoing webhooks (tests drain the deliveries themselves when they move the clock). */
+  outgoingWebhooksContext: OutgoingWebhooksContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   /** The app's one job queue (tests register jobs of their own on it, or stop it). */
@@ -79,6 +86,9 @@ export async function createTestApp(
     encryptionKeys?: EncryptionKey[];
     /** Automations' pace (default: the configuration's). */
     automationLimits?: AutomationLimits;
+    /** Stands in for DNS and the network under outgoing webhooks' deliveries. */
+    webhookFetch?: WebhookFetchOptions;
+    webhookRetry?: RetryPolicy;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -131,6 +141,8 @@ export async function createTestApp(
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.automationLimits ? { automationLimits: options.automationLimits } : {}),
+    ...(options.webhookFetch ? { webhookFetch: options.webhookFetch } : {}),
+    ...(options.webhookRetry ? { webhookRetry: options.webhookRetry } : {}),
   });
   const {
     app,
@@ -140,6 +152,7 @@ export async function createTestApp(
     radarsContext,
     aiTeamContext,
     automationsContext,
+    outgoingWebhooksContext,
     vault,
     encryptionKeys,
     queue,
@@ -161,6 +174,7 @@ export async function createTestApp(
     radarsContext,
     aiTeamContext,
     automationsContext,
+    outgoingWebhooksContext,
     vault,
     encryptionKeys,
     queue,

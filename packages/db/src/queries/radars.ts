@@ -156,17 +156,16 @@ export async function deletePressKeyword(db: Db, workspaceId: string, id: string
 // ---- Press Radar: mentions ----
 
 /** Stores mentions not seen before (by user and item key); answers how many were new. */
-export async function insertPressMentions(
-  db: Db,
-  rows: Array<typeof pressMentions.$inferInsert>,
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(pressMentions)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: pressMentions.id });
-  return inserted.length;
+/** Stores mentions (one per workspace and item); answers the ones that were new. */
+export async function insertPressMentions(db: Db, rows: Array<typeof pressMentions.$inferInsert>) {
+  if (rows.length === 0) return [];
+  return db.insert(pressMentions).values(rows).onConflictDoNothing().returning({
+    id: pressMentions.id,
+    title: pressMentions.title,
+    link: pressMentions.link,
+    matchedTerms: pressMentions.matchedTerms,
+    publishedAt: pressMentions.publishedAt,
+  });
 }
 
 export async function listPressMentions(

@@ -3,6 +3,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { OutgoingEvents } from "../../platform/outgoing-events.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 
 /** How fast an account's automations may send (configuration: env.ts, AUTOMATION_*). */
@@ -25,6 +26,8 @@ export interface AutomationsContext {
   mailer: Mailer;
   /** Where the e-mails link to (the run log). */
   publicUrl: string;
+  /** Outgoing webhooks: each action sent to Instagram is an `automation.sent`. */
+  outgoing: OutgoingEvents;
   /** Tests only: where the sender plays a crash (after deciding, or after Instagram answered). */
   crashAfter?: (step: "sending" | "sent") => void;
 }

@@ -44,6 +44,8 @@ export function createAutomationsFeature(options: {
     queue,
     mailer: options.mailer,
     publicUrl: options.publicUrl,
+    // The one port the root gave the Instagram context (outgoing webhooks).
+    outgoing: options.instagram.outgoing,
   };
   return {
     context,

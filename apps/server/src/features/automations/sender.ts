@@ -406,7 +406,20 @@ async function drainOnce(ctx: AutomationsContext): Promise<number> {
         held.add(heldKey(action));
         continue;
       }
-      if (outcome.status === "sent") account.sent.push({ kind: action.kind, at });
+      if (outcome.status === "sent") {
+        account.sent.push({ kind: action.kind, at });
+        await ctx.outgoing.emit(action.workspaceId, {
+          type: "automation.sent",
+          key: String(action.id),
+          data: {
+            account_id: action.accountId,
+            automation_id: action.run.ruleId,
+            action: action.kind,
+            result_id: outcome.resultId,
+            sent_at: new Date(at).toISOString(),
+          },
+        });
+      }
       settled++;
       progressed = true;
     }

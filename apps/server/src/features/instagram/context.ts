@@ -8,6 +8,7 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { AppMetrics } from "../../platform/metrics.ts";
+import type { OutgoingEvents } from "../../platform/outgoing-events.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
   openInstagramToken,
@@ -92,6 +93,8 @@ export interface InstagramContext {
    * processed (a failure retries the delivery); set by the composition root (automations).
    */
   onInboxArrivals?: (arrivals: InboxArrival[]) => Promise<void>;
+  /** Outgoing webhooks: publishing tells them a post was published or failed. */
+  outgoing: OutgoingEvents;
   /**
    * Tests only: how the publish pipeline sleeps, where it plays a crash, and how often a running
    * publish renews its lease.

@@ -10,6 +10,7 @@ import {
 import type { Logger } from "../../lib/logger.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import type { AppJobQueue, JobDefinition } from "../../platform/job-queue.ts";
+import { noOutgoingEvents, type OutgoingEvents } from "../../platform/outgoing-events.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { TokenVault } from "../../platform/token-vault.ts";
 import { removeFilesNoDraftUses } from "../uploads/index.ts";
@@ -57,6 +58,8 @@ export function createInstagramFeature(options: {
   env: { publicUrl: string; webhookRetentionDays: number };
   queue: AppJobQueue;
   metrics: InstagramContext["metrics"];
+  /** Outgoing webhooks (features/outgoing-webhooks, through the platform's port). */
+  outgoing?: OutgoingEvents;
   /** Cron schedules (default true); tests run jobs themselves. */
   schedules?: boolean;
   /**
@@ -87,6 +90,7 @@ export function createInstagramFeature(options: {
     storage: services.storage,
     webhookRetentionDays: options.env.webhookRetentionDays,
     metrics: options.metrics,
+    outgoing: options.outgoing ?? noOutgoingEvents,
   };
   return {
     context,

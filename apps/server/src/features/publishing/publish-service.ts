@@ -1,4 +1,10 @@
-import { claimPost, listPostsToRun, renewLease, type ScheduledPostRow } from "@sightline/db";
+import {
+  claimPost,
+  findScheduledPost,
+  listPostsToRun,
+  renewLease,
+  type ScheduledPostRow,
+} from "@sightline/db";
 import type { InstagramContext } from "../instagram/index.ts";
 import {
   LEASE_MS,
@@ -116,7 +122,39 @@ async function runClaimed(
     id: post.id,
     status: outcome,
   });
+  await tellWebhooks(ctx, post, outcome);
   return outcome;
+}
+
+/**
+ * Outgoing webhooks (issue 35 point 4): `post.published` or `post.failed`, once per post and
+ * attempt (a retried post that fails again is a new event; its publish is one).
+ */
+async function tellWebhooks(
+  ctx: InstagramContext,
+  post: ScheduledPostRow,
+  outcome: "published" | "failed",
+) {
+  const row = await findScheduledPost(ctx.db, post.workspaceId, post.id).catch(() => undefined);
+  if (outcome === "published") {
+    await ctx.outgoing.emit(post.workspaceId, {
+      type: "post.published",
+      key: post.id,
+      data: {
+        post_id: post.id,
+        account_id: post.accountId,
+        ig_media_id: row?.igMediaId ?? null,
+        permalink: row?.permalink ?? null,
+        published_at: row?.publishedAt?.toISOString() ?? null,
+      },
+    });
+    return;
+  }
+  await ctx.outgoing.emit(post.workspaceId, {
+    type: "post.failed",
+    key: `${post.id}:${post.attemptCount}`,
+    data: { post_id: post.id, account_id: post.accountId, error: row?.error ?? null },
+  });
 }
 
 /** The posts due now or abandoned mid-publish (the sweeper's list). */

@@ -3,6 +3,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
+import type { OutgoingEvents } from "../../platform/outgoing-events.ts";
 import type { InstagramContext } from "../instagram/index.ts";
 import type { FeedFetcher } from "./press/feed-fetcher.ts";
 
@@ -18,6 +19,8 @@ export interface RadarsContext {
   feeds: FeedFetcher;
   /** The Graph client, vault and connection helpers (hashtag search acts as the account). */
   instagram: InstagramContext;
+  /** Outgoing webhooks: Press Radar tells them of each new mention. */
+  outgoing: OutgoingEvents;
   /** The app's queue as these jobs see it (set right after they are attached). */
   queue: JobQueue<RadarsContext>;
 }

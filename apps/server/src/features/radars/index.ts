@@ -62,6 +62,8 @@ export function createRadarsFeature(options: {
       ...(options.feedTimeoutMs ? { timeoutMs: options.feedTimeoutMs } : {}),
     }),
     instagram,
+    // The one port the root gave the Instagram context (outgoing webhooks).
+    outgoing: instagram.outgoing,
     queue,
   };
   return {

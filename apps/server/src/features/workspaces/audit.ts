@@ -34,7 +34,12 @@ export type AuditAction =
   | "inbox.comment_deleted"
   | "inbox.label_created"
   | "inbox.label_deleted"
-  | "analytics.exported";
+  | "analytics.exported"
+  | "webhook.created"
+  | "webhook.updated"
+  | "webhook.deleted"
+  | "webhook.secret_rolled"
+  | "webhook.disabled";
 
 export async function recordAudit(
   deps: { db: Db; logger?: Logger },

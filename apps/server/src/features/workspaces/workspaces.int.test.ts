@@ -462,6 +462,15 @@ describe("workspaces, members and roles", () => {
     "PUT /api/automations/:id": "inbox:write",
     "PATCH /api/automations/:id": "inbox:write",
     "DELETE /api/automations/:id": "inbox:write",
+    // Outgoing webhooks (issue 35 point 4): owners and admins.
+    "GET /api/webhook-endpoints": "developers",
+    "POST /api/webhook-endpoints": "developers",
+    "PATCH /api/webhook-endpoints/:id": "developers",
+    "DELETE /api/webhook-endpoints/:id": "developers",
+    "POST /api/webhook-endpoints/:id/roll-secret": "developers",
+    "POST /api/webhook-endpoints/:id/test": "developers",
+    "GET /api/webhook-endpoints/:id/deliveries": "developers",
+    "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend": "developers",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {

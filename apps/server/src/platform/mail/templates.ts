@@ -261,3 +261,20 @@ export function automationNotifyMessage(
       "You get this because the automation notifies the team. One e-mail per automation every 15 minutes at most; turn it off in the automation's editor.",
   });
 }
+
+/** An outgoing webhook switched off after repeated failures (issue 35 point 4, decision 034). */
+export function webhookEndpointDisabledMessage(
+  to: string,
+  input: { workspace: string; url: string; reason: string; settingsUrl: string },
+) {
+  return render(to, `A webhook of ${input.workspace} was switched off`, {
+    preheader: `Sightline stopped calling ${input.url}.`,
+    heading: "A webhook endpoint was switched off",
+    paragraphs: [
+      `Sightline stopped sending events of the workspace ${input.workspace} to ${input.url}. ${input.reason}`,
+      "Events that happen while it is off are not sent to it. Fix the receiver, send a test event from Settings → Developers to check it, then switch the endpoint on again.",
+    ],
+    action: { label: "Open Settings → Developers", url: input.settingsUrl },
+    footnote: "You get this as an owner of the workspace.",
+  });
+}

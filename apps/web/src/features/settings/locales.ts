@@ -8,6 +8,7 @@ const en = {
     instagram: "Instagram",
     team: "Team",
     audit: "Audit log",
+    developers: "Developers",
     security: "Security",
     plan: "Plan",
     data: "Your data",
@@ -52,6 +53,7 @@ const en = {
   },
   team: { title: "Team" },
   audit: { title: "Audit log" },
+  developers: { title: "Developers" },
   security: {
     title: "Security",
     description: "Your password, second factors, linked sign-ins and where you are signed in.",
@@ -168,6 +170,7 @@ const es: typeof en = {
     instagram: "Instagram",
     team: "Equipo",
     audit: "Registro de actividad",
+    developers: "Desarrolladores",
     security: "Seguridad",
     plan: "Plan",
     data: "Tus datos",
@@ -213,6 +216,7 @@ const es: typeof en = {
   },
   team: { title: "Equipo" },
   audit: { title: "Registro de actividad" },
+  developers: { title: "Desarrolladores" },
   security: {
     title: "Seguridad",
     description:

@@ -19,7 +19,7 @@ import type { FeedDocument } from "./feed-document.ts";
 import { FeedSourceError } from "./feed-fetcher.ts";
 import { matchKeywords, snippetAround } from "./keyword-matcher.ts";
 
-type PressDeps = Pick<RadarsContext, "db" | "events" | "feeds" | "now" | "logger">;
+type PressDeps = Pick<RadarsContext, "db" | "events" | "feeds" | "now" | "logger" | "outgoing">;
 
 /** The feed address as stored: parsed and re-serialized (so one feed is one row). */
 function canonicalUrl(raw: string): string {
@@ -35,9 +35,12 @@ function canonicalUrl(raw: string): string {
   }
 }
 
-/** Matches a fetched document's items against the keywords and stores the new mentions. */
+/**
+ * Matches a fetched document's items against the keywords and stores the new mentions; each new
+ * one is a `mention.received` for the outgoing webhooks.
+ */
 export async function storeMentions(
-  deps: Pick<PressDeps, "db" | "now">,
+  deps: Pick<PressDeps, "db" | "now" | "outgoing">,
   workspaceId: string,
   source: Pick<PressSourceRow, "id">,
   document: FeedDocument,
@@ -74,7 +77,22 @@ export async function storeMentions(
       },
     ];
   });
-  return insertPressMentions(deps.db, rows);
+  const created = await insertPressMentions(deps.db, rows);
+  for (const mention of created) {
+    await deps.outgoing.emit(workspaceId, {
+      type: "mention.received",
+      key: mention.id,
+      data: {
+        source: "press",
+        mention_id: mention.id,
+        title: mention.title.slice(0, 500),
+        link: mention.link,
+        matched_terms: mention.matchedTerms,
+        published_at: mention.publishedAt.toISOString(),
+      },
+    });
+  }
+  return created.length;
 }
 
 /**

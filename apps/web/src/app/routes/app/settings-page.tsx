@@ -1,3 +1,4 @@
+import { WebhookEndpointsSection } from "../../../features/developers/components/webhook-endpoints-section.tsx";
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
 import { PlanSection } from "../../../features/plans/components/plan-section.tsx";
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
@@ -6,7 +7,8 @@ import { TeamSection } from "../../../features/workspaces/components/team-sectio
 
 /**
  * Settings, with the instagram feature's connection section in its Instagram card and the
- * workspaces feature's team and audit log in theirs, and the plans feature's plan table.
+ * workspaces feature's team and audit log in theirs, the plans feature's plan table, and the
+ * developers feature's webhook endpoints.
  */
 export default function SettingsRoute() {
   return (
@@ -15,6 +17,7 @@ export default function SettingsRoute() {
       teamSection={<TeamSection />}
       auditSection={<AuditLog />}
       planSection={<PlanSection />}
+      developersSection={<WebhookEndpointsSection />}
     />
   );
 }

@@ -15,7 +15,16 @@ import { ProfileSection } from "./profile-section.tsx";
 import { SectionCard } from "./section-card.tsx";
 import { SecuritySection } from "./security-section.tsx";
 
-const sectionIds = ["profile", "instagram", "team", "audit", "security", "plan", "data"] as const;
+const sectionIds = [
+  "profile",
+  "instagram",
+  "team",
+  "audit",
+  "developers",
+  "security",
+  "plan",
+  "data",
+] as const;
 
 function SectionFallback({ reset }: { reset: () => void }) {
   const { t } = useTranslation("settings");
@@ -42,16 +51,22 @@ export function SettingsPage({
   teamSection,
   auditSection,
   planSection,
+  developersSection,
 }: {
   instagramSection: ReactNode;
   teamSection: ReactNode;
   auditSection: ReactNode;
   planSection: ReactNode;
+  /** Owners and admins: outgoing webhooks (the developers feature). */
+  developersSection?: ReactNode;
 }) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
   const canReadAudit = useCan("audit");
-  const shownSections = sectionIds.filter((id) => id !== "audit" || canReadAudit);
+  const canDevelop = useCan("developers") && developersSection !== undefined;
+  const shownSections = sectionIds.filter(
+    (id) => (id !== "audit" || canReadAudit) && (id !== "developers" || canDevelop),
+  );
   const { client } = useSession();
   const navigate = useNavigate();
   const zone = settings.data?.profile.timeZone;
@@ -115,6 +130,13 @@ export function SettingsPage({
               <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
                 <SectionCard id="audit" title={t("audit.title")}>
                   {auditSection}
+                </SectionCard>
+              </ErrorBoundary>
+            )}
+            {canDevelop && (
+              <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+                <SectionCard id="developers" title={t("developers.title")}>
+                  {developersSection}
                 </SectionCard>
               </ErrorBoundary>
             )}
