@@ -199,6 +199,19 @@ describe("ENCRYPTION_KEYS", () => {
     ).toBe("http://127.0.0.1:9");
   });
 
+  it("lets outgoing webhooks call this machine only in tests (WEBHOOKS_ALLOW_LOOPBACK)", () => {
+    expect(readEnv({}).webhooksAllowLoopback).toBe(false);
+    expect(() => readEnv({ WEBHOOKS_ALLOW_LOOPBACK: "true" })).toThrow(
+      /WEBHOOKS_ALLOW_LOOPBACK: can be true only when NODE_ENV=test/,
+    );
+    expect(
+      readEnv({ NODE_ENV: "test", WEBHOOKS_ALLOW_LOOPBACK: "true" }).webhooksAllowLoopback,
+    ).toBe(true);
+    expect(() => readEnv({ NODE_ENV: "test", WEBHOOKS_ALLOW_LOOPBACK: "yes" })).toThrow(
+      /WEBHOOKS_ALLOW_LOOPBACK: must be true or false/,
+    );
+  });
+
   it("reads PLAN_PRICES as display text per plan, and none by default", () => {
     expect(readEnv({}).planPrices).toEqual({});
     expect(readEnv({ PLAN_PRICES: "starter=€9 a month, pro=€29 a month" }).planPrices).toEqual({

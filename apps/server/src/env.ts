@@ -269,10 +269,6 @@ const envSchema = z
       .max(60, "must be at most 60")
       .default(7),
     /**
-     * Tests only: the Stripe API's address (a local stand-in), so no test reaches Stripe.
-     * Refused outside NODE_ENV=test.
-     */
-    /**
      * Tests only: outgoing webhooks may call http:// and this machine (a browser test's
      * receiver on 127.0.0.1). Refused outside NODE_ENV=test.
      */
@@ -280,6 +276,10 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    /**
+     * Tests only: the Stripe API's address (a local stand-in), so no test reaches Stripe.
+     * Refused outside NODE_ENV=test.
+     */
     STRIPE_API_URL: z
       .url("must be an http(s) URL such as http://127.0.0.1:12111")
       .regex(/^https?:\/\//, "must be an http:// or https:// URL")
