@@ -18,6 +18,8 @@ export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
 export * from "./plans.ts";
 export * from "./post-type.ts";
+export * from "./public-api.ts";
+export * from "./public-api-schemas.ts";
 export * from "./radars.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";

@@ -79,6 +79,8 @@ export async function createTestApp(
     encryptionKeys?: EncryptionKey[];
     /** Automations' pace (default: the configuration's). */
     automationLimits?: AutomationLimits;
+    /** The public API's requests per token and window (default PUBLIC_API_RATE_LIMIT). */
+    publicApiRateLimit?: { max: number; windowSeconds: number };
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -131,6 +133,7 @@ export async function createTestApp(
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.automationLimits ? { automationLimits: options.automationLimits } : {}),
+    ...(options.publicApiRateLimit ? { publicApiRateLimit: options.publicApiRateLimit } : {}),
   });
   const {
     app,

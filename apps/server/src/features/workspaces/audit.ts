@@ -34,7 +34,9 @@ export type AuditAction =
   | "inbox.comment_deleted"
   | "inbox.label_created"
   | "inbox.label_deleted"
-  | "analytics.exported";
+  | "analytics.exported"
+  | "api_token.created"
+  | "api_token.revoked";
 
 export async function recordAudit(
   deps: { db: Db; logger?: Logger },
