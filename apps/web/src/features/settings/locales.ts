@@ -10,6 +10,7 @@ const en = {
     audit: "Audit log",
     security: "Security",
     plan: "Plan",
+    developers: "Developers",
     data: "Your data",
   },
   loadFailed: "We could not load your settings.",
@@ -52,6 +53,10 @@ const en = {
   },
   team: { title: "Team" },
   audit: { title: "Audit log" },
+  developers: {
+    title: "Developers",
+    description: "Reach this workspace's data from your own code through the Sightline API.",
+  },
   security: {
     title: "Security",
     description: "Your password, second factors, linked sign-ins and where you are signed in.",
@@ -170,6 +175,7 @@ const es: typeof en = {
     audit: "Registro de actividad",
     security: "Seguridad",
     plan: "Plan",
+    developers: "Desarrolladores",
     data: "Tus datos",
   },
   loadFailed: "No pudimos cargar tus ajustes.",
@@ -213,6 +219,11 @@ const es: typeof en = {
   },
   team: { title: "Equipo" },
   audit: { title: "Registro de actividad" },
+  developers: {
+    title: "Desarrolladores",
+    description:
+      "Accede a los datos de este espacio de trabajo desde tu propio código con la API de Sightline.",
+  },
   security: {
     title: "Seguridad",
     description:

@@ -15,7 +15,16 @@ import { ProfileSection } from "./profile-section.tsx";
 import { SectionCard } from "./section-card.tsx";
 import { SecuritySection } from "./security-section.tsx";
 
-const sectionIds = ["profile", "instagram", "team", "audit", "security", "plan", "data"] as const;
+const sectionIds = [
+  "profile",
+  "instagram",
+  "team",
+  "audit",
+  "security",
+  "plan",
+  "developers",
+  "data",
+] as const;
 
 function SectionFallback({ reset }: { reset: () => void }) {
   const { t } = useTranslation("settings");
@@ -33,25 +42,32 @@ function PageSkeleton() {
 }
 
 /**
- * /settings: Profile, Instagram, Team, Audit log (owner and admins), Security, Plan, Your data.
- * The Instagram, Team and Audit log sections' content belongs to the instagram and workspaces
- * features; the route module passes it in.
+ * /settings: Profile, Instagram, Team, Audit log (owner and admins), Security, Plan, Developers
+ * (every role but Client), Your data. The Instagram, Team, Audit log, Plan and Developers
+ * sections' content belongs to other features; the route module passes it in.
  */
 export function SettingsPage({
   instagramSection,
   teamSection,
   auditSection,
   planSection,
+  developersSection,
 }: {
   instagramSection: ReactNode;
   teamSection: ReactNode;
   auditSection: ReactNode;
   planSection: ReactNode;
+  /** Blocks of the Developers card (personal access tokens, ...), each separated by a rule. */
+  developersSection: ReactNode;
 }) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
   const canReadAudit = useCan("audit");
-  const shownSections = sectionIds.filter((id) => id !== "audit" || canReadAudit);
+  // A Client reads nothing through the API, so makes no tokens (decision 033).
+  const canUseApi = useCan("read");
+  const shownSections = sectionIds.filter(
+    (id) => (id !== "audit" || canReadAudit) && (id !== "developers" || canUseApi),
+  );
   const { client } = useSession();
   const navigate = useNavigate();
   const zone = settings.data?.profile.timeZone;
@@ -126,6 +142,19 @@ export function SettingsPage({
                 {planSection}
               </SectionCard>
             </ErrorBoundary>
+            {canUseApi && (
+              <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+                <SectionCard
+                  id="developers"
+                  title={t("developers.title")}
+                  description={t("developers.description")}
+                >
+                  <div className="space-y-6 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
+                    {developersSection}
+                  </div>
+                </SectionCard>
+              </ErrorBoundary>
+            )}
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <DataSection
                 email={settings.data.profile.email}
