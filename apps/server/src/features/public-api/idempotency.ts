@@ -63,7 +63,12 @@ export function idempotent(deps: Pick<PublicApiDeps, "db" | "now">) {
       c.header("Idempotent-Replayed", "true");
       return c.json(claim.body as object, claim.status as ContentfulStatusCode);
     }
-    await next();
+    try {
+      await next();
+    } catch (error) {
+      await releaseIdempotencyKey(deps.db, scope);
+      throw error;
+    }
     // An error was turned into its answer on the way out (compose's onError): c.res says it.
     if (c.res.status >= 200 && c.res.status < 300) {
       await completeIdempotencyKey(deps.db, scope, c.res.status, await c.res.clone().json());
