@@ -50,6 +50,7 @@ import {
   WEBHOOK_ENDPOINTS_MAX_BODY_BYTES,
 } from "./features/outgoing-webhooks/index.ts";
 import { planRoutes, planTestRoutes } from "./features/plans/index.ts";
+import { accessTokenRoutes, publicApiRoutes } from "./features/public-api/index.ts";
 import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
@@ -107,6 +108,8 @@ export interface AppDeps extends Services {
   secret: string;
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
+  /** The public API's requests per token and window (default PUBLIC_API_RATE_LIMIT); tests. */
+  publicApiRateLimit?: { max: number; windowSeconds: number };
   /** Replaces DNS and the connection under safeFetch; tests only (no live third-party calls). */
   outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
 }
@@ -212,6 +215,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         logger: deps.logger,
         storage: deps.storage,
       }),
+    )
+    .route(
+      "/workspaces/current/tokens",
+      accessTokenRoutes({ db, now: deps.now, logger: deps.logger }),
     )
     .route(
       "/invitations",
@@ -512,6 +519,20 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
+  // The public API (decision 033): personal access tokens only. The session middleware above
+  // is lazy and these routes never ask it, so a session cookie or access token reads nothing here.
+  app.route(
+    "/api/v1",
+    publicApiRoutes({
+      db: deps.database.db,
+      now: deps.now,
+      clientIp,
+      storage: deps.storage,
+      events: deps.events,
+      instagram: deps.instagramContext,
+      ...(deps.publicApiRateLimit ? { rateLimit: deps.publicApiRateLimit } : {}),
+    }),
+  );
   app.all("/api/*", apiNotFound);
   // At the root, beside the web app's pages (registered before their catch-all), not under /api:
   // no session, no same-origin rule, its own token (decision 031).

@@ -64,6 +64,8 @@ export interface BuildServerOptions
   schedules?: boolean;
   /** Automations' pace (tests lower it); the configuration's (AUTOMATION_*) otherwise. */
   automationLimits?: AutomationLimits;
+  /** The public API's requests per token and window (tests lower it). */
+  publicApiRateLimit?: { max: number; windowSeconds: number };
   /** Stands in for DNS and the network under Press Radar's feed fetches (tests). */
   feedFetch?: Pick<SafeFetchOptions, "lookup" | "transport" | "allowPrivateAddressesForTests">;
   feedTimeoutMs?: number;
@@ -268,6 +270,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     version: options.version,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
+    ...(options.publicApiRateLimit ? { publicApiRateLimit: options.publicApiRateLimit } : {}),
   });
   return {
     app,

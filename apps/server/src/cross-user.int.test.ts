@@ -71,6 +71,9 @@ type Victim = {
   /** An outgoing webhook endpoint of theirs, and one delivery in its log. */
   webhookEndpointId: string;
   webhookDeliveryId: string;
+  /** A personal access token of theirs (every scope): its id and secret. */
+  accessTokenId: string;
+  accessToken: string;
   /** A connect link of theirs waiting to be used (its id, and the token of its address). */
   connectLinkId: string;
   connectLinkToken: string;
@@ -214,6 +217,15 @@ async function prepareVictim(): Promise<Victim> {
     await client.get(`/api/webhook-endpoints/${hook.endpoint.id}/deliveries`),
   );
   expect(hookLog.items.map((item) => item.status)).toEqual(["succeeded"]);
+  // A personal access token (issue 35, Pro), every scope; its name a marker.
+  const tokenName = `token-marker-${Date.now()}`;
+  const madeToken = await json<{ token: string; accessToken: { id: string; prefix: string } }>(
+    await client.post("/api/workspaces/current/tokens", {
+      name: tokenName,
+      scopes: ["analytics:read", "posts:read", "posts:write", "inbox:read", "inbox:write"],
+      expiresInDays: null,
+    }),
+  );
   const linkLabel = `link-marker-${Date.now()}`;
   const link = await json<{ link: { id: string }; url: string }>(
     await client.post("/api/instagram/connect-links", { label: linkLabel }),
@@ -240,11 +252,16 @@ async function prepareVictim(): Promise<Victim> {
     labelId: label.id,
     webhookEndpointId: hook.endpoint.id,
     webhookDeliveryId: hookLog.items[0]!.id,
+    accessTokenId: madeToken.accessToken.id,
+    accessToken: madeToken.token,
     markers: [
       hookMarker,
       hook.secret,
       hook.endpoint.id,
       hookLog.items[0]!.id,
+      tokenName,
+      madeToken.accessToken.id,
+      madeToken.accessToken.prefix,
       labelName,
       label.id,
       automationName,
@@ -320,6 +337,8 @@ describe("one user can never read or change another's data through any route", (
           .replace("/inbox/labels/:id", `/inbox/labels/${victim.labelId}`)
           .replace("/webhook-endpoints/:id", `/webhook-endpoints/${victim.webhookEndpointId}`)
           .replace("/deliveries/:deliveryId", `/deliveries/${victim.webhookDeliveryId}`)
+          .replace("/tokens/:id", `/tokens/${victim.accessTokenId}`)
+          .replace("/accounts/:accountId", `/accounts/${victim.accountId}`)
           .replace(
             "/conversations/:kind/:id",
             `/conversations/dm/${encodeURIComponent(victim.threadId)}`,
@@ -467,6 +486,47 @@ describe("one user can never read or change another's data through any route", (
         "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend",
       ]),
     );
+
+    // The public API (issue 35): the attacker's own token (every scope, Pro) names the victim's
+    // account on every route that takes one: 404, nothing of it answered, no draft made.
+    await setWorkspacePlan(
+      testApp.database.db,
+      (await json<{ current: { id: string } }>(await attacker.get("/api/workspaces"))).current.id,
+      "pro",
+      null,
+      new Date(),
+    );
+    const attackerToken = await json<{ token: string }>(
+      await attacker.post("/api/workspaces/current/tokens", {
+        name: "mine",
+        scopes: ["analytics:read", "posts:read", "posts:write", "inbox:read", "inbox:write"],
+        expiresInDays: 7,
+      }),
+    );
+    for (const route of routes.filter((entry) => entry.includes("/api/v1/accounts/:accountId"))) {
+      const [method, pattern] = route.split(" ") as [string, string];
+      const response = await testApp.app.request(
+        `${TEST_PUBLIC_URL}${pattern.replace(":accountId", victim.accountId)}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${attackerToken.token}`,
+            "content-type": "application/json",
+          },
+          ...(method === "GET" ? {} : { body: JSON.stringify({}) }),
+        },
+      );
+      expect(response.status, route).toBe(404);
+      const text = await response.text();
+      for (const marker of victim.markers) {
+        expect(text, `${route} leaked ${marker}`).not.toContain(marker);
+      }
+    }
+    // The victim's token still works: the walk's DELETE of it found nothing.
+    const victimAccounts = await testApp.app.request(`${TEST_PUBLIC_URL}/api/v1/accounts`, {
+      headers: { authorization: `Bearer ${victim.accessToken}` },
+    });
+    expect(victimAccounts.status).toBe(200);
 
     // Naming the victim's workspace, as the web app names the open one, opens nothing of it.
     for (const path of ["/api/instagram/connection", "/api/press-radar", "/api/trend-radar"]) {

@@ -6,10 +6,16 @@ export const errorStatus = {
   validation_failed: 422,
   unauthorized: 401,
   forbidden: 403,
+  /** A personal access token without the scope the route needs (the message names it). */
+  insufficient_scope: 403,
   /** The workspace's plan does not include this: `capability` and `requiredPlan` say which. */
   plan_required: 403,
   not_found: 404,
   conflict: 409,
+  /** The public API: a write with this Idempotency-Key is still running. */
+  idempotency_key_in_use: 409,
+  /** The public API: this Idempotency-Key came before with another request. */
+  idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -19,6 +19,8 @@ export * from "./notifications.ts";
 export * from "./outgoing-webhooks.ts";
 export * from "./plans.ts";
 export * from "./post-type.ts";
+export * from "./public-api.ts";
+export * from "./public-api-schemas.ts";
 export * from "./radars.ts";
 export * from "./realtime.ts";
 export * from "./settings.ts";

@@ -21,6 +21,7 @@ export * from "./queries/notifications.ts";
 export * from "./queries/optimal-times.ts";
 export * from "./queries/outgoing-webhooks.ts";
 export * from "./queries/profiles.ts";
+export * from "./queries/public-api.ts";
 export * from "./queries/publishing.ts";
 export * from "./queries/radars.ts";
 export * from "./queries/rate-limits.ts";

@@ -89,6 +89,8 @@ export async function createTestApp(
     /** Stands in for DNS and the network under outgoing webhooks' deliveries. */
     webhookFetch?: WebhookFetchOptions;
     webhookRetry?: RetryPolicy;
+    /** The public API's requests per token and window (default PUBLIC_API_RATE_LIMIT). */
+    publicApiRateLimit?: { max: number; windowSeconds: number };
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -143,6 +145,7 @@ export async function createTestApp(
     ...(options.automationLimits ? { automationLimits: options.automationLimits } : {}),
     ...(options.webhookFetch ? { webhookFetch: options.webhookFetch } : {}),
     ...(options.webhookRetry ? { webhookRetry: options.webhookRetry } : {}),
+    ...(options.publicApiRateLimit ? { publicApiRateLimit: options.publicApiRateLimit } : {}),
   });
   const {
     app,

@@ -11,6 +11,7 @@ export * from "./inbox-workspace.ts";
 export * from "./instagram.ts";
 export * from "./outgoing-webhooks.ts";
 export * from "./profiles.ts";
+export * from "./public-api.ts";
 export * from "./publishing.ts";
 export * from "./radars.ts";
 export * from "./rate-limits.ts";

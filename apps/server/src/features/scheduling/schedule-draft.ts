@@ -298,6 +298,42 @@ export function publishDraftNow(
   return savePost(deps, workspace, body, dateOf(deps.now), { refuseFileProblems: true, createdBy });
 }
 
+/**
+ * A draft made through the public API (issue 35): the composer's draft checked as Schedule
+ * checks it (the same rules and messages), kept with status `draft` at its time and queued for
+ * nothing: a member schedules or publishes it from the content scheduler. It counts in the
+ * plan's monthly posts as every post made does.
+ */
+export async function saveDraft(
+  deps: ScheduleDeps,
+  workspace: PlannedWorkspace,
+  body: Omit<ScheduleRequest, "client_id">,
+  createdBy: string,
+): Promise<ScheduledPostRow> {
+  if (new Date(body.scheduled_time) <= dateOf(deps.now)) {
+    throw new AppError("bad_request", "Cannot schedule post in the past");
+  }
+  await assertScheduledPostRoom(deps.db, workspace, dateOf(deps.now));
+  const { content } = await checkedContent(
+    deps,
+    workspace,
+    body,
+    new Date(body.scheduled_time),
+    fileHeads(deps.storage),
+  );
+  const { row } = await insertScheduledPost(deps.db, {
+    workspaceId: workspace.id,
+    createdByUserId: createdBy,
+    ...content,
+    status: "draft",
+  });
+  await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
+    id: row.id,
+    status: row.status,
+  });
+  return row;
+}
+
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
 export async function editScheduledPost(
   deps: ScheduleDeps,

@@ -39,7 +39,9 @@ export type AuditAction =
   | "webhook.updated"
   | "webhook.deleted"
   | "webhook.secret_rolled"
-  | "webhook.disabled";
+  | "webhook.disabled"
+  | "api_token.created"
+  | "api_token.revoked";
 
 export async function recordAudit(
   deps: { db: Db; logger?: Logger },

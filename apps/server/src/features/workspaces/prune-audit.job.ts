@@ -1,4 +1,5 @@
-import { type Db, pruneAuditEvents } from "@sightline/db";
+import { IDEMPOTENCY_KEY_TTL_HOURS } from "@sightline/contracts";
+import { type Db, pruneApiRequests, pruneAuditEvents, pruneIdempotencyKeys } from "@sightline/db";
 import { z } from "zod";
 import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -15,7 +16,14 @@ export type WorkspacesJobContext = {
 /** Daily, at 03:23 UTC. */
 export const PRUNE_AUDIT_CRON = "23 3 * * *";
 
-/** Retention of the audit log: events older than AUDIT_RETENTION_DAYS (default 365) go. */
+/** The public API's request log is kept at most this long (one row per request, decision 033). */
+export const API_REQUEST_RETENTION_DAYS = 90;
+
+/**
+ * Retention of the audit log: events older than AUDIT_RETENTION_DAYS (default 365) go; so do the
+ * public API's request rows older than that or 90 days, whichever is shorter, and its
+ * Idempotency-Keys once they no longer answer (24 hours).
+ */
 export const pruneAuditJob = defineJob<Record<string, never>, WorkspacesJobContext>({
   name: "workspaces-prune-audit",
   version: 1,
@@ -26,6 +34,13 @@ export const pruneAuditJob = defineJob<Record<string, never>, WorkspacesJobConte
     const before = new Date(ctx.now() - ctx.auditRetentionDays * 24 * 60 * 60 * 1000);
     const deleted = await pruneAuditEvents(ctx.db, before);
     if (deleted > 0) ctx.logger.info({ deleted, before }, "old audit events pruned");
+    const days = Math.min(ctx.auditRetentionDays, API_REQUEST_RETENTION_DAYS);
+    const requests = await pruneApiRequests(ctx.db, new Date(ctx.now() - days * 24 * 3_600_000));
+    const keys = await pruneIdempotencyKeys(
+      ctx.db,
+      new Date(ctx.now() - IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000),
+    );
+    if (requests + keys > 0) ctx.logger.info({ requests, keys }, "old API requests pruned");
   },
 });
 

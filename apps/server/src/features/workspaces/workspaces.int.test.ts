@@ -354,6 +354,18 @@ describe("workspaces, members and roles", () => {
     "POST /api/workspaces/current/leave": "user",
     "POST /api/workspaces/current/transfer": "owner",
     "GET /api/workspaces/current/audit": "audit",
+    // Settings → Developers: every role that reads makes and revokes its own tokens (scopes
+    // bounded by the role, public-api.int.test.ts); a Client none.
+    "GET /api/workspaces/current/tokens": "read",
+    "POST /api/workspaces/current/tokens": "read",
+    "DELETE /api/workspaces/current/tokens/:id": "read",
+    // The public API: personal access tokens, never a session (a session here is a 401); each
+    // route with a token of each scope and role in public-api.int.test.ts.
+    "ALL /api/v1/*": "excluded",
+    "GET /api/v1/accounts": "excluded",
+    "GET /api/v1/accounts/:accountId/analytics/kpis": "excluded",
+    "GET /api/v1/accounts/:accountId/posts": "excluded",
+    "POST /api/v1/accounts/:accountId/drafts": "excluded",
     "POST /api/invitations/preview": "user",
     "POST /api/invitations/accept": "user",
     // Instagram connection.

@@ -8,9 +8,9 @@ const en = {
     instagram: "Instagram",
     team: "Team",
     audit: "Audit log",
-    developers: "Developers",
     security: "Security",
     plan: "Plan",
+    developers: "Developers",
     data: "Your data",
   },
   loadFailed: "We could not load your settings.",
@@ -53,7 +53,10 @@ const en = {
   },
   team: { title: "Team" },
   audit: { title: "Audit log" },
-  developers: { title: "Developers" },
+  developers: {
+    title: "Developers",
+    description: "Reach this workspace's data from your own code through the Sightline API.",
+  },
   security: {
     title: "Security",
     description: "Your password, second factors, linked sign-ins and where you are signed in.",
@@ -170,9 +173,9 @@ const es: typeof en = {
     instagram: "Instagram",
     team: "Equipo",
     audit: "Registro de actividad",
-    developers: "Desarrolladores",
     security: "Seguridad",
     plan: "Plan",
+    developers: "Desarrolladores",
     data: "Tus datos",
   },
   loadFailed: "No pudimos cargar tus ajustes.",
@@ -216,7 +219,11 @@ const es: typeof en = {
   },
   team: { title: "Equipo" },
   audit: { title: "Registro de actividad" },
-  developers: { title: "Desarrolladores" },
+  developers: {
+    title: "Desarrolladores",
+    description:
+      "Accede a los datos de este espacio de trabajo desde tu propio código con la API de Sightline.",
+  },
   security: {
     title: "Seguridad",
     description:

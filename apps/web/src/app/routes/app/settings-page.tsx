@@ -1,14 +1,16 @@
+import { AccessTokensSection } from "../../../features/developers/components/access-tokens-section.tsx";
 import { WebhookEndpointsSection } from "../../../features/developers/components/webhook-endpoints-section.tsx";
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
 import { PlanSection } from "../../../features/plans/components/plan-section.tsx";
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
 import { AuditLog } from "../../../features/workspaces/components/audit-log.tsx";
 import { TeamSection } from "../../../features/workspaces/components/team-section.tsx";
+import { useCan } from "../../../lib/workspace-role.tsx";
 
 /**
  * Settings, with the instagram feature's connection section in its Instagram card and the
  * workspaces feature's team and audit log in theirs, the plans feature's plan table, and the
- * developers feature's webhook endpoints.
+ * developers feature's tokens and (owners and admins) webhook endpoints in the Developers card.
  */
 export default function SettingsRoute() {
   return (
@@ -17,7 +19,18 @@ export default function SettingsRoute() {
       teamSection={<TeamSection />}
       auditSection={<AuditLog />}
       planSection={<PlanSection />}
-      developersSection={<WebhookEndpointsSection />}
+      developersSection={<DevelopersBlocks />}
     />
+  );
+}
+
+/** The Developers card's blocks: tokens for every member who reads, webhooks for owners and admins. */
+function DevelopersBlocks() {
+  const canManageWebhooks = useCan("developers");
+  return (
+    <>
+      <AccessTokensSection />
+      {canManageWebhooks ? <WebhookEndpointsSection /> : null}
+    </>
   );
 }

@@ -20,9 +20,9 @@ const sectionIds = [
   "instagram",
   "team",
   "audit",
-  "developers",
   "security",
   "plan",
+  "developers",
   "data",
 ] as const;
 
@@ -42,9 +42,9 @@ function PageSkeleton() {
 }
 
 /**
- * /settings: Profile, Instagram, Team, Audit log (owner and admins), Security, Plan, Your data.
- * The Instagram, Team and Audit log sections' content belongs to the instagram and workspaces
- * features; the route module passes it in.
+ * /settings: Profile, Instagram, Team, Audit log (owner and admins), Security, Plan, Developers
+ * (every role but Client), Your data. The Instagram, Team, Audit log, Plan and Developers
+ * sections' content belongs to other features; the route module passes it in.
  */
 export function SettingsPage({
   instagramSection,
@@ -57,15 +57,16 @@ export function SettingsPage({
   teamSection: ReactNode;
   auditSection: ReactNode;
   planSection: ReactNode;
-  /** Owners and admins: outgoing webhooks (the developers feature). */
-  developersSection?: ReactNode;
+  /** Blocks of the Developers card (personal access tokens, ...), each separated by a rule. */
+  developersSection: ReactNode;
 }) {
   const { t } = useTranslation("settings");
   const settings = useSettings();
   const canReadAudit = useCan("audit");
-  const canDevelop = useCan("developers") && developersSection !== undefined;
+  // A Client reads nothing through the API, so makes no tokens (decision 033).
+  const canUseApi = useCan("read");
   const shownSections = sectionIds.filter(
-    (id) => (id !== "audit" || canReadAudit) && (id !== "developers" || canDevelop),
+    (id) => (id !== "audit" || canReadAudit) && (id !== "developers" || canUseApi),
   );
   const { client } = useSession();
   const navigate = useNavigate();
@@ -133,13 +134,6 @@ export function SettingsPage({
                 </SectionCard>
               </ErrorBoundary>
             )}
-            {canDevelop && (
-              <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
-                <SectionCard id="developers" title={t("developers.title")}>
-                  {developersSection}
-                </SectionCard>
-              </ErrorBoundary>
-            )}
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <SecuritySection overview={settings.data} />
             </ErrorBoundary>
@@ -148,6 +142,19 @@ export function SettingsPage({
                 {planSection}
               </SectionCard>
             </ErrorBoundary>
+            {canUseApi && (
+              <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
+                <SectionCard
+                  id="developers"
+                  title={t("developers.title")}
+                  description={t("developers.description")}
+                >
+                  <div className="space-y-6 [&>*+*]:border-t [&>*+*]:border-slate-100 [&>*+*]:pt-5">
+                    {developersSection}
+                  </div>
+                </SectionCard>
+              </ErrorBoundary>
+            )}
             <ErrorBoundary fallback={(_error, reset) => <SectionFallback reset={reset} />}>
               <DataSection
                 email={settings.data.profile.email}
