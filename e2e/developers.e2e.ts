@@ -18,7 +18,8 @@ describe.skipIf(!hasChromium())("Settings → Developers: personal access tokens
     it(`at ${width} px: locked on Free; on Pro a token is made, shown once, used, revoked`, async () => {
       const url = live.server.url;
       const { page, context, errors } = await connectedPage(live.browser, url, width);
-      const section = page.locator("#developers");
+      // The tokens' block of the Developers card (webhook endpoints are the card's other block).
+      const section = page.locator("#developers").getByTestId("access-tokens-section");
 
       // Free: the section is there with the plan's lock in place of the form.
       await page.goto(`${url}/settings#developers`);

@@ -292,7 +292,7 @@ export function AccessTokensSection() {
   const current = workspaces.data?.current;
   const lock = current ? planRefusal(current.plan, "publicApi") : null;
   return (
-    <div>
+    <div data-testid="access-tokens-section">
       <h3 className="text-sm font-semibold text-slate-900">{t("tokens.title")}</h3>
       <p className="mt-1 text-sm text-slate-600">{t("tokens.description")}</p>
       <div className="mt-4 space-y-5">
