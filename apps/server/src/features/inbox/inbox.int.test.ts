@@ -1,17 +1,29 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import { afterAll, expect, it } from "vitest";
+import type { TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
+/*
+ * Each test has its own copy of a synced account (the run's snapshot, CI time), as it had its own
+ * user before: the reply test writes to @northfield.coffee's threads, and the picture test needs
+ * its people as the sync left them.
+ */
+const apps: TestApp[] = [];
 afterAll(async () => {
-  await testApp?.close();
+  await Promise.all(apps.map((app) => app.close()));
 });
 
-async function countMessages(threadId: string) {
+async function synced(
+  username: "lena.makes" | "northfield.coffee",
+  options: { webhooks?: boolean } = {},
+) {
+  const copy = await createTestAppWithSyncedAccount({ username, login: "instagram" }, options);
+  apps.push(copy.testApp);
+  return copy;
+}
+
+async function countMessages(testApp: TestApp, threadId: string) {
   const result = (await testApp.database.db.execute(
     `select count(*)::int as n from instagram_messages where conversation_id = '${threadId}'`,
   )) as unknown as { rows: Array<{ n: number }> };
@@ -27,12 +39,7 @@ type Item = {
 };
 
 it("lists every DM thread and commented post once, newest first, and opens only the user's threads", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "lena.makes",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { testApp, client, connection } = await synced("lena.makes");
   const counts = (await testApp.database.db.execute(
     `select (select count(*)::int from instagram_thread_map where workspace_id = '${connection.workspace_id}') as threads,
             (select count(distinct ig_media_id)::int from instagram_comments where workspace_id = '${connection.workspace_id}') as posts`,
@@ -85,7 +92,7 @@ it("lists every DM thread and commented post once, newest first, and opens only 
       .status,
   ).toBe(404);
   // Sending through, or marking, another user's thread is not possible: it does not exist for them.
-  const before = await countMessages(thread.id);
+  const before = await countMessages(testApp, thread.id);
   expect(
     (
       await other.client.post(
@@ -97,7 +104,7 @@ it("lists every DM thread and commented post once, newest first, and opens only 
       )
     ).status,
   ).toBe(404);
-  expect(await countMessages(thread.id)).toBe(before);
+  expect(await countMessages(testApp, thread.id)).toBe(before);
   for (const item of [thread, post]) {
     expect(
       (
@@ -121,18 +128,16 @@ it("lists every DM thread and commented post once, newest first, and opens only 
 }, 180_000);
 
 it("replies to a DM through the Send API, keeps a failed reply with its reason, and respects the 24-hour window", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { testApp, client, connection } = await synced("northfield.coffee", { webhooks: true });
   // A customer writes now, so one window is open whatever the time of day (the sandbox's seeded
   // messages sit at fixed hours, and by late afternoon none of them is under 20 h old).
-  await sandboxControl(testApp, "/simulate/message", {
+  testApp.sandbox!.simulateMessage({
     username: "northfield.coffee",
     text: "Do you ship whole beans to Vienna?",
+    space: connection.user_id,
   });
+  // The webhook is delivered in the background: wait for it, then for what it queued.
+  await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const windows = (await testApp.database.db.execute(
     `select conversation_id as id, max(created_time) as last from instagram_messages
@@ -197,7 +202,11 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
     ).status,
   ).toBe(409);
   // The sandbox recorded it in the thread.
-  const token = testApp.sandbox!.issueToken({ username: "northfield.coffee", login: "instagram" });
+  const token = testApp.sandbox!.issueToken({
+    username: "northfield.coffee",
+    login: "instagram",
+    space: connection.user_id,
+  });
   const thread = await testApp.graph
     .account({ login: "instagram", accessToken: token, igUserId: connection.instagram_id })
     .listMessages(open!.id);
@@ -226,12 +235,7 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
 }, 180_000);
 
 it("the list carries each DM person's picture before any thread is opened, read once and kept", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { testApp, client, connection } = await synced("northfield.coffee");
   type DmItem = {
     id: string;
     person: { id: string; name: string | null; profile_pic: string | null };
