@@ -1,27 +1,32 @@
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
-import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import {
+  createTestAppWithSyncedAccount,
+  type SyncedAccount,
+} from "../../testing/synced-account.ts";
 
 /*
- * Each test has its own copy of a synced account (the run's snapshot, CI time), as it had its own
- * user before: the reply test writes to @northfield.coffee's threads, and the picture test needs
- * its people as the sync left them.
+ * Copies of synced accounts (the run's snapshots, CI time): @lena.makes for the list test, and
+ * @northfield.coffee for the picture test and then the reply test. The picture test needs the
+ * people as the sync left them, so it comes first; the copy's webhooks are subscribed again (its
+ * sandbox is a fresh one) for the reply test's simulated message.
  */
-const apps: TestApp[] = [];
+let lena: SyncedAccount;
+let northfield: SyncedAccount;
+beforeAll(async () => {
+  [lena, northfield] = await Promise.all([
+    createTestAppWithSyncedAccount({ username: "lena.makes", login: "instagram" }),
+    createTestAppWithSyncedAccount(
+      { username: "northfield.coffee", login: "instagram" },
+      { webhooks: true },
+    ),
+  ]);
+}, 300_000);
 afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all([lena?.testApp.close(), northfield?.testApp.close()]);
 });
-
-async function synced(
-  username: "lena.makes" | "northfield.coffee",
-  options: { webhooks?: boolean } = {},
-) {
-  const copy = await createTestAppWithSyncedAccount({ username, login: "instagram" }, options);
-  apps.push(copy.testApp);
-  return copy;
-}
 
 async function countMessages(testApp: TestApp, threadId: string) {
   const result = (await testApp.database.db.execute(
@@ -39,7 +44,7 @@ type Item = {
 };
 
 it("lists every DM thread and commented post once, newest first, and opens only the user's threads", async () => {
-  const { testApp, client, connection } = await synced("lena.makes");
+  const { testApp, client, connection } = lena;
   const counts = (await testApp.database.db.execute(
     `select (select count(*)::int from instagram_thread_map where workspace_id = '${connection.workspace_id}') as threads,
             (select count(distinct ig_media_id)::int from instagram_comments where workspace_id = '${connection.workspace_id}') as posts`,
@@ -127,8 +132,54 @@ it("lists every DM thread and commented post once, newest first, and opens only 
   expect((await client.get("/api/inbox/conversations?cursor=garbage")).status).toBe(422);
 }, 180_000);
 
+it("the list carries each DM person's picture before any thread is opened, read once and kept", async () => {
+  const { testApp, client, connection } = northfield;
+  type DmItem = {
+    id: string;
+    person: { id: string; name: string | null; profile_pic: string | null };
+  };
+  const stored = async () =>
+    (
+      (await testApp.database.db.execute(
+        `select igsid, profile_pic, fetched_at from inbox_people where workspace_id = '${connection.workspace_id}'`,
+      )) as unknown as {
+        rows: Array<{ igsid: string; profile_pic: string | null; fetched_at: string | Date }>;
+      }
+    ).rows;
+  // The sync knows each person's username only; the picture is read on demand.
+  expect((await stored()).every((row) => row.profile_pic === null)).toBe(true);
+
+  const list = (await (await client.get("/api/inbox/conversations?filter=dm&limit=10")).json()) as {
+    items: DmItem[];
+  };
+  expect(list.items.length).toBeGreaterThan(0);
+  // Every person's profile was read (a name); those Instagram has a picture for show it.
+  for (const item of list.items) expect(item.person.name, item.id).not.toBeNull();
+  const pictures = list.items.map((item) => item.person.profile_pic).filter(Boolean);
+  expect(pictures.length).toBeGreaterThan(list.items.length / 2);
+  for (const picture of pictures)
+    expect(picture).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\//);
+  const listed = new Set(list.items.map((item) => item.person.id));
+  const people = (await stored()).filter((row) => listed.has(row.igsid));
+  expect(people).toHaveLength(listed.size);
+  expect(people.filter((row) => row.profile_pic !== null)).toHaveLength(new Set(pictures).size);
+
+  // Kept: the next list reads nothing again.
+  const again = (await (
+    await client.get("/api/inbox/conversations?filter=dm&limit=10")
+  ).json()) as {
+    items: DmItem[];
+  };
+  expect(again.items.map((item) => item.person.profile_pic)).toEqual(
+    list.items.map((item) => item.person.profile_pic),
+  );
+  expect(
+    (await stored()).filter((row) => listed.has(row.igsid)).map((row) => String(row.fetched_at)),
+  ).toEqual(people.map((row) => String(row.fetched_at)));
+}, 180_000);
+
 it("replies to a DM through the Send API, keeps a failed reply with its reason, and respects the 24-hour window", async () => {
-  const { testApp, client, connection } = await synced("northfield.coffee", { webhooks: true });
+  const { testApp, client, connection } = northfield;
   // A customer writes now, so one window is open whatever the time of day (the sandbox's seeded
   // messages sit at fixed hours, and by late afternoon none of them is under 20 h old).
   testApp.sandbox!.simulateMessage({
@@ -232,50 +283,4 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
   );
   expect(late.status).toBe(409);
   expect(await late.text()).toContain("24-hour window to reply closed");
-}, 180_000);
-
-it("the list carries each DM person's picture before any thread is opened, read once and kept", async () => {
-  const { testApp, client, connection } = await synced("northfield.coffee");
-  type DmItem = {
-    id: string;
-    person: { id: string; name: string | null; profile_pic: string | null };
-  };
-  const stored = async () =>
-    (
-      (await testApp.database.db.execute(
-        `select igsid, profile_pic, fetched_at from inbox_people where workspace_id = '${connection.workspace_id}'`,
-      )) as unknown as {
-        rows: Array<{ igsid: string; profile_pic: string | null; fetched_at: string | Date }>;
-      }
-    ).rows;
-  // The sync knows each person's username only; the picture is read on demand.
-  expect((await stored()).every((row) => row.profile_pic === null)).toBe(true);
-
-  const list = (await (await client.get("/api/inbox/conversations?filter=dm&limit=10")).json()) as {
-    items: DmItem[];
-  };
-  expect(list.items.length).toBeGreaterThan(0);
-  // Every person's profile was read (a name); those Instagram has a picture for show it.
-  for (const item of list.items) expect(item.person.name, item.id).not.toBeNull();
-  const pictures = list.items.map((item) => item.person.profile_pic).filter(Boolean);
-  expect(pictures.length).toBeGreaterThan(list.items.length / 2);
-  for (const picture of pictures)
-    expect(picture).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\//);
-  const listed = new Set(list.items.map((item) => item.person.id));
-  const people = (await stored()).filter((row) => listed.has(row.igsid));
-  expect(people).toHaveLength(listed.size);
-  expect(people.filter((row) => row.profile_pic !== null)).toHaveLength(new Set(pictures).size);
-
-  // Kept: the next list reads nothing again.
-  const again = (await (
-    await client.get("/api/inbox/conversations?filter=dm&limit=10")
-  ).json()) as {
-    items: DmItem[];
-  };
-  expect(again.items.map((item) => item.person.profile_pic)).toEqual(
-    list.items.map((item) => item.person.profile_pic),
-  );
-  expect(
-    (await stored()).filter((row) => listed.has(row.igsid)).map((row) => String(row.fetched_at)),
-  ).toEqual(people.map((row) => String(row.fetched_at)));
 }, 180_000);
