@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { InstagramConnection, PlanId } from "@sightline/contracts";
-import { createDb } from "@sightline/db";
+import { createDb, findInstagramConnection } from "@sightline/db";
 import {
   createScratchPostgresDatabase,
   createTestDatabaseFrom,
@@ -11,6 +11,7 @@ import {
   testEngine,
 } from "@sightline/db/testing";
 import { inject } from "vitest";
+import { accountClientFor } from "../features/instagram/index.ts";
 import { createTestApp, type TestApp } from "./create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "./factories.ts";
 import { createHttpClient, type HttpClient } from "./http-client.ts";
@@ -129,15 +130,25 @@ async function snapshotFor(account: Account): Promise<{ meta: SnapshotMeta; tarb
  * A test app whose database already holds a verified user with `account` connected and synced
  * once, as `createVerifiedUser` + `connectSandboxAccount` + `queue.idle()` would leave it, and a
  * client signed in as that user. Options are createTestApp's.
+ *
+ * The copy's sandbox is a fresh one: the same demo world, but no consent given in it yet, so
+ * control calls and `sandbox.issueToken` that name no space act on the shared world, not the
+ * user's copy; name it (`space: connection.user_id`, the user's id, decision 015).
  */
 export async function createTestAppWithSyncedAccount(
   account: Account,
   {
     plan,
+    webhooks,
     ...options
   }: Omit<Parameters<typeof createTestApp>[0] & object, "database" | "encryptionKeys"> & {
     /** The personal workspace's plan (Free, as after sign-up, when not given). */
     plan?: PlanId;
+    /**
+     * Subscribe the account's webhooks at the sandbox again, as connecting did: the fresh
+     * sandbox knows no subscription, and a simulated comment or message would not reach the app.
+     */
+    webhooks?: boolean;
   } = {},
 ): Promise<SyncedAccount> {
   const { meta, tarball } = await snapshotFor(account);
@@ -150,6 +161,17 @@ export async function createTestAppWithSyncedAccount(
     encryptionKeys: [{ id: "test", key: Buffer.from(meta.key, "hex") }],
   });
   if (plan) await setPersonalPlan(testApp, meta.email, plan);
+  if (webhooks) {
+    const row = await findInstagramConnection(
+      testApp.database.db,
+      meta.connection.workspace_id,
+      meta.connection.instagram_id,
+    );
+    await accountClientFor(testApp.instagramContext, row!).subscribeWebhooks([
+      "comments",
+      "messages",
+    ]);
+  }
   const client = createHttpClient(testApp.app);
   const signIn = await client.post("/api/auth/sign-in/email", {
     email: meta.email,

@@ -1,15 +1,26 @@
 import { zonedParts } from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount } from "../../testing/instagram.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 
+/*
+ * Copies of synced accounts (the run's snapshots, CI time): @lena.makes for the file, and
+ * @northfield.coffee for the caption test, which had an account of its own.
+ */
 let testApp: TestApp;
+let lena: HttpClient;
+const apps: TestApp[] = [];
 beforeAll(async () => {
-  testApp = await createTestApp();
-});
+  ({ testApp, client: lena } = await createTestAppWithSyncedAccount({
+    username: "lena.makes",
+    login: "instagram",
+  }));
+  apps.push(testApp);
+}, 300_000);
 afterAll(async () => {
-  await testApp?.close();
+  await Promise.all(apps.map((app) => app.close()));
 });
 
 const request = {
@@ -23,9 +34,7 @@ const request = {
 
 describe("POST /api/functions/instagram-optimal-times", () => {
   it("computes slots from the synced account, inside every constraint", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" });
-    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const client = lena;
     const response = await client.post("/api/functions/instagram-optimal-times", request);
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
@@ -79,12 +88,12 @@ describe("POST /api/functions/instagram-optimal-times", () => {
 
 describe("POST /api/functions/instagram-caption-generate", () => {
   it("drafts from the account's own captions and says which engine wrote it", async () => {
-    const { client } = await createVerifiedUser(testApp);
-    await connectSandboxAccount(testApp, client, {
+    const northfield = await createTestAppWithSyncedAccount({
       username: "northfield.coffee",
       login: "instagram",
     });
-    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    apps.push(northfield.testApp);
+    const { client } = northfield;
     const response = await client.post("/api/functions/instagram-caption-generate", {
       media_url: "https://example.com/a.jpg",
     });

@@ -1,14 +1,31 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
-import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
+import {
+  createTestAppWithSyncedAccount,
+  type SyncedAccount,
+} from "../../testing/synced-account.ts";
 
+/*
+ * @lena.makes synced once (the run's snapshot, CI time) serves the comment test and the thread
+ * picture test, each on a comment of its own; the read-marks test has its own copy of
+ * @northfield.coffee. The copies' sandbox is fresh: its webhooks are subscribed again, and
+ * simulated comments and messages name the user's copy of the demo world (their id).
+ */
+let lena: SyncedAccount;
 let testApp: TestApp;
+const apps: TestApp[] = [];
 beforeAll(async () => {
-  testApp = await createTestApp();
-});
+  lena = await createTestAppWithSyncedAccount(
+    { username: "lena.makes", login: "instagram" },
+    { webhooks: true },
+  );
+  testApp = lena.testApp;
+  apps.push(testApp);
+}, 300_000);
 afterAll(async () => {
-  await testApp?.close();
+  await Promise.all(apps.map((app) => app.close()));
 });
 
 type Item = {
@@ -38,17 +55,14 @@ async function settle() {
 }
 
 it("answers a comment publicly and privately (once), hides, unhides and deletes it, all at Instagram; another user gets 404", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "lena.makes",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { client, connection } = lena;
+  const space = connection.user_id;
   const marker = `Does this come in blue? ${Date.now()}`;
-  const simulated = (await sandboxControl(testApp, "/simulate/comment", {
+  const simulated = testApp.sandbox!.simulateComment({
     username: "lena.makes",
     text: marker,
-  })) as { id: string };
+    space,
+  })!;
   await settle();
 
   // Search finds the post by the comment's text.
@@ -60,7 +74,7 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
   expect(post).toMatchObject({ kind: "comments", preview: marker, needs_reply: true });
   // And a DM thread by a message's text.
   const dmMarker = `Is the blue one back in stock? ${Date.now()}`;
-  await sandboxControl(testApp, "/simulate/message", { username: "lena.makes", text: dmMarker });
+  testApp.sandbox!.simulateMessage({ username: "lena.makes", text: dmMarker, space });
   await settle();
   const byText = await json<{ items: Item[] }>(
     await client.get(`/api/inbox/conversations?q=${encodeURIComponent(dmMarker)}`),
@@ -94,7 +108,7 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
     photoThread.messages.find((message) => message.id === withPhoto.rows[0]!.message)!.attachments,
   ).toEqual([{ type: "image", url: expect.stringContaining("/sandbox/") }]);
 
-  const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram" });
+  const token = testApp.sandbox!.issueToken({ username: "lena.makes", login: "instagram", space });
   const graph = testApp.graph.account({
     login: "instagram",
     accessToken: token,
@@ -188,12 +202,12 @@ it("answers a comment publicly and privately (once), hides, unhides and deletes 
 }, 240_000);
 
 it("marks conversations read and unread, filters by them, and keeps saved replies per user", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  await connectSandboxAccount(testApp, client, {
+  const northfield = await createTestAppWithSyncedAccount({
     username: "northfield.coffee",
     login: "instagram",
   });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  apps.push(northfield.testApp);
+  const { client, testApp } = northfield;
 
   const unread = await json<{ items: Item[] }>(
     await client.get("/api/inbox/conversations?filter=unread&limit=100"),
@@ -291,14 +305,13 @@ it("marks conversations read and unread, filters by them, and keeps saved replie
 }, 240_000);
 
 it("shows a comment thread's picture from the database: no Instagram call while the stored URL is good, one to renew it once expired", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "lena.makes",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { client, connection } = lena;
   const marker = `Is there a smaller one? ${Date.now()}`;
-  await sandboxControl(testApp, "/simulate/comment", { username: "lena.makes", text: marker });
+  testApp.sandbox!.simulateComment({
+    username: "lena.makes",
+    text: marker,
+    space: connection.user_id,
+  });
   await settle();
   const [post] = (
     await json<{ items: Item[] }>(

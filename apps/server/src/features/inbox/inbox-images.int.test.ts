@@ -1,18 +1,26 @@
+import type { InstagramConnection } from "@sightline/contracts";
 import { insertSendingMessage, listThreadMessages, settleSendingMessage } from "@sightline/db";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
-import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { sandboxControl } from "../../testing/instagram.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 
 let testApp: TestApp;
+let northfield: { client: HttpClient; connection: InstagramConnection };
 beforeAll(async () => {
+  // @northfield.coffee as its first sync left it (the run's snapshot, CI time), its webhooks
+  // subscribed again at the copy's fresh sandbox: the echoes of sent messages arrive.
   // The server's errors go to the test's output: the first image send answered 500 once and 503
   // once in CI on PostgreSQL (never alone, never on PGlite) with nothing left to say why.
-  testApp = await createTestApp({
-    log: { level: "error", write: (line) => process.stderr.write(line) },
-  });
-});
+  const synced = await createTestAppWithSyncedAccount(
+    { username: "northfield.coffee", login: "instagram" },
+    { log: { level: "error", write: (line) => process.stderr.write(line) }, webhooks: true },
+  );
+  ({ testApp } = synced);
+  northfield = synced;
+}, 300_000);
 afterAll(async () => {
   await testApp?.close();
 });
@@ -44,16 +52,14 @@ function bytesStartingWith(head: number[] | string, size: number) {
 }
 
 it("sends an image reply (with its text after it) through the Send API, refuses files that are not the caller's own images, and keeps a failed image send to retry once", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  await sandboxControl(testApp, "/simulate/message", {
+  const { client, connection } = northfield;
+  testApp.sandbox!.simulateMessage({
     username: "northfield.coffee",
     text: "Can I see the new bag design?",
+    space: connection.user_id,
   });
+  // The webhook is delivered in the background: wait for it, then for what it queued.
+  await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const latest = (await testApp.database.db.execute(
     `select conversation_id as id from instagram_messages
@@ -68,7 +74,11 @@ it("sends an image reply (with its text after it) through the Send API, refuses 
         messages: ThreadMessage[];
       }
     ).messages;
-  const token = testApp.sandbox!.issueToken({ username: "northfield.coffee", login: "instagram" });
+  const token = testApp.sandbox!.issueToken({
+    username: "northfield.coffee",
+    login: "instagram",
+    space: connection.user_id,
+  });
   const graph = testApp.graph.account({
     login: "instagram",
     accessToken: token,

@@ -1,17 +1,34 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
+import type { TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import {
+  createTestAppWithSyncedAccount,
+  type SyncedAccount,
+} from "../../testing/synced-account.ts";
 
-let testApp: TestApp;
+/*
+ * Copies of synced accounts (the run's snapshots, CI time): @lena.makes for the list test, and
+ * @northfield.coffee for the picture test and then the reply test. The picture test needs the
+ * people as the sync left them, so it comes first; the copy's webhooks are subscribed again (its
+ * sandbox is a fresh one) for the reply test's simulated message.
+ */
+let lena: SyncedAccount;
+let northfield: SyncedAccount;
 beforeAll(async () => {
-  testApp = await createTestApp();
-});
+  [lena, northfield] = await Promise.all([
+    createTestAppWithSyncedAccount({ username: "lena.makes", login: "instagram" }),
+    createTestAppWithSyncedAccount(
+      { username: "northfield.coffee", login: "instagram" },
+      { webhooks: true },
+    ),
+  ]);
+}, 300_000);
 afterAll(async () => {
-  await testApp?.close();
+  await Promise.all([lena?.testApp.close(), northfield?.testApp.close()]);
 });
 
-async function countMessages(threadId: string) {
+async function countMessages(testApp: TestApp, threadId: string) {
   const result = (await testApp.database.db.execute(
     `select count(*)::int as n from instagram_messages where conversation_id = '${threadId}'`,
   )) as unknown as { rows: Array<{ n: number }> };
@@ -27,12 +44,7 @@ type Item = {
 };
 
 it("lists every DM thread and commented post once, newest first, and opens only the user's threads", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "lena.makes",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { testApp, client, connection } = lena;
   const counts = (await testApp.database.db.execute(
     `select (select count(*)::int from instagram_thread_map where workspace_id = '${connection.workspace_id}') as threads,
             (select count(distinct ig_media_id)::int from instagram_comments where workspace_id = '${connection.workspace_id}') as posts`,
@@ -85,7 +97,7 @@ it("lists every DM thread and commented post once, newest first, and opens only 
       .status,
   ).toBe(404);
   // Sending through, or marking, another user's thread is not possible: it does not exist for them.
-  const before = await countMessages(thread.id);
+  const before = await countMessages(testApp, thread.id);
   expect(
     (
       await other.client.post(
@@ -97,7 +109,7 @@ it("lists every DM thread and commented post once, newest first, and opens only 
       )
     ).status,
   ).toBe(404);
-  expect(await countMessages(thread.id)).toBe(before);
+  expect(await countMessages(testApp, thread.id)).toBe(before);
   for (const item of [thread, post]) {
     expect(
       (
@@ -120,19 +132,63 @@ it("lists every DM thread and commented post once, newest first, and opens only 
   expect((await client.get("/api/inbox/conversations?cursor=garbage")).status).toBe(422);
 }, 180_000);
 
+it("the list carries each DM person's picture before any thread is opened, read once and kept", async () => {
+  const { testApp, client, connection } = northfield;
+  type DmItem = {
+    id: string;
+    person: { id: string; name: string | null; profile_pic: string | null };
+  };
+  const stored = async () =>
+    (
+      (await testApp.database.db.execute(
+        `select igsid, profile_pic, fetched_at from inbox_people where workspace_id = '${connection.workspace_id}'`,
+      )) as unknown as {
+        rows: Array<{ igsid: string; profile_pic: string | null; fetched_at: string | Date }>;
+      }
+    ).rows;
+  // The sync knows each person's username only; the picture is read on demand.
+  expect((await stored()).every((row) => row.profile_pic === null)).toBe(true);
+
+  const list = (await (await client.get("/api/inbox/conversations?filter=dm&limit=10")).json()) as {
+    items: DmItem[];
+  };
+  expect(list.items.length).toBeGreaterThan(0);
+  // Every person's profile was read (a name); those Instagram has a picture for show it.
+  for (const item of list.items) expect(item.person.name, item.id).not.toBeNull();
+  const pictures = list.items.map((item) => item.person.profile_pic).filter(Boolean);
+  expect(pictures.length).toBeGreaterThan(list.items.length / 2);
+  for (const picture of pictures)
+    expect(picture).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\//);
+  const listed = new Set(list.items.map((item) => item.person.id));
+  const people = (await stored()).filter((row) => listed.has(row.igsid));
+  expect(people).toHaveLength(listed.size);
+  expect(people.filter((row) => row.profile_pic !== null)).toHaveLength(new Set(pictures).size);
+
+  // Kept: the next list reads nothing again.
+  const again = (await (
+    await client.get("/api/inbox/conversations?filter=dm&limit=10")
+  ).json()) as {
+    items: DmItem[];
+  };
+  expect(again.items.map((item) => item.person.profile_pic)).toEqual(
+    list.items.map((item) => item.person.profile_pic),
+  );
+  expect(
+    (await stored()).filter((row) => listed.has(row.igsid)).map((row) => String(row.fetched_at)),
+  ).toEqual(people.map((row) => String(row.fetched_at)));
+}, 180_000);
+
 it("replies to a DM through the Send API, keeps a failed reply with its reason, and respects the 24-hour window", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+  const { testApp, client, connection } = northfield;
   // A customer writes now, so one window is open whatever the time of day (the sandbox's seeded
   // messages sit at fixed hours, and by late afternoon none of them is under 20 h old).
-  await sandboxControl(testApp, "/simulate/message", {
+  testApp.sandbox!.simulateMessage({
     username: "northfield.coffee",
     text: "Do you ship whole beans to Vienna?",
+    space: connection.user_id,
   });
+  // The webhook is delivered in the background: wait for it, then for what it queued.
+  await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   const windows = (await testApp.database.db.execute(
     `select conversation_id as id, max(created_time) as last from instagram_messages
@@ -197,7 +253,11 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
     ).status,
   ).toBe(409);
   // The sandbox recorded it in the thread.
-  const token = testApp.sandbox!.issueToken({ username: "northfield.coffee", login: "instagram" });
+  const token = testApp.sandbox!.issueToken({
+    username: "northfield.coffee",
+    login: "instagram",
+    space: connection.user_id,
+  });
   const thread = await testApp.graph
     .account({ login: "instagram", accessToken: token, igUserId: connection.instagram_id })
     .listMessages(open!.id);
@@ -223,55 +283,4 @@ it("replies to a DM through the Send API, keeps a failed reply with its reason, 
   );
   expect(late.status).toBe(409);
   expect(await late.text()).toContain("24-hour window to reply closed");
-}, 180_000);
-
-it("the list carries each DM person's picture before any thread is opened, read once and kept", async () => {
-  const { client } = await createVerifiedUser(testApp);
-  const connection = await connectSandboxAccount(testApp, client, {
-    username: "northfield.coffee",
-    login: "instagram",
-  });
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  type DmItem = {
-    id: string;
-    person: { id: string; name: string | null; profile_pic: string | null };
-  };
-  const stored = async () =>
-    (
-      (await testApp.database.db.execute(
-        `select igsid, profile_pic, fetched_at from inbox_people where workspace_id = '${connection.workspace_id}'`,
-      )) as unknown as {
-        rows: Array<{ igsid: string; profile_pic: string | null; fetched_at: string | Date }>;
-      }
-    ).rows;
-  // The sync knows each person's username only; the picture is read on demand.
-  expect((await stored()).every((row) => row.profile_pic === null)).toBe(true);
-
-  const list = (await (await client.get("/api/inbox/conversations?filter=dm&limit=10")).json()) as {
-    items: DmItem[];
-  };
-  expect(list.items.length).toBeGreaterThan(0);
-  // Every person's profile was read (a name); those Instagram has a picture for show it.
-  for (const item of list.items) expect(item.person.name, item.id).not.toBeNull();
-  const pictures = list.items.map((item) => item.person.profile_pic).filter(Boolean);
-  expect(pictures.length).toBeGreaterThan(list.items.length / 2);
-  for (const picture of pictures)
-    expect(picture).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\//);
-  const listed = new Set(list.items.map((item) => item.person.id));
-  const people = (await stored()).filter((row) => listed.has(row.igsid));
-  expect(people).toHaveLength(listed.size);
-  expect(people.filter((row) => row.profile_pic !== null)).toHaveLength(new Set(pictures).size);
-
-  // Kept: the next list reads nothing again.
-  const again = (await (
-    await client.get("/api/inbox/conversations?filter=dm&limit=10")
-  ).json()) as {
-    items: DmItem[];
-  };
-  expect(again.items.map((item) => item.person.profile_pic)).toEqual(
-    list.items.map((item) => item.person.profile_pic),
-  );
-  expect(
-    (await stored()).filter((row) => listed.has(row.igsid)).map((row) => String(row.fetched_at)),
-  ).toEqual(people.map((row) => String(row.fetched_at)));
 }, 180_000);

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { findInstagramConnection } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import { accountClientFor } from "../instagram/index.ts";
 
 let testApp: TestApp;
@@ -14,12 +15,15 @@ let workspaceId: string;
 const samples: Record<string, Uint8Array> = {};
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ client } = await createVerifiedUser(testApp));
+  // @lena.makes as its first sync left it (the run's snapshot, CI time); the other user connects
+  // small @oona.bakes of their own.
+  const lena = await createTestAppWithSyncedAccount({
+    username: "lena.makes",
+    login: "instagram",
+  });
+  ({ testApp, client } = lena);
+  workspaceId = lena.connection.workspace_id;
   ({ client: other } = await createVerifiedUser(testApp));
-  workspaceId = (
-    await connectSandboxAccount(testApp, client, { username: "lena.makes", login: "instagram" })
-  ).workspace_id;
   await connectSandboxAccount(testApp, other, { username: "oona.bakes", login: "instagram" });
   await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
   testApp.instagramContext.publishRuntime = {
@@ -35,7 +39,7 @@ beforeAll(async () => {
     );
   samples.image = await get("image.jpg");
   samples.reel = await get("video.mp4?w=1080&h=1920&duration_ms=15000&bytes=200000");
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await testApp?.close();
 });

@@ -241,9 +241,12 @@ describe("scheduling a post", () => {
 
   it("never schedules another user's file or touches another user's post", async () => {
     const mine = await uploadAs(client, "scheduled-content", jpeg);
+    // The other user connects @oona.bakes too, in their own copy of the demo world: another
+    // workspace with a connected account (and the same Instagram account at that), whose first
+    // sync is small (a big account's ran on in the background for nothing, CI time).
     const other = await createVerifiedUser(testApp);
     await connectSandboxAccount(testApp, other.client, {
-      username: "northfield.coffee",
+      username: "oona.bakes",
       login: "instagram",
     });
     const stolen = await other.client.post("/api/scheduled-posts", {
