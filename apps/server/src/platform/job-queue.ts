@@ -1,6 +1,6 @@
 import type { Database } from "@sightline/db";
 import { fromPglite, PgBoss, type QueuePolicy } from "pg-boss";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Logger } from "../lib/logger.ts";
 import type { AppMetrics, QueueDepth } from "./metrics.ts";
 
@@ -44,6 +44,9 @@ export function defineJob<Payload, Context>(
 ): JobDefinition<Payload, Context> {
   return definition;
 }
+
+/** The payload of a job that takes none (a cron's daily prune): `{}` and nothing else. */
+export const emptyPayload = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 
 type Envelope = { v: number; data: unknown };
 

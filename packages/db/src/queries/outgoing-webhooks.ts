@@ -1,4 +1,4 @@
-import type { WebhookDeliveryStatus, WebhookEventType } from "@sightline/contracts";
+import type { WebhookDeliveryStatus } from "@sightline/contracts";
 import { and, asc, count, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../schema/index.ts";
@@ -35,22 +35,15 @@ export async function findWebhookEndpoint(
   return row;
 }
 
-/** The endpoints of a workspace that are on and subscribed to `type`. */
-export function listSubscribedWebhookEndpoints(
+/** The endpoints of a workspace that are on, with the events each is subscribed to. */
+export function listEnabledWebhookEndpoints(
   db: Db,
   workspaceId: string,
-  type: WebhookEventType,
-): Promise<Array<Pick<WebhookEndpointRow, "id">>> {
+): Promise<Array<Pick<WebhookEndpointRow, "id" | "events">>> {
   return db
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.workspaceId, workspaceId),
-        eq(webhookEndpoints.enabled, true),
-        sql`${type} = any(${webhookEndpoints.events})`,
-      ),
-    );
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)));
 }
 
 export async function insertWebhookEndpoint(

@@ -31,12 +31,12 @@ import {
   isOutsideMessagingWindow,
   isRateLimited,
 } from "@sightline/instagram-graph";
-import { z } from "zod";
 import { dateOf } from "../../platform/clock.ts";
+import { defineDrainJob } from "../../platform/drain-job.ts";
 import { automationNotifyMessage } from "../../platform/mail/templates.ts";
 import { accountClientFor } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
-import { type AutomationsContext, defineAutomationsJob } from "./context.ts";
+import type { AutomationsContext } from "./context.ts";
 import { instagramKinds, isInstagramKind, paceOf } from "./pace.ts";
 
 const BATCH = 100;
@@ -243,26 +243,22 @@ function failure(action: AutomationActionRow, error: unknown, nowMs: number): Ou
 /**
  * Sends the due actions of every account in queue order at the configured pace (issue 32): an
  * hourly limit per kind (private replies, DMs, public replies) and a per-second ceiling per
- * account; what waits stays queued, in order, with its time. One drain at a time.
+ * account; what waits stays queued, in order, with its time.
+ *
+ * One drain at a time (defineDrainJob): two at once over one database would each count the
+ * hour's sends without the other's and both take the same action (the second then finding the
+ * first's private reply and calling it "Already replied"). `claimAutomationAction` is the last
+ * guard.
  */
-export const sendAutomationActionsJob = defineAutomationsJob({
+const sends = defineDrainJob<AutomationsContext>({
   name: "automations-send",
-  version: 1,
-  schema: z.object({ at: z.string().optional() }),
-  policy: "stately",
-  key: (payload) => (payload.at ? `at:${payload.at.slice(0, 19)}` : "drain"),
-  retryLimit: 5,
-  retryDelaySeconds: 5,
+  pass: (ctx) => drainOnce(ctx),
   // The pace's wake-ups are a second away (the per-second ceiling): look for due ones each second.
   dueCheckSeconds: 1,
-  async run(payload, ctx) {
-    if (payload.at) {
-      await ctx.queue.send(sendAutomationActionsJob, {});
-      return;
-    }
-    await drainAutomationActions(ctx);
-  },
 });
+export const sendAutomationActionsJob = sends.job;
+/** One drain of the send queue, after any running one; answers how many actions it settled. */
+export const drainAutomationActions = sends.drain;
 
 /**
  * What one pass of the drain knows of an account, read once: why nothing may go out (plan,
@@ -304,25 +300,6 @@ async function accountPass(
     client: accountClientFor(ctx.instagram, connection),
     sent: sent.map((row) => ({ kind: row.kind, at: row.sentAt.getTime() })),
   };
-}
-
-/**
- * Drains over one database, in this process, one after another: two at once would each count
- * the hour's sends without the other's and both take the same action (the second then finding
- * the first's private reply and calling it "Already replied"). Across processes the job's
- * "stately" policy keeps one drain at a time; `claimAutomationAction` is the last guard.
- */
-const drains = new WeakMap<object, Promise<unknown>>();
-
-/** One drain of the send queue, after any running one; answers how many actions it settled. */
-export function drainAutomationActions(ctx: AutomationsContext): Promise<number> {
-  const running = drains.get(ctx.db) ?? Promise.resolve();
-  const drain = running.then(() => drainOnce(ctx));
-  drains.set(
-    ctx.db,
-    drain.catch(() => undefined),
-  );
-  return drain;
 }
 
 async function drainOnce(ctx: AutomationsContext): Promise<number> {

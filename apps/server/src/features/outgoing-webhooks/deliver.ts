@@ -13,13 +13,13 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from "@sightline/db";
-import { z } from "zod";
 import { SafeFetchError } from "../../lib/safe-fetch.ts";
 import { dateOf } from "../../platform/clock.ts";
+import { defineDrainJob } from "../../platform/drain-job.ts";
 import { webhookEndpointDisabledMessage } from "../../platform/mail/templates.ts";
 import { planOf } from "../plans/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
-import { defineWebhooksJob, type OutgoingWebhooksContext } from "./context.ts";
+import type { OutgoingWebhooksContext } from "./context.ts";
 import { retryDelayAfter } from "./retry-schedule.ts";
 import { signWebhook, webhookSecretContext } from "./signing.ts";
 
@@ -32,38 +32,15 @@ const EXCERPT_MAX = 300;
 /**
  * The delivery drain (decision 034): every pending delivery that is due goes out, a batch at a
  * time; failures are written with their next attempt, and the drain wakes itself up for the
- * next one due. One drain at a time across processes ("stately"), one after another in one.
+ * next one due. One drain at a time across processes, one after another in one (defineDrainJob).
  */
-export const deliverWebhooksJob = defineWebhooksJob({
+const deliveries = defineDrainJob<OutgoingWebhooksContext>({
   name: "outgoing-webhooks-deliver",
-  version: 1,
-  schema: z.object({ at: z.string().optional() }),
-  policy: "stately",
-  // A wake-up for later has its own key: one waiting "drain" must not hold back a later one.
-  key: (payload) => (payload.at ? `at:${payload.at.slice(0, 19)}` : "drain"),
-  retryLimit: 5,
-  retryDelaySeconds: 5,
-  async run(payload, ctx) {
-    if (payload.at) {
-      await ctx.queue.send(deliverWebhooksJob, {});
-      return;
-    }
-    await drainWebhookDeliveries(ctx);
-  },
+  pass: (ctx) => drainOnce(ctx),
 });
-
-const drains = new WeakMap<object, Promise<unknown>>();
-
+export const deliverWebhooksJob = deliveries.job;
 /** One pass of the drain, after any running one in this process; answers the attempts made. */
-export function drainWebhookDeliveries(ctx: OutgoingWebhooksContext): Promise<number> {
-  const running = drains.get(ctx.db) ?? Promise.resolve();
-  const drain = running.then(() => drainOnce(ctx));
-  drains.set(
-    ctx.db,
-    drain.catch(() => undefined),
-  );
-  return drain;
-}
+export const drainWebhookDeliveries = deliveries.drain;
 
 async function drainOnce(ctx: OutgoingWebhooksContext): Promise<number> {
   let attempts = 0;

@@ -7,7 +7,7 @@ import {
 } from "@sightline/contracts";
 import {
   insertWebhookDeliveries,
-  listSubscribedWebhookEndpoints,
+  listEnabledWebhookEndpoints,
   type WebhookDeliveryRow,
 } from "@sightline/db";
 import { dateOf } from "../../platform/clock.ts";
@@ -31,45 +31,58 @@ export function clip(text: string | null): string | null {
 }
 
 /**
- * Queues one delivery of the event for every endpoint of the workspace that is on and
+ * Queues one delivery of each event for every endpoint of the workspace that is on and
  * subscribed to it, when the plan includes webhooks; an event already queued for an endpoint
- * (the unique event id) is not queued again. Never throws: the caller's work goes on.
+ * (the unique event id) is not queued again. One read of the endpoints and one write for all
+ * the events (a webhook drain's batch of arrivals), and nothing more when the workspace has no
+ * endpoint on. Never throws: the caller's work goes on.
  */
-export async function emitWebhookEvent(
+export async function emitWebhookEvents(
   ctx: OutgoingWebhooksContext,
   workspaceId: string,
-  event: OutgoingEvent,
+  events: readonly OutgoingEvent[],
 ): Promise<void> {
+  if (events.length === 0) return;
   try {
-    const endpoints = await listSubscribedWebhookEndpoints(ctx.db, workspaceId, event.type);
-    if (endpoints.length === 0) return;
+    const endpoints = await listEnabledWebhookEndpoints(ctx.db, workspaceId);
+    const wanted = events.flatMap((event) =>
+      endpoints
+        .filter((endpoint) => endpoint.events.includes(event.type))
+        .map((endpoint) => ({ event, endpointId: endpoint.id })),
+    );
+    if (wanted.length === 0) return;
     const now = dateOf(ctx.now);
     if (!planCan(await planOf(ctx.db, workspaceId, now), "publicApi")) return;
-    const id = webhookEventId(event.type, event.key);
-    const payload = {
-      id,
-      type: event.type,
-      created_at: now.toISOString(),
-      workspace_id: workspaceId,
-      data: event.data,
-    } as WebhookEventBody;
     const inserted = await insertWebhookDeliveries(
       ctx.db,
-      endpoints.map((endpoint) => ({
-        workspaceId,
-        endpointId: endpoint.id,
-        eventId: id,
-        eventType: event.type,
-        payload,
-        attempt: 1,
-        status: "pending" as const,
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
+      wanted.map(({ event, endpointId }) => {
+        const id = webhookEventId(event.type, event.key);
+        const payload = {
+          id,
+          type: event.type,
+          created_at: now.toISOString(),
+          workspace_id: workspaceId,
+          data: event.data,
+        } as WebhookEventBody;
+        return {
+          workspaceId,
+          endpointId,
+          eventId: id,
+          eventType: event.type,
+          payload,
+          attempt: 1,
+          status: "pending" as const,
+          nextAttemptAt: now,
+          createdAt: now,
+        };
+      }),
     );
     if (inserted.length > 0) await ctx.queue.send(deliverWebhooksJob, {});
   } catch (error) {
-    ctx.logger.warn({ err: error, type: event.type }, "could not queue a webhook event");
+    ctx.logger.warn(
+      { err: error, types: [...new Set(events.map((event) => event.type))] },
+      "could not queue webhook events",
+    );
   }
 }
 
@@ -123,56 +136,62 @@ export async function queueManualDelivery(
  * What the Instagram webhook drain saw arrive, as events: a DM (`dm.received`), a story that
  * mentions the account (`mention.received`), a comment (`comment.received`).
  */
-export function eventsOfArrivals(arrivals: InboxArrival[]): Array<[string, OutgoingEvent]> {
-  return arrivals.map((arrival): [string, OutgoingEvent] => {
-    if (arrival.kind === "comment") {
-      return [
-        arrival.workspaceId,
-        {
-          type: "comment.received",
-          key: `${arrival.accountId}:${arrival.commentId}`,
-          data: {
-            account_id: arrival.accountId,
-            comment_id: arrival.commentId,
-            parent_id: arrival.parentId,
-            media_id: arrival.mediaId,
-            from_id: arrival.personId,
-            from_username: arrival.username,
-            text: clip(arrival.text),
-            sent_at: arrival.at.toISOString(),
-          },
-        },
-      ];
-    }
-    if (arrival.storyMention) {
-      return [
-        arrival.workspaceId,
-        {
-          type: "mention.received",
-          key: `${arrival.accountId}:${arrival.messageId}`,
-          data: {
-            source: "instagram_story",
-            account_id: arrival.accountId,
-            message_id: arrival.messageId,
-            from_id: arrival.personId,
-          },
-        },
-      ];
-    }
+export function eventsOfArrivals(arrivals: InboxArrival[]): Map<string, OutgoingEvent[]> {
+  const byWorkspace = new Map<string, OutgoingEvent[]>();
+  for (const [workspaceId, event] of arrivals.map(eventOfArrival)) {
+    byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), event]);
+  }
+  return byWorkspace;
+}
+
+function eventOfArrival(arrival: InboxArrival): [string, OutgoingEvent] {
+  if (arrival.kind === "comment") {
     return [
       arrival.workspaceId,
       {
-        type: "dm.received",
-        key: `${arrival.accountId}:${arrival.messageId}`,
+        type: "comment.received",
+        key: `${arrival.accountId}:${arrival.commentId}`,
         data: {
           account_id: arrival.accountId,
-          message_id: arrival.messageId,
+          comment_id: arrival.commentId,
+          parent_id: arrival.parentId,
+          media_id: arrival.mediaId,
           from_id: arrival.personId,
+          from_username: arrival.username,
           text: clip(arrival.text),
           sent_at: arrival.at.toISOString(),
-          story_reply: arrival.storyReply,
         },
       },
     ];
-  });
+  }
+  if (arrival.storyMention) {
+    return [
+      arrival.workspaceId,
+      {
+        type: "mention.received",
+        key: `${arrival.accountId}:${arrival.messageId}`,
+        data: {
+          source: "instagram_story",
+          account_id: arrival.accountId,
+          message_id: arrival.messageId,
+          from_id: arrival.personId,
+        },
+      },
+    ];
+  }
+  return [
+    arrival.workspaceId,
+    {
+      type: "dm.received",
+      key: `${arrival.accountId}:${arrival.messageId}`,
+      data: {
+        account_id: arrival.accountId,
+        message_id: arrival.messageId,
+        from_id: arrival.personId,
+        text: clip(arrival.text),
+        sent_at: arrival.at.toISOString(),
+        story_reply: arrival.storyReply,
+      },
+    },
+  ];
 }

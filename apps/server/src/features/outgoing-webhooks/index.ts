@@ -10,7 +10,7 @@ import type { TokenVault } from "../../platform/token-vault.ts";
 import type { InboxArrival } from "../instagram/index.ts";
 import type { OutgoingWebhooksContext, WebhookFetchOptions } from "./context.ts";
 import { deliverWebhooksJob } from "./deliver.ts";
-import { emitWebhookEvent, eventsOfArrivals } from "./emit.ts";
+import { emitWebhookEvents, eventsOfArrivals } from "./emit.ts";
 import { PRUNE_DELIVERIES_CRON, pruneWebhookDeliveriesJob } from "./prune-deliveries.job.ts";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry-schedule.ts";
 import { webhookUrlRule } from "./url-check.ts";
@@ -84,14 +84,14 @@ export function createOutgoingWebhooksFeature(options: {
     retentionDays: options.retentionDays ?? 30,
   };
   const events: OutgoingEvents = {
-    emit: (workspaceId, event) => emitWebhookEvent(context, workspaceId, event),
+    emit: (workspaceId, event) => emitWebhookEvents(context, workspaceId, [event]),
   };
   return {
     context,
     events,
     onInboxArrivals: async (arrivals) => {
-      for (const [workspaceId, event] of eventsOfArrivals(arrivals)) {
-        await events.emit(workspaceId, event);
+      for (const [workspaceId, batch] of eventsOfArrivals(arrivals)) {
+        await emitWebhookEvents(context, workspaceId, batch);
       }
     },
     feature: {

@@ -290,25 +290,24 @@ describe("outgoing webhooks", () => {
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
   }, 120_000);
 
-  it("a DM webhook produces dm.received", async () => {
+  it("a webhook's DMs each produce dm.received, only for endpoints subscribed to it", async () => {
     await createEndpoint("/ok-dms", ["dm.received"]);
-    const text = `Webhook DM ${randomUUID().slice(0, 8)}`;
+    await createEndpoint("/ok-comments-only", ["comment.received"]);
+    const texts = [1, 2].map((n) => `Webhook DM ${n} ${randomUUID().slice(0, 8)}`);
     const accountId = synced.connection.instagram_id;
-    // A DM as Meta's webhook delivers it, signed with the Instagram app's secret.
+    // Two DMs in one delivery, as Meta's webhook batches them, signed with the app's secret.
     const body = JSON.stringify({
       object: "instagram",
       entry: [
         {
           id: accountId,
           time: Math.floor(Date.now() / 1000),
-          messaging: [
-            {
-              sender: { id: "6345000000000888" },
-              recipient: { id: accountId },
-              timestamp: Date.now(),
-              message: { mid: `mid.${randomUUID()}`, text },
-            },
-          ],
+          messaging: texts.map((text, index) => ({
+            sender: { id: "6345000000000888" },
+            recipient: { id: accountId },
+            timestamp: Date.now() + index,
+            message: { mid: `mid.${randomUUID()}`, text },
+          })),
         },
       ],
     });
@@ -328,12 +327,17 @@ describe("outgoing webhooks", () => {
           data: { text: string | null; from_id: string };
         },
     );
-    expect(bodies).toEqual([
-      expect.objectContaining({
-        type: "dm.received",
-        data: expect.objectContaining({ text, from_id: "6345000000000888" }),
-      }),
-    ]);
+    expect(bodies.map((one) => one.data.text).sort()).toEqual([...texts].sort());
+    for (const one of bodies) {
+      expect(one).toEqual(
+        expect.objectContaining({
+          type: "dm.received",
+          data: expect.objectContaining({ from_id: "6345000000000888" }),
+        }),
+      );
+    }
+    // An endpoint that did not subscribe to DMs hears nothing of them.
+    expect(receivedAt("/ok-comments-only")).toEqual([]);
   }, 120_000);
 
   it("refuses private, loopback, link-local and local-name URLs, http and credentials", async () => {

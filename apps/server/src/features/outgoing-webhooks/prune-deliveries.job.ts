@@ -1,5 +1,5 @@
 import { pruneWebhookDeliveries } from "@sightline/db";
-import { z } from "zod";
+import { emptyPayload } from "../../platform/job-queue.ts";
 import { defineWebhooksJob } from "./context.ts";
 
 /** Daily, at 03:41 UTC. */
@@ -9,7 +9,7 @@ export const PRUNE_DELIVERIES_CRON = "41 3 * * *";
 export const pruneWebhookDeliveriesJob = defineWebhooksJob({
   name: "outgoing-webhooks-prune",
   version: 1,
-  schema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  schema: emptyPayload,
   policy: "stately",
   key: () => "prune",
   async run(_payload, ctx) {

@@ -22,6 +22,7 @@ import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
+import { userLimit } from "../../platform/limits/user-limits.ts";
 import { can, planRequired, requirePlan } from "../plans/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import type { OutgoingWebhooksContext } from "./context.ts";
@@ -133,17 +134,24 @@ export function outgoingWebhookRoutes(ctx: OutgoingWebhooksContext) {
         return c.json({ secret });
       },
     )
-    .post("/:id/test", member, requirePlan("publicApi"), validate("param", idParam), async (c) => {
-      const workspaceId = c.var.workspace.id;
-      const { id } = c.req.valid("param");
-      if (!(await findWebhookEndpoint(ctx.db, workspaceId, id))) throw notFound();
-      const delivery = await queueManualDelivery(ctx, {
-        kind: "ping",
-        workspaceId,
-        endpointId: id,
-      });
-      return c.json({ delivery: toDelivery(delivery) }, 202);
-    })
+    .post(
+      "/:id/test",
+      member,
+      requirePlan("publicApi"),
+      validate("param", idParam),
+      userLimit(ctx, "webhookSend"),
+      async (c) => {
+        const workspaceId = c.var.workspace.id;
+        const { id } = c.req.valid("param");
+        if (!(await findWebhookEndpoint(ctx.db, workspaceId, id))) throw notFound();
+        const delivery = await queueManualDelivery(ctx, {
+          kind: "ping",
+          workspaceId,
+          endpointId: id,
+        });
+        return c.json({ delivery: toDelivery(delivery) }, 202);
+      },
+    )
     .get(
       "/:id/deliveries",
       member,
@@ -167,6 +175,7 @@ export function outgoingWebhookRoutes(ctx: OutgoingWebhooksContext) {
       member,
       requirePlan("publicApi"),
       validate("param", deliveryParam),
+      userLimit(ctx, "webhookSend"),
       async (c) => {
         const workspaceId = c.var.workspace.id;
         const { id, deliveryId } = c.req.valid("param");

@@ -1,9 +1,8 @@
 import { IDEMPOTENCY_KEY_TTL_HOURS } from "@sightline/contracts";
 import { type Db, pruneApiRequests, pruneAuditEvents, pruneIdempotencyKeys } from "@sightline/db";
-import { z } from "zod";
 import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { defineJob } from "../../platform/job-queue.ts";
+import { defineJob, emptyPayload } from "../../platform/job-queue.ts";
 
 export type WorkspacesJobContext = {
   db: Db;
@@ -27,7 +26,7 @@ export const API_REQUEST_RETENTION_DAYS = 90;
 export const pruneAuditJob = defineJob<Record<string, never>, WorkspacesJobContext>({
   name: "workspaces-prune-audit",
   version: 1,
-  schema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  schema: emptyPayload,
   policy: "stately",
   key: () => "prune",
   async run(_payload, ctx) {

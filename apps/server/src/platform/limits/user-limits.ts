@@ -40,6 +40,11 @@ export const userLimitRules = {
    * a hashtag sampling or a feed fetch.
    */
   keepActive: { max: 20, windowMs: 60 * 60_000 },
+  /**
+   * Outgoing webhooks' "Send test event" and "Resend" (issue 35): each is a POST from our
+   * servers to a URL the user chose; a loop must not make Sightline hammer someone's server.
+   */
+  webhookSend: { max: 30, windowMs: 60 * 60_000 },
 } as const;
 
 export type UserLimitKind = keyof typeof userLimitRules;
