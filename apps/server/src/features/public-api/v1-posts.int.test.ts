@@ -10,6 +10,7 @@ import { createApiToken, jsonOf, v1Request } from "../../testing/public-api.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import { accountClientFor } from "../instagram/index.ts";
 import { MAX_UPLOAD_BYTES } from "../uploads/index.ts";
+import { pruneAuditJob } from "../workspaces/index.ts";
 
 /*
  * Issue 35 point 2: posts made here, uploads, audience and radars through /api/v1 with a
@@ -611,6 +612,28 @@ describe("/api/v1 posts, uploads, audience and radars", () => {
       .from(apiUploads)
       .where(eq(apiUploads.id, announced.id));
     expect(row!.completedAt).not.toBeNull();
+
+    // The daily sweep forgets announcements a day after they expired; the file stays.
+    await pruneAuditJob.run(
+      {},
+      {
+        db: testApp.database.db,
+        logger: testApp.logger,
+        now: () => Date.now() + 2 * 86_400_000,
+        auditRetentionDays: 365,
+        jobId: "test",
+      },
+    );
+    const left = await testApp.database.db
+      .select({ id: apiUploads.id })
+      .from(apiUploads)
+      .where(eq(apiUploads.id, announced.id));
+    expect(left).toEqual([]);
+    const file = await testApp.database.db
+      .select({ key: storedFiles.key })
+      .from(storedFiles)
+      .where(eq(storedFiles.key, announced.file.key));
+    expect(file).toHaveLength(1);
   }, 120_000);
 
   it("reads the audience the Audience page shows", async () => {
