@@ -425,6 +425,7 @@ export function createApp(deps: AppDeps) {
     bodyLimits({
       routes: [
         { prefix: "/api/uploads/", maxBytes: MAX_UPLOAD_BYTES },
+        { prefix: "/api/v1/uploads/", maxBytes: MAX_UPLOAD_BYTES },
         // A little over the logo's limit, so the route can say what the limit is.
         { prefix: "/api/workspaces/current/logo", maxBytes: MAX_LOGO_BYTES + 64 * 1024 },
         // Spec §9: one 6MB chunk per call.
@@ -530,6 +531,8 @@ export function createApp(deps: AppDeps) {
       storage: deps.storage,
       events: deps.events,
       instagram: deps.instagramContext,
+      publicUrl: deps.env.publicUrl,
+      radars: deps.radarsContext,
       ...(deps.publicApiRateLimit ? { rateLimit: deps.publicApiRateLimit } : {}),
     }),
   );

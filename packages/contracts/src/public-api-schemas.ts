@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { ANALYTICS_MAX_DAYS } from "./analytics.ts";
-import { scheduleRequestSchema } from "./instagram.ts";
+import { analyticsPostParamSchema } from "./analytics-schemas.ts";
+import { commentTextSchema, messageTextSchema } from "./inbox.ts";
+import { scheduledPostStatuses, scheduleRequestSchema } from "./instagram.ts";
 import {
   accessTokenScopes,
   PUBLIC_API_POSTS_DEFAULT_LIMIT,
   PUBLIC_API_POSTS_MAX_LIMIT,
 } from "./public-api.ts";
+import { listMentionsQuerySchema } from "./radars.ts";
 
 // The public API's request schemas (decision 033), apart from public-api.ts's values and types.
 
@@ -105,3 +108,161 @@ export const publicApiPostsQuerySchema = z
  */
 export const publicApiDraftSchema = scheduleRequestSchema.omit({ client_id: true }).strict();
 export type PublicApiDraft = z.infer<typeof publicApiDraftSchema>;
+
+// Issue 35 point 2, the rest of v1 (decision 033's addendum): posts made here, uploads,
+// audience, inbox and radars. Bodies that are the composer's draft keep its field names
+// (snake_case `scheduled_time`, `time_zone`); every other body is camelCase like the answers.
+
+const publicApiLimit = z.coerce
+  .number()
+  .int("The limit is a whole number.")
+  .min(1, "The limit is at least 1.")
+  .max(PUBLIC_API_POSTS_MAX_LIMIT, `The limit is at most ${PUBLIC_API_POSTS_MAX_LIMIT}.`)
+  .default(PUBLIC_API_POSTS_DEFAULT_LIMIT);
+
+/** GET /api/v1/accounts/:accountId/posts/:postId: a published post's Instagram media id. */
+export const publicApiPostParamSchema = z.object({
+  postId: analyticsPostParamSchema.shape.igMediaId,
+});
+
+/** A post made here (`scheduled_posts`): its id. */
+export const publicApiScheduledPostParamSchema = z.object({
+  postId: z.uuid("Not a scheduled post id."),
+});
+
+/**
+ * GET /api/v1/accounts/:accountId/scheduled-posts: by scheduled time (`order`, soonest first
+ * unless `desc`), keyset pages, only the statuses in `status` (comma-separated) when given.
+ */
+export const publicApiScheduledPostsQuerySchema = z
+  .object({
+    status: z
+      .string()
+      .max(100)
+      .transform((value) => value.split(",").map((part) => part.trim()))
+      .pipe(
+        z
+          .array(
+            z.enum(scheduledPostStatuses, {
+              message: `A status is one of ${scheduledPostStatuses.join(", ")}.`,
+            }),
+          )
+          .min(1),
+      )
+      .optional(),
+    order: z.enum(["asc", "desc"], { message: "The order is asc or desc." }).default("asc"),
+    limit: publicApiLimit,
+    cursor: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+/**
+ * POST /api/v1/accounts/:accountId/scheduled-posts: the composer's Schedule, the same body as
+ * a draft (due at `scheduled_time`, queued for it).
+ */
+export const publicApiSchedulePostSchema = publicApiDraftSchema;
+
+/**
+ * POST /api/v1/accounts/:accountId/scheduled-posts/:postId/schedule: a draft (or a scheduled
+ * post) scheduled with its own content, at `scheduled_time` (its own time when not given).
+ */
+export const publicApiScheduleStoredPostSchema = z
+  .object({
+    scheduled_time: scheduleRequestSchema.shape.scheduled_time.optional(),
+    time_zone: scheduleRequestSchema.shape.time_zone.optional(),
+  })
+  .strict();
+
+/** Announced types of an upload, and the extension each is kept under (HEIC becomes JPEG). */
+export const publicApiUploadTypes = {
+  "image/jpeg": { kind: "image", extension: "jpg" },
+  "image/png": { kind: "image", extension: "png" },
+  "image/webp": { kind: "image", extension: "webp" },
+  "image/gif": { kind: "image", extension: "gif" },
+  "image/heic": { kind: "image", extension: "jpg" },
+  "image/heif": { kind: "image", extension: "jpg" },
+  "video/mp4": { kind: "video", extension: "mp4" },
+  "video/quicktime": { kind: "video", extension: "mov" },
+} as const satisfies Record<string, { kind: "image" | "video"; extension: string }>;
+
+/** Minutes an announced upload waits for its bytes. */
+export const PUBLIC_API_UPLOAD_TTL_MINUTES = 60;
+
+/**
+ * POST /api/v1/uploads: a file about to be uploaded. `purpose` says where it is kept, as the
+ * composer keeps it: `media` (a post's photo or video), `thumbnail`, or `cover` (a video's
+ * cover frame: JPEG, at most 500KB). The type and size are checked again against the bytes.
+ */
+export const publicApiCreateUploadSchema = z
+  .object({
+    fileName: z
+      .string()
+      .trim()
+      .min(1, "Name the file.")
+      .max(255, "A file name has at most 255 characters."),
+    contentType: z.string().trim().toLowerCase().min(1).max(100),
+    size: z.number().int("The size is a whole number of bytes.").min(1, "The file is empty."),
+    purpose: z.enum(["media", "thumbnail", "cover"]).default("media"),
+  })
+  .strict();
+export type PublicApiCreateUpload = z.input<typeof publicApiCreateUploadSchema>;
+
+export const publicApiUploadParamSchema = z.object({
+  uploadId: z.uuid("This upload does not exist."),
+});
+
+/** GET /api/v1/accounts/:accountId/analytics/audience: days on `timezone`'s calendar (UTC). */
+export const publicApiAudienceQuerySchema = z
+  .object({ timezone: z.string().min(1).max(64).optional() })
+  .strict();
+
+/** GET /api/v1/accounts/:accountId/conversations: newest activity first, keyset pages. */
+export const publicApiConversationsQuerySchema = z
+  .object({
+    filter: z
+      .enum(["all", "dm", "comments", "unread", "needs_reply"], {
+        message: "The filter is one of all, dm, comments, unread, needs_reply.",
+      })
+      .default("all"),
+    q: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
+    limit: publicApiLimit,
+    cursor: z.string().min(1).max(300).optional(),
+  })
+  .strict();
+
+export const publicApiConversationParamSchema = z.object({
+  conversationId: z.string().min(1).max(200),
+});
+
+export const publicApiCommentParamSchema = z.object({
+  commentId: z.string().min(1).max(200),
+});
+
+/**
+ * POST /api/v1/accounts/:accountId/conversations/:conversationId/messages: a DM reply, text
+ * and/or one of the workspace's own images (a file reference from POST /api/v1/uploads).
+ * `Idempotency-Key` stands for the inbox's `client_id`.
+ */
+export const publicApiReplySchema = z
+  .object({
+    text: messageTextSchema.optional(),
+    image: z
+      .object({
+        bucket: z.enum(["instagram-media", "scheduled-content"]),
+        key: z.string().min(1).max(512),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.text !== undefined || body.image !== undefined, {
+    message: "Write a message or attach an image first.",
+    path: ["text"],
+  });
+
+/** POST …/comments/:commentId/replies and …/private-reply. */
+export const publicApiCommentReplySchema = z.object({ text: commentTextSchema }).strict();
+export const publicApiPrivateReplySchema = z.object({ text: messageTextSchema }).strict();
+
+/** GET /api/v1/radars/mentions: Press Radar's mentions, newest first, keyset pages. */
+export const publicApiMentionsQuerySchema = listMentionsQuerySchema.strict();

@@ -34,8 +34,8 @@ export const scopeActions: Record<AccessTokenScope, WorkspaceAction> = {
 
 export const scopeDescriptions: Record<AccessTokenScope, string> = {
   "analytics:read": "Read accounts and their analytics",
-  "posts:read": "Read published posts and their metrics",
-  "posts:write": "Create draft posts",
+  "posts:read": "Read published posts with their metrics, and scheduled posts",
+  "posts:write": "Upload files; create, schedule, publish and cancel posts",
   "inbox:read": "Read conversations and comments",
   "inbox:write": "Reply in the inbox",
 };

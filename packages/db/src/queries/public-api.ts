@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import {
   apiIdempotencyKeys,
   apiRequests,
+  apiUploads,
   personalAccessTokens,
   user,
   workspaceMembers,
@@ -309,4 +310,64 @@ export async function completeIdempotencyKey(
 /** The claimed request did not succeed: the key is free for a retry. */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope) {
   await db.delete(apiIdempotencyKeys).where(idempotencyWhere(scope));
+}
+
+export type ApiUploadRow = typeof apiUploads.$inferSelect;
+
+/** A file announced through the API; its bytes come later, by one PUT. */
+export async function insertApiUpload(
+  db: Db,
+  workspaceId: string,
+  row: Omit<typeof apiUploads.$inferInsert, "workspaceId" | "id" | "completedAt">,
+): Promise<ApiUploadRow> {
+  const [inserted] = await db
+    .insert(apiUploads)
+    .values({ ...row, workspaceId })
+    .returning();
+  return inserted!;
+}
+
+export async function findApiUpload(db: Db, workspaceId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(apiUploads)
+    .where(and(eq(apiUploads.workspaceId, workspaceId), eq(apiUploads.id, id)));
+  return row;
+}
+
+/**
+ * Takes an announced upload for its bytes: only one not yet completed and not expired at `now`,
+ * in one statement, so two PUTs of one upload cannot both store a file. Undefined otherwise.
+ */
+export async function claimApiUpload(db: Db, workspaceId: string, id: string, now: Date) {
+  const [row] = await db
+    .update(apiUploads)
+    .set({ completedAt: now })
+    .where(
+      and(
+        eq(apiUploads.workspaceId, workspaceId),
+        eq(apiUploads.id, id),
+        isNull(apiUploads.completedAt),
+        gt(apiUploads.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A PUT whose bytes were refused gives the upload back, for a corrected PUT. */
+export async function releaseApiUpload(db: Db, workspaceId: string, id: string) {
+  await db
+    .update(apiUploads)
+    .set({ completedAt: null })
+    .where(and(eq(apiUploads.workspaceId, workspaceId), eq(apiUploads.id, id)));
+}
+
+/** Retention (every workspace at once, by the daily sweep): uploads that expired before `before`. */
+export async function pruneApiUploads(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(apiUploads)
+    .where(lt(apiUploads.expiresAt, before))
+    .returning({ id: apiUploads.id });
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { scheduledPosts } from "../schema/index.ts";
 
@@ -54,4 +54,44 @@ export async function countScheduledPostsSince(db: Db, workspaceId: string, sinc
     .from(scheduledPosts)
     .where(and(eq(scheduledPosts.workspaceId, workspaceId), gte(scheduledPosts.createdAt, since)));
   return row?.count ?? 0;
+}
+
+/**
+ * One page of an account's posts made here (the public API's list, issue 35): by scheduled
+ * time then id, in `order`, after the keyset `after` (the last row of the page before), only
+ * the given statuses when named.
+ */
+export async function listScheduledPostsPage(
+  db: Db,
+  scope: { workspaceId: string; accountId: string },
+  params: {
+    statuses?: ScheduledPostRow["status"][];
+    order: "asc" | "desc";
+    after?: { scheduledTime: Date; id: string };
+    limit: number;
+  },
+) {
+  const { after, order } = params;
+  const key = sql`(${scheduledPosts.scheduledTime}, ${scheduledPosts.id})`;
+  return db
+    .select()
+    .from(scheduledPosts)
+    .where(
+      and(
+        eq(scheduledPosts.workspaceId, scope.workspaceId),
+        eq(scheduledPosts.accountId, scope.accountId),
+        params.statuses?.length ? inArray(scheduledPosts.status, params.statuses) : undefined,
+        after
+          ? order === "asc"
+            ? sql`${key} > (${after.scheduledTime.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : sql`${key} < (${after.scheduledTime.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...(order === "asc"
+        ? [asc(scheduledPosts.scheduledTime), asc(scheduledPosts.id)]
+        : [desc(scheduledPosts.scheduledTime), desc(scheduledPosts.id)]),
+    )
+    .limit(params.limit);
 }

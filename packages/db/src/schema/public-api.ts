@@ -106,3 +106,34 @@ export const apiIdempotencyKeys = pgTable(
     index("api_idempotency_keys_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * A file announced through the public API (`POST /api/v1/uploads`, issue 35): where its bytes
+ * will be kept (the key is made when it is announced, so a draft can name it at once), what
+ * type and size were announced, and when the bytes arrived. The PUT of the bytes claims the row
+ * once; an upload never completed is gone after it expires.
+ */
+export const apiUploads = pgTable(
+  "api_uploads",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: uuid("id").notNull().defaultRandom(),
+    tokenId: uuid("token_id")
+      .notNull()
+      .references(() => personalAccessTokens.id, { onDelete: "cascade" }),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "api_uploads_pk", columns: [table.workspaceId, table.id] }),
+    index("api_uploads_expires_idx").on(table.expiresAt),
+  ],
+);

@@ -1,5 +1,6 @@
 export { buildAudience } from "./audience.ts";
 export {
+  assertPostInHistory,
   clampToHistory,
   type HistoryWindow,
   historyWindow,
@@ -7,4 +8,4 @@ export {
 } from "./history.ts";
 export { addDays, dayStart, eachDay, resolvePeriod } from "./period.ts";
 export { analyticsRoutes } from "./routes.ts";
-export { buildOverview, listPosts, type PeriodFetcher } from "./service.ts";
+export { buildOverview, getPostDetail, listPosts, type PeriodFetcher } from "./service.ts";

@@ -2,26 +2,16 @@ import {
   commentTextSchema,
   MAX_SAVED_REPLIES,
   messageTextSchema,
-  messagingWindow,
-  privateReplyState,
   savedReplyInputSchema,
 } from "@sightline/contracts";
 import {
   countSavedReplies,
   createSavedReply,
   deleteSavedReply,
-  findCommentThread,
-  findConversationReadState,
-  findInboxPerson,
-  findThreadCounterpart,
-  type InstagramConnectionRow,
-  labelsOfConversations,
   listInboxConversations,
   listSavedReplies,
-  listThreadMessages,
   setConversationReadState,
   updateSavedReply,
-  upsertInboxPerson,
 } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -29,20 +19,16 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMemberByMethod } from "../../middleware/session.ts";
-import { dateOf } from "../../platform/clock.ts";
-import { isBucket } from "../../platform/storage.ts";
-import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import { deleteComment, hideComment, replyToComment, sendPrivateReply } from "./comment-actions.ts";
 import {
-  activeScope,
-  type InboxDeps,
-  type InboxScope,
-  notFound,
-  requireActive,
-} from "./inbox-scope.ts";
+  findConversation,
+  listConversations,
+  readCommentThread,
+  readDmThread,
+} from "./conversations.ts";
+import { type InboxDeps, notFound, requireActive } from "./inbox-scope.ts";
 import { sendReply } from "./send-reply.ts";
-import { threadThumbnail } from "./thread-thumbnail.ts";
 
 const replySchema = z
   .object({
@@ -67,30 +53,6 @@ const listQuerySchema = z.object({
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
 
-/** A person's profile is read again from Instagram at most once a day. */
-const PROFILE_MAX_AGE_MS = 24 * 3_600_000;
-/** Profiles the list reads per page (never more than the page), and how many at once. */
-const LIST_PROFILE_READS = 50;
-const LIST_PROFILE_CONCURRENCY = 4;
-
-function encodeCursor(row: { updatedTime: Date; id: string }) {
-  return Buffer.from(JSON.stringify([row.updatedTime.toISOString(), row.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { updatedTime: Date; id: string } {
-  try {
-    const [time, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as [string, string];
-    const updatedTime = new Date(time);
-    if (typeof id !== "string" || Number.isNaN(updatedTime.getTime())) throw new Error();
-    return { updatedTime, id };
-  } catch {
-    throw new AppError(
-      "validation_failed",
-      "The page cursor is not valid. Start again from the first page.",
-    );
-  }
-}
-
 /**
  * /api/inbox (issue 15): the unified conversation list (spec §3 conversation list item: id,
  * updated_time, last_message_sender_id, plus kind, person, preview, unread and needs-reply), DM
@@ -99,140 +61,16 @@ function decodeCursor(cursor: string): { updatedTime: Date; id: string } {
  * another account's id is simply not found.
  */
 export function inboxRoutes(deps: InboxDeps) {
-  /**
-   * Stored replies name their image by path (and an echo may carry a signed URL that expires):
-   * the thread gets a fresh signed URL for the caller's own files of this server's storage
-   * (never for anyone else's, whatever a message names).
-   */
-  function shownUrl(folder: string, url: string | null): string | null {
-    if (!url) return url;
-    let parsed: URL;
-    try {
-      parsed = new URL(url, deps.publicUrl);
-    } catch {
-      return url;
-    }
-    const match = /^\/storage\/([^/]+)\/(.+)$/.exec(parsed.pathname);
-    if (parsed.origin !== new URL(deps.publicUrl).origin || !match?.[1] || !match[2]) return url;
-    if (!isBucket(match[1]) || match[1] === "instagram_media") return url;
-    try {
-      const key = decodeURIComponent(match[2]);
-      if (!key.startsWith(`${folder}/`)) return url;
-      return deps.storage.signedUrl(match[1], key);
-    } catch {
-      return url;
-    }
-  }
-
-  /**
-   * Reads a DM counterpart's profile (name, username, picture) from Instagram into
-   * inbox_people. Contract §5.3: the person messaged first, so their profile may be read.
-   * Undefined when Instagram refuses (a refused token marks the connection).
-   */
-  async function readPersonProfile(
-    connection: InstagramConnectionRow,
-    scope: InboxScope,
-    igsid: string,
-    knownUsername: string | null,
-  ) {
-    try {
-      const profile = await accountClientFor(deps.instagram, connection).getUserProfile(
-        igsid,
-        "name,username,profile_pic",
-      );
-      await upsertInboxPerson(deps.db, scope, {
-        igsid,
-        username: profile.username ?? knownUsername,
-        name: profile.name ?? null,
-        profilePic: profile.profile_pic ?? null,
-      });
-      return await findInboxPerson(deps.db, scope, igsid);
-    } catch (error) {
-      await handleGraphFailure(deps.instagram, connection, error);
-      return undefined;
-    }
-  }
-
-  /**
-   * The list shows each DM person's picture at once (issue 24 point 5), not initials until the
-   * thread is opened: people on this page whose profile was never read are read now, a few at a
-   * time, and kept (a day, as when a thread opens). The picture itself loads through the media
-   * proxy, which lets the browser cache it.
-   */
-  async function fillMissingProfiles(
-    connection: InstagramConnectionRow,
-    scope: InboxScope,
-    rows: Awaited<ReturnType<typeof listInboxConversations>>,
-  ) {
-    if (connection.status !== "active") return rows;
-    const unknown = [
-      ...new Set(
-        rows
-          .filter(
-            (row) =>
-              row.kind === "dm" && row.personId && row.profilePic === null && row.name === null,
-          )
-          .map((row) => row.personId as string),
-      ),
-    ].slice(0, LIST_PROFILE_READS);
-    if (unknown.length === 0) return rows;
-    const read = new Map<
-      string,
-      { name: string | null; profilePic: string | null; username: string | null }
-    >();
-    for (let i = 0; i < unknown.length; i += LIST_PROFILE_CONCURRENCY) {
-      const batch = unknown.slice(i, i + LIST_PROFILE_CONCURRENCY);
-      const people = await Promise.all(
-        batch.map((igsid) =>
-          readPersonProfile(
-            connection,
-            scope,
-            igsid,
-            rows.find((row) => row.personId === igsid)?.username ?? null,
-          ),
-        ),
-      );
-      people.forEach((person, index) => {
-        if (person) read.set(batch[index]!, person);
-      });
-    }
-    return rows.map((row) => {
-      const person = row.personId ? read.get(row.personId) : undefined;
-      return person
-        ? {
-            ...row,
-            name: person.name,
-            username: person.username ?? row.username,
-            profilePic: person.profilePic,
-          }
-        : row;
-    });
-  }
-
   return (
     new Hono<AppEnv>()
       .use(requireMemberByMethod("inbox:write"))
       .get("/conversations", validate("query", listQuerySchema), async (c) => {
-        const query = c.req.valid("query");
-        const found = await activeScope(deps, c.var.workspace);
-        if (!found) return c.json({ connected: false as const, items: [], nextCursor: null });
-        const { connection, scope } = found;
-        const rows = await listInboxConversations(deps.db, scope, {
-          ...(query.filter === "all" ? {} : { filter: query.filter }),
-          ...(query.q ? { q: query.q } : {}),
-          ...(query.label ? { labelId: query.label } : {}),
-          ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-          limit: query.limit + 1,
-        });
-        const page = await fillMissingProfiles(connection, scope, rows.slice(0, query.limit));
-        const labels = await labelsOfConversations(
-          deps.db,
-          scope,
-          page.map((row) => ({ kind: row.kind, conversationId: row.id })),
-        );
+        const page = await listConversations(deps, c.var.workspace, c.req.valid("query"));
+        if (!page.connected)
+          return c.json({ connected: false as const, items: [], nextCursor: null });
         return c.json({
           connected: true as const,
-          items: page.map((row) => ({
+          items: page.items.map((row) => ({
             id: row.id,
             kind: row.kind,
             updated_time: row.updatedTime.toISOString(),
@@ -248,64 +86,32 @@ export function inboxRoutes(deps: InboxDeps) {
             caption: row.caption,
             is_unread: row.isUnread,
             needs_reply: row.needsReply,
-            labels: labels.get(`${row.kind}:${row.id}`) ?? [],
+            labels: row.labels,
           })),
-          nextCursor:
-            rows.length > query.limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+          nextCursor: page.nextCursor,
         });
       })
       // Deep links (/messages?conversation=<id>, the analytics drawer's post link) name an id
       // without its kind: this says which it is, or 404 when it is not the user's.
       .get("/conversations/:id", validate("param", idParam), async (c) => {
-        const { scope } = await requireActive(deps, c.var.workspace);
-        const id = c.req.valid("param").id;
-        const [row] = await listInboxConversations(deps.db, scope, { exactId: id, limit: 1 });
-        if (!row) throw notFound();
+        const row = await findConversation(deps, c.var.workspace, c.req.valid("param").id);
         return c.json({ id: row.id, kind: row.kind });
       })
       .get("/conversations/:id/messages", validate("param", idParam), async (c) => {
-        const { connection, scope } = await requireActive(deps, c.var.workspace);
-        const threadId = c.req.valid("param").id;
-        const messages = await listThreadMessages(deps.db, scope, threadId);
-        if (messages.length === 0) throw notFound();
-        const thread = await findThreadCounterpart(deps.db, scope, threadId);
-        let person = thread?.personId
-          ? await findInboxPerson(deps.db, scope, thread.personId)
-          : undefined;
-        const isStale =
-          !person ||
-          person.name === null ||
-          deps.now() - person.fetchedAt.getTime() > PROFILE_MAX_AGE_MS;
-        if (thread?.personId && isStale && connection.status === "active") {
-          // The thread opens without the profile if Instagram refuses; the stored name stays.
-          person =
-            (await readPersonProfile(
-              connection,
-              scope,
-              thread.personId,
-              person?.username ?? null,
-            )) ?? person;
-        }
-        const readState = await findConversationReadState(deps.db, scope, "dm", threadId);
+        const thread = await readDmThread(deps, c.var.workspace, c.req.valid("param").id);
         return c.json({
-          messages: messages.map((message) => ({
-            ...message,
-            attachments: message.attachments.map((attachment) => ({
-              ...attachment,
-              url: shownUrl(c.var.workspace.storageFolder, attachment.url),
-            })),
-          })),
-          person: thread?.personId
+          messages: thread.messages,
+          person: thread.person
             ? {
-                id: thread.personId,
-                username: person?.username ?? null,
-                name: person?.name ?? null,
-                profile_pic: person?.profilePic ?? null,
+                id: thread.person.id,
+                username: thread.person.username,
+                name: thread.person.name,
+                profile_pic: thread.person.profilePic,
               }
             : null,
-          window: messagingWindow(thread?.lastInbound ?? null, dateOf(deps.now)),
-          read_at: readState?.readAt?.toISOString() ?? null,
-          is_marked_unread: readState?.isMarkedUnread ?? false,
+          window: thread.window,
+          read_at: thread.readAt?.toISOString() ?? null,
+          is_marked_unread: thread.isMarkedUnread,
         });
       })
       .post(
@@ -363,49 +169,31 @@ export function inboxRoutes(deps: InboxDeps) {
         },
       )
       .get("/posts/:id/comments", validate("param", idParam), async (c) => {
-        const { connection, scope } = await requireActive(deps, c.var.workspace);
-        const mediaId = c.req.valid("param").id;
-        const thread = await findCommentThread(deps.db, scope, mediaId);
-        if (!thread) throw notFound();
-        const thumbnailUrl = await threadThumbnail(deps, connection, scope, mediaId, thread.media);
-        const now = dateOf(deps.now);
-        const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
+        const thread = await readCommentThread(deps, c.var.workspace, c.req.valid("param").id);
         return c.json({
           post: {
-            id: mediaId,
-            caption: thread.media?.caption ?? null,
-            permalink: thread.media?.permalink ?? null,
-            media_type: thread.media?.mediaType ?? null,
-            posted_at: thread.media?.postedAt?.toISOString() ?? null,
-            thumbnail_url: thumbnailUrl,
+            id: thread.post.id,
+            caption: thread.post.caption,
+            permalink: thread.post.permalink,
+            media_type: thread.post.mediaType,
+            posted_at: thread.post.postedAt?.toISOString() ?? null,
+            thumbnail_url: thread.post.thumbnailUrl,
           },
-          comments: thread.comments.map((comment) => {
-            const isOwn = comment.fromId === scope.accountId;
-            return {
+          comments: thread.comments.map(
+            ({ privateReply: { sentAt, text, ...state }, ...comment }) => ({
               id: comment.id,
               parent_id: comment.parentId,
               from_id: comment.fromId,
               username: comment.username,
               text: comment.text,
               created_at: comment.createdAt.toISOString(),
-              is_own: isOwn,
+              is_own: comment.isOwn,
               is_hidden: comment.isHidden,
-              private_reply: {
-                ...privateReplyState(
-                  {
-                    createdAt: comment.createdAt,
-                    isOwn,
-                    privateReplyAt: comment.privateReplyAt,
-                  },
-                  now,
-                ),
-                sent_at: comment.privateReplyAt?.toISOString() ?? null,
-                text: comment.privateReplyText,
-              },
-            };
-          }),
-          read_at: readState?.readAt?.toISOString() ?? null,
-          is_marked_unread: readState?.isMarkedUnread ?? false,
+              private_reply: { ...state, sent_at: sentAt?.toISOString() ?? null, text },
+            }),
+          ),
+          read_at: thread.readAt?.toISOString() ?? null,
+          is_marked_unread: thread.isMarkedUnread,
         });
       })
       .post(

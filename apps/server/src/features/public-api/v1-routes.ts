@@ -1,19 +1,11 @@
 import {
-  accountIdPattern,
   isTimeZone,
   publicApiDraftSchema,
   publicApiKpisQuerySchema,
   publicApiPostsQuerySchema,
 } from "@sightline/contracts";
-import {
-  type Db,
-  findInstagramConnection,
-  type InstagramConnectionRow,
-  listInstagramConnections,
-  type ScheduledPostRow,
-} from "@sightline/db";
+import { listInstagramConnections, type ScheduledPostRow } from "@sightline/db";
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { AppError } from "../../lib/app-error.ts";
 import { validate } from "../../lib/validate.ts";
 import { dateOf } from "../../platform/clock.ts";
@@ -36,36 +28,18 @@ import {
   type TokenEnv,
 } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
+import { knownAccount, scopeOf, type V1MoreDeps } from "./v1-account.ts";
+import { v1AnalyticsRoutes } from "./v1-analytics.ts";
+import { v1InboxRoutes } from "./v1-inbox.ts";
+import { v1PostRoutes } from "./v1-posts.ts";
+import { v1RadarRoutes } from "./v1-radars.ts";
+import { v1UploadRoutes } from "./v1-uploads.ts";
 
 export type PublicApiRoutesDeps = PublicApiDeps & {
   storage: Storage;
   events: EventBus;
   instagram: InstagramContext;
-};
-
-type AccountEnv = TokenEnv & { Variables: { connection: InstagramConnectionRow } };
-
-/**
- * The path's `:accountId` among the token's workspace's connections, before anything else of
- * the request is read: any other account (another tenant's) is a 404, whatever the body.
- */
-function knownAccount(db: Db) {
-  return createMiddleware<AccountEnv>(async (c, next) => {
-    const accountId = c.req.param("accountId") ?? "";
-    const connection = accountIdPattern.test(accountId)
-      ? await findInstagramConnection(db, c.var.apiToken.workspaceId, accountId)
-      : undefined;
-    if (!connection) {
-      throw new AppError("not_found", "This Instagram account is not connected to this workspace.");
-    }
-    c.set("connection", connection);
-    await next();
-  });
-}
-
-function scopeOf(connection: InstagramConnectionRow) {
-  return { workspaceId: connection.workspaceId, accountId: connection.instagramId };
-}
+} & V1MoreDeps;
 
 function draftView(row: ScheduledPostRow) {
   return {
@@ -94,153 +68,161 @@ function draftView(row: ScheduledPostRow) {
  */
 export function publicApiRoutes(deps: PublicApiRoutesDeps) {
   const anyRead = requireScope("analytics:read", "posts:read", "inbox:read");
-  return new Hono<TokenEnv>()
-    .use(auditApiRequests(deps))
-    .use(authenticateToken(deps))
-    .get("/accounts", anyRead, async (c) => {
-      const rows = await listInstagramConnections(deps.db, c.var.apiToken.workspaceId);
-      const paused = pausedAccounts(c.var.apiToken.plan, rows);
-      return c.json({
-        data: rows.map((row) => ({
-          id: row.instagramId,
-          username: row.instagramUsername,
-          name: row.name,
-          accountType: row.accountType,
-          followersCount: row.followersCount,
-          mediaCount: row.mediaCount,
-          status: row.status,
-          pausedByPlan: paused.has(row.instagramId),
-          lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
-        })),
-      });
-    })
-    .get(
-      "/accounts/:accountId/analytics/kpis",
-      requireScope("analytics:read"),
-      knownAccount(deps.db),
-      validate("query", publicApiKpisQuerySchema),
-      async (c) => {
-        const connection = c.var.connection;
-        const asked = c.req.valid("query");
-        const zone = asked.timezone ?? "UTC";
-        if (!isTimeZone(zone)) throw new AppError("bad_request", `"${zone}" is not a time zone.`);
-        // The dashboard's query and the dashboard's service: the same numbers.
-        const query = {
-          ...(asked.since !== undefined ? { from: asked.since, to: asked.until } : {}),
-          timezone: zone,
-        };
-        const now = dateOf(deps.now);
-        const history = periodInHistory(c.var.apiToken.plan, query, now, zone);
-        const overview = await buildOverview(
-          deps.db,
-          scopeOf(connection),
-          connection.followersCount,
-          query,
-          now,
-          zone,
-          (period) => fetchPeriodInsights(deps.instagram, connection, period),
-          { history: { from: history.from, label: history.label }, topPosts: false },
-        );
-        const { followers, engagementRate, ...kpis } = overview.kpis;
+  return (
+    new Hono<TokenEnv>()
+      .use(auditApiRequests(deps))
+      .use(authenticateToken(deps))
+      .get("/accounts", anyRead, async (c) => {
+        const rows = await listInstagramConnections(deps.db, c.var.apiToken.workspaceId);
+        const paused = pausedAccounts(c.var.apiToken.plan, rows);
         return c.json({
-          data: {
-            accountId: connection.instagramId,
-            period: overview.period,
-            previousPeriod: overview.previous,
-            timeZone: overview.timeZone,
-            followers: {
-              value: followers.value,
-              change: followers.change,
-              net: followers.net,
-            },
-            kpis: Object.fromEntries(
-              Object.entries(kpis).map(([name, kpi]) => [
-                name,
-                {
-                  label: kpi.label,
-                  basis: kpi.basis,
-                  value: kpi.value,
-                  previous: kpi.previous,
-                  changePct: kpi.changePct,
-                  storedDays: kpi.storedDays,
-                  asOf: kpi.asOf,
-                  note: kpi.note ?? null,
-                  reason: kpi.reason ?? null,
-                },
-              ]),
-            ),
-            engagementRate: {
-              label: engagementRate.label,
-              basis: engagementRate.basis,
-              value: engagementRate.value,
-              previous: engagementRate.previous,
-              changePct: engagementRate.changePct,
-              formula: engagementRate.formula,
-            },
-          },
-        });
-      },
-    )
-    .get(
-      "/accounts/:accountId/posts",
-      requireScope("posts:read"),
-      knownAccount(deps.db),
-      validate("query", publicApiPostsQuerySchema),
-      async (c) => {
-        const connection = c.var.connection;
-        const { limit, cursor } = c.req.valid("query");
-        const history = historyWindow(c.var.apiToken.plan, dateOf(deps.now), "UTC");
-        const page = await listPosts(
-          deps.db,
-          scopeOf(connection),
-          {
-            sort: "posted_at",
-            order: "desc",
-            limit,
-            ...(cursor ? { cursor } : {}),
-            from: clampToHistory(history, undefined),
-          },
-          "UTC",
-          { fullCaptions: true },
-        );
-        return c.json({
-          data: page.items.map((post) => ({
-            id: post.id,
-            type: post.type,
-            postedAt: post.postedAt,
-            caption: post.caption,
-            permalink: post.permalink,
-            metrics: {
-              reach: post.reach,
-              views: post.views,
-              likes: post.likes,
-              comments: post.comments,
-              saves: post.saves,
-              shares: post.shares,
-              engagementRate: post.engagementRate,
-            },
-            metricsAsOf: post.metricsAsOf,
+          data: rows.map((row) => ({
+            id: row.instagramId,
+            username: row.instagramUsername,
+            name: row.name,
+            accountType: row.accountType,
+            followersCount: row.followersCount,
+            mediaCount: row.mediaCount,
+            status: row.status,
+            pausedByPlan: paused.has(row.instagramId),
+            lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
           })),
-          nextCursor: page.nextCursor,
         });
-      },
-    )
-    .post(
-      "/accounts/:accountId/drafts",
-      requireScope("posts:write"),
-      knownAccount(deps.db),
-      idempotent(deps),
-      validate("json", publicApiDraftSchema),
-      async (c) => {
-        const token = c.var.apiToken;
-        const connection = c.var.connection;
-        const row = await saveDraft(
-          deps,
-          { id: token.workspaceId, accountId: connection.instagramId, plan: token.plan },
-          c.req.valid("json"),
-          token.userId,
-        );
-        return c.json({ data: draftView(row) }, 201);
-      },
-    );
+      })
+      .get(
+        "/accounts/:accountId/analytics/kpis",
+        requireScope("analytics:read"),
+        knownAccount(deps.db),
+        validate("query", publicApiKpisQuerySchema),
+        async (c) => {
+          const connection = c.var.connection;
+          const asked = c.req.valid("query");
+          const zone = asked.timezone ?? "UTC";
+          if (!isTimeZone(zone)) throw new AppError("bad_request", `"${zone}" is not a time zone.`);
+          // The dashboard's query and the dashboard's service: the same numbers.
+          const query = {
+            ...(asked.since !== undefined ? { from: asked.since, to: asked.until } : {}),
+            timezone: zone,
+          };
+          const now = dateOf(deps.now);
+          const history = periodInHistory(c.var.apiToken.plan, query, now, zone);
+          const overview = await buildOverview(
+            deps.db,
+            scopeOf(connection),
+            connection.followersCount,
+            query,
+            now,
+            zone,
+            (period) => fetchPeriodInsights(deps.instagram, connection, period),
+            { history: { from: history.from, label: history.label }, topPosts: false },
+          );
+          const { followers, engagementRate, ...kpis } = overview.kpis;
+          return c.json({
+            data: {
+              accountId: connection.instagramId,
+              period: overview.period,
+              previousPeriod: overview.previous,
+              timeZone: overview.timeZone,
+              followers: {
+                value: followers.value,
+                change: followers.change,
+                net: followers.net,
+              },
+              kpis: Object.fromEntries(
+                Object.entries(kpis).map(([name, kpi]) => [
+                  name,
+                  {
+                    label: kpi.label,
+                    basis: kpi.basis,
+                    value: kpi.value,
+                    previous: kpi.previous,
+                    changePct: kpi.changePct,
+                    storedDays: kpi.storedDays,
+                    asOf: kpi.asOf,
+                    note: kpi.note ?? null,
+                    reason: kpi.reason ?? null,
+                  },
+                ]),
+              ),
+              engagementRate: {
+                label: engagementRate.label,
+                basis: engagementRate.basis,
+                value: engagementRate.value,
+                previous: engagementRate.previous,
+                changePct: engagementRate.changePct,
+                formula: engagementRate.formula,
+              },
+            },
+          });
+        },
+      )
+      .get(
+        "/accounts/:accountId/posts",
+        requireScope("posts:read"),
+        knownAccount(deps.db),
+        validate("query", publicApiPostsQuerySchema),
+        async (c) => {
+          const connection = c.var.connection;
+          const { limit, cursor } = c.req.valid("query");
+          const history = historyWindow(c.var.apiToken.plan, dateOf(deps.now), "UTC");
+          const page = await listPosts(
+            deps.db,
+            scopeOf(connection),
+            {
+              sort: "posted_at",
+              order: "desc",
+              limit,
+              ...(cursor ? { cursor } : {}),
+              from: clampToHistory(history, undefined),
+            },
+            "UTC",
+            { fullCaptions: true },
+          );
+          return c.json({
+            data: page.items.map((post) => ({
+              id: post.id,
+              type: post.type,
+              postedAt: post.postedAt,
+              caption: post.caption,
+              permalink: post.permalink,
+              metrics: {
+                reach: post.reach,
+                views: post.views,
+                likes: post.likes,
+                comments: post.comments,
+                saves: post.saves,
+                shares: post.shares,
+                engagementRate: post.engagementRate,
+              },
+              metricsAsOf: post.metricsAsOf,
+            })),
+            nextCursor: page.nextCursor,
+          });
+        },
+      )
+      .post(
+        "/accounts/:accountId/drafts",
+        requireScope("posts:write"),
+        knownAccount(deps.db),
+        idempotent(deps),
+        validate("json", publicApiDraftSchema),
+        async (c) => {
+          const token = c.var.apiToken;
+          const connection = c.var.connection;
+          const row = await saveDraft(
+            deps,
+            { id: token.workspaceId, accountId: connection.instagramId, plan: token.plan },
+            c.req.valid("json"),
+            token.userId,
+          );
+          return c.json({ data: draftView(row) }, 201);
+        },
+      )
+      // Issue 35 point 2's other endpoints, one file per area (decision 033's addendum).
+      .route("/", v1PostRoutes(deps))
+      .route("/", v1UploadRoutes(deps))
+      .route("/", v1AnalyticsRoutes(deps))
+      .route("/", v1InboxRoutes(deps))
+      .route("/", v1RadarRoutes(deps.radars))
+  );
 }

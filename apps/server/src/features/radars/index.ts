@@ -18,8 +18,10 @@ import { sampleUserHashtagsJob } from "./trend/jobs/sample-user-hashtags.job.ts"
 
 export type { RadarsContext } from "./context.ts";
 export type { SandboxFeeds } from "./press/feed-fetcher.ts";
+export { listMentions } from "./press/mentions.ts";
 export { pressRadarRoutes } from "./press/routes.ts";
 export { trendRadarRoutes } from "./trend/routes.ts";
+export { trendRadarOverview } from "./trend/service.ts";
 export { trendOf } from "./trend/velocity.ts";
 
 export const radarsJobs = [

@@ -6,7 +6,6 @@ import {
   reschedulePostSchema,
 } from "@sightline/contracts";
 import {
-  cancelToDraft,
   type Db,
   duplicateAsDraft,
   type findInstagramConnection,
@@ -14,8 +13,6 @@ import {
   findSyncedMedia,
   listScheduledPostsInRange,
   listSyncedMediaInRange,
-  makeDueNow,
-  rescheduleWaitingPost,
   type ScheduledPostRow,
 } from "@sightline/db";
 import { Hono } from "hono";
@@ -29,7 +26,6 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
 import { readAudienceSignals } from "../content-tools/index.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/index.ts";
-import { publishPostJob } from "../publishing/index.ts";
 import {
   bestTimeHints,
   type CalendarEntry,
@@ -38,6 +34,7 @@ import {
   shortCaption,
   syncedPostType,
 } from "./calendar.ts";
+import { cancelScheduledPost, publishPostNow, reschedulePost } from "./post-actions.ts";
 
 /** A Graph media URL is signed for a while; asking Meta again for every image would be wasteful. */
 const MEDIA_URL_CACHE_MS = 20 * 60_000;
@@ -170,20 +167,6 @@ export function calendarRoutes(deps: {
     return url;
   }
 
-  /** Why a post could not be changed: not the user's (404), or its status now (409). */
-  async function refusal(workspaceId: string, id: string, action: string): Promise<AppError> {
-    const current = await findScheduledPost(deps.db, workspaceId, id);
-    if (!current) return new AppError("not_found", "This post does not exist.");
-    const why: Record<string, string> = {
-      publishing: "This post has started publishing",
-      published: "This post has already been published",
-      failed: "This post failed to publish (retry it instead)",
-      draft: "This post is a draft",
-      scheduled: "This post is scheduled",
-    };
-    return new AppError("conflict", `${why[current.status]}, so it can no longer be ${action}.`);
-  }
-
   return new Hono<AppEnv>()
     .get("/", requireMember("read"), validate("query", calendarQuerySchema), async (c) => {
       const query = c.req.valid("query");
@@ -290,31 +273,12 @@ export function calendarRoutes(deps: {
       validate("param", postParam),
       validate("json", reschedulePostSchema),
       async (c) => {
-        const { id } = c.req.valid("param");
-        const body = c.req.valid("json");
-        const workspaceId = c.var.workspace.id;
-        const at = new Date(body.scheduled_time);
-        if (at <= dateOf(deps.now))
-          throw new AppError("bad_request", "Cannot schedule post in the past");
-        if (!isTimeZone(body.time_zone)) {
-          throw new AppError("bad_request", `"${body.time_zone}" is not a time zone.`);
-        }
-        const moved = await rescheduleWaitingPost(deps.db, {
-          workspaceId,
-          id,
-          scheduledTime: at,
-          timeZone: body.time_zone,
-          now: dateOf(deps.now),
-        });
-        if (!moved) throw await refusal(workspaceId, id, "moved");
-        // The job sent for the old time finds the post not yet due and does nothing.
-        if (moved.status === "scheduled") {
-          await deps.instagram.queue.send(publishPostJob, { postId: id }, { startAt: at });
-        }
-        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
-          id,
-          status: moved.status,
-        });
+        const moved = await reschedulePost(
+          deps,
+          c.var.workspace.id,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        );
         return c.json({ post: scheduledEntry(moved) });
       },
     )
@@ -323,14 +287,7 @@ export function calendarRoutes(deps: {
       requireMember("publish"),
       validate("param", postParam),
       async (c) => {
-        const { id } = c.req.valid("param");
-        const workspaceId = c.var.workspace.id;
-        const row = await cancelToDraft(deps.db, { workspaceId, id, now: dateOf(deps.now) });
-        if (!row) throw await refusal(workspaceId, id, "cancelled");
-        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
-          id,
-          status: row.status,
-        });
+        const row = await cancelScheduledPost(deps, c.var.workspace.id, c.req.valid("param").id);
         return c.json({ post: scheduledEntry(row) });
       },
     )
@@ -339,15 +296,7 @@ export function calendarRoutes(deps: {
       requireMember("publish"),
       validate("param", postParam),
       async (c) => {
-        const { id } = c.req.valid("param");
-        const workspaceId = c.var.workspace.id;
-        const row = await makeDueNow(deps.db, { workspaceId, id, now: dateOf(deps.now) });
-        if (!row) throw await refusal(workspaceId, id, "published now");
-        await deps.instagram.queue.send(publishPostJob, { postId: id });
-        await deps.events.publish(workspaceId, "scheduled-posts:updated", {
-          id,
-          status: row.status,
-        });
+        const row = await publishPostNow(deps, c.var.workspace.id, c.req.valid("param").id);
         return c.json({ post: scheduledEntry(row) }, 202);
       },
     )

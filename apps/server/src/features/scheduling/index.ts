@@ -1,3 +1,14 @@
 export { calendarRoutes } from "./calendar-routes.ts";
-export { type ScheduleDeps, saveDraft } from "./schedule-draft.ts";
+export {
+  cancelScheduledPost,
+  publishPostNow,
+  reschedulePost,
+  scheduleStoredPost,
+} from "./post-actions.ts";
+export {
+  deleteScheduledPost,
+  type ScheduleDeps,
+  saveDraft,
+  scheduleDraft,
+} from "./schedule-draft.ts";
 export { scheduledPostRoutes } from "./scheduled-posts-routes.ts";

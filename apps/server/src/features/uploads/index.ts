@@ -1,3 +1,13 @@
 export { ownStoredFile } from "./own-file.ts";
-export { MAX_UPLOAD_BYTES, storageFileRoutes, uploadRoutes } from "./storage-routes.ts";
+export { storageFileRoutes, uploadRoutes } from "./storage-routes.ts";
+export {
+  checkUploadBytes,
+  keepUpload,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  UPLOAD_UNSUPPORTED_MESSAGE,
+  type UploadDeps,
+  type UploadPurpose,
+  uploadKey,
+} from "./store-upload.ts";
 export { prepareUserFilesRemoval, removeFilesNoDraftUses } from "./user-files.ts";

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { imageDimensions } from "@sightline/contracts";
-import { type Db, insertStoredFile, sumStoredBytes } from "@sightline/db";
+import type { Db } from "@sightline/db";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -9,14 +7,8 @@ import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
-import { isBucket, type SniffedMedia, type Storage, sniffMedia } from "../../platform/storage.ts";
-import { assertStorageRoom } from "../plans/index.ts";
-import { HeicConversionError, toInstagramJpeg } from "./heic.ts";
-
-/** Spec §9: the largest file the product takes. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-/** Spec §9: a cover frame is at most 500KB. */
-export const MAX_COVER_BYTES = 500 * 1024;
+import { isBucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { checkUploadBytes, keepUpload, uploadKey } from "./store-upload.ts";
 
 const uploadQuerySchema = z.object({
   purpose: z.enum(["media", "thumbnail"]).default("media"),
@@ -36,84 +28,18 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: Clock }) {
     async (c) => {
       const bucket = c.req.param("bucket");
       if (!isBucket(bucket)) throw new AppError("not_found", "There is no such storage bucket.");
-      let bytes: Uint8Array = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.length === 0)
-        throw new AppError("bad_request", "Upload failed: the file is empty.");
-      if (bytes.length > MAX_UPLOAD_BYTES) {
-        throw new AppError(
-          "payload_too_large",
-          "File is too large. Please use a smaller video (max 50MB)",
-        );
-      }
-      let media = sniffMedia(bytes);
-      if (!media) {
-        throw new AppError(
-          "unsupported_media_type",
-          "Upload failed: only images (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, MOV) can be uploaded.",
-        );
-      }
-      if (media.contentType === "image/heic" && bucket !== "instagram_media") {
-        // Instagram takes only JPEG: a HEIC photo is stored as its JPEG, so the pipeline and
-        // the pre-publish check never see HEIC (covers are refused below as before).
-        try {
-          bytes = await toInstagramJpeg(bytes);
-        } catch (error) {
-          if (!(error instanceof HeicConversionError)) throw error;
-          throw new AppError(
-            "unsupported_media_type",
-            `Upload failed: ${error.message}. Export it as JPEG and try again.`,
-          );
-        }
-        media = sniffMedia(bytes) as SniffedMedia;
-      }
-      const workspaceId = c.var.workspace.id;
-      const folder = c.var.workspace.storageFolder;
-      const stamp = deps.now();
-      const { purpose } = c.req.valid("query");
-      let key: string;
-      if (bucket === "instagram_media") {
-        // Spec §7: covers at video_covers/{uuid}.jpg, JPEG of at most 500KB (§9).
-        if (media.contentType !== "image/jpeg") {
-          throw new AppError(
-            "unsupported_media_type",
-            "Upload failed: a cover must be a JPEG image.",
-          );
-        }
-        if (bytes.length > MAX_COVER_BYTES) {
-          throw new AppError("payload_too_large", "Upload failed: a cover must be at most 500KB.");
-        }
-        key = `video_covers/${randomUUID()}.jpg`;
-      } else if (bucket === "instagram-media") {
-        if (media.kind !== "image") {
-          throw new AppError(
-            "unsupported_media_type",
-            "Upload failed: this bucket takes images only.",
-          );
-        }
-        key = `${folder}/${stamp}-${randomUUID()}.${media.extension}`;
-      } else {
-        key =
-          purpose === "thumbnail"
-            ? `${folder}/thumbnails/${stamp}-${randomUUID()}.${media.extension}`
-            : `${folder}/${stamp}-${randomUUID()}.${media.extension}`;
-      }
-      // Issue 24: the same files the composer refuses when they are chosen. A picture whose
-      // header is damaged or says 0×0 would become a blank tile and fail at Instagram.
-      if (media.kind === "image" && !imageDimensions(bytes)) {
-        throw new AppError(
-          "unsupported_media_type",
-          "Upload failed: the image could not be read. It may be damaged; export it again and retry.",
-        );
-      }
-      // The quota counts what the user keeps; the row also says whose file a cover is.
-      await assertStorageRoom(
-        deps.db,
-        workspaceId,
-        await sumStoredBytes(deps.db, workspaceId),
-        bytes.length,
+      const { bytes, media } = await checkUploadBytes(
+        bucket,
+        new Uint8Array(await c.req.arrayBuffer()),
       );
-      await insertStoredFile(deps.db, { bucket, key, workspaceId, sizeBytes: bytes.length });
-      await deps.storage.put(bucket, key, bytes);
+      const key = uploadKey(
+        bucket,
+        c.var.workspace.storageFolder,
+        deps.now(),
+        c.req.valid("query").purpose,
+        media.extension,
+      );
+      await keepUpload(deps, c.var.workspace.id, { bucket, key }, bytes);
       return c.json(
         {
           bucket,

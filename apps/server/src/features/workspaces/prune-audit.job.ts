@@ -1,5 +1,11 @@
 import { IDEMPOTENCY_KEY_TTL_HOURS } from "@sightline/contracts";
-import { type Db, pruneApiRequests, pruneAuditEvents, pruneIdempotencyKeys } from "@sightline/db";
+import {
+  type Db,
+  pruneApiRequests,
+  pruneApiUploads,
+  pruneAuditEvents,
+  pruneIdempotencyKeys,
+} from "@sightline/db";
 import type { Logger } from "../../lib/logger.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { defineJob, emptyPayload } from "../../platform/job-queue.ts";
@@ -21,7 +27,8 @@ export const API_REQUEST_RETENTION_DAYS = 90;
 /**
  * Retention of the audit log: events older than AUDIT_RETENTION_DAYS (default 365) go; so do the
  * public API's request rows older than that or 90 days, whichever is shorter, and its
- * Idempotency-Keys once they no longer answer (24 hours).
+ * Idempotency-Keys once they no longer answer (24 hours), and its upload announcements a day
+ * after they expired (the files themselves stay, as every upload does).
  */
 export const pruneAuditJob = defineJob<Record<string, never>, WorkspacesJobContext>({
   name: "workspaces-prune-audit",
@@ -39,7 +46,10 @@ export const pruneAuditJob = defineJob<Record<string, never>, WorkspacesJobConte
       ctx.db,
       new Date(ctx.now() - IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000),
     );
-    if (requests + keys > 0) ctx.logger.info({ requests, keys }, "old API requests pruned");
+    const uploads = await pruneApiUploads(ctx.db, new Date(ctx.now() - 24 * 3_600_000));
+    if (requests + keys + uploads > 0) {
+      ctx.logger.info({ requests, keys, uploads }, "old API requests pruned");
+    }
   },
 });
 

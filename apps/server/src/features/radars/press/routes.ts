@@ -15,7 +15,6 @@ import {
   insertPressKeyword,
   keepRadarItem,
   listPressKeywords,
-  listPressMentions,
   listPressSources,
   markPressMentionsSeen,
   type PressKeywordRow,
@@ -34,7 +33,7 @@ import { userLimit } from "../../../platform/limits/user-limits.ts";
 import { assertWithinPlan, pausedByPlan, planOf } from "../../plans/index.ts";
 import type { RadarsContext } from "../context.ts";
 import { fetchUserFeedsJob } from "./jobs/fetch-user-feeds.job.ts";
-import { highlightRanges } from "./keyword-matcher.ts";
+import { listMentions } from "./mentions.ts";
 import { addPressSource } from "./service.ts";
 
 const idParam = z.object({ id: z.uuid("Not found.") });
@@ -64,16 +63,6 @@ function cleanExclusions(term: string, exclusions: string[]): string[] {
     seen.add(key);
     return true;
   });
-}
-
-function parseCursor(cursor: string | undefined) {
-  if (!cursor) return undefined;
-  const [at, id] = cursor.split("|");
-  const publishedAt = new Date(at ?? "");
-  if (Number.isNaN(publishedAt.getTime()) || !z.uuid().safeParse(id).success) {
-    throw new AppError("bad_request", "The cursor is not valid; load the list again.");
-  }
-  return { publishedAt, id: id! };
 }
 
 /** /api/press-radar (issue 17): sources, keywords and the mentions they find. */
@@ -223,42 +212,9 @@ export function pressRadarRoutes(ctx: RadarsContext) {
       }
       return c.body(null, 204);
     })
-    .get("/mentions", validate("query", listMentionsQuerySchema), async (c) => {
-      const query = c.req.valid("query");
-      const rows = await listPressMentions(db, {
-        workspaceId: c.var.workspace.id,
-        sourceId: query.sourceId,
-        keywordId: query.keywordId,
-        sentiment: query.sentiment,
-        after: parseCursor(query.cursor),
-        limit: query.limit + 1,
-      });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return c.json({
-        items: page.map(({ mention, sourceTitle }) => ({
-          id: mention.id,
-          sourceId: mention.sourceId,
-          sourceTitle,
-          title: mention.title,
-          titleHighlights: highlightRanges(mention.title, mention.matchedTerms),
-          link: mention.link,
-          snippet: mention.snippet,
-          highlights: mention.highlights,
-          keywordIds: mention.keywordIds,
-          matchedTerms: mention.matchedTerms,
-          publishedAt: mention.publishedAt.toISOString(),
-          language: mention.language,
-          sentiment: mention.sentiment,
-          sentimentScore: mention.sentimentScore,
-          isSeen: mention.seenAt !== null,
-        })),
-        nextCursor:
-          rows.length > query.limit && last
-            ? `${last.mention.publishedAt.toISOString()}|${last.mention.id}`
-            : null,
-      });
-    })
+    .get("/mentions", validate("query", listMentionsQuerySchema), async (c) =>
+      c.json(await listMentions(db, c.var.workspace.id, c.req.valid("query"))),
+    )
     .get("/mentions/unseen-count", async (c) =>
       c.json({ count: await countUnseenPressMentions(db, c.var.workspace.id) }),
     )

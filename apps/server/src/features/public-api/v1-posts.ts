@@ -1,0 +1,277 @@
+import {
+  publicApiPostParamSchema,
+  publicApiScheduledPostParamSchema,
+  publicApiScheduledPostsQuerySchema,
+  publicApiSchedulePostSchema,
+  publicApiScheduleStoredPostSchema,
+} from "@sightline/contracts";
+import {
+  findScheduledPost,
+  listAttemptSteps,
+  listScheduledPostsPage,
+  type ScheduledPostRow,
+} from "@sightline/db";
+import { Hono } from "hono";
+import { AppError } from "../../lib/app-error.ts";
+import { validate } from "../../lib/validate.ts";
+import { dateOf } from "../../platform/clock.ts";
+import { assertPostInHistory, getPostDetail, historyWindow } from "../analytics/index.ts";
+import {
+  cancelScheduledPost,
+  deleteScheduledPost,
+  publishPostNow,
+  type ScheduleDeps,
+  scheduleDraft,
+  scheduleStoredPost,
+} from "../scheduling/index.ts";
+import { requireScope, type TokenEnv } from "./authenticate.ts";
+import { idempotent } from "./idempotency.ts";
+import { knownAccount, scopeOf, workspaceOf } from "./v1-account.ts";
+
+type PostsDeps = ScheduleDeps & Parameters<typeof idempotent>[0];
+
+/** A post made here, as the API answers it (camelCase, files by their storage reference). */
+export function scheduledPostView(row: ScheduledPostRow) {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    status: row.status,
+    caption: row.caption,
+    hashtags: row.hashtags,
+    collaborators: row.collaborators,
+    postType: row.postType,
+    scheduledTime: row.scheduledTime.toISOString(),
+    timeZone: row.timeZone,
+    media: row.items.map((item) => ({
+      bucket: item.bucket,
+      key: item.key,
+      mediaType: item.mediaType,
+      ...(item.cover ? { cover: item.cover } : {}),
+    })),
+    igMediaId: row.igMediaId,
+    permalink: row.permalink,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    error: row.error,
+    attemptCount: row.attemptCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function encodeCursor(row: ScheduledPostRow): string {
+  return Buffer.from(JSON.stringify([row.scheduledTime.toISOString(), row.id])).toString(
+    "base64url",
+  );
+}
+
+function decodeCursor(cursor: string): { scheduledTime: Date; id: string } {
+  try {
+    const [time, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as [string, string];
+    const scheduledTime = new Date(time);
+    if (
+      typeof id !== "string" ||
+      !publicApiScheduledPostParamSchema.shape.postId.safeParse(id).success ||
+      Number.isNaN(scheduledTime.getTime())
+    ) {
+      throw new Error("not a cursor");
+    }
+    return { scheduledTime, id };
+  } catch {
+    throw new AppError(
+      "validation_failed",
+      "The page cursor is not valid. Start again from the first page.",
+    );
+  }
+}
+
+const notThisPost = () => new AppError("not_found", "This post does not exist.");
+
+/**
+ * Posts through /api/v1 (issue 35 point 2, decision 033's addendum). `/posts` are the account's
+ * published Instagram media with metrics (Post Performance's); `/scheduled-posts` are the posts
+ * made in Sightline (`scheduled_posts`: draft, scheduled, publishing, published, failed), through
+ * the composer's and the content scheduler's own services: the same checks, messages and the
+ * one exactly-once publish job.
+ */
+export function v1PostRoutes(deps: PostsDeps) {
+  const read = requireScope("posts:read");
+  const write = requireScope("posts:write");
+  const account = knownAccount(deps.db);
+  const postParam = validate("param", publicApiScheduledPostParamSchema);
+
+  /** The path's post, of the path's account (any other, another tenant's too, is a 404). */
+  async function ownPost(workspaceId: string, accountId: string, id: string) {
+    const row = await findScheduledPost(deps.db, workspaceId, id);
+    if (!row || row.accountId !== accountId) throw notThisPost();
+    return row;
+  }
+
+  return (
+    new Hono<TokenEnv>()
+      .get(
+        "/accounts/:accountId/posts/:postId",
+        read,
+        account,
+        validate("param", publicApiPostParamSchema),
+        async (c) => {
+          const connection = c.var.connection;
+          const scope = scopeOf(connection);
+          const { postId } = c.req.valid("param");
+          // Post Performance's window (the plan's history, days in UTC) and its detail.
+          const window = historyWindow(c.var.apiToken.plan, dateOf(deps.now), "UTC");
+          await assertPostInHistory(deps.db, scope, window, postId);
+          const detail = await getPostDetail(deps.db, scope, postId);
+          const post = detail.post;
+          return c.json({
+            data: {
+              id: post.id,
+              type: post.type,
+              postedAt: post.postedAt,
+              caption: post.caption,
+              hashtags: post.hashtags,
+              permalink: post.permalink,
+              metrics: {
+                reach: post.reach,
+                views: post.views,
+                likes: post.likes,
+                comments: post.comments,
+                saves: post.saves,
+                shares: post.shares,
+                engagementRate: post.engagementRate,
+              },
+              metricsAsOf: post.metricsAsOf,
+              history: detail.snapshots,
+            },
+          });
+        },
+      )
+      .get(
+        "/accounts/:accountId/scheduled-posts",
+        read,
+        account,
+        validate("query", publicApiScheduledPostsQuerySchema),
+        async (c) => {
+          const connection = c.var.connection;
+          const { status, order, limit, cursor } = c.req.valid("query");
+          const rows = await listScheduledPostsPage(deps.db, scopeOf(connection), {
+            ...(status ? { statuses: status } : {}),
+            order,
+            ...(cursor ? { after: decodeCursor(cursor) } : {}),
+            limit: limit + 1,
+          });
+          const page = rows.slice(0, limit);
+          return c.json({
+            data: page.map(scheduledPostView),
+            nextCursor: rows.length > limit && page.length > 0 ? encodeCursor(page.at(-1)!) : null,
+          });
+        },
+      )
+      .get("/accounts/:accountId/scheduled-posts/:postId", read, account, postParam, async (c) => {
+        const connection = c.var.connection;
+        const row = await ownPost(
+          connection.workspaceId,
+          connection.instagramId,
+          c.req.valid("param").postId,
+        );
+        const steps = await listAttemptSteps(deps.db, connection.workspaceId, row.id);
+        return c.json({
+          data: {
+            ...scheduledPostView(row),
+            attempts: steps.map((step) => ({
+              attempt: step.attempt,
+              at: step.at.toISOString(),
+              step: step.step,
+              outcome: step.outcome,
+              message: step.message,
+            })),
+          },
+        });
+      })
+      // The composer's Schedule: stored as scheduled and queued for its time, with the
+      // pre-publish check's findings (checked again before it goes out).
+      .post(
+        "/accounts/:accountId/scheduled-posts",
+        write,
+        account,
+        idempotent(deps),
+        validate("json", publicApiSchedulePostSchema),
+        async (c) => {
+          const connection = c.var.connection;
+          const token = c.var.apiToken;
+          const { row, checks } = await scheduleDraft(
+            deps,
+            workspaceOf(token, connection),
+            c.req.valid("json"),
+            token.userId,
+          );
+          return c.json({ data: scheduledPostView(row), checks }, 201);
+        },
+      )
+      // A stored draft scheduled with its own content (the composer's Edit, checked again).
+      .post(
+        "/accounts/:accountId/scheduled-posts/:postId/schedule",
+        write,
+        account,
+        idempotent(deps),
+        postParam,
+        validate("json", publicApiScheduleStoredPostSchema),
+        async (c) => {
+          const connection = c.var.connection;
+          const { postId } = c.req.valid("param");
+          await ownPost(connection.workspaceId, connection.instagramId, postId);
+          const { row, checks } = await scheduleStoredPost(
+            deps,
+            connection.workspaceId,
+            postId,
+            c.req.valid("json"),
+          );
+          return c.json({ data: scheduledPostView(row), checks });
+        },
+      )
+      // The content scheduler's Publish now: due now, published once by the worker's claim.
+      .post(
+        "/accounts/:accountId/scheduled-posts/:postId/publish",
+        write,
+        account,
+        idempotent(deps),
+        postParam,
+        async (c) => {
+          const connection = c.var.connection;
+          const { postId } = c.req.valid("param");
+          await ownPost(connection.workspaceId, connection.instagramId, postId);
+          const row = await publishPostNow(deps, connection.workspaceId, postId);
+          return c.json({ data: scheduledPostView(row) }, 202);
+        },
+      )
+      // The content scheduler's Cancel: a scheduled post goes back to draft.
+      .post(
+        "/accounts/:accountId/scheduled-posts/:postId/cancel",
+        write,
+        account,
+        idempotent(deps),
+        postParam,
+        async (c) => {
+          const connection = c.var.connection;
+          const { postId } = c.req.valid("param");
+          await ownPost(connection.workspaceId, connection.instagramId, postId);
+          const row = await cancelScheduledPost(deps, connection.workspaceId, postId);
+          return c.json({ data: scheduledPostView(row) });
+        },
+      )
+      // Delete: a draft, scheduled or failed post; one going out or gone out stays (409).
+      .delete(
+        "/accounts/:accountId/scheduled-posts/:postId",
+        write,
+        account,
+        idempotent(deps),
+        postParam,
+        async (c) => {
+          const connection = c.var.connection;
+          const { postId } = c.req.valid("param");
+          await ownPost(connection.workspaceId, connection.instagramId, postId);
+          await deleteScheduledPost(deps, connection.workspaceId, postId);
+          return c.json({ data: { id: postId, deleted: true } });
+        },
+      )
+  );
+}
