@@ -1,3 +1,9 @@
 export { calendarRoutes } from "./calendar-routes.ts";
-export { type ScheduleDeps, saveDraft } from "./schedule-draft.ts";
+export {
+  type PlannedWorkspace,
+  previewPost,
+  type ScheduleDeps,
+  saveDraft,
+  scheduleDraft,
+} from "./schedule-draft.ts";
 export { scheduledPostRoutes } from "./scheduled-posts-routes.ts";
