@@ -28,12 +28,14 @@ const periodArgs = {
     ),
   since: z
     .string()
+    .max(10)
     .optional()
     .describe(
       "First day of a custom period, YYYY-MM-DD (inclusive). Needs until; not with preset.",
     ),
   until: z
     .string()
+    .max(10)
     .optional()
     .describe("Last day of a custom period, YYYY-MM-DD (inclusive). Needs since; not with preset."),
   timeZone: timeZoneArg,
