@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import { CLIENT_IP_HEADER } from "./auth/create-auth.ts";
 import { createJwtVerifier } from "./auth/jwt-verifier.ts";
 import { createKnownDevices } from "./auth/known-device.ts";
-import type { Services } from "./deps.ts";
+import { deriveSecret, type Services } from "./deps.ts";
 import type { Env } from "./env.ts";
 import type { DataDeletionDeps } from "./features/account/index.ts";
 import { meRoutes, sessionRoutes } from "./features/account/index.ts";
@@ -43,6 +43,7 @@ import {
   WEBHOOK_MAX_BYTES,
   webhookRoutes,
 } from "./features/instagram/index.ts";
+import { mcpRoutes } from "./features/mcp/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import {
   type OutgoingWebhooksContext,
@@ -537,6 +538,23 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.all("/api/*", apiNotFound);
+  // The MCP server (decision 036): the same tokens, limits and records as /api/v1. Outside /api
+  // (where assistants' configurations expect it), so the same-origin rule is applied here.
+  app.use("/mcp", sameOriginOnly(deps.trustedOrigins));
+  app.route(
+    "/mcp",
+    mcpRoutes({
+      db: deps.database.db,
+      now: deps.now,
+      clientIp,
+      storage: deps.storage,
+      events: deps.events,
+      instagram: deps.instagramContext,
+      confirmationSecret: deriveSecret(deps.secret, "mcp-confirmations"),
+      version: deps.version,
+      ...(deps.publicApiRateLimit ? { rateLimit: deps.publicApiRateLimit } : {}),
+    }),
+  );
   // At the root, beside the web app's pages (registered before their catch-all), not under /api:
   // no session, no same-origin rule, its own token (decision 031).
   app.route(

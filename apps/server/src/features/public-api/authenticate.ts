@@ -142,27 +142,33 @@ export function authenticateToken(deps: PublicApiDeps) {
 }
 
 /**
+ * Why `token` may not do what needs one of `scopes` (none on the token, or none its member's
+ * role allows now), in words naming what is missing; undefined when it may.
+ */
+export function scopeRefusal(
+  token: ApiToken,
+  scopes: readonly [AccessTokenScope, ...AccessTokenScope[]],
+): string | undefined {
+  const held = scopes.filter((scope) => token.scopes.includes(scope));
+  if (held.length === 0) {
+    return scopes.length === 1
+      ? `This token lacks the ${scopes[0]} scope.`
+      : `This token needs one of these scopes: ${scopes.join(", ")}.`;
+  }
+  if (!held.some((scope) => roleAllowsScope(token.role, scope))) {
+    return `The role of this token's member (${roleLabels[token.role]}) no longer allows ${held.join(", ")}.`;
+  }
+  return undefined;
+}
+
+/**
  * A route's scope: one of `scopes` on the token, and allowed by the member's role now. 403
  * `insufficient_scope` naming what is missing.
  */
 export function requireScope(...scopes: [AccessTokenScope, ...AccessTokenScope[]]) {
   return createMiddleware<TokenEnv>(async (c, next) => {
-    const token = c.var.apiToken;
-    const held = scopes.filter((scope) => token.scopes.includes(scope));
-    if (held.length === 0) {
-      throw new AppError(
-        "insufficient_scope",
-        scopes.length === 1
-          ? `This token lacks the ${scopes[0]} scope.`
-          : `This token needs one of these scopes: ${scopes.join(", ")}.`,
-      );
-    }
-    if (!held.some((scope) => roleAllowsScope(token.role, scope))) {
-      throw new AppError(
-        "insufficient_scope",
-        `The role of this token's member (${roleLabels[token.role]}) no longer allows ${held.join(", ")}.`,
-      );
-    }
+    const refusal = scopeRefusal(c.var.apiToken, scopes);
+    if (refusal) throw new AppError("insufficient_scope", refusal);
     await next();
   });
 }

@@ -1,4 +1,20 @@
-export type { ApiToken, PublicApiDeps } from "./authenticate.ts";
+export {
+  type AccountKpis,
+  type AccountPost,
+  type AccountPostsQuery,
+  type AccountReadDeps,
+  listTokenAccounts,
+  readAccountKpis,
+  readAccountPosts,
+} from "./account-reads.ts";
+export {
+  type ApiToken,
+  auditApiRequests,
+  authenticateToken,
+  type PublicApiDeps,
+  scopeRefusal,
+  type TokenEnv,
+} from "./authenticate.ts";
 export { accessTokenRoutes } from "./token-routes.ts";
 export { newAccessToken } from "./tokens.ts";
 export { type PublicApiRoutesDeps, publicApiRoutes } from "./v1-routes.ts";

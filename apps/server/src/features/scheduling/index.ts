@@ -7,6 +7,8 @@ export {
 } from "./post-actions.ts";
 export {
   deleteScheduledPost,
+  type PlannedWorkspace,
+  previewPost,
   type ScheduleDeps,
   saveDraft,
   scheduleDraft,

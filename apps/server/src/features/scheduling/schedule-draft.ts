@@ -178,7 +178,7 @@ async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<voi
 }
 
 /** The request's workspace with its plan in force (the monthly count of posts reads it). */
-type PlannedWorkspace = WorkspaceRef & Pick<ActiveWorkspace, "plan">;
+export type PlannedWorkspace = WorkspaceRef & Pick<ActiveWorkspace, "plan">;
 
 /**
  * Validates a draft and stores it as a post due at `at` (now for Publish now), then hands it to
@@ -299,17 +299,57 @@ export function publishDraftNow(
 }
 
 /**
+ * What Schedule (`schedule`) or a draft (`draft`) would save, checked as they check it (the
+ * same rules, order and messages) and saved nowhere: the preview an assistant is shown before
+ * it confirms a write (issue 35, decision 036). Schedule's pre-publish problems come with it.
+ */
+export async function previewPost(
+  deps: ScheduleDeps,
+  workspace: PlannedWorkspace,
+  body: Omit<ScheduleRequest, "client_id">,
+  kind: "draft" | "schedule",
+) {
+  const at = new Date(body.scheduled_time);
+  if (at <= dateOf(deps.now)) {
+    throw new AppError("bad_request", "Cannot schedule post in the past");
+  }
+  await assertScheduledPostRoom(deps.db, workspace, dateOf(deps.now));
+  const heads = fileHeads(deps.storage);
+  const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
+  const checks =
+    kind === "schedule"
+      ? await prePublishCheck(
+          deps.instagram,
+          deps.storage,
+          {
+            workspaceId: workspace.id,
+            accountId: content.accountId,
+            publishAt: at,
+            items: content.items,
+            connection,
+          },
+          heads,
+        )
+      : [];
+  return { content, connection, checks };
+}
+
+/**
  * A draft made through the public API (issue 35): the composer's draft checked as Schedule
  * checks it (the same rules and messages), kept with status `draft` at its time and queued for
  * nothing: a member schedules or publishes it from the content scheduler. It counts in the
- * plan's monthly posts as every post made does.
+ * plan's monthly posts as every post made does. A `client_id` seen before answers that draft.
  */
 export async function saveDraft(
   deps: ScheduleDeps,
   workspace: PlannedWorkspace,
-  body: Omit<ScheduleRequest, "client_id">,
+  body: Omit<ScheduleRequest, "client_id"> & { client_id?: string | undefined },
   createdBy: string,
 ): Promise<ScheduledPostRow> {
+  if (body.client_id) {
+    const existing = await findScheduledPostByClientId(deps.db, workspace.id, body.client_id);
+    if (existing) return existing;
+  }
   if (new Date(body.scheduled_time) <= dateOf(deps.now)) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
@@ -321,12 +361,14 @@ export async function saveDraft(
     new Date(body.scheduled_time),
     fileHeads(deps.storage),
   );
-  const { row } = await insertScheduledPost(deps.db, {
+  const { row, created } = await insertScheduledPost(deps.db, {
     workspaceId: workspace.id,
     createdByUserId: createdBy,
     ...content,
     status: "draft",
+    ...(body.client_id ? { clientId: body.client_id } : {}),
   });
+  if (!created) return row;
   await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
     id: row.id,
     status: row.status,

@@ -115,6 +115,33 @@ const en = {
     retry: "Try again",
     docs: "Send it as Authorization: Bearer <token>. Each token may make 120 requests a minute.",
   },
+  mcp: {
+    title: "Connect an AI assistant",
+    intro:
+      "Sightline's MCP server lets an assistant such as Claude, Cursor or Copilot read your KPIs and posts and draft or schedule posts for you. It shows you a preview of every post and waits for you to confirm before it saves anything. Make a token above, then put it in place of the placeholder.",
+    serverUrl: "Server URL",
+    assistant: "Assistant",
+    assistants: {
+      claudeCode: "Claude Code",
+      claudeDesktop: "Claude Desktop",
+      cursor: "Cursor",
+      vscode: "VS Code",
+    },
+    where: {
+      claudeCode: "Run this in a terminal.",
+      claudeDesktop:
+        "Add this to claude_desktop_config.json (Settings → Developer → Edit Config), then restart Claude. It needs Node.js.",
+      cursor: "Add this to ~/.cursor/mcp.json (or .cursor/mcp.json in a project).",
+      vscode: "Add this to .vscode/mcp.json. VS Code asks for the token when it starts the server.",
+    },
+    copy: "Copy",
+    copyUrl: "Copy the server URL",
+    copySnippet: "Copy the configuration",
+    copied: "Copied",
+    copyFailed: "Could not copy: select the text and copy it yourself.",
+    scopes:
+      "Replace {{placeholder}} with your token. Give it analytics:read for KPIs, posts:read for posts, and posts:write to draft and schedule.",
+  },
 };
 
 const es: typeof en = {
@@ -231,6 +258,33 @@ const es: typeof en = {
     loadFailed: "No pudimos cargar tus tokens.",
     retry: "Reintentar",
     docs: "Envíalo como Authorization: Bearer <token>. Cada token puede hacer 120 solicitudes por minuto.",
+  },
+  mcp: {
+    title: "Conecta un asistente de IA",
+    intro:
+      "El servidor MCP de Sightline permite que un asistente como Claude, Cursor o Copilot lea tus KPI y publicaciones y prepare o programe publicaciones por ti. Te muestra una vista previa de cada publicación y espera tu confirmación antes de guardar nada. Crea un token arriba y ponlo en lugar del marcador.",
+    serverUrl: "URL del servidor",
+    assistant: "Asistente",
+    assistants: {
+      claudeCode: "Claude Code",
+      claudeDesktop: "Claude Desktop",
+      cursor: "Cursor",
+      vscode: "VS Code",
+    },
+    where: {
+      claudeCode: "Ejecuta esto en una terminal.",
+      claudeDesktop:
+        "Añade esto a claude_desktop_config.json (Ajustes → Desarrollador → Editar configuración) y reinicia Claude. Necesita Node.js.",
+      cursor: "Añade esto a ~/.cursor/mcp.json (o a .cursor/mcp.json en un proyecto).",
+      vscode: "Añade esto a .vscode/mcp.json. VS Code te pide el token cuando inicia el servidor.",
+    },
+    copy: "Copiar",
+    copyUrl: "Copiar la URL del servidor",
+    copySnippet: "Copiar la configuración",
+    copied: "Copiado",
+    copyFailed: "Cópialo seleccionando el texto.",
+    scopes:
+      "Sustituye {{placeholder}} por tu token. Dale analytics:read para los KPI, posts:read para las publicaciones y posts:write para preparar y programar.",
   },
 };
 

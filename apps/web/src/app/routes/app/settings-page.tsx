@@ -1,4 +1,5 @@
 import { AccessTokensSection } from "../../../features/developers/components/access-tokens-section.tsx";
+import { McpConnectionSection } from "../../../features/developers/components/mcp-connection-section.tsx";
 import { WebhookEndpointsSection } from "../../../features/developers/components/webhook-endpoints-section.tsx";
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
 import { PlanSection } from "../../../features/plans/components/plan-section.tsx";
@@ -10,7 +11,8 @@ import { useCan } from "../../../lib/workspace-role.tsx";
 /**
  * Settings, with the instagram feature's connection section in its Instagram card and the
  * workspaces feature's team and audit log in theirs, the plans feature's plan table, and the
- * developers feature's tokens and (owners and admins) webhook endpoints in the Developers card.
+ * developers feature's tokens, MCP connection and (owners and admins) webhook endpoints in the
+ * Developers card.
  */
 export default function SettingsRoute() {
   return (
@@ -24,12 +26,16 @@ export default function SettingsRoute() {
   );
 }
 
-/** The Developers card's blocks: tokens for every member who reads, webhooks for owners and admins. */
+/**
+ * The Developers card's blocks: tokens and the MCP connection for every member who reads,
+ * webhooks for owners and admins.
+ */
 function DevelopersBlocks() {
   const canManageWebhooks = useCan("developers");
   return (
     <>
       <AccessTokensSection />
+      <McpConnectionSection />
       {canManageWebhooks ? <WebhookEndpointsSection /> : null}
     </>
   );

@@ -1,0 +1,2 @@
+export type { McpDeps } from "./deps.ts";
+export { mcpRoutes } from "./routes.ts";
