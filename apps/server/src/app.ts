@@ -550,6 +550,7 @@ export function createApp(deps: AppDeps) {
       storage: deps.storage,
       events: deps.events,
       instagram: deps.instagramContext,
+      publicUrl: deps.env.publicUrl,
       confirmationSecret: deriveSecret(deps.secret, "mcp-confirmations"),
       version: deps.version,
       ...(deps.publicApiRateLimit ? { rateLimit: deps.publicApiRateLimit } : {}),

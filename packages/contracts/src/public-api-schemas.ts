@@ -229,6 +229,7 @@ export const publicApiConversationsQuerySchema = z
     cursor: z.string().min(1).max(300).optional(),
   })
   .strict();
+export type PublicApiConversationsQuery = z.infer<typeof publicApiConversationsQuerySchema>;
 
 export const publicApiConversationParamSchema = z.object({
   conversationId: z.string().min(1).max(200),

@@ -140,8 +140,10 @@ async function fillMissingProfiles(
       if (person) read.set(batch[index]!, person);
     });
   }
+  // DM rows only, as the list's own query joins the stored people: a comment thread by the same
+  // person must read the same on this page and the next (where nothing is read any more).
   return rows.map((row) => {
-    const person = row.personId ? read.get(row.personId) : undefined;
+    const person = row.kind === "dm" && row.personId ? read.get(row.personId) : undefined;
     return person
       ? {
           ...row,

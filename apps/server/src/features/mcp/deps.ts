@@ -8,6 +8,8 @@ export type McpDeps = PublicApiDeps & {
   storage: Storage;
   events: EventBus;
   instagram: InstagramContext;
+  /** The app's public origin (the inbox's pictures are served under it). */
+  publicUrl: string;
   /** Keys the write tools' confirmations (derived from the app's secret for this one use). */
   confirmationSecret: string;
   /** The server's version, told to clients when they connect. */

@@ -154,7 +154,14 @@ describe("/mcp", () => {
 
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ["draft_post", "get_kpis", "list_accounts", "list_posts", "schedule_post"].sort(),
+      [
+        "draft_post",
+        "get_kpis",
+        "list_accounts",
+        "list_posts",
+        "schedule_post",
+        "search_inbox",
+      ].sort(),
     );
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(80);
@@ -464,6 +471,42 @@ describe("/mcp", () => {
     expect(await postsWithCaption(draftCaption)).toEqual([
       { id: drafted.post.id, status: "draft" },
     ]);
+  });
+
+  it("searches the inbox as GET /api/v1/accounts/{id}/conversations answers, and only with inbox:read", async () => {
+    const { token } = await createToken(owner, ["inbox:read"]);
+    const client = await connect(token);
+    type Conversation = { id: string; kind: string; person: { username: string | null } };
+    const rest = await v1<Conversation[]>(token, `/accounts/${accountId}/conversations?limit=50`);
+    expect(rest.length).toBeGreaterThan(3);
+    const rest2 = await v1<Conversation[]>(token, `/accounts/${accountId}/conversations?limit=50`);
+    // The same page read again is the same (people read on the first are not read again).
+    expect(rest2).toEqual(rest);
+    const all = data<{ conversations: Conversation[]; username: string }>(
+      await call(client, "search_inbox", { limit: 50 }),
+    );
+    expect(all.username).toBe("lena.makes");
+    expect(all.conversations).toEqual(rest);
+    // A search by a person's username and a filter: the REST API's answer for the same query.
+    const someone = rest.find((row) => row.kind === "dm" && row.person.username)!;
+    const query = someone.person.username!;
+    const found = data<{ conversations: Conversation[] }>(
+      await call(client, "search_inbox", { query, filter: "dm" }),
+    );
+    expect(found.conversations).toEqual(
+      await v1<Conversation[]>(
+        token,
+        `/accounts/${accountId}/conversations?filter=dm&q=${encodeURIComponent(query)}&limit=20`,
+      ),
+    );
+    expect(found.conversations.map((row) => row.id)).toContain(someone.id);
+    expect(found.conversations.every((row) => row.kind === "dm")).toBe(true);
+
+    const { token: analyticsOnly } = await createToken(owner, ["analytics:read"]);
+    expect(refusal(await call(await connect(analyticsOnly), "search_inbox"))).toEqual({
+      code: "insufficient_scope",
+      message: "This token lacks the inbox:read scope.",
+    });
   });
 
   it("refuses a tool whose scope the token lacks, as an error result naming the scope", async () => {

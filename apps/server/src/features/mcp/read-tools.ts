@@ -2,7 +2,12 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { InstagramConnectionRow } from "@sightline/db";
 import { z } from "zod";
 import { dateOf } from "../../platform/clock.ts";
-import { listTokenAccounts, readAccountKpis, readAccountPosts } from "../public-api/index.ts";
+import {
+  listTokenAccounts,
+  readAccountConversations,
+  readAccountKpis,
+  readAccountPosts,
+} from "../public-api/index.ts";
 import { periodPresets, resolveToolPeriod } from "./periods.ts";
 import { type PostTypeName, postTypeNames, summarizePosts } from "./post-summary.ts";
 import {
@@ -150,6 +155,58 @@ export function registerReadTools(server: McpServer, ctx: ToolContext) {
             ? { note: `Only the newest ${posts.length} posts of the period were read.` }
             : {}),
           posts: listed.slice(0, args.limit ?? 20),
+        });
+      }),
+  );
+
+  server.registerTool(
+    "search_inbox",
+    {
+      title: "Search the inbox",
+      description:
+        "Conversations of one account's inbox, newest first: DM threads and posts' comment threads, each with the person, the last message's preview, whether it is unread or needs a reply, and its labels. Search by text (names, usernames, message and comment text) and filter to DMs, comments, unread or needing a reply, as the Messages page does. The same conversations as GET /api/v1/accounts/{id}/conversations. Needs inbox:read.",
+      inputSchema: {
+        account: accountArg,
+        query: z
+          .string()
+          .max(100)
+          .optional()
+          .describe("Text to search for (at most 100 characters). Default: every conversation."),
+        filter: z
+          .enum(["all", "dm", "comments", "unread", "needs_reply"])
+          .optional()
+          .describe(
+            "all (default), dm (direct messages), comments (posts' comment threads), unread, needs_reply.",
+          ),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .optional()
+          .describe("How many conversations (1–50, default 20)."),
+        cursor: z
+          .string()
+          .max(300)
+          .optional()
+          .describe("nextCursor of a previous answer, for the next page."),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      runTool(ctx, ["inbox:read"], async () => {
+        const connection = await accountFor(ctx, args.account);
+        const page = await readAccountConversations(ctx.deps, ctx.token, connection, {
+          filter: args.filter ?? "all",
+          ...(args.query?.trim() ? { q: args.query.trim() } : {}),
+          limit: args.limit ?? 20,
+          ...(args.cursor ? { cursor: args.cursor } : {}),
+        });
+        return textResult({
+          accountId: connection.instagramId,
+          username: connection.instagramUsername,
+          conversations: page.data,
+          nextCursor: page.nextCursor,
         });
       }),
   );

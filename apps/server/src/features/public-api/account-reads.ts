@@ -1,4 +1,9 @@
-import { type AnalyticsPostType, isTimeZone, type PublicApiKpisQuery } from "@sightline/contracts";
+import {
+  type AnalyticsPostType,
+  isTimeZone,
+  type PublicApiConversationsQuery,
+  type PublicApiKpisQuery,
+} from "@sightline/contracts";
 import { type Db, type InstagramConnectionRow, listInstagramConnections } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
 import { type Clock, dateOf } from "../../platform/clock.ts";
@@ -9,6 +14,7 @@ import {
   listPosts,
   periodInHistory,
 } from "../analytics/index.ts";
+import { type InboxDeps, listConversations } from "../inbox/index.ts";
 import { fetchPeriodInsights, type InstagramContext, pausedAccounts } from "../instagram/index.ts";
 import type { ApiToken } from "./authenticate.ts";
 import { scopeOf } from "./v1-account.ts";
@@ -170,3 +176,41 @@ export async function readAccountPosts(
 }
 
 export type AccountPost = Awaited<ReturnType<typeof readAccountPosts>>["data"][number];
+
+/**
+ * GET /api/v1/accounts/:id/conversations: the account's inbox (DM threads and posts' comment
+ * threads), newest first in keyset pages, filtered and searched as the Messages page does.
+ */
+export async function readAccountConversations(
+  deps: InboxDeps,
+  token: ApiToken,
+  connection: InstagramConnectionRow,
+  query: PublicApiConversationsQuery,
+) {
+  const page = await listConversations(
+    deps,
+    { id: token.workspaceId, accountId: connection.instagramId },
+    query,
+  );
+  return {
+    data: page.items.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      updatedTime: row.updatedTime.toISOString(),
+      lastMessageSenderId: row.lastSenderId,
+      preview: row.preview,
+      items: row.items,
+      person: {
+        id: row.personId,
+        username: row.username,
+        name: row.name,
+        profilePic: row.profilePic,
+      },
+      caption: row.caption,
+      isUnread: row.isUnread,
+      needsReply: row.needsReply,
+      labels: row.labels,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

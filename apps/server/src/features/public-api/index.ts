@@ -4,6 +4,7 @@ export {
   type AccountPostsQuery,
   type AccountReadDeps,
   listTokenAccounts,
+  readAccountConversations,
   readAccountKpis,
   readAccountPosts,
 } from "./account-reads.ts";

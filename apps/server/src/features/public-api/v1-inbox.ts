@@ -14,7 +14,6 @@ import { validate } from "../../lib/validate.ts";
 import {
   findConversation,
   type InboxDeps,
-  listConversations,
   readCommentThread,
   readDmThread,
   replyToComment,
@@ -22,6 +21,7 @@ import {
   sendReply,
 } from "../inbox/index.ts";
 import { workspaceStorageFolder } from "../workspaces/index.ts";
+import { readAccountConversations } from "./account-reads.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
 import { knownAccount } from "./v1-account.ts";
@@ -61,33 +61,14 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
         account,
         validate("query", publicApiConversationsQuerySchema),
         async (c) => {
-          const query = c.req.valid("query");
-          const page = await listConversations(
-            deps,
-            { id: c.var.apiToken.workspaceId, accountId: c.var.connection.instagramId },
-            query,
+          return c.json(
+            await readAccountConversations(
+              deps,
+              c.var.apiToken,
+              c.var.connection,
+              c.req.valid("query"),
+            ),
           );
-          return c.json({
-            data: page.items.map((row) => ({
-              id: row.id,
-              kind: row.kind,
-              updatedTime: row.updatedTime.toISOString(),
-              lastMessageSenderId: row.lastSenderId,
-              preview: row.preview,
-              items: row.items,
-              person: {
-                id: row.personId,
-                username: row.username,
-                name: row.name,
-                profilePic: row.profilePic,
-              },
-              caption: row.caption,
-              isUnread: row.isUnread,
-              needsReply: row.needsReply,
-              labels: row.labels,
-            })),
-            nextCursor: page.nextCursor,
-          });
         },
       )
       .get(
