@@ -1,9 +1,15 @@
 import {
   accountIdPattern,
+  IDEMPOTENCY_KEY_HEADER,
   isTimeZone,
+  PUBLIC_API_POSTS_MAX_LIMIT,
+  publicApiAccountsResponseSchema,
+  publicApiDraftResponseSchema,
   publicApiDraftSchema,
   publicApiKpisQuerySchema,
+  publicApiKpisResponseSchema,
   publicApiPostsQuerySchema,
+  publicApiPostsResponseSchema,
 } from "@sightline/contracts";
 import {
   type Db,
@@ -14,7 +20,10 @@ import {
 } from "@sightline/db";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { RouterRoute } from "hono/types";
+import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
+import { withRouteDoc } from "../../lib/route-docs.ts";
 import { validate } from "../../lib/validate.ts";
 import { dateOf } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
@@ -36,6 +45,14 @@ import {
   type TokenEnv,
 } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
+import { describeRoute, serveOpenApiDocument } from "./openapi.ts";
+import {
+  accountsExample,
+  documentExample,
+  draftExample,
+  kpisExample,
+  postsExample,
+} from "./openapi-examples.ts";
 
 export type PublicApiRoutesDeps = PublicApiDeps & {
   storage: Storage;
@@ -50,7 +67,7 @@ type AccountEnv = TokenEnv & { Variables: { connection: InstagramConnectionRow }
  * the request is read: any other account (another tenant's) is a 404, whatever the body.
  */
 function knownAccount(db: Db) {
-  return createMiddleware<AccountEnv>(async (c, next) => {
+  const middleware = createMiddleware<AccountEnv>(async (c, next) => {
     const accountId = c.req.param("accountId") ?? "";
     const connection = accountIdPattern.test(accountId)
       ? await findInstagramConnection(db, c.var.apiToken.workspaceId, accountId)
@@ -60,6 +77,22 @@ function knownAccount(db: Db) {
     }
     c.set("connection", connection);
     await next();
+  });
+  return withRouteDoc(middleware, {
+    pathParams: {
+      accountId: {
+        description: "The Instagram account's id, as `GET /accounts` lists it.",
+        example: accountsExample.data[0]!.id,
+        schema: z.string().regex(accountIdPattern),
+      },
+    },
+    errors: [
+      {
+        status: 404,
+        code: "not_found",
+        message: "This Instagram account is not connected to this workspace.",
+      },
+    ],
   });
 }
 
@@ -94,28 +127,61 @@ function draftView(row: ScheduledPostRow) {
  */
 export function publicApiRoutes(deps: PublicApiRoutesDeps) {
   const anyRead = requireScope("analytics:read", "posts:read", "inbox:read");
-  return new Hono<TokenEnv>()
+  const api = new Hono<TokenEnv>()
     .use(auditApiRequests(deps))
     .use(authenticateToken(deps))
-    .get("/accounts", anyRead, async (c) => {
-      const rows = await listInstagramConnections(deps.db, c.var.apiToken.workspaceId);
-      const paused = pausedAccounts(c.var.apiToken.plan, rows);
-      return c.json({
-        data: rows.map((row) => ({
-          id: row.instagramId,
-          username: row.instagramUsername,
-          name: row.name,
-          accountType: row.accountType,
-          followersCount: row.followersCount,
-          mediaCount: row.mediaCount,
-          status: row.status,
-          pausedByPlan: paused.has(row.instagramId),
-          lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
-        })),
-      });
-    })
+    .get(
+      "/accounts",
+      describeRoute({
+        operationId: "listAccounts",
+        tag: "Accounts",
+        summary: "List connected accounts",
+        description:
+          "The Instagram accounts connected to the token's workspace, with the ids every other route takes. Any read scope will do.",
+        response: {
+          status: 200,
+          description: "The workspace's accounts.",
+          schema: publicApiAccountsResponseSchema,
+          example: accountsExample,
+        },
+      }),
+      anyRead,
+      async (c) => {
+        const rows = await listInstagramConnections(deps.db, c.var.apiToken.workspaceId);
+        const paused = pausedAccounts(c.var.apiToken.plan, rows);
+        return c.json({
+          data: rows.map((row) => ({
+            id: row.instagramId,
+            username: row.instagramUsername,
+            name: row.name,
+            accountType: row.accountType,
+            followersCount: row.followersCount,
+            mediaCount: row.mediaCount,
+            status: row.status,
+            pausedByPlan: paused.has(row.instagramId),
+            lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+          })),
+        });
+      },
+    )
     .get(
       "/accounts/:accountId/analytics/kpis",
+      describeRoute({
+        operationId: "getAccountKpis",
+        tag: "Analytics",
+        summary: "Read the period's KPIs",
+        description:
+          "The dashboard's figures for the days from `since` to `until` (both included; neither: the 28 days to yesterday), on `timezone`'s calendar (UTC unless given), each beside the previous period of the same length. Reach and accounts engaged are Instagram's own figures for the period (unique people), never a sum of days. A figure Instagram does not give is null with a `reason`. The plan's history window applies.",
+        response: {
+          status: 200,
+          description: "The period's figures.",
+          schema: publicApiKpisResponseSchema,
+          example: kpisExample,
+        },
+        errors: [
+          { status: 400, code: "bad_request", message: '"Mars/Olympus" is not a time zone.' },
+        ],
+      }),
       requireScope("analytics:read"),
       knownAccount(deps.db),
       validate("query", publicApiKpisQuerySchema),
@@ -183,6 +249,18 @@ export function publicApiRoutes(deps: PublicApiRoutesDeps) {
     )
     .get(
       "/accounts/:accountId/posts",
+      describeRoute({
+        operationId: "listPosts",
+        tag: "Posts",
+        summary: "List published posts with metrics",
+        description: `Published posts, newest first, with their latest metrics and when they were read. Keyset pages of \`limit\` (at most ${PUBLIC_API_POSTS_MAX_LIMIT}): pass \`nextCursor\` back as \`cursor\` until it is null. Posts older than the plan's history window are left out.`,
+        response: {
+          status: 200,
+          description: "One page of posts.",
+          schema: publicApiPostsResponseSchema,
+          example: postsExample,
+        },
+      }),
       requireScope("posts:read"),
       knownAccount(deps.db),
       validate("query", publicApiPostsQuerySchema),
@@ -227,6 +305,19 @@ export function publicApiRoutes(deps: PublicApiRoutesDeps) {
     )
     .post(
       "/accounts/:accountId/drafts",
+      describeRoute({
+        operationId: "createDraft",
+        tag: "Posts",
+        summary: "Create a draft post",
+        description: `Keeps the composer's draft (media already in the workspace's storage, caption, hashtags, collaborators, tags, the time and its time zone) with status \`draft\`: it shows in the content scheduler and is never published by itself. The composer's rules and messages apply. Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely.`,
+        response: {
+          status: 201,
+          description: "The draft, as kept.",
+          schema: publicApiDraftResponseSchema,
+          example: draftExample,
+        },
+        errors: [{ status: 400, code: "bad_request", message: "Missing media file" }],
+      }),
       requireScope("posts:write"),
       knownAccount(deps.db),
       idempotent(deps),
@@ -243,4 +334,32 @@ export function publicApiRoutes(deps: PublicApiRoutesDeps) {
         return c.json({ data: draftView(row) }, 201);
       },
     );
+  // The document first, so no token is asked for it; built from every route of this router.
+  const routes: { all: RouterRoute[] } = { all: [] };
+  const v1 = new Hono<TokenEnv>()
+    .get(
+      "/openapi.json",
+      describeRoute({
+        operationId: "getOpenApiDocument",
+        tag: "Documentation",
+        summary: "This API's OpenAPI document",
+        description:
+          "The OpenAPI 3.1 document of every route here, without a token. Cacheable (ETag, five minutes).",
+        isPublic: true,
+        response: {
+          status: 200,
+          description: "The OpenAPI document.",
+          schema: z.looseObject({
+            openapi: z.string(),
+            info: z.looseObject({}),
+            paths: z.looseObject({}),
+          }),
+          example: documentExample,
+        },
+      }),
+      serveOpenApiDocument(() => routes.all),
+    )
+    .route("/", api);
+  routes.all = v1.routes;
+  return v1;
 }
