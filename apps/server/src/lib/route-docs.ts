@@ -27,6 +27,8 @@ export type RouteDocOperation = {
     /** A real-looking body; a test parses it with `schema`. */
     example: unknown;
   };
+  /** With a JSON body: a request body the route accepts (a test parses it with the validator). */
+  requestExample?: unknown;
   /** A body no validator reads as JSON (a file's bytes, say). */
   requestBody?: { contentType: string; description: string };
   /** Refusals the handler itself makes, beyond what the chain's middleware documents. */

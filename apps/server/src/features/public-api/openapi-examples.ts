@@ -85,6 +85,20 @@ export const postsExample = {
   nextCursor: "eyJwb3N0ZWRBdCI6IjIwMjYtMTEtMjdUMTc6MzA6MDAuMDAwWiIsImlkIjoiMTc5MDAifQ",
 };
 
+export const draftRequestExample = {
+  items: [
+    {
+      bucket: "instagram-media",
+      key: "9b1d2c3e-aaaa-4bbb-8ccc-0d1e2f3a4b5c/1764410561000-5e7b2a44-1c9d-4f0e-b3a8-2d6c9e1f7a30.jpg",
+      mediaType: "image",
+    },
+  ],
+  caption: "New mugs are out of the kiln.",
+  hashtags: ["ceramics", "handmade"],
+  scheduled_time: "2026-12-03T18:00:00+01:00",
+  time_zone: "Europe/Madrid",
+};
+
 export const draftExample = {
   data: {
     id: "0f5c3a9e-6f3b-4d87-9a2e-4c1d2b7e8a10",

@@ -101,8 +101,14 @@ describe("the OpenAPI document of /api/v1", () => {
     for (const route of routes) {
       const described = route.fragments.find((f) => f.operation)?.operation;
       if (!described) continue;
+      const where = `${route.method} ${route.path}`;
       const { schema, example } = described.response;
-      expect(schema.parse(example), `${route.method} ${route.path}`).toEqual(example);
+      expect(schema.parse(example), where).toEqual(example);
+      const body = route.fragments.find((f) => f.input?.target === "json")?.input;
+      if (body) {
+        expect(described.requestExample, `${where} needs a requestExample`).toBeDefined();
+        expect(body.schema.safeParse(described.requestExample).error, where).toBeUndefined();
+      }
     }
     for (const { method, path, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {

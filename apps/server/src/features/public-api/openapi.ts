@@ -252,7 +252,12 @@ function requestBodyOf(route: CollectedRoute, operation: RouteDocOperation): Jso
   if (body) {
     return {
       required: true,
-      content: { "application/json": { schema: jsonSchema(body.schema, "input") } },
+      content: {
+        "application/json": {
+          schema: jsonSchema(body.schema, "input"),
+          ...(operation.requestExample !== undefined ? { example: operation.requestExample } : {}),
+        },
+      },
     };
   }
   if (operation.requestBody) {

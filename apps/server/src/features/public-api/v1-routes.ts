@@ -50,6 +50,7 @@ import {
   accountsExample,
   documentExample,
   draftExample,
+  draftRequestExample,
   kpisExample,
   postsExample,
 } from "./openapi-examples.ts";
@@ -316,6 +317,7 @@ export function publicApiRoutes(deps: PublicApiRoutesDeps) {
           schema: publicApiDraftResponseSchema,
           example: draftExample,
         },
+        requestExample: draftRequestExample,
         errors: [{ status: 400, code: "bad_request", message: "Missing media file" }],
       }),
       requireScope("posts:write"),

@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
 import { AccessTokensSection } from "../../../features/developers/components/access-tokens-section.tsx";
 import { WebhookEndpointsSection } from "../../../features/developers/components/webhook-endpoints-section.tsx";
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
@@ -27,10 +30,16 @@ export default function SettingsRoute() {
 /** The Developers card's blocks: tokens for every member who reads, webhooks for owners and admins. */
 function DevelopersBlocks() {
   const canManageWebhooks = useCan("developers");
+  const { t } = useTranslation("settings");
   return (
     <>
       <AccessTokensSection />
       {canManageWebhooks ? <WebhookEndpointsSection /> : null}
+      <p className="text-sm">
+        <Link to={paths.developers} className="font-medium text-brand-700 hover:underline">
+          {t("developers.reference")}
+        </Link>
+      </p>
     </>
   );
 }
