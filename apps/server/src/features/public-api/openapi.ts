@@ -311,7 +311,7 @@ function responsesOf(route: CollectedRoute, operation: RouteDocOperation): Json 
           examples: Object.fromEntries(
             list.map((error) => [
               error.code,
-              { summary: error.code, value: errorExample(error, inputs) },
+              { summary: error.message, value: errorExample(error, inputs) },
             ]),
           ),
         },

@@ -143,7 +143,10 @@ export default function DevelopersPage() {
               caption={copy.scopesTitle}
               head={[copy.scope, copy.allows]}
               rows={accessTokenScopes.map((scope) => [
-                <code key="scope" className="font-mono font-semibold text-slate-900">
+                <code
+                  key="scope"
+                  className="font-mono font-semibold whitespace-nowrap text-slate-900 [overflow-wrap:normal]"
+                >
                   {scope}
                 </code>,
                 scopeDescriptions[scope],
@@ -159,10 +162,17 @@ export default function DevelopersPage() {
               head={[copy.status, copy.code, copy.example]}
               rows={errors.map((error) => [
                 error.status,
-                <code key="code" className="font-mono text-slate-900">
-                  {error.code}
+                <code key="code" className="font-mono text-slate-900 [overflow-wrap:normal]">
+                  {/* A phone breaks a long code after an underscore, never inside a word. */}
+                  {error.code.split("_").map((word, index) => (
+                    <span key={word}>
+                      {index > 0 ? "_" : ""}
+                      {index > 0 ? <wbr /> : null}
+                      {word}
+                    </span>
+                  ))}
                 </code>,
-                error.message,
+                <WithCode key="message" text={error.message} />,
               ])}
             />
           </Guide>
@@ -175,7 +185,10 @@ export default function DevelopersPage() {
               rows={Object.entries(document.components.headers)
                 .filter(([name]) => name !== "Idempotent-Replayed")
                 .map(([name, header]) => [
-                  <code key="name" className="font-mono text-slate-900">
+                  <code
+                    key="name"
+                    className="font-mono whitespace-nowrap text-slate-900 [overflow-wrap:normal]"
+                  >
                     {name}
                   </code>,
                   <WithCode key="meaning" text={header.description} />,
@@ -238,7 +251,9 @@ do {
               head={[copy.event, copy.dataFields]}
               rows={webhookEventTypes.map((type) => [
                 <span key="event">
-                  <code className="font-mono font-semibold text-slate-900">{type}</code>
+                  <code className="font-mono font-semibold whitespace-nowrap text-slate-900 [overflow-wrap:normal]">
+                    {type}
+                  </code>
                   <span className="block text-xs text-slate-600">{webhookEventLabels[type]}</span>
                 </span>,
                 <span key="fields" className="font-mono text-xs">
@@ -253,7 +268,10 @@ do {
               head={[copy.header, copy.meaning]}
               rows={(Object.keys(WEBHOOK_HEADERS) as Array<keyof typeof WEBHOOK_HEADERS>).map(
                 (key) => [
-                  <code key="name" className="font-mono text-slate-900">
+                  <code
+                    key="name"
+                    className="font-mono whitespace-nowrap text-slate-900 [overflow-wrap:normal]"
+                  >
                     {WEBHOOK_HEADERS[key]}
                   </code>,
                   copy.headerMeanings[key],

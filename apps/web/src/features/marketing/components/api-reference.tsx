@@ -90,7 +90,7 @@ export function SimpleTable({
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             {head.map((cell) => (
-              <th key={cell} scope="col" className="px-4 py-2.5 font-semibold">
+              <th key={cell} scope="col" className="px-4 py-2.5 font-semibold whitespace-nowrap">
                 {cell}
               </th>
             ))}
@@ -208,7 +208,7 @@ export function EndpointCard({ endpoint, labels }: { endpoint: Endpoint; labels:
             }}
           />
         ) : null}
-        <div className="grid gap-5 xl:grid-cols-2">
+        <div className="grid gap-5">
           <CodeBlock label={labels.exampleRequest} code={curlFor(endpoint)} />
           <CodeBlock
             label={`${labels.exampleResponse} · ${endpoint.response.status}`}

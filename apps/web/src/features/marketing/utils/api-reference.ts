@@ -81,7 +81,8 @@ function errorsOf(operation: ApiOperation): ApiError[] {
       Object.values(response.content?.["application/json"]?.examples ?? {}).map((example) => {
         const { code, message } = (example.value as { error: { code: string; message: string } })
           .error;
-        return { status: Number(status), code, message };
+        // The summary says what the code means in general; the value is one real answer.
+        return { status: Number(status), code, message: example.summary ?? message };
       }),
     );
 }
