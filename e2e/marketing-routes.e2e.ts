@@ -30,6 +30,7 @@ const publicRoutes: Record<string, RegExp> = {
   "/resources/social-media-insights": /Instagram's numbers, explained/,
   "/resources/community": /grow on Instagram, with us/,
   "/resources/support": /How can we help/,
+  "/developers": /Sightline API reference/,
 };
 
 const decode = (html: string) =>

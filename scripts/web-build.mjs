@@ -16,6 +16,10 @@ const sources = [
   "apps/web/package.json",
   "apps/web/scripts",
   "packages/contracts/src",
+  // /developers is prerendered from the server's OpenAPI document of /api/v1 (decision 035).
+  "apps/server/src/features/public-api",
+  "apps/server/src/lib/route-docs.ts",
+  "apps/server/src/lib/validate.ts",
   "package-lock.json",
 ];
 

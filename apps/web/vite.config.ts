@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { markdown } from "./scripts/vite-plugin-markdown.ts";
+import { openApiDocument } from "./scripts/vite-plugin-openapi.ts";
 
 const apiTarget = process.env.SIGHTLINE_API_URL ?? "http://127.0.0.1:3000";
 
@@ -36,7 +37,7 @@ function preloadFont(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [markdown(), react(), tailwindcss(), preloadFont()],
+  plugins: [markdown(), openApiDocument(), react(), tailwindcss(), preloadFont()],
   define: {
     // The canonical origin comes from SITE_URL at build time (sitemap, canonical, Open Graph).
     "import.meta.env.VITE_SITE_URL": JSON.stringify(

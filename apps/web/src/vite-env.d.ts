@@ -24,3 +24,9 @@ declare module "*.md?meta" {
   const document: { attributes: Record<string, unknown> };
   export default document;
 }
+
+/** /api/v1's OpenAPI document, made by the server at build time (scripts/vite-plugin-openapi.ts). */
+declare module "virtual:sightline/openapi" {
+  const document: import("./features/marketing/utils/api-reference.ts").ApiDocument;
+  export default document;
+}

@@ -53,9 +53,18 @@ const isoDay = z
  */
 export const publicApiKpisQuerySchema = z
   .object({
-    since: isoDay.optional(),
-    until: isoDay.optional(),
-    timezone: z.string().min(1).max(64).optional(),
+    since: isoDay.optional().meta({
+      description: "The period's first day, YYYY-MM-DD (with `until`).",
+      example: "2026-11-01",
+    }),
+    until: isoDay.optional().meta({
+      description: "The period's last day, included (with `since`).",
+      example: "2026-11-28",
+    }),
+    timezone: z.string().min(1).max(64).optional().meta({
+      description: "The IANA time zone whose calendar the days are on; UTC by default.",
+      example: "Europe/Madrid",
+    }),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -96,8 +105,14 @@ export const publicApiPostsQuerySchema = z
       .int("The limit is a whole number.")
       .min(1, "The limit is at least 1.")
       .max(PUBLIC_API_POSTS_MAX_LIMIT, `The limit is at most ${PUBLIC_API_POSTS_MAX_LIMIT}.`)
-      .default(PUBLIC_API_POSTS_DEFAULT_LIMIT),
-    cursor: z.string().min(1).max(500).optional(),
+      .default(PUBLIC_API_POSTS_DEFAULT_LIMIT)
+      .meta({ description: "Posts per page.", example: 25 }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: "The previous page's `nextCursor`; leave it out for the first page." }),
   })
   .strict();
 

@@ -16,6 +16,10 @@ export const paths = {
   settingsConnectLinks: "/settings#connect-links",
   /** Settings, scrolled to the plan table (the Upgrade dialog's "See plans"). */
   settingsPlan: "/settings#plan",
+  /** Settings, scrolled to the Developers card (tokens, webhook endpoints). */
+  settingsDevelopers: "/settings#developers",
+  /** The public API reference, prerendered from the server's OpenAPI document. */
+  developers: "/developers",
   /** A connect link's page (`?token=`): an account's owner connects it without joining. */
   connectLink: "/connect",
   resetPassword: "/auth/reset-password",

@@ -20,6 +20,7 @@ import { createMiddleware } from "hono/factory";
 import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { sha256Hex } from "../../lib/hash.ts";
+import { withRouteDoc } from "../../lib/route-docs.ts";
 import { type Clock, dateOf } from "../../platform/clock.ts";
 import { RateLimitedError } from "../../platform/limits/user-limits.ts";
 import { can as planCan, planRequired } from "../plans/index.ts";
@@ -90,7 +91,7 @@ export function auditApiRequests(deps: PublicApiDeps) {
  */
 export function authenticateToken(deps: PublicApiDeps) {
   const limit = deps.rateLimit ?? PUBLIC_API_RATE_LIMIT;
-  return createMiddleware<TokenEnv>(async (c, next) => {
+  const middleware = createMiddleware<TokenEnv>(async (c, next) => {
     const presented = bearer.exec(c.req.header("authorization") ?? "")?.[1];
     if (!presented?.startsWith(ACCESS_TOKEN_PREFIX)) {
       throw unauthorized(
@@ -139,6 +140,31 @@ export function authenticateToken(deps: PublicApiDeps) {
     });
     await next();
   });
+  return withRouteDoc(middleware, {
+    authenticated: true,
+    errors: [
+      { status: 401, code: "unauthorized", message: "This token is not valid." },
+      {
+        status: 403,
+        code: "plan_required",
+        message: "Your plan does not include the public API.",
+      },
+      {
+        status: 429,
+        code: "rate_limited",
+        message: "Too many requests. Please wait a moment and try again.",
+      },
+    ],
+    // A refused token is not counted, so a 401 has no RateLimit headers.
+    responseHeaders: {
+      success: ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
+      error: {
+        401: [],
+        429: ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"],
+        default: ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
+      },
+    },
+  });
 }
 
 /**
@@ -166,9 +192,19 @@ export function scopeRefusal(
  * `insufficient_scope` naming what is missing.
  */
 export function requireScope(...scopes: [AccessTokenScope, ...AccessTokenScope[]]) {
-  return createMiddleware<TokenEnv>(async (c, next) => {
+  const middleware = createMiddleware<TokenEnv>(async (c, next) => {
     const refusal = scopeRefusal(c.var.apiToken, scopes);
     if (refusal) throw new AppError("insufficient_scope", refusal);
     await next();
+  });
+  return withRouteDoc(middleware, {
+    scopes,
+    errors: [
+      {
+        status: 403,
+        code: "insufficient_scope",
+        message: `This token lacks the ${scopes[0]} scope.`,
+      },
+    ],
   });
 }

@@ -8,6 +8,7 @@ import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../lib/app-error.ts";
 import { sha256Hex } from "../../lib/hash.ts";
+import { withRouteDoc } from "../../lib/route-docs.ts";
 import { dateOf } from "../../platform/clock.ts";
 import type { PublicApiDeps, TokenEnv } from "./authenticate.ts";
 
@@ -22,7 +23,7 @@ const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000;
  * as usual.
  */
 export function idempotent(deps: Pick<PublicApiDeps, "db" | "now">) {
-  return createMiddleware<TokenEnv>(async (c, next) => {
+  const middleware = createMiddleware<TokenEnv>(async (c, next) => {
     const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (header === undefined) return next();
     const parsed = idempotencyKeySchema.safeParse(header);
@@ -75,5 +76,29 @@ export function idempotent(deps: Pick<PublicApiDeps, "db" | "now">) {
     } else {
       await releaseIdempotencyKey(deps.db, scope);
     }
+  });
+  return withRouteDoc(middleware, {
+    requestHeaders: [
+      {
+        name: IDEMPOTENCY_KEY_HEADER,
+        required: false,
+        description: `Makes the write safe to retry: the same key with the same request answers the first result again for ${IDEMPOTENCY_KEY_TTL_HOURS} hours (with \`Idempotent-Replayed: true\`) instead of writing twice. A UUID per intended write is a good key.`,
+        schema: idempotencyKeySchema,
+      },
+    ],
+    errors: [
+      {
+        status: 409,
+        code: "idempotency_key_in_use",
+        message: "A request with this Idempotency-Key is still running. Try again in a moment.",
+      },
+      {
+        status: 422,
+        code: "idempotency_key_reused",
+        message:
+          "This Idempotency-Key was already used with a different request. Send a new key with a new request.",
+      },
+    ],
+    responseHeaders: { success: ["Idempotent-Replayed"] },
   });
 }

@@ -1,9 +1,12 @@
 import { accountIdPattern } from "@sightline/contracts";
 import { type Db, findInstagramConnection, type InstagramConnectionRow } from "@sightline/db";
 import { createMiddleware } from "hono/factory";
+import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
+import { withRouteDoc } from "../../lib/route-docs.ts";
 import type { RadarsContext } from "../radars/index.ts";
 import type { TokenEnv } from "./authenticate.ts";
+import { accountsExample } from "./openapi-examples.ts";
 
 export type AccountEnv = TokenEnv & { Variables: { connection: InstagramConnectionRow } };
 
@@ -12,7 +15,7 @@ export type AccountEnv = TokenEnv & { Variables: { connection: InstagramConnecti
  * the request is read: any other account (another tenant's) is a 404, whatever the body.
  */
 export function knownAccount(db: Db) {
-  return createMiddleware<AccountEnv>(async (c, next) => {
+  const middleware = createMiddleware<AccountEnv>(async (c, next) => {
     const accountId = c.req.param("accountId") ?? "";
     const connection = accountIdPattern.test(accountId)
       ? await findInstagramConnection(db, c.var.apiToken.workspaceId, accountId)
@@ -22,6 +25,22 @@ export function knownAccount(db: Db) {
     }
     c.set("connection", connection);
     await next();
+  });
+  return withRouteDoc(middleware, {
+    pathParams: {
+      accountId: {
+        description: "The Instagram account's id, as `GET /accounts` lists it.",
+        example: accountsExample.data[0]!.id,
+        schema: z.string().regex(accountIdPattern),
+      },
+    },
+    errors: [
+      {
+        status: 404,
+        code: "not_found",
+        message: "This Instagram account is not connected to this workspace.",
+      },
+    ],
   });
 }
 

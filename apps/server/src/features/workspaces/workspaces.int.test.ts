@@ -362,6 +362,8 @@ describe("workspaces, members and roles", () => {
     // The public API: personal access tokens, never a session (a session here is a 401); each
     // route with a token of each scope and role in public-api.int.test.ts.
     "ALL /api/v1/*": "excluded",
+    // The API's OpenAPI document: public, no workspace's data (decision 035).
+    "GET /api/v1/openapi.json": "excluded",
     "GET /api/v1/accounts": "excluded",
     "GET /api/v1/accounts/:accountId/analytics/kpis": "excluded",
     "GET /api/v1/accounts/:accountId/posts": "excluded",

@@ -56,6 +56,7 @@ const en = {
   developers: {
     title: "Developers",
     description: "Reach this workspace's data from your own code through the Sightline API.",
+    reference: "API reference: every endpoint, scope and webhook event",
   },
   security: {
     title: "Security",
@@ -223,6 +224,7 @@ const es: typeof en = {
     title: "Desarrolladores",
     description:
       "Accede a los datos de este espacio de trabajo desde tu propio código con la API de Sightline.",
+    reference: "Referencia de la API: cada endpoint, permiso y evento de webhook",
   },
   security: {
     title: "Seguridad",

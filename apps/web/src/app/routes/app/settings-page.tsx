@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
 import { AccessTokensSection } from "../../../features/developers/components/access-tokens-section.tsx";
 import { McpConnectionSection } from "../../../features/developers/components/mcp-connection-section.tsx";
 import { WebhookEndpointsSection } from "../../../features/developers/components/webhook-endpoints-section.tsx";
@@ -32,11 +35,17 @@ export default function SettingsRoute() {
  */
 function DevelopersBlocks() {
   const canManageWebhooks = useCan("developers");
+  const { t } = useTranslation("settings");
   return (
     <>
       <AccessTokensSection />
       <McpConnectionSection />
       {canManageWebhooks ? <WebhookEndpointsSection /> : null}
+      <p className="text-sm">
+        <Link to={paths.developers} className="font-medium text-brand-700 hover:underline">
+          {t("developers.reference")}
+        </Link>
+      </p>
     </>
   );
 }

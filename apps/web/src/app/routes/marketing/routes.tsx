@@ -73,6 +73,7 @@ const pages: { path: string; lazy: Lazy }[] = [
     path: paths.resources.support,
     lazy: page(() => import("./resources/support-page.tsx"), { hydrate: "load" }),
   },
+  { path: paths.developers, lazy: page(() => import("./developers-page.tsx")) },
   ...blogSlugs.map((slug) => ({ path: paths.blogArticle(slug), lazy: article(slug) })),
 ];
 

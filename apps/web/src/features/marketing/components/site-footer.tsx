@@ -83,10 +83,13 @@ export function SiteFooter() {
             />
             <FooterColumn
               title={copy.footer.resources}
-              links={resourceLinks.map((l) => ({
-                href: l.href,
-                label: copy.nav.resourceItems[l.key].title,
-              }))}
+              links={[
+                ...resourceLinks.map((l) => ({
+                  href: l.href,
+                  label: copy.nav.resourceItems[l.key].title,
+                })),
+                { href: paths.developers, label: copy.footer.developers },
+              ]}
             />
             <FooterColumn
               title={copy.footer.company}

@@ -71,6 +71,7 @@ export interface CommonCopy {
     legal: string;
     investors: string;
     support: string;
+    developers: string;
     privacy: string;
     terms: string;
     dataDeletion: string;
@@ -215,6 +216,7 @@ const en: CommonCopy = {
     legal: "Legal",
     investors: "Investors",
     support: "Support",
+    developers: "Developers",
     privacy: "Privacy policy",
     terms: "Terms of service",
     dataDeletion: "Data deletion",
@@ -373,6 +375,7 @@ const es: CommonCopy = {
     legal: "Legal",
     investors: "Inversionistas",
     support: "Soporte",
+    developers: "Desarrolladores",
     privacy: "Política de privacidad",
     terms: "Términos del servicio",
     dataDeletion: "Eliminación de datos",

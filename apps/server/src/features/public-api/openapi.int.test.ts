@@ -1,0 +1,205 @@
+import {
+  type AccessTokenSummary,
+  accessTokenScopes,
+  errorResponseSchema,
+} from "@sightline/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import type { HttpClient } from "../../testing/http-client.ts";
+import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import { collectRoutes, openApiPath } from "./openapi.ts";
+
+/*
+ * Decision 035: the document served at /api/v1/openapi.json covers every /api/v1 route of the
+ * composed app (walked from `app.routes`) and nothing else, and every route answers what it
+ * documents: each is called and its body parsed with the response schema its describeRoute
+ * names (a field the schema lacks fails too).
+ */
+
+const V1 = "/api/v1";
+const DAY_MS = 86_400_000;
+let testApp: TestApp;
+let owner: HttpClient;
+let accountId: string;
+let token: string;
+
+type Document = {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, unknown> }>
+  >;
+};
+
+beforeAll(async () => {
+  const synced = await createTestAppWithSyncedAccount(
+    { username: "lena.makes", login: "instagram" },
+    { plan: "premium" },
+  );
+  testApp = synced.testApp;
+  owner = synced.client;
+  accountId = synced.connection.instagram_id;
+  const created = await owner.request("/api/workspaces/current/tokens", {
+    method: "POST",
+    json: { name: "OpenAPI test", scopes: [...accessTokenScopes], expiresInDays: 7 },
+  });
+  expect(created.status).toBe(201);
+  token = ((await created.json()) as { token: string; accessToken: AccessTokenSummary }).token;
+}, 180_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function v1(path: string, init: RequestInit & { json?: unknown; anonymous?: boolean } = {}) {
+  const headers = new Headers(init.headers);
+  if (!init.anonymous) headers.set("authorization", `Bearer ${token}`);
+  if (init.json !== undefined) headers.set("content-type", "application/json");
+  return testApp.app.request(`${TEST_PUBLIC_URL}${V1}${path}`, {
+    ...init,
+    headers,
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+  });
+}
+
+async function servedDocument(): Promise<Document> {
+  const response = await v1("/openapi.json", { anonymous: true });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Document;
+}
+
+/** Every method and path the composed app answers under /api/v1 (middleware left out). */
+function appEndpoints(): string[] {
+  const endpoints = testApp.app.routes
+    .filter((route) => route.method !== "ALL" && route.path.startsWith(`${V1}/`))
+    .map((route) => `${route.method} ${openApiPath(route.path.slice(V1.length))}`);
+  return [...new Set(endpoints)].sort();
+}
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is public and cacheable: no token, an ETag, 304 when unchanged", async () => {
+    const response = await v1("/openapi.json", { anonymous: true });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    const etag = response.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const document = (await response.json()) as Document;
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.servers).toEqual([expect.objectContaining({ url: V1 })]);
+    const again = await v1("/openapi.json", {
+      anonymous: true,
+      headers: { "if-none-match": etag! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("covers every /api/v1 route of the composed app, and documents none it does not have", async () => {
+    const documented = Object.entries((await servedDocument()).paths)
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const registered = appEndpoints();
+    expect(registered.length).toBeGreaterThanOrEqual(5);
+    expect(
+      registered.filter((endpoint) => !documented.includes(endpoint)),
+      "routes missing from the document (add a describeRoute)",
+    ).toEqual([]);
+    expect(
+      documented.filter((endpoint) => !registered.includes(endpoint)),
+      "documented routes the app does not have",
+    ).toEqual([]);
+  });
+});
+
+describe("every /api/v1 route answers its documented schema", () => {
+  /** How to call each operation for a 2xx answer; a new route needs a line here. */
+  const calls: Record<string, () => Response | Promise<Response>> = {
+    getOpenApiDocument: () => v1("/openapi.json", { anonymous: true }),
+    listAccounts: () => v1("/accounts"),
+    getAccountKpis: () => {
+      const day = (offset: number) =>
+        new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+      return v1(`/accounts/${accountId}/analytics/kpis?since=${day(-28)}&until=${day(-1)}`);
+    },
+    listPosts: () => v1(`/accounts/${accountId}/posts?limit=3`),
+    createDraft: async () => {
+      const sample = await testApp.sandbox!.fetch(
+        `${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`,
+      );
+      const upload = await owner.request("/api/uploads/instagram-media", {
+        method: "POST",
+        headers: { "content-type": "application/octet-stream" },
+        body: new Uint8Array(await sample.arrayBuffer()),
+      });
+      expect(upload.status).toBe(201);
+      const file = (await upload.json()) as { bucket: string; key: string };
+      return v1(`/accounts/${accountId}/drafts`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        json: {
+          items: [{ ...file, mediaType: "image" }],
+          caption: "Documented draft",
+          scheduled_time: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+          time_zone: "UTC",
+        },
+      });
+    },
+  };
+
+  it("parses each 2xx body with the route's response schema, and the documented status", async () => {
+    const routes = collectRoutes(testApp.app.routes).filter((route) =>
+      route.path.startsWith(`${V1}/`),
+    );
+    const checked: string[] = [];
+    for (const route of routes) {
+      const operation = route.fragments.find((f) => f.operation)?.operation;
+      if (!operation) continue;
+      const call = calls[operation.operationId];
+      expect(call, `a call for ${operation.operationId} in this test`).toBeDefined();
+      const response = await call!();
+      const body = await response.json();
+      expect(response.status, `${operation.operationId}: ${JSON.stringify(body)}`).toBe(
+        operation.response.status,
+      );
+      const schema: ZodType = operation.response.schema;
+      // Parsing strips fields the schema does not know: equal means none was undocumented.
+      expect(schema.parse(body), operation.operationId).toEqual(body);
+      checked.push(operation.operationId);
+    }
+    expect(checked.sort()).toEqual(Object.keys(calls).sort());
+  });
+
+  it("answers refusals in the documented error shape with documented statuses", async () => {
+    const document = await servedDocument();
+    const documentedStatuses = (path: string, method: string) =>
+      Object.keys(document.paths[path]![method]!.responses);
+    const refusals: Array<{ path: string; method: string; response: Response }> = [
+      { path: "/accounts", method: "get", response: await v1("/accounts", { anonymous: true }) },
+      {
+        path: "/accounts/{accountId}/posts",
+        method: "get",
+        response: await v1("/accounts/999999/posts"),
+      },
+      {
+        path: "/accounts/{accountId}/posts",
+        method: "get",
+        response: await v1(`/accounts/${accountId}/posts?limit=1000`),
+      },
+      {
+        path: "/accounts/{accountId}/drafts",
+        method: "post",
+        response: await v1(`/accounts/${accountId}/drafts`, { method: "POST", json: {} }),
+      },
+    ];
+    expect(refusals.map((refusal) => refusal.response.status)).toEqual([401, 404, 422, 422]);
+    for (const { path, method, response } of refusals) {
+      expect(documentedStatuses(path, method)).toContain(String(response.status));
+      const body = await response.json();
+      expect(errorResponseSchema.parse(body)).toEqual(body);
+    }
+  });
+});
