@@ -228,7 +228,12 @@ export const publicApiUploadParamSchema = z.object({
 
 /** GET /api/v1/accounts/:accountId/analytics/audience: days on `timezone`'s calendar (UTC). */
 export const publicApiAudienceQuerySchema = z
-  .object({ timezone: z.string().min(1).max(64).optional() })
+  .object({
+    timezone: z.string().min(1).max(64).optional().meta({
+      description: "The IANA time zone whose calendar the days and hours are on; UTC by default.",
+      example: "Europe/Vienna",
+    }),
+  })
   .strict();
 
 /** GET /api/v1/accounts/:accountId/conversations: newest activity first, keyset pages. */
@@ -238,20 +243,40 @@ export const publicApiConversationsQuerySchema = z
       .enum(["all", "dm", "comments", "unread", "needs_reply"], {
         message: "The filter is one of all, dm, comments, unread, needs_reply.",
       })
-      .default("all"),
-    q: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
-    limit: publicApiLimit,
-    cursor: z.string().min(1).max(300).optional(),
+      .default("all")
+      .meta({
+        description:
+          "`dm` threads, posts' `comments`, `unread` ones, those that `needs_reply`, or `all`.",
+        example: "needs_reply",
+      }),
+    q: z.string().trim().max(100, "Search for at most 100 characters.").optional().meta({
+      description:
+        "Text to find in people's names and usernames, posts' captions and the texts of messages and comments.",
+      example: "shipping",
+    }),
+    limit: publicApiLimit.meta({ description: "Conversations per page.", example: 25 }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .meta({ description: "The previous page's `nextCursor`; leave it out for the first page." }),
   })
   .strict();
 export type PublicApiConversationsQuery = z.infer<typeof publicApiConversationsQuerySchema>;
 
 export const publicApiConversationParamSchema = z.object({
-  conversationId: z.string().min(1).max(200),
+  conversationId: z.string().min(1).max(200).meta({
+    description:
+      "A conversation's `id` from `GET /accounts/{accountId}/conversations`: a DM thread's id, or the post's media id for its comments.",
+  }),
 });
 
 export const publicApiCommentParamSchema = z.object({
-  commentId: z.string().min(1).max(200),
+  commentId: z.string().min(1).max(200).meta({
+    description:
+      "A comment's `id` on one of the account's posts, as a comments conversation lists it.",
+  }),
 });
 
 /**
@@ -281,4 +306,24 @@ export const publicApiCommentReplySchema = z.object({ text: commentTextSchema })
 export const publicApiPrivateReplySchema = z.object({ text: messageTextSchema }).strict();
 
 /** GET /api/v1/radars/mentions: Press Radar's mentions, newest first, keyset pages. */
-export const publicApiMentionsQuerySchema = listMentionsQuerySchema.strict();
+export const publicApiMentionsQuerySchema = z
+  .object({
+    sourceId: listMentionsQuerySchema.shape.sourceId.meta({
+      description: "Only the mentions from this Press Radar source (its id).",
+    }),
+    keywordId: listMentionsQuerySchema.shape.keywordId.meta({
+      description: "Only the mentions that matched this keyword (its id).",
+    }),
+    sentiment: listMentionsQuerySchema.shape.sentiment.meta({
+      description: "Only `positive`, `neutral` or `negative` mentions.",
+      example: "negative",
+    }),
+    cursor: listMentionsQuerySchema.shape.cursor.meta({
+      description: "The previous page's `nextCursor`; leave it out for the first page.",
+    }),
+    limit: listMentionsQuerySchema.shape.limit.meta({
+      description: "Mentions per page (at most 100).",
+      example: 30,
+    }),
+  })
+  .strict();

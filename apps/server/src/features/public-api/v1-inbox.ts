@@ -1,12 +1,20 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   IDEMPOTENCY_KEY_HEADER,
+  MAX_COMMENT_LENGTH,
+  MAX_MESSAGE_BYTES,
+  PUBLIC_API_POSTS_MAX_LIMIT,
   publicApiCommentParamSchema,
+  publicApiCommentReplyResponseSchema,
   publicApiCommentReplySchema,
+  publicApiConversationMessagesResponseSchema,
   publicApiConversationParamSchema,
   publicApiConversationsQuerySchema,
+  publicApiConversationsResponseSchema,
+  publicApiPrivateReplyResponseSchema,
   publicApiPrivateReplySchema,
   publicApiReplySchema,
+  publicApiReplySentResponseSchema,
 } from "@sightline/contracts";
 import { Hono } from "hono";
 import { AppError } from "../../lib/app-error.ts";
@@ -24,6 +32,17 @@ import { workspaceStorageFolder } from "../workspaces/index.ts";
 import { readAccountConversations } from "./account-reads.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
+import { describeRoute } from "./openapi.ts";
+import {
+  commentReplyExample,
+  commentReplyRequestExample,
+  conversationsExample,
+  dmThreadExample,
+  privateReplyExample,
+  privateReplyRequestExample,
+  replyRequestExample,
+  replySentExample,
+} from "./openapi-examples-inbox.ts";
 import { knownAccount } from "./v1-account.ts";
 
 type InboxRoutesDeps = InboxDeps & Parameters<typeof idempotent>[0];
@@ -57,6 +76,18 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
     new Hono<TokenEnv>()
       .get(
         "/accounts/:accountId/conversations",
+        describeRoute({
+          operationId: "listConversations",
+          tag: "Inbox",
+          summary: "List inbox conversations",
+          description: `The Messages page's list: the account's DM threads and, one per post, the comments on its own posts, newest activity first. \`filter\` keeps \`dm\`, \`comments\`, \`unread\` or \`needs_reply\` (the last word is someone else's and the account has not answered); \`q\` searches people's names and usernames, captions and the texts of messages and comments. Keyset pages of \`limit\` (at most ${PUBLIC_API_POSTS_MAX_LIMIT}): pass \`nextCursor\` back as \`cursor\` until it is null. A conversation's \`id\` is the \`conversationId\` of the messages routes.`,
+          response: {
+            status: 200,
+            description: "One page of conversations.",
+            schema: publicApiConversationsResponseSchema,
+            example: conversationsExample,
+          },
+        }),
         read,
         account,
         validate("query", publicApiConversationsQuerySchema),
@@ -73,6 +104,19 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
       )
       .get(
         "/accounts/:accountId/conversations/:conversationId/messages",
+        describeRoute({
+          operationId: "getConversationMessages",
+          tag: "Inbox",
+          summary: "Read a conversation",
+          description:
+            "One conversation, answered by its `kind`. A DM thread (`dm`): the other person, its messages oldest first (with each reply's send status) and the 24-hour `window`: Instagram lets a business reply within 24 hours of the person's last message. A post's comments (`comments`): the post and its comments oldest first, each with the state of its one private reply (possible for 7 days after a comment by someone else). Reading does not mark the conversation read. A conversation that is not this account's is a 404 (`This conversation does not exist.`).",
+          response: {
+            status: 200,
+            description: "The conversation, a DM thread or a post's comments.",
+            schema: publicApiConversationMessagesResponseSchema,
+            example: dmThreadExample,
+          },
+        }),
         read,
         account,
         conversationParam,
@@ -136,6 +180,33 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
       // A DM reply within the 24-hour window, by the inbox's one send path.
       .post(
         "/accounts/:accountId/conversations/:conversationId/messages",
+        describeRoute({
+          operationId: "sendConversationMessage",
+          tag: "Inbox",
+          summary: "Reply to a DM thread",
+          description: `Sends a DM reply through the inbox's own send path: \`text\` (at most ${MAX_MESSAGE_BYTES} bytes), \`image\` (a file of the workspace's, as \`POST /uploads\` answers it), or both; the image goes first, then the text, each a message of its own. Only within Instagram's 24-hour window: a business may reply within 24 hours of the person's last message. The send is kept in the thread with its status, a failure with its reason. Refusals (409): the conversation is a post's comments (reply to a comment instead), there is no message from the person yet, the window closed (the message says when), the message is already sent or on its way, or Instagram's access ended (reconnect in Settings); 503 when Instagram did not take it. Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely: the same key never sends a part twice.`,
+          response: {
+            status: 201,
+            description: "Sent.",
+            schema: publicApiReplySentResponseSchema,
+            example: replySentExample,
+          },
+          requestExample: replyRequestExample,
+          errors: [
+            {
+              status: 409,
+              code: "conflict",
+              message:
+                "The 24-hour window to reply closed on 2026-11-28 09:41 UTC. Instagram lets a business reply within 24 hours of the person's last message.",
+            },
+            {
+              status: 503,
+              code: "unavailable",
+              message:
+                "The message was not sent: Instagram could not be reached. Please try again.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
@@ -180,6 +251,32 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
       )
       .post(
         "/accounts/:accountId/comments/:commentId/replies",
+        describeRoute({
+          operationId: "replyToComment",
+          tag: "Inbox",
+          summary: "Reply to a comment publicly",
+          description: `Posts a public reply (\`text\`, at most ${MAX_COMMENT_LENGTH} characters) to a comment on one of the account's posts. Instagram threads replies under the top-level comment only, so a reply to a reply goes under its top-level comment (\`parentId\`). A comment that is not on this account's posts is a 404 (\`This comment does not exist.\`); 409 when Instagram's access ended (reconnect in Settings); 503 when Instagram did not post it. Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely.`,
+          response: {
+            status: 201,
+            description: "Posted.",
+            schema: publicApiCommentReplyResponseSchema,
+            example: commentReplyExample,
+          },
+          requestExample: commentReplyRequestExample,
+          errors: [
+            {
+              status: 409,
+              code: "conflict",
+              message: "Reconnect Instagram in Settings: its access ended.",
+            },
+            {
+              status: 503,
+              code: "unavailable",
+              message:
+                "The reply was not posted: Instagram could not be reached. Please try again.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
@@ -197,6 +294,33 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
       )
       .post(
         "/accounts/:accountId/comments/:commentId/private-reply",
+        describeRoute({
+          operationId: "sendPrivateReply",
+          tag: "Inbox",
+          summary: "Reply to a comment privately",
+          description: `Sends the one private reply Instagram allows per comment: a DM (\`text\`, at most ${MAX_MESSAGE_BYTES} bytes) to the person who wrote a comment on one of the account's posts, within 7 days of the comment. Refusals (409): the comment already has its private reply, it is the account's own comment, the 7 days have passed, or Instagram's access ended (reconnect in Settings); 404 for a comment not on this account's posts; 503 when Instagram did not take it. Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely.`,
+          response: {
+            status: 201,
+            description: "Sent.",
+            schema: publicApiPrivateReplyResponseSchema,
+            example: privateReplyExample,
+          },
+          requestExample: privateReplyRequestExample,
+          errors: [
+            {
+              status: 409,
+              code: "conflict",
+              message:
+                "This comment already has its private reply: Instagram allows one per comment.",
+            },
+            {
+              status: 503,
+              code: "unavailable",
+              message:
+                "The private reply was not sent: Instagram could not be reached. Please try again.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
