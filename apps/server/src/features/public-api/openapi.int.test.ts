@@ -1,8 +1,16 @@
+import { randomUUID } from "node:crypto";
 import {
   type AccessTokenSummary,
   accessTokenScopes,
   errorResponseSchema,
+  publicApiConversationMessagesResponseSchema,
 } from "@sightline/contracts";
+import {
+  insertPressMentions,
+  insertPressSource,
+  insertTrendHashtag,
+  insertTrendSample,
+} from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
@@ -23,6 +31,9 @@ let testApp: TestApp;
 let owner: HttpClient;
 let accountId: string;
 let token: string;
+/** The user's copy of the sandbox's demo world (their id), for simulated DMs and comments. */
+let space: string;
+let workspaceId: string;
 
 type Document = {
   openapi: string;
@@ -36,11 +47,13 @@ type Document = {
 beforeAll(async () => {
   const synced = await createTestAppWithSyncedAccount(
     { username: "lena.makes", login: "instagram" },
-    { plan: "premium" },
+    { plan: "premium", webhooks: true },
   );
   testApp = synced.testApp;
   owner = synced.client;
   accountId = synced.connection.instagram_id;
+  space = synced.connection.user_id;
+  workspaceId = synced.connection.workspace_id;
   const created = await owner.request("/api/workspaces/current/tokens", {
     method: "POST",
     json: { name: "OpenAPI test", scopes: [...accessTokenScopes], expiresInDays: 7 },
@@ -62,6 +75,35 @@ function v1(path: string, init: RequestInit & { json?: unknown; anonymous?: bool
     headers,
     ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
   });
+}
+
+async function settleInbox() {
+  await testApp.sandbox!.idle();
+  await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+}
+
+/** A customer writes a DM now (its 24-hour window open); answers its conversation's id. */
+async function customerWrites(): Promise<string> {
+  const text = `OpenAPI DM ${randomUUID().slice(0, 8)}`;
+  testApp.sandbox!.simulateMessage({ username: "lena.makes", text, space });
+  await settleInbox();
+  const response = await v1(`/accounts/${accountId}/conversations?q=${encodeURIComponent(text)}`);
+  const { data } = (await response.json()) as { data: Array<{ id: string; kind: string }> };
+  expect(data.map((item) => item.kind)).toEqual(["dm"]);
+  return data[0]!.id;
+}
+
+/** A customer comments on the account's newest post now; answers the comment and its post. */
+async function customerComments(): Promise<{ commentId: string; postId: string }> {
+  const text = `OpenAPI comment ${randomUUID().slice(0, 8)}`;
+  const simulated = testApp.sandbox!.simulateComment({ username: "lena.makes", text, space })!;
+  await settleInbox();
+  const response = await v1(
+    `/accounts/${accountId}/conversations?filter=comments&q=${encodeURIComponent(text)}`,
+  );
+  const { data } = (await response.json()) as { data: Array<{ id: string }> };
+  expect(data).toHaveLength(1);
+  return { commentId: simulated.id, postId: data[0]!.id };
 }
 
 async function servedDocument(): Promise<Document> {
@@ -147,6 +189,110 @@ describe("every /api/v1 route answers its documented schema", () => {
           time_zone: "UTC",
         },
       });
+    },
+    getAccountAudience: () =>
+      v1(`/accounts/${accountId}/analytics/audience?timezone=Europe/Vienna`),
+    listConversations: async () => {
+      await customerWrites();
+      await customerComments();
+      return v1(`/accounts/${accountId}/conversations?limit=5`);
+    },
+    getConversationMessages: async () => {
+      // A post's comments answer differently from a DM thread: both parse with the one schema.
+      const { postId } = await customerComments();
+      const comments = await v1(`/accounts/${accountId}/conversations/${postId}/messages`);
+      expect(comments.status).toBe(200);
+      const body = await comments.json();
+      expect(body.data.kind).toBe("comments");
+      expect(publicApiConversationMessagesResponseSchema.parse(body)).toEqual(body);
+      const thread = await customerWrites();
+      return v1(`/accounts/${accountId}/conversations/${encodeURIComponent(thread)}/messages`);
+    },
+    sendConversationMessage: async () => {
+      const thread = await customerWrites();
+      return v1(`/accounts/${accountId}/conversations/${encodeURIComponent(thread)}/messages`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        json: { text: "Thanks for writing!" },
+      });
+    },
+    replyToComment: async () => {
+      const { commentId } = await customerComments();
+      return v1(`/accounts/${accountId}/comments/${commentId}/replies`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        json: { text: "Yes, it is!" },
+      });
+    },
+    sendPrivateReply: async () => {
+      const { commentId } = await customerComments();
+      return v1(`/accounts/${accountId}/comments/${commentId}/private-reply`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        json: { text: "Here are the details." },
+      });
+    },
+    listMentions: async () => {
+      const db = testApp.database.db;
+      const source = await insertPressSource(db, {
+        workspaceId,
+        url: "https://craftandkiln.example.com/feed.xml",
+        title: "Craft & Kiln Weekly",
+      });
+      await insertPressMentions(db, [
+        {
+          workspaceId,
+          sourceId: source!.id,
+          itemKey: `guid:${randomUUID()}`,
+          title: "Lena Makes opens a studio shop",
+          link: null,
+          snippet: "The ceramicist behind Lena Makes is opening a studio shop.",
+          highlights: [[22, 32]],
+          keywordIds: [],
+          matchedTerms: ["Lena Makes"],
+          publishedAt: new Date(),
+          language: "en",
+          sentiment: "positive",
+          sentimentScore: 2,
+        },
+      ]);
+      return v1("/radars/mentions?limit=5");
+    },
+    getTrends: async () => {
+      // The test account signed in with Instagram Login, which has no hashtag search: the
+      // hashtag and its sample are stored as Trend Radar's job stores them.
+      const db = testApp.database.db;
+      const hashtag = await insertTrendHashtag(db, {
+        workspaceId,
+        name: "ceramics",
+        accountId,
+        instagramHashtagId: "17843000000000001",
+      });
+      const now = new Date();
+      await insertTrendSample(db, {
+        workspaceId,
+        hashtagId: hashtag!.id,
+        sampledAt: now,
+        currentVolume: 12,
+        previousVolume: 8,
+        dailyVolume: 20,
+        medianTopEngagement: 340,
+        topCount: 2,
+        topMedia: [
+          {
+            id: "17950000000000042",
+            mediaType: "IMAGE",
+            mediaUrl: null,
+            permalink: null,
+            caption: "Fresh out of the kiln #ceramics",
+            likeCount: 300,
+            commentsCount: 40,
+            timestamp: now.toISOString(),
+          },
+        ],
+        coHashtags: [["pottery", 2]],
+      });
+      return v1("/radars/trends");
     },
   };
 
