@@ -21,6 +21,7 @@ export * from "./plans.ts";
 export * from "./post-type.ts";
 export * from "./public-api.ts";
 export * from "./public-api-responses.ts";
+export * from "./public-api-responses-posts.ts";
 export * from "./public-api-schemas.ts";
 export * from "./radars.ts";
 export * from "./realtime.ts";
