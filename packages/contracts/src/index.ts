@@ -22,6 +22,7 @@ export * from "./post-type.ts";
 export * from "./public-api.ts";
 export * from "./public-api-responses.ts";
 export * from "./public-api-responses-inbox.ts";
+export * from "./public-api-responses-posts.ts";
 export * from "./public-api-schemas.ts";
 export * from "./radars.ts";
 export * from "./realtime.ts";

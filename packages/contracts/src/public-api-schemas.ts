@@ -137,12 +137,17 @@ const publicApiLimit = z.coerce
 
 /** GET /api/v1/accounts/:accountId/posts/:postId: a published post's Instagram media id. */
 export const publicApiPostParamSchema = z.object({
-  postId: analyticsPostParamSchema.shape.igMediaId,
+  postId: analyticsPostParamSchema.shape.igMediaId.meta({
+    description:
+      "Instagram's media id of a published post, as `GET /accounts/{accountId}/posts` lists it.",
+  }),
 });
 
 /** A post made here (`scheduled_posts`): its id. */
 export const publicApiScheduledPostParamSchema = z.object({
-  postId: z.uuid("Not a scheduled post id."),
+  postId: z.uuid("Not a scheduled post id.").meta({
+    description: "The id of a post made in Sightline, as `/scheduled-posts` answers it.",
+  }),
 });
 
 /**
@@ -164,10 +169,22 @@ export const publicApiScheduledPostsQuerySchema = z
           )
           .min(1),
       )
-      .optional(),
-    order: z.enum(["asc", "desc"], { message: "The order is asc or desc." }).default("asc"),
-    limit: publicApiLimit,
-    cursor: z.string().min(1).max(200).optional(),
+      .optional()
+      .meta({
+        description: `Only posts with these statuses, comma-separated (${scheduledPostStatuses.join(", ")}); all when left out.`,
+        example: "scheduled,failed",
+      }),
+    order: z
+      .enum(["asc", "desc"], { message: "The order is asc or desc." })
+      .default("asc")
+      .meta({ description: "By scheduled time: `asc` soonest first (the default) or `desc`." }),
+    limit: publicApiLimit.meta({ description: "Posts per page.", example: 25 }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "The previous page's `nextCursor`; leave it out for the first page." }),
   })
   .strict();
 
@@ -223,7 +240,9 @@ export const publicApiCreateUploadSchema = z
 export type PublicApiCreateUpload = z.input<typeof publicApiCreateUploadSchema>;
 
 export const publicApiUploadParamSchema = z.object({
-  uploadId: z.uuid("This upload does not exist."),
+  uploadId: z.uuid("This upload does not exist.").meta({
+    description: "The upload's id, as `POST /uploads` answers it.",
+  }),
 });
 
 /** GET /api/v1/accounts/:accountId/analytics/audience: days on `timezone`'s calendar (UTC). */

@@ -158,6 +158,50 @@ describe("GET /api/v1/openapi.json", () => {
 });
 
 describe("every /api/v1 route answers its documented schema", () => {
+  type Upload = { id: string; file: { bucket: string; key: string; mediaType: string } };
+
+  async function sampleJpeg() {
+    const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
+    return new Uint8Array(await sample.arrayBuffer());
+  }
+
+  /** Announces the sandbox's sample JPEG through POST /uploads. */
+  async function announceSample() {
+    const bytes = await sampleJpeg();
+    const response = await v1("/uploads", {
+      method: "POST",
+      json: { fileName: "sample.jpg", contentType: "image/jpeg", size: bytes.length },
+    });
+    expect(response.status).toBe(201);
+    return { bytes, upload: ((await response.json()) as { data: Upload }).data };
+  }
+
+  /** PUTs an announced upload's bytes, as a script does with the answer's `upload`. */
+  function putBytes(upload: Upload, bytes: Uint8Array) {
+    return v1(`/uploads/${upload.id}`, {
+      method: "PUT",
+      headers: { "content-type": "image/jpeg" },
+      body: bytes,
+    });
+  }
+
+  /** A post made through /api/v1 (`drafts` or `scheduled-posts`) with an uploaded file. */
+  async function makePost(kind: "drafts" | "scheduled-posts") {
+    const { bytes, upload } = await announceSample();
+    expect((await putBytes(upload, bytes)).status).toBe(200);
+    const response = await v1(`/accounts/${accountId}/${kind}`, {
+      method: "POST",
+      json: {
+        items: [upload.file],
+        caption: `Documented ${kind}`,
+        scheduled_time: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+        time_zone: "UTC",
+      },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data.id;
+  }
+
   /** How to call each operation for a 2xx answer; a new route needs a line here. */
   const calls: Record<string, () => Response | Promise<Response>> = {
     getOpenApiDocument: () => v1("/openapi.json", { anonymous: true }),
@@ -293,6 +337,65 @@ describe("every /api/v1 route answers its documented schema", () => {
         coHashtags: [["pottery", 2]],
       });
       return v1("/radars/trends");
+    },
+    getPost: async () => {
+      const list = await v1(`/accounts/${accountId}/posts?limit=1`);
+      const [post] = ((await list.json()) as { data: Array<{ id: string }> }).data;
+      expect(post, "a synced post").toBeDefined();
+      return v1(`/accounts/${accountId}/posts/${post!.id}`);
+    },
+    listScheduledPosts: async () => {
+      await makePost("drafts");
+      return v1(`/accounts/${accountId}/scheduled-posts?status=draft,scheduled&limit=2`);
+    },
+    getScheduledPost: async () =>
+      v1(`/accounts/${accountId}/scheduled-posts/${await makePost("drafts")}`),
+    schedulePost: async () => {
+      const { bytes, upload } = await announceSample();
+      expect((await putBytes(upload, bytes)).status).toBe(200);
+      return v1(`/accounts/${accountId}/scheduled-posts`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        json: {
+          items: [upload.file],
+          caption: "Documented schedule",
+          scheduled_time: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+          time_zone: "UTC",
+        },
+      });
+    },
+    scheduleStoredPost: async () =>
+      v1(`/accounts/${accountId}/scheduled-posts/${await makePost("drafts")}/schedule`, {
+        method: "POST",
+        json: {},
+      }),
+    publishScheduledPost: async () =>
+      v1(`/accounts/${accountId}/scheduled-posts/${await makePost("drafts")}/publish`, {
+        method: "POST",
+      }),
+    cancelScheduledPost: async () =>
+      v1(`/accounts/${accountId}/scheduled-posts/${await makePost("scheduled-posts")}/cancel`, {
+        method: "POST",
+      }),
+    deleteScheduledPost: async () =>
+      v1(`/accounts/${accountId}/scheduled-posts/${await makePost("drafts")}`, {
+        method: "DELETE",
+      }),
+    createUpload: async () =>
+      v1("/uploads", {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        json: {
+          fileName: "sample.jpg",
+          contentType: "image/jpeg",
+          size: (await sampleJpeg()).length,
+          purpose: "media",
+        },
+      }),
+    getUpload: async () => v1(`/uploads/${(await announceSample()).upload.id}`),
+    uploadFile: async () => {
+      const { bytes, upload } = await announceSample();
+      return putBytes(upload, bytes);
     },
   };
 

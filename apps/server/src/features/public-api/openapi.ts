@@ -30,7 +30,9 @@ import {
 export const apiTags: Record<string, string> = {
   Accounts: "The Instagram accounts connected to the token's workspace.",
   Analytics: "The dashboard's figures, for the days you ask.",
-  Posts: "Published posts with their metrics, and drafts.",
+  Posts:
+    "Published posts with their metrics, and the posts made in Sightline: drafts, scheduled posts and how their publishing went.",
+  Uploads: "Photos and videos put in the workspace's storage, for the posts' files.",
   Inbox:
     "The Messages page: DM threads and the comments on the account's posts, and replies within Instagram's rules.",
   Radars: "Press Radar's mentions and Trend Radar's hashtags: the workspace's, not one account's.",

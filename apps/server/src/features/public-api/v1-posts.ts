@@ -1,7 +1,15 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  PUBLIC_API_POSTS_MAX_LIMIT,
+  publicApiPostDetailResponseSchema,
   publicApiPostParamSchema,
+  publicApiScheduledPostCheckedResponseSchema,
+  publicApiScheduledPostDeletedResponseSchema,
+  publicApiScheduledPostDetailResponseSchema,
   publicApiScheduledPostParamSchema,
+  publicApiScheduledPostResponseSchema,
   publicApiScheduledPostsQuerySchema,
+  publicApiScheduledPostsResponseSchema,
   publicApiSchedulePostSchema,
   publicApiScheduleStoredPostSchema,
 } from "@sightline/contracts";
@@ -26,6 +34,18 @@ import {
 } from "../scheduling/index.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
+import { describeRoute } from "./openapi.ts";
+import {
+  postDetailExample,
+  scheduledPostCancelledExample,
+  scheduledPostCheckedExample,
+  scheduledPostDeletedExample,
+  scheduledPostDetailExample,
+  scheduledPostPublishingExample,
+  scheduledPostRequestExample,
+  scheduledPostsExample,
+  scheduleStoredPostRequestExample,
+} from "./openapi-examples-posts.ts";
 import { knownAccount, scopeOf, workspaceOf } from "./v1-account.ts";
 
 type PostsDeps = ScheduleDeps & Parameters<typeof idempotent>[0];
@@ -84,7 +104,10 @@ function decodeCursor(cursor: string): { scheduledTime: Date; id: string } {
   }
 }
 
-const notThisPost = () => new AppError("not_found", "This post does not exist.");
+const NOT_THIS_POST = "This post does not exist.";
+const notThisPost = () => new AppError("not_found", NOT_THIS_POST);
+const notThisPostError = { status: 404, code: "not_found", message: NOT_THIS_POST } as const;
+const retrySafely = `Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely.`;
 
 /**
  * Posts through /api/v1 (issue 35 point 2, decision 033's addendum). `/posts` are the account's
@@ -110,6 +133,26 @@ export function v1PostRoutes(deps: PostsDeps) {
     new Hono<TokenEnv>()
       .get(
         "/accounts/:accountId/posts/:postId",
+        describeRoute({
+          operationId: "getPost",
+          tag: "Posts",
+          summary: "Read a published post with its metrics' history",
+          description:
+            "A post Instagram has published (the `id` of `GET /accounts/{accountId}/posts`), as Post Performance shows it: its latest metrics, its hashtags and every stored reading of its metrics (`history`). A post older than the plan's history window is refused with `plan_required` (403); one not in the account's synced data is a 404.",
+          response: {
+            status: 200,
+            description: "The post.",
+            schema: publicApiPostDetailResponseSchema,
+            example: postDetailExample,
+          },
+          errors: [
+            {
+              status: 404,
+              code: "not_found",
+              message: "This post is not in your synced Instagram data.",
+            },
+          ],
+        }),
         read,
         account,
         validate("param", publicApiPostParamSchema),
@@ -147,6 +190,18 @@ export function v1PostRoutes(deps: PostsDeps) {
       )
       .get(
         "/accounts/:accountId/scheduled-posts",
+        describeRoute({
+          operationId: "listScheduledPosts",
+          tag: "Posts",
+          summary: "List posts made in Sightline",
+          description: `Drafts and posts scheduled, publishing, published or failed from this account's content scheduler, by scheduled time (\`order\`: soonest first unless \`desc\`), only the statuses in \`status\` when given. Keyset pages of \`limit\` (at most ${PUBLIC_API_POSTS_MAX_LIMIT}): pass \`nextCursor\` back as \`cursor\` until it is null; a cursor that is not one is refused with "The page cursor is not valid. Start again from the first page." (422).`,
+          response: {
+            status: 200,
+            description: "One page of posts.",
+            schema: publicApiScheduledPostsResponseSchema,
+            example: scheduledPostsExample,
+          },
+        }),
         read,
         account,
         validate("query", publicApiScheduledPostsQuerySchema),
@@ -166,31 +221,67 @@ export function v1PostRoutes(deps: PostsDeps) {
           });
         },
       )
-      .get("/accounts/:accountId/scheduled-posts/:postId", read, account, postParam, async (c) => {
-        const connection = c.var.connection;
-        const row = await ownPost(
-          connection.workspaceId,
-          connection.instagramId,
-          c.req.valid("param").postId,
-        );
-        const steps = await listAttemptSteps(deps.db, connection.workspaceId, row.id);
-        return c.json({
-          data: {
-            ...scheduledPostView(row),
-            attempts: steps.map((step) => ({
-              attempt: step.attempt,
-              at: step.at.toISOString(),
-              step: step.step,
-              outcome: step.outcome,
-              message: step.message,
-            })),
+      .get(
+        "/accounts/:accountId/scheduled-posts/:postId",
+        describeRoute({
+          operationId: "getScheduledPost",
+          tag: "Posts",
+          summary: "Read a post made in Sightline",
+          description:
+            "A draft, scheduled, publishing, published or failed post of this account, with every step of its publish attempts (`attempts`), as the composer follows a post going out. Once published, `igMediaId` is its id under `/posts`.",
+          response: {
+            status: 200,
+            description: "The post and its attempts.",
+            schema: publicApiScheduledPostDetailResponseSchema,
+            example: scheduledPostDetailExample,
           },
-        });
-      })
+          errors: [notThisPostError],
+        }),
+        read,
+        account,
+        postParam,
+        async (c) => {
+          const connection = c.var.connection;
+          const row = await ownPost(
+            connection.workspaceId,
+            connection.instagramId,
+            c.req.valid("param").postId,
+          );
+          const steps = await listAttemptSteps(deps.db, connection.workspaceId, row.id);
+          return c.json({
+            data: {
+              ...scheduledPostView(row),
+              attempts: steps.map((step) => ({
+                attempt: step.attempt,
+                at: step.at.toISOString(),
+                step: step.step,
+                outcome: step.outcome,
+                message: step.message,
+              })),
+            },
+          });
+        },
+      )
       // The composer's Schedule: stored as scheduled and queued for its time, with the
       // pre-publish check's findings (checked again before it goes out).
       .post(
         "/accounts/:accountId/scheduled-posts",
+        describeRoute({
+          operationId: "schedulePost",
+          tag: "Posts",
+          summary: "Schedule a post",
+          description: `The composer's Schedule: the same body as a draft (files from \`POST /uploads\`, caption, hashtags, collaborators, tags, \`scheduled_time\` and \`time_zone\`), stored with status \`scheduled\` and published by Sightline at its time. The composer's rules and messages apply ("Cannot schedule post in the past", 400). The answer's \`checks\` are the pre-publish check's findings; the post is scheduled either way and checked again before it goes out. ${retrySafely}`,
+          response: {
+            status: 201,
+            description: "The scheduled post and the pre-publish check's findings.",
+            schema: publicApiScheduledPostCheckedResponseSchema,
+            example: scheduledPostCheckedExample,
+          },
+          requestExample: scheduledPostRequestExample,
+          errors: [
+            { status: 400, code: "bad_request", message: "Cannot schedule post in the past" },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
@@ -210,6 +301,28 @@ export function v1PostRoutes(deps: PostsDeps) {
       // A stored draft scheduled with its own content (the composer's Edit, checked again).
       .post(
         "/accounts/:accountId/scheduled-posts/:postId/schedule",
+        describeRoute({
+          operationId: "scheduleStoredPost",
+          tag: "Posts",
+          summary: "Schedule a draft, or move a scheduled post",
+          description: `The composer's Edit with the post's own content: a draft (or a scheduled post) becomes scheduled at \`scheduled_time\` in \`time_zone\` (its own time and zone when left out), checked again with every rule of Schedule ("Cannot schedule post in the past", 400), with the pre-publish check's findings in \`checks\`. A post publishing, published or failed is refused (409, "This post has already been published, so it can no longer be scheduled."). ${retrySafely}`,
+          response: {
+            status: 200,
+            description: "The scheduled post and the pre-publish check's findings.",
+            schema: publicApiScheduledPostCheckedResponseSchema,
+            example: scheduledPostCheckedExample,
+          },
+          requestExample: scheduleStoredPostRequestExample,
+          errors: [
+            { status: 400, code: "bad_request", message: "Cannot schedule post in the past" },
+            notThisPostError,
+            {
+              status: 409,
+              code: "conflict",
+              message: "This post has already been published, so it can no longer be scheduled.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
@@ -231,6 +344,27 @@ export function v1PostRoutes(deps: PostsDeps) {
       // The content scheduler's Publish now: due now, published once by the worker's claim.
       .post(
         "/accounts/:accountId/scheduled-posts/:postId/publish",
+        describeRoute({
+          operationId: "publishScheduledPost",
+          tag: "Posts",
+          summary: "Publish a post now",
+          description: `The content scheduler's Publish now: a draft or a scheduled post becomes due now and goes to the publish job, which publishes it exactly once however often this is asked. Accepted (202): follow it with \`GET /accounts/{accountId}/scheduled-posts/{postId}\`. A post publishing, published or failed is refused (409, "This post has already been published, so it can no longer be published now."). ${retrySafely}`,
+          response: {
+            status: 202,
+            description: "The post, due now and queued.",
+            schema: publicApiScheduledPostResponseSchema,
+            example: scheduledPostPublishingExample,
+          },
+          errors: [
+            notThisPostError,
+            {
+              status: 409,
+              code: "conflict",
+              message:
+                "This post has already been published, so it can no longer be published now.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
@@ -246,6 +380,26 @@ export function v1PostRoutes(deps: PostsDeps) {
       // The content scheduler's Cancel: a scheduled post goes back to draft.
       .post(
         "/accounts/:accountId/scheduled-posts/:postId/cancel",
+        describeRoute({
+          operationId: "cancelScheduledPost",
+          tag: "Posts",
+          summary: "Cancel a scheduled post",
+          description: `The content scheduler's Cancel: a scheduled post goes back to draft and is not published. Any other status is refused (409, "This post is a draft, so it can no longer be cancelled.", or the post's own state). ${retrySafely}`,
+          response: {
+            status: 200,
+            description: "The post, a draft again.",
+            schema: publicApiScheduledPostResponseSchema,
+            example: scheduledPostCancelledExample,
+          },
+          errors: [
+            notThisPostError,
+            {
+              status: 409,
+              code: "conflict",
+              message: "This post is a draft, so it can no longer be cancelled.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),
@@ -261,6 +415,26 @@ export function v1PostRoutes(deps: PostsDeps) {
       // Delete: a draft, scheduled or failed post; one going out or gone out stays (409).
       .delete(
         "/accounts/:accountId/scheduled-posts/:postId",
+        describeRoute({
+          operationId: "deleteScheduledPost",
+          tag: "Posts",
+          summary: "Delete a post made in Sightline",
+          description: `Deletes a draft, scheduled or failed post. One that has started publishing or has been published stays (409, "This post has already been published, so it can no longer be deleted."). ${retrySafely}`,
+          response: {
+            status: 200,
+            description: "The post's id, deleted.",
+            schema: publicApiScheduledPostDeletedResponseSchema,
+            example: scheduledPostDeletedExample,
+          },
+          errors: [
+            notThisPostError,
+            {
+              status: 409,
+              code: "conflict",
+              message: "This post has already been published, so it can no longer be deleted.",
+            },
+          ],
+        }),
         write,
         account,
         idempotent(deps),

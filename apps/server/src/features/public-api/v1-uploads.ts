@@ -1,7 +1,9 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   PUBLIC_API_UPLOAD_TTL_MINUTES,
   publicApiCreateUploadSchema,
   publicApiUploadParamSchema,
+  publicApiUploadResponseSchema,
   publicApiUploadTypes,
 } from "@sightline/contracts";
 import {
@@ -28,6 +30,12 @@ import {
 import { workspaceStorageFolder } from "../workspaces/index.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
+import { describeRoute } from "./openapi.ts";
+import {
+  uploadCompleteExample,
+  uploadExample,
+  uploadRequestExample,
+} from "./openapi-examples-posts.ts";
 
 type UploadRoutesDeps = UploadDeps & Parameters<typeof idempotent>[0] & { publicUrl: string };
 
@@ -37,7 +45,13 @@ function isAnnouncedType(value: string): value is AnnouncedType {
   return Object.hasOwn(publicApiUploadTypes, value);
 }
 
-const notThisUpload = () => new AppError("not_found", "This upload does not exist.");
+const NOT_THIS_UPLOAD = "This upload does not exist.";
+const notThisUpload = () => new AppError("not_found", NOT_THIS_UPLOAD);
+const notThisUploadError = { status: 404, code: "not_found", message: NOT_THIS_UPLOAD } as const;
+const ANNOUNCED_TYPES = Object.keys(publicApiUploadTypes)
+  .map((type) => `\`${type}\``)
+  .join(", ");
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 /**
  * Files for drafts through /api/v1 (issue 35 point 2, decision 033's addendum), in two steps:
@@ -76,6 +90,23 @@ export function v1UploadRoutes(deps: UploadRoutesDeps) {
     new Hono<TokenEnv>()
       .post(
         "/uploads",
+        describeRoute({
+          operationId: "createUpload",
+          tag: "Uploads",
+          summary: "Announce a file to upload",
+          description: `The first of two steps to put a photo or video in the workspace's storage: name the file, its \`contentType\` (${ANNOUNCED_TYPES}; HEIC is kept as JPEG), its \`size\` in bytes (at most ${MAX_UPLOAD_MB}MB) and its \`purpose\` (\`media\` for a post's photo or video, the default; \`thumbnail\`; or \`cover\`, a video's cover frame: a JPEG of at most 500KB). The answer says where to PUT the bytes (\`upload\`, within ${PUBLIC_API_UPLOAD_TTL_MINUTES} minutes, with the same token) and the file reference a draft names (\`file\`). Another type is refused with "${UPLOAD_UNSUPPORTED_MESSAGE}" (415), a larger file with "${UPLOAD_TOO_LARGE_MESSAGE}" (413). Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely.`,
+          response: {
+            status: 201,
+            description: "The announced upload, waiting for its bytes.",
+            schema: publicApiUploadResponseSchema,
+            example: uploadExample,
+          },
+          requestExample: uploadRequestExample,
+          errors: [
+            { status: 413, code: "payload_too_large", message: UPLOAD_TOO_LARGE_MESSAGE },
+            { status: 415, code: "unsupported_media_type", message: UPLOAD_UNSUPPORTED_MESSAGE },
+          ],
+        }),
         requireScope("posts:write"),
         idempotent(deps),
         validate("json", publicApiCreateUploadSchema),
@@ -115,6 +146,20 @@ export function v1UploadRoutes(deps: UploadRoutesDeps) {
       )
       .get(
         "/uploads/:uploadId",
+        describeRoute({
+          operationId: "getUpload",
+          tag: "Uploads",
+          summary: "Read an upload's state",
+          description:
+            "An upload of the token's workspace: `pending` while its bytes are awaited, `complete` once they are kept (its `file` can be named by a draft), `expired` when they did not come in time (announce it again). Either posts scope will do.",
+          response: {
+            status: 200,
+            description: "The upload.",
+            schema: publicApiUploadResponseSchema,
+            example: uploadCompleteExample,
+          },
+          errors: [notThisUploadError],
+        }),
         requireScope("posts:read", "posts:write"),
         validate("param", publicApiUploadParamSchema),
         async (c) => {
@@ -130,6 +175,43 @@ export function v1UploadRoutes(deps: UploadRoutesDeps) {
       // The bytes, once: safe to retry, since a completed upload is never written again (409).
       .put(
         "/uploads/:uploadId",
+        describeRoute({
+          operationId: "uploadFile",
+          tag: "Uploads",
+          summary: "Upload a file's bytes",
+          description: `The second step: the file's raw bytes as the body (not JSON), with the announced \`Content-Type\` and the same token, at most ${MAX_UPLOAD_MB}MB. They go through the composer's upload checks (the type read from the bytes, HEIC to JPEG, a picture whose header reads, a cover's JPEG and 500KB, the plan's storage) and must be what was announced: another type is refused (415, "Upload failed: the file is image/png, not the image/jpeg announced."), another size too (422, "Upload failed: the file has 1024 bytes, not the 2048 announced."); a refused PUT keeps nothing and may be sent again corrected. An upload takes its bytes once: safe to retry without an \`${IDEMPOTENCY_KEY_HEADER}\`, since a completed upload answers 409 ("This upload is already complete; use its file."). One past its time is a 404 ("This upload has expired. Announce the file again with POST /api/v1/uploads.").`,
+          requestBody: {
+            contentType: "application/octet-stream",
+            description:
+              "The file's bytes. Send the `Content-Type` of `upload.headers`; the type is read from the bytes themselves.",
+          },
+          response: {
+            status: 200,
+            description: "The upload, complete: its `file` can now be named by a draft.",
+            schema: publicApiUploadResponseSchema,
+            example: uploadCompleteExample,
+          },
+          errors: [
+            { status: 400, code: "bad_request", message: "Upload failed: the file is empty." },
+            notThisUploadError,
+            {
+              status: 409,
+              code: "conflict",
+              message: "This upload is already complete; use its file.",
+            },
+            { status: 413, code: "payload_too_large", message: UPLOAD_TOO_LARGE_MESSAGE },
+            {
+              status: 415,
+              code: "unsupported_media_type",
+              message: "Upload failed: the file is image/png, not the image/jpeg announced.",
+            },
+            {
+              status: 422,
+              code: "validation_failed",
+              message: "Upload failed: the file has 1024 bytes, not the 2048 announced.",
+            },
+          ],
+        }),
         requireScope("posts:write"),
         validate("param", publicApiUploadParamSchema),
         async (c) => {
