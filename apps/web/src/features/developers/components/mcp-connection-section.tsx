@@ -139,7 +139,9 @@ export function McpConnectionSection() {
             <CopyButton text={snippet} label={t("mcp.copySnippet")} />
           </div>
           <pre
-            className="overflow-x-auto bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs the keyboard
+            tabIndex={0}
+            className="overflow-x-auto bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-brand-500"
             aria-describedby={`${id}-where`}
             data-testid="mcp-snippet"
           >
