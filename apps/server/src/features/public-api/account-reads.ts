@@ -160,15 +160,7 @@ export async function readAccountPosts(
       postedAt: post.postedAt,
       caption: post.caption,
       permalink: post.permalink,
-      metrics: {
-        reach: post.reach,
-        views: post.views,
-        likes: post.likes,
-        comments: post.comments,
-        saves: post.saves,
-        shares: post.shares,
-        engagementRate: post.engagementRate,
-      },
+      metrics: postMetrics(post),
       metricsAsOf: post.metricsAsOf,
     })),
     nextCursor: page.nextCursor,
@@ -213,4 +205,18 @@ export async function readAccountConversations(
     })),
     nextCursor: page.nextCursor,
   };
+}
+
+/** A published post's metrics as /api/v1 answers them (the list and the one post alike). */
+export function postMetrics(post: {
+  reach: number | null;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  saves: number | null;
+  shares: number | null;
+  engagementRate: number | null;
+}) {
+  const { reach, views, likes, comments, saves, shares, engagementRate } = post;
+  return { reach, views, likes, comments, saves, shares, engagementRate };
 }

@@ -32,6 +32,7 @@ import {
   scheduleDraft,
   scheduleStoredPost,
 } from "../scheduling/index.ts";
+import { postMetrics } from "./account-reads.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
 import { describeRoute } from "./openapi.ts";
@@ -173,15 +174,7 @@ export function v1PostRoutes(deps: PostsDeps) {
               caption: post.caption,
               hashtags: post.hashtags,
               permalink: post.permalink,
-              metrics: {
-                reach: post.reach,
-                views: post.views,
-                likes: post.likes,
-                comments: post.comments,
-                saves: post.saves,
-                shares: post.shares,
-                engagementRate: post.engagementRate,
-              },
+              metrics: postMetrics(post),
               metricsAsOf: post.metricsAsOf,
               history: detail.snapshots,
             },
