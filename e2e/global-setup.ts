@@ -1,11 +1,9 @@
 import { cpSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { chromium as playwright } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { ensureServerBuild } from "../scripts/server-build.mjs";
 import { ensureWebBuild } from "../scripts/web-build.mjs";
-import { signedInPage } from "./support/accounts.ts";
-import { chromiumArgs, findChromium } from "./support/chromium.ts";
-import { connectLenaMakes } from "./support/composer.ts";
+import { findChromium } from "./support/chromium.ts";
+import { connectOverHttp, signUpOverHttp } from "./support/http-session.ts";
 import { makeDataDir, type PreparedAccount, startServer } from "./support/server.ts";
 
 declare module "vitest" {
@@ -78,7 +76,7 @@ async function prepare(): Promise<Shared> {
   const code = await server.stop();
   if (code !== 0) throw new Error(`the data-folder template's server exited with ${code}`);
   const connected = chromium
-    ? startConnected(template.dir, chromium)
+    ? startConnected(template.dir)
     : { dir: "", ready: "", done: Promise.resolve(), remove: () => {} };
   return { chromium: chromium ?? "", template, connected, users: 0 };
 }
@@ -88,7 +86,7 @@ async function prepare(): Promise<Shared> {
  * before the first test, so waiting here would hold up the unit and integration tests too. The
  * files that use it wait for its ready file (e2e/support/server.ts).
  */
-function startConnected(startedDir: string, chromiumPath: string): Shared["connected"] {
+function startConnected(startedDir: string): Shared["connected"] {
   const data = makeDataDir();
   const ready = `${data.dir}.ready.json`;
   const write = (content: object) => {
@@ -96,7 +94,7 @@ function startConnected(startedDir: string, chromiumPath: string): Shared["conne
     renameSync(`${ready}.tmp`, ready);
   };
   const started = Date.now();
-  const done = prepareConnected(startedDir, data.dir, chromiumPath).then(
+  const done = prepareConnected(startedDir, data.dir).then(
     (accounts) => {
       // CI's log says when it was ready, to compare with when the browser tests began.
       console.info(
@@ -119,7 +117,7 @@ function startConnected(startedDir: string, chromiumPath: string): Shared["conne
 
 /**
  * Accounts with @lena.makes connected, as the composer's tests need one per test: signed up,
- * connected through the sandbox's Instagram Login in Chromium and synced once, here, for the whole
+ * connected through the sandbox's Instagram Login (over HTTP) and synced once, here, for the whole
  * run. A file whose server starts on a copy of this folder (`template: "connected"`) signs in as
  * one of them by its session cookie (connectedPage) instead of connecting and syncing again: the
  * connect-and-sync flow was most of the composer files' set-up (issue 27, decision 020). As many
@@ -128,11 +126,7 @@ function startConnected(startedDir: string, chromiumPath: string): Shared["conne
  */
 const CONNECTED_ACCOUNTS = 8;
 
-async function prepareConnected(
-  startedDir: string,
-  dir: string,
-  chromiumPath: string,
-): Promise<PreparedAccount[]> {
+async function prepareConnected(startedDir: string, dir: string): Promise<PreparedAccount[]> {
   cpSync(startedDir, dir, { recursive: true });
   // One address signs up every account here: the tests' switch for the sign-up limit (10 per
   // 5 minutes). With it nothing is counted, so the copies start with no count against the tests.
@@ -144,64 +138,26 @@ async function prepareConnected(
     env: { AUTH_RATE_LIMITS: "off" },
     niceness: 10,
   });
-  const browser = await playwright.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-  });
   const accounts: PreparedAccount[] = [];
   try {
-    const connectOne = async () => {
-      const session = await signedInPage(browser, server.url, { prefix: "prepared" });
+    // Over HTTP, as a person's browser would send it (e2e/support/http-session.ts): no Chromium
+    // here, whose start and page loads were half this template's CPU (decision 020, 12th round).
+    const connectOne = async (): Promise<PreparedAccount> => {
+      const { email, session } = await signUpOverHttp(server.url, "prepared");
       // Nothing here is timed: allow a busy machine minutes where a test allows seconds.
-      session.page.setDefaultTimeout(180_000);
-      await connectLenaMakes(session.page, server.url, 180_000);
-      // The first sync is a job: wait for its end, so the copies start synced and idle.
-      const deadline = Date.now() + 180_000;
-      while (
-        !(await session.page.evaluate(async () => {
-          const response = await fetch("/api/instagram/connection");
-          const body = (await response.json()) as {
-            connection: { last_synced_at: string | null } | null;
-          };
-          return Boolean(body.connection?.last_synced_at);
-        }))
-      ) {
-        if (Date.now() > deadline) throw new Error(`${session.email}: the first sync did not end`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      if (session.errors.length > 0) throw new Error(session.errors.join("\n"));
-      const cookies = await session.context.cookies(server.url);
-      await session.context.close();
-      return {
-        email: session.email,
-        cookies: cookies.map(
-          ({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
-            name,
-            value,
-            domain,
-            path,
-            expires,
-            httpOnly,
-            secure,
-            sameSite,
-          }),
-        ),
-      };
+      await connectOverHttp(server.url, session, "lena.makes", 180_000);
+      return { email, cookies: session.browserCookies() };
     };
     // One after the other: the embedded database serves one query at a time, so a second
-    // account's connect waits behind the first one's sync anyway (two at once, with retries,
-    // outwaited a minute for the connected card at load 25). A failure fails every file that
-    // uses the template, so a step that fails is tried once more with a new account.
+    // account's connect waits behind the first one's sync anyway. A failure fails every file
+    // that uses the template, so a step that fails is tried once more with a new account.
     for (let i = 0; i < CONNECTED_ACCOUNTS; i++) {
       accounts.push(await connectOne().catch(() => connectOne()));
     }
   } catch (error) {
-    await browser.close();
     await server.stop();
     throw error;
   }
-  await browser.close();
   const code = await server.stop();
   if (code !== 0) throw new Error(`the connected template's server exited with ${code}`);
   return accounts;
