@@ -1,23 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { setPlan, signedInPage } from "./support/accounts.ts";
+import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectedPage } from "./support/composer.ts";
 
 describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
-  const live = useServerAndBrowser();
+  // Each test takes an account global setup connected to @lena.makes and synced (connectedPage);
+  // connecting through Settings is instagram-connection.e2e.ts's to test.
+  const live = useServerAndBrowser({ template: "connected" });
 
   it("shows the API's followers on the dashboard and the top reach first when sorted", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "analytics",
-      width: 1280,
-    });
-    await page.goto(`${live.server.url}/settings`);
-    await page.getByRole("button", { name: "Connect with Instagram" }).click();
-    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-    await page.getByRole("button", { name: /@lena\.makes/ }).click();
-    await page.waitForURL(`${live.server.url}/settings`);
-    await page.getByTestId("instagram-connected").waitFor();
-
-    await page.goto(`${live.server.url}/dashboard`);
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1280);
     const followers = page.getByTestId("kpi-followers");
     await followers.waitFor();
     const overview = await page.evaluate(async () => {
@@ -105,16 +97,7 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
   });
 
   it("Audience Insights shows the audience API's top country and followers, and a post opens in the drawer", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "audience",
-      width: 1280,
-    });
-    await page.goto(`${live.server.url}/settings`);
-    await page.getByRole("button", { name: "Connect with Instagram" }).click();
-    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-    await page.getByRole("button", { name: /@lena\.makes/ }).click();
-    await page.waitForURL(`${live.server.url}/settings`);
-    await page.getByTestId("instagram-connected").waitFor();
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1280);
     // Demographics are advanced analytics: Pro (set as the operator would, issue 30).
     await setPlan(page, "pro", { reload: false });
 

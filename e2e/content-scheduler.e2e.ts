@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectedPage } from "./support/composer.ts";
 
 /** YYYY-MM-DD of `date` plus `days` (calendar arithmetic). */
 function addDays(date: string, days: number): string {
@@ -85,19 +86,15 @@ async function serverTimeOf(page: Page, id: string): Promise<string> {
 }
 
 describe.skipIf(!hasChromium())("content scheduler", () => {
-  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
+  // Tests that need a connected account take one global setup connected and synced
+  // (`connectedPage`); connecting through Settings is instagram-connection.e2e.ts's to test.
+  const live = useServerAndBrowser({
+    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
+    template: "connected",
+  });
 
   it("shows a scheduled post in month and list views, moves it by drag and by keyboard, and refuses the past", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "scheduler",
-      width: 1440,
-    });
-    await page.goto(`${live.server.url}/settings`);
-    await page.getByRole("button", { name: "Connect with Instagram" }).click();
-    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-    await page.getByRole("button", { name: /@oona\.bakes/ }).click();
-    await page.waitForURL(`${live.server.url}/settings`);
-    await page.getByTestId("instagram-connected").waitFor();
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
 
     const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
     const day = addDays(today, 2);
@@ -208,15 +205,7 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
   }, 180_000);
 
   it("shows a change made elsewhere without a reload", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "scheduler-live",
-      width: 1440,
-    });
-    await page.goto(`${live.server.url}/settings`);
-    await page.getByRole("button", { name: "Connect with Instagram" }).click();
-    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-    await page.getByRole("button", { name: /@oona\.bakes/ }).click();
-    await page.getByTestId("instagram-connected").waitFor();
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
     const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
     await page.goto(`${live.server.url}/content-scheduler?view=list&date=${addDays(today, 3)}`);
     await page.locator("h2", { hasText: /\d{4}/ }).waitFor();
@@ -247,11 +236,7 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
   }, 60_000);
 
   it("shows all seven days of the month view on a 390 px phone", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "scheduler-month-phone",
-      width: 390,
-    });
-    await connectInstagram(page, live.server.url);
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
     await page.goto(`${live.server.url}/content-scheduler?view=month`);
     await page.getByRole("button", { name: "Month", pressed: true }).waitFor();
     await expect.poll(() => page.getByTestId("calendar-post").count()).toBeGreaterThan(0);
@@ -288,11 +273,7 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
   }, 90_000);
 
   it("opens the composer from an empty day or hour, and Edit saves into the same post", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "scheduler-compose",
-      width: 1440,
-    });
-    await connectInstagram(page, live.server.url);
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
     const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
     const composer = page.getByRole("dialog", { name: "Create Instagram Post" });
 
@@ -416,11 +397,7 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
   }, 120_000);
 
   it("shows Publish now going out live, and a failed post's attempts with a Retry that publishes it", async () => {
-    const { page, context, errors } = await signedInPage(live.browser, live.server.url, {
-      prefix: "scheduler-publish",
-      width: 1440,
-    });
-    await connectInstagram(page, live.server.url);
+    const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);
     const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
     const panel = page.getByTestId("post-panel");
 

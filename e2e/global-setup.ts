@@ -102,7 +102,11 @@ function startConnected(startedDir: string): Shared["connected"] {
       );
       write({ accounts });
     },
-    (error: Error) => write({ error: error.stack ?? String(error) }),
+    // A failed fetch says why only in its cause (the socket's error).
+    (error: Error) =>
+      write({
+        error: `${error.stack ?? String(error)}${error.cause ? `\ncause: ${String(error.cause)}` : ""}`,
+      }),
   );
   return {
     dir: data.dir,

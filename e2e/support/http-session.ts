@@ -2,6 +2,25 @@ import { E2E_PASSWORD, latestLinkFor } from "./accounts.ts";
 import type { PreparedAccount } from "./server.ts";
 
 /**
+ * `fetch`, once more for a read whose kept-alive socket the server closed under it: while a sync
+ * holds the server's event loop for seconds, its keep-alive timer can fire just as the next poll
+ * goes out (ECONNRESET). A browser retries such a request by itself; undici does not.
+ */
+async function fetchRetryingReads(url: string, init: RequestInit): Promise<Response> {
+  const method = init.method ?? "GET";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const cause = String((error as Error).cause);
+      if (method !== "GET" || attempt === 3) {
+        throw new Error(`${method} ${url}: ${(error as Error).message} (${cause})`);
+      }
+    }
+  }
+}
+
+/**
  * A person's visit to a running server without a browser: a cookie jar, the server's Origin and
  * manual redirects. For preparing accounts (global-setup.ts) where a browser would only cost
  * time: the browser tests themselves still sign in and click through the pages they test.
@@ -16,7 +35,7 @@ export function httpSession(serverUrl: string) {
       headers.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
     }
     const url = path.startsWith("http") ? path : `${serverUrl}${path}`;
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    const response = await fetchRetryingReads(url, { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ""] = cookie.split(";");
       const index = pair.indexOf("=");
