@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setPlan, signedInPage } from "./support/accounts.ts";
+import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
-import { connectLenaMakes, waitForFirstSync } from "./support/composer.ts";
+import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
 
 const CONTROL_TOKEN = `e2e-control-${"a".repeat(24)}`;
 /** Set AUTOMATIONS_SCREENSHOT_DIR=/some/dir to keep screenshots at 1440 and 390 px. */
@@ -13,10 +13,14 @@ async function shot(page: Page, name: string) {
 }
 
 /** Plays Instagram's side: someone comments on the demo account's post (sandbox control API). */
-async function simulateComment(url: string, text: string): Promise<string> {
+async function simulateComment(url: string, space: string, text: string): Promise<string> {
   const response = await fetch(`${url}/sandbox/_control/simulate/comment`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-sandbox-control-token": CONTROL_TOKEN },
+    headers: {
+      "content-type": "application/json",
+      "x-sandbox-control-token": CONTROL_TOKEN,
+      "x-sandbox-space": space,
+    },
     body: JSON.stringify({ username: "lena.makes", text }),
   });
   if (!response.ok) throw new Error(`simulate comment: ${response.status}`);
@@ -24,17 +28,17 @@ async function simulateComment(url: string, text: string): Promise<string> {
 }
 
 describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
-  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
+  // Each test takes an account global setup connected to @lena.makes and synced (connectedPage).
+  const live = useServerAndBrowser({
+    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
+    template: "connected",
+  });
 
   for (const width of [1440, 390]) {
     it(`at ${width} px: comment LINK → DM from its template, watched working live; Free shows the upgrade`, async () => {
       const url = live.server.url;
-      const { page, context, errors } = await signedInPage(live.browser, url, {
-        prefix: `automations-${width}`,
-        width,
-      });
-      await connectLenaMakes(page, url);
-      await waitForFirstSync(page);
+      const { page, context, errors } = await connectedPage(live.browser, url, width);
+      const space = await sandboxSpaceOf(page);
       await setPlan(page, "pro", { reload: false });
       await page.goto(`${url}/messages?tab=automations`);
       await page.getByTestId("automations-view").waitFor();
@@ -54,7 +58,7 @@ describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
       expect(await rule.innerText()).toContain("Comment containing LINK on any post");
 
       // Someone comments LINK: the run log shows the public and the private reply sent.
-      await simulateComment(url, `LINK please (${width})`);
+      await simulateComment(url, space, `LINK please (${width})`);
       const run = page.getByTestId("automation-run").filter({ hasText: `LINK please (${width})` });
       await expect
         .poll(

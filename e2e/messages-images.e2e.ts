@@ -1,24 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
 
 const CONTROL_TOKEN = `e2e-control-${"y".repeat(24)}`;
 /** Set SHOTS=/some/dir to keep screenshots of an image reply at 1440 and 390 px. */
 const shots = process.env.SHOTS;
 
-async function control(url: string, path: string, body: unknown, method = "POST") {
+/** A sandbox control call in `space` (see sandboxSpaceOf). */
+async function control(url: string, space: string, path: string, body: unknown, method = "POST") {
   const response = await fetch(`${url}/sandbox/_control${path}`, {
     method,
-    headers: { "content-type": "application/json", "x-sandbox-control-token": CONTROL_TOKEN },
+    headers: {
+      "content-type": "application/json",
+      "x-sandbox-control-token": CONTROL_TOKEN,
+      "x-sandbox-space": space,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function sandboxGraph(url: string, path: string) {
-  const token = (await control(url, "/tokens", { username: "lena.makes", login: "instagram" }))
-    .access_token as string;
+async function sandboxGraph(url: string, space: string, path: string) {
+  const token = (
+    await control(url, space, "/tokens", { username: "lena.makes", login: "instagram" })
+  ).access_token as string;
   const separator = path.includes("?") ? "&" : "?";
   const response = await fetch(
     `${url}/sandbox/graph.instagram.com/v23.0/${path}${separator}access_token=${token}`,
@@ -27,26 +33,22 @@ async function sandboxGraph(url: string, path: string) {
 }
 
 describe.skipIf(!hasChromium())("Messages: image replies (sandbox)", () => {
-  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
+  // The test takes an account global setup connected to @lena.makes and synced (connectedPage).
+  const live = useServerAndBrowser({
+    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
+    template: "connected",
+  });
 
   it("attaches an image from the keyboard, keeps a failed send with its text and image, and retries it to Instagram", async () => {
     const url = live.server.url;
-    const { page, errors } = await signedInPage(live.browser, url, {
-      prefix: "messages-images",
-      width: 1440,
-    });
-    await page.goto(`${url}/settings`);
-    await page.getByRole("button", { name: "Connect with Instagram" }).click();
-    await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-    await page.getByRole("button", { name: /@lena\.makes/ }).click();
-    await page.waitForURL((target) => target.pathname === "/settings");
-    await page.getByTestId("instagram-connected").waitFor();
+    const { page, errors } = await connectedPage(live.browser, url, 1440);
+    const space = await sandboxSpaceOf(page);
 
     await page.goto(`${url}/messages`);
     const items = page.getByTestId("conversation-item");
     await items.first().waitFor({ timeout: 60_000 });
     const marker = `Can I see the label? ${Date.now()}`;
-    await control(url, "/simulate/message", { username: "lena.makes", text: marker });
+    await control(url, space, "/simulate/message", { username: "lena.makes", text: marker });
     await items.filter({ hasText: marker }).click({ timeout: 10_000 });
     await page.getByTestId("dm-message").filter({ hasText: marker }).waitFor();
 
@@ -84,7 +86,7 @@ describe.skipIf(!hasChromium())("Messages: image replies (sandbox)", () => {
     await chip.waitFor();
 
     // Instagram fails the first send: the reply stays, with its image and text, to retry.
-    await control(url, "/faults", {
+    await control(url, space, "/faults", {
       pathGlob: "*/messages",
       method: "POST",
       code: 2,
@@ -119,7 +121,7 @@ describe.skipIf(!hasChromium())("Messages: image replies (sandbox)", () => {
     await page.getByText("Service temporarily unavailable").first().waitFor();
     if (shots) await page.screenshot({ path: `${shots}/image-failed-1440.png` });
 
-    await control(url, "/faults", undefined, "DELETE");
+    await control(url, space, "/faults", undefined, "DELETE");
     await page.getByRole("button", { name: "Retry" }).first().click();
     // Sent: the image and then the text, both marked sent, and nothing left failed.
     await page
@@ -144,6 +146,7 @@ describe.skipIf(!hasChromium())("Messages: image replies (sandbox)", () => {
     const threadId = new URL(page.url()).searchParams.get("open")!.slice(3);
     const recorded = (await sandboxGraph(
       url,
+      space,
       `${threadId}?fields=messages.limit(6){message,attachments}`,
     )) as {
       messages: {

@@ -1,16 +1,20 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
 
 const CONTROL_TOKEN = `e2e-control-${"x".repeat(24)}`;
 /** Set SHOTS=/some/dir to keep screenshots of the inbox at 1440 and 390 px. */
 const shots = process.env.SHOTS;
 
-async function control(url: string, path: string, body: unknown) {
+async function control(url: string, path: string, body: unknown, space: string) {
   const response = await fetch(`${url}/sandbox/_control${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-sandbox-control-token": CONTROL_TOKEN },
+    headers: {
+      "content-type": "application/json",
+      "x-sandbox-control-token": CONTROL_TOKEN,
+      "x-sandbox-space": space,
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
@@ -18,9 +22,10 @@ async function control(url: string, path: string, body: unknown) {
 }
 
 /** Reads the sandbox as Instagram would answer the account (its Graph API, with a fresh token). */
-async function sandboxGraph(url: string, path: string) {
-  const token = (await control(url, "/tokens", { username: "lena.makes", login: "instagram" }))
-    .access_token as string;
+async function sandboxGraph(url: string, path: string, space: string) {
+  const token = (
+    await control(url, "/tokens", { username: "lena.makes", login: "instagram" }, space)
+  ).access_token as string;
   const separator = path.includes("?") ? "&" : "?";
   const response = await fetch(
     `${url}/sandbox/graph.instagram.com/v23.0/${path}${separator}access_token=${token}`,
@@ -28,30 +33,23 @@ async function sandboxGraph(url: string, path: string) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function connect(page: Page, url: string) {
-  await page.goto(`${url}/settings`);
-  await page.getByRole("button", { name: "Connect with Instagram" }).click();
-  await page.waitForURL(/\/sandbox\/www\.instagram\.com\/oauth\/authorize/);
-  await page.getByRole("button", { name: /@lena\.makes/ }).click();
-  await page.waitForURL((target) => target.pathname === "/settings");
-  await page.getByTestId("instagram-connected").waitFor();
-}
-
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
 }
 
 describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
-  const live = useServerAndBrowser({ env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN } });
+  // Each test takes an account global setup connected to @lena.makes and synced (connectedPage);
+  // connecting through Settings is instagram-connection.e2e.ts's to test.
+  const live = useServerAndBrowser({
+    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
+    template: "connected",
+  });
 
   for (const width of [1440, 390]) {
     it(`at ${width} px the list shows people's pictures before any thread is opened, and a post opens at its newest comment`, async () => {
       const url = live.server.url;
-      const { page, context, errors } = await signedInPage(live.browser, url, {
-        prefix: `messages-avatars-${width}`,
-        width,
-      });
-      await connect(page, url);
+      const { page, context, errors } = await connectedPage(live.browser, url, width);
+      const space = await sandboxSpaceOf(page);
       await page.goto(`${url}/messages`);
       const items = page.getByTestId("conversation-item");
       await items.first().waitFor({ timeout: 60_000 });
@@ -91,11 +89,16 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
       });
       expect(busiest.count).toBeGreaterThan(3);
       const text = `Is the speckled one back in stock? ${Date.now()}`;
-      const simulated = await control(url, "/simulate/comment", {
-        username: "lena.makes",
-        mediaId: busiest.id,
-        text,
-      });
+      const simulated = await control(
+        url,
+        "/simulate/comment",
+        {
+          username: "lena.makes",
+          mediaId: busiest.id,
+          text,
+        },
+        space,
+      );
       await page.goto(`${url}/messages?open=${encodeURIComponent(`comments:${busiest.id}`)}`);
       const newest = page.locator(`[data-comment-id="${simulated.id}"]`);
       await newest.waitFor({ timeout: 15_000 });
@@ -124,11 +127,8 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
 
   it("lists synced threads, replies to a DM, receives one live, hides a comment and shows the sample inbox", async () => {
     const url = live.server.url;
-    const { page, context, errors } = await signedInPage(live.browser, url, {
-      prefix: "messages",
-      width: 1440,
-    });
-    await connect(page, url);
+    const { page, context, errors } = await connectedPage(live.browser, url, 1440);
+    const space = await sandboxSpaceOf(page);
     await page.goto(`${url}/messages`);
     const items = page.getByTestId("conversation-item");
     await items.first().waitFor({ timeout: 60_000 });
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
 
     // A DM arrives through Instagram's webhook and appears without a reload.
     const marker = `Is the blue vase still available? ${Date.now()}`;
-    await control(url, "/simulate/message", { username: "lena.makes", text: marker });
+    await control(url, "/simulate/message", { username: "lena.makes", text: marker }, space);
     const arrived = items.filter({ hasText: marker });
     await arrived.waitFor({ timeout: 10_000 });
     await page.getByTestId("notifications-dot").waitFor({ timeout: 5_000 });
@@ -181,7 +181,11 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
       { timeout: 10_000 },
     );
     const threadId = new URL(page.url()).searchParams.get("open")!.slice(3);
-    const recorded = (await sandboxGraph(url, `${threadId}?fields=messages.limit(5){message}`)) as {
+    const recorded = (await sandboxGraph(
+      url,
+      `${threadId}?fields=messages.limit(5){message}`,
+      space,
+    )) as {
       messages: { data: Array<{ message: string }> };
     };
     expect(recorded.messages.data.map((m) => m.message)).toContain(reply);
@@ -196,11 +200,16 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     ).trim();
     const followUp = `And do you ship to Graz? ${Date.now()}`;
     const sentAt = Date.now();
-    await control(url, "/simulate/message", {
-      username: "lena.makes",
-      from: username,
-      text: followUp,
-    });
+    await control(
+      url,
+      "/simulate/message",
+      {
+        username: "lena.makes",
+        from: username,
+        text: followUp,
+      },
+      space,
+    );
     // Live means without a reload; 15 s leaves room for two browser-test files sharing the CPU (it takes ~200 ms alone).
     await page.getByTestId("dm-message").filter({ hasText: followUp }).waitFor({ timeout: 15_000 });
     const liveMs = Date.now() - sentAt;
@@ -227,10 +236,15 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
 
     // Comments: hide one, and Instagram has it hidden.
     const commentText = `Can I order this in green? ${Date.now()}`;
-    const simulated = await control(url, "/simulate/comment", {
-      username: "lena.makes",
-      text: commentText,
-    });
+    const simulated = await control(
+      url,
+      "/simulate/comment",
+      {
+        username: "lena.makes",
+        text: commentText,
+      },
+      space,
+    );
     await page.goto(`${url}/messages`);
     await page.getByRole("button", { name: "Comments", exact: true }).click();
     const post = items.filter({ hasText: commentText });
@@ -241,7 +255,8 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     await comment.getByRole("button", { name: "Hide" }).click();
     await comment.getByText("Hidden", { exact: true }).waitFor();
     const hiddenAt = async () =>
-      ((await sandboxGraph(url, `${simulated.id}?fields=id,hidden`)) as { hidden: boolean }).hidden;
+      ((await sandboxGraph(url, `${simulated.id}?fields=id,hidden`, space)) as { hidden: boolean })
+        .hidden;
     expect(await hiddenAt()).toBe(true);
     await shot(page, "comments-1440");
     await comment.getByRole("button", { name: "Unhide" }).click();
@@ -258,7 +273,7 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
       .filter({ hasText: publicReply })
       .getByText("Your reply")
       .waitFor();
-    const replies = (await sandboxGraph(url, `${simulated.id}/replies?fields=text`)) as {
+    const replies = (await sandboxGraph(url, `${simulated.id}/replies?fields=text`, space)) as {
       data: Array<{ text: string }>;
     };
     expect(replies.data.map((r) => r.text)).toContain(publicReply);
@@ -282,6 +297,7 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     const conversations = (await sandboxGraph(
       url,
       "me/conversations?platform=instagram&fields=messages.limit(1){message}&limit=1",
+      space,
     )) as { data: Array<{ messages: { data: Array<{ message: string }> } }> };
     expect(conversations.data[0]!.messages.data[0]!.message).toBe(privateText);
 
@@ -289,7 +305,7 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
     await comment.getByRole("button", { name: "Delete" }).first().click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete comment" }).click();
     await comment.waitFor({ state: "detached" });
-    const deleted = await sandboxGraph(url, `${simulated.id}?fields=id`);
+    const deleted = await sandboxGraph(url, `${simulated.id}?fields=id`, space);
     expect(deleted.error).toBeTruthy();
 
     // Unread shows only unread conversations.

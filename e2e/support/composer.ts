@@ -202,3 +202,19 @@ export async function keptDraft(page: Page) {
       }),
   );
 }
+
+/**
+ * The sandbox space (whose copy of the demo world, decision 015) that the page's connected
+ * account lives in: the member who connected it. The sandbox's control calls name it in
+ * `x-sandbox-space`; without it they act on the space whose owner last gave consent, which on
+ * the connected template is another prepared account's.
+ */
+export async function sandboxSpaceOf(page: Page): Promise<string> {
+  const space = await page.evaluate(async () => {
+    const response = await fetch("/api/instagram/connection");
+    const body = (await response.json()) as { connection: { user_id: string } | null };
+    return body.connection?.user_id ?? "";
+  });
+  if (!space) throw new Error("the page's account has no Instagram connection");
+  return space;
+}
