@@ -12,7 +12,6 @@ import type {
   MediaRecord,
   MessageRecord,
   Person,
-  PublicAccount,
   World,
 } from "./types.ts";
 
