@@ -54,7 +54,7 @@ ALTER TABLE "competitor_snapshots" ADD CONSTRAINT "competitor_snapshots_workspac
 ALTER TABLE "competitor_snapshots" ADD CONSTRAINT "competitor_snapshots_competitor_id_competitors_id_fk" FOREIGN KEY ("competitor_id") REFERENCES "public"."competitors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "competitors" ADD CONSTRAINT "competitors_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "business_discovery_calls_account_idx" ON "business_discovery_calls" USING btree ("account_id","called_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "competitor_posts_competitor_media_idx" ON "competitor_posts" USING btree ("competitor_id","media_id");--> statement-breakpoint
-CREATE INDEX "competitor_posts_competitor_posted_idx" ON "competitor_posts" USING btree ("competitor_id","posted_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "competitor_snapshots_competitor_day_idx" ON "competitor_snapshots" USING btree ("competitor_id","day");--> statement-breakpoint
+CREATE UNIQUE INDEX "competitor_posts_workspace_competitor_media_idx" ON "competitor_posts" USING btree ("workspace_id","competitor_id","media_id");--> statement-breakpoint
+CREATE INDEX "competitor_posts_workspace_competitor_posted_idx" ON "competitor_posts" USING btree ("workspace_id","competitor_id","posted_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "competitor_snapshots_workspace_competitor_day_idx" ON "competitor_snapshots" USING btree ("workspace_id","competitor_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "competitors_workspace_account_username_idx" ON "competitors" USING btree ("workspace_id","account_id","username");

@@ -88,7 +88,11 @@ export async function upsertCompetitorSnapshot(
     .insert(competitorSnapshots)
     .values(row)
     .onConflictDoUpdate({
-      target: [competitorSnapshots.competitorId, competitorSnapshots.day],
+      target: [
+        competitorSnapshots.workspaceId,
+        competitorSnapshots.competitorId,
+        competitorSnapshots.day,
+      ],
       set: {
         readAt: row.readAt,
         followersCount: row.followersCount ?? null,
@@ -108,7 +112,7 @@ export async function upsertCompetitorPosts(
     .insert(competitorPosts)
     .values(rows)
     .onConflictDoUpdate({
-      target: [competitorPosts.competitorId, competitorPosts.mediaId],
+      target: [competitorPosts.workspaceId, competitorPosts.competitorId, competitorPosts.mediaId],
       set: {
         caption: sql`excluded.caption`,
         mediaType: sql`excluded.media_type`,

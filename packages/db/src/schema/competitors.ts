@@ -66,7 +66,11 @@ export const competitorSnapshots = pgTable(
     mediaCount: integer("media_count"),
   },
   (table) => [
-    uniqueIndex("competitor_snapshots_competitor_day_idx").on(table.competitorId, table.day),
+    uniqueIndex("competitor_snapshots_workspace_competitor_day_idx").on(
+      table.workspaceId,
+      table.competitorId,
+      table.day,
+    ),
   ],
 );
 
@@ -94,8 +98,16 @@ export const competitorPosts = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }).notNull(),
   },
   (table) => [
-    uniqueIndex("competitor_posts_competitor_media_idx").on(table.competitorId, table.mediaId),
-    index("competitor_posts_competitor_posted_idx").on(table.competitorId, table.postedAt),
+    uniqueIndex("competitor_posts_workspace_competitor_media_idx").on(
+      table.workspaceId,
+      table.competitorId,
+      table.mediaId,
+    ),
+    index("competitor_posts_workspace_competitor_posted_idx").on(
+      table.workspaceId,
+      table.competitorId,
+      table.postedAt,
+    ),
   ],
 );
 
@@ -113,7 +125,10 @@ export const businessDiscoveryCalls = pgTable(
     accountId: text("account_id").notNull(),
     calledAt: timestamp("called_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("business_discovery_calls_account_idx").on(table.accountId, table.calledAt)],
+  (table) => [
+    // Instagram's budget is the account's, shared by every workspace connected to it.
+    index("business_discovery_calls_account_idx").on(table.accountId, table.calledAt),
+  ],
 );
 
 export type CompetitorRow = typeof competitors.$inferSelect;

@@ -6,6 +6,8 @@ import type { CompetitorPostRow, CompetitorRow, CompetitorSnapshotRow } from "@s
  * every figure is one Instagram answered at a daily read, or a count or median of such answers.
  */
 
+const DAY_MS = 86_400_000;
+
 export const postFormats = ["IMAGE", "CAROUSEL_ALBUM", "REELS"] as const;
 export type PostFormat = (typeof postFormats)[number];
 
@@ -130,7 +132,14 @@ export function compareAccounts(input: {
       followerGrowth: first && last && series.length > 1 ? last.followers - first.followers : null,
       growthSinceDay: series.length > 1 && first ? first.day : null,
       posts: inPeriod.length,
-      postsPerWeek: Math.round((inPeriod.length * 7 * 10) / days) / 10,
+      // A partial count is a rate over the days the stored posts reach back to.
+      postsPerWeek:
+        Math.round(
+          (inPeriod.length * 7 * 10) /
+            (partial && oldestStored
+              ? Math.max(1, (since.getTime() + days * DAY_MS - oldestStored.getTime()) / DAY_MS)
+              : days),
+        ) / 10,
       postsCoveredFrom:
         partial && oldestStored ? oldestStored.toISOString().slice(0, 10) : sinceDay,
       medianEngagement,
