@@ -7,6 +7,7 @@ const SIDEBAR = [
   ["Dashboard", "/dashboard"],
   ["Audience Insights", "/audience-insights"],
   ["Post Performance", "/post-performance"],
+  ["Competitors", "/competitors"],
   ["Content Scheduler", "/content-scheduler"],
   ["Messages", "/messages"],
   ["Trend Radar", "/trend-radar"],

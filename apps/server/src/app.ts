@@ -26,6 +26,7 @@ import {
   createStripeClient,
   STRIPE_WEBHOOK_MAX_BYTES,
 } from "./features/billing/index.ts";
+import { type CompetitorsContext, competitorRoutes } from "./features/competitors/index.ts";
 import { publishingFunctionRoutes } from "./features/content-tools/index.ts";
 import { devMailboxApiRoutes, devMailboxPage } from "./features/dev-mailbox/index.ts";
 import { inboxLabelRoutes, inboxRoutes } from "./features/inbox/index.ts";
@@ -89,6 +90,8 @@ export interface AppDeps extends Services {
   instagramContext: InstagramContext;
   /** Trend Radar and Press Radar (feed fetches, hashtag sampling): features/radars. */
   radarsContext: RadarsContext;
+  /** Competitors read through Business Discovery: features/competitors. */
+  competitorsContext: CompetitorsContext;
   /** The AI team's roles and daily job: features/ai-team. */
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
@@ -298,6 +301,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/analytics", analyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }))
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
+    .route("/competitors", competitorRoutes(deps.competitorsContext))
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
     .route("/automations", automationRoutes(deps.automationsContext))
     .route("/webhook-endpoints", outgoingWebhookRoutes(deps.outgoingWebhooksContext))

@@ -9,6 +9,7 @@ import {
   type AutomationsContext,
   createAutomationsFeature,
 } from "./features/automations/index.ts";
+import { type CompetitorsContext, createCompetitorsFeature } from "./features/competitors/index.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
 import {
   createOutgoingWebhooksFeature,
@@ -87,6 +88,7 @@ export interface Server {
   queue: AppJobQueue;
   instagramContext: InstagramContext;
   radarsContext: RadarsContext;
+  competitorsContext: CompetitorsContext;
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
   outgoingWebhooksContext: OutgoingWebhooksContext;
@@ -207,6 +209,15 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     ...(options.feedFetch ? { outboundFetch: options.feedFetch } : {}),
     ...(options.feedTimeoutMs ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
   });
+  const competitors = createCompetitorsFeature({
+    database,
+    now,
+    logger,
+    events,
+    instagram: instagram.context,
+    queue,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
   const workspaces = createWorkspacesFeature({
     database,
     logger,
@@ -246,6 +257,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeam.feature,
     automations.feature,
     outgoingWebhooks.feature,
+    competitors.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -256,6 +268,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     vault,
     instagramContext: instagram.context,
     radarsContext: radars.context,
+    competitorsContext: competitors.context,
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
@@ -281,6 +294,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     queue,
     instagramContext: instagram.context,
     radarsContext: radars.context,
+    competitorsContext: competitors.context,
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,

@@ -12,6 +12,7 @@ export const realtimeEventTypes = [
   "press-radar:updated",
   "trend-radar:updated",
   "plan:changed",
+  "competitors:updated",
 ] as const;
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];

@@ -12,7 +12,6 @@ import type {
   MediaRecord,
   MessageRecord,
   Person,
-  PublicAccount,
   World,
 } from "./types.ts";
 
@@ -390,67 +389,4 @@ function generateConversations(
       world.messages.push(message);
     });
   });
-}
-
-export function publicAccountMedia(
-  seed: number,
-  anchorDay: number,
-  account: PublicAccount,
-  count: number,
-) {
-  const rng = createRng(seed, "public-media", account.username);
-  const items = [];
-  let at = anchorDay - rng.int(2, 30) * HOUR_MS;
-  for (let index = 0; index < count; index++) {
-    const kind = rng.weighted([
-      ["IMAGE", 4],
-      ["CAROUSEL_ALBUM", 3],
-      ["REELS", 3],
-    ] as const);
-    const likeCount = Math.round(account.followersCount * rng.logNormal(0.035, 0.5));
-    items.push({
-      id: numericId(rng, "179", 17),
-      caption: publicCaption(rng, account),
-      mediaType: kind === "REELS" ? ("VIDEO" as const) : kind,
-      productType: kind === "REELS" ? ("REELS" as const) : ("FEED" as const),
-      timestamp: at,
-      shortcode: shortcode(rng),
-      likeCount,
-      commentsCount: Math.round(likeCount * rng.float(0.01, 0.05)),
-      ...(kind === "REELS" ? { viewCount: Math.round(likeCount * rng.float(8, 25)) } : {}),
-      likesHidden: rng.chance(0.05),
-      art: rng.int(0, 2 ** 31),
-    });
-    at -= Math.round(rng.logNormal(1.6 * DAY_MS, 0.5));
-  }
-  return items;
-}
-
-const publicCaptions: Record<PublicAccount["voice"], readonly string[]> = {
-  ceramics: [
-    "Fresh out of the kiln ✨ #ceramics #pottery",
-    "New mugs in the shop #handmadeceramics",
-    "Glaze day #glaze #stoneware",
-    "Studio Sunday #potterystudio",
-  ],
-  coffee: [
-    "New arrival: washed Ethiopia ☕ #specialtycoffee",
-    "Weekend pour-over #pourover #v60",
-    "Roast day #coffeeroaster",
-    "Latte art practice #latteart",
-  ],
-  bakery: [
-    "Morning bake #sourdough #realbread",
-    "Croissant lamination #bakery",
-    "Rye day #breadbaking",
-  ],
-  lifestyle: [
-    "Slow Sunday #slowliving",
-    "New linen collection #handmadehome",
-    "Morning light #interiors",
-  ],
-};
-
-function publicCaption(rng: Rng, account: PublicAccount): string {
-  return rng.pick(publicCaptions[account.voice]);
 }

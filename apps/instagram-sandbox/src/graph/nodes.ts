@@ -1,6 +1,6 @@
 import type { GraphContext } from "../core/context.ts";
 import { formatGraphTime } from "../core/time.ts";
-import { publicAccountMedia } from "../data/generate-world.ts";
+import { publicFollowersAt, publicMediaAt, publicMediaCountAt } from "../data/public-history.ts";
 import { followersAt, statsAt } from "../data/stats.ts";
 import type {
   Account,
@@ -486,13 +486,16 @@ export function discoveryTargetFromPublic(
   ctx: GraphContext,
   profile: PublicAccount,
 ): DiscoveryTarget {
+  const { seed, anchorDay } = ctx.core.store.dyn;
+  // Issue 34: followers move day by day and the posting goes on after the anchor day.
   return {
-    profile,
+    profile: {
+      ...profile,
+      followersCount: publicFollowersAt(seed, anchorDay, profile, ctx.now),
+      mediaCount: publicMediaCountAt(seed, anchorDay, profile, ctx.now),
+    },
     style: profile.voice,
-    media: () =>
-      publicAccountMedia(ctx.core.store.dyn.seed, ctx.core.store.dyn.anchorDay, profile, 60).filter(
-        (item) => item.timestamp <= ctx.now,
-      ),
+    media: () => publicMediaAt(seed, anchorDay, profile, ctx.now),
   };
 }
 

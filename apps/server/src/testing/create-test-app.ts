@@ -9,6 +9,7 @@ import type { Services } from "../deps.ts";
 import { readEnv } from "../env.ts";
 import type { AiTeamContext } from "../features/ai-team/index.ts";
 import type { AutomationLimits, AutomationsContext } from "../features/automations/index.ts";
+import type { CompetitorsContext } from "../features/competitors/index.ts";
 import type { InstagramContext } from "../features/instagram/index.ts";
 import type {
   OutgoingWebhooksContext,
@@ -34,6 +35,8 @@ export interface TestApp extends Services {
   events: EventBus;
   instagramContext: InstagramContext;
   radarsContext: RadarsContext;
+  /** Competitors (tests run its daily read themselves). */
+  competitorsContext: CompetitorsContext;
   /** The AI team's roles and jobs (tests run its job themselves). */
   aiTeamContext: AiTeamContext;
   /** Automations' rules and send queue (tests drain it themselves when they move the clock). */
@@ -153,6 +156,7 @@ export async function createTestApp(
     events,
     instagramContext,
     radarsContext,
+    competitorsContext,
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
@@ -175,6 +179,7 @@ export async function createTestApp(
     events,
     instagramContext,
     radarsContext,
+    competitorsContext,
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,

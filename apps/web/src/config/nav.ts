@@ -6,6 +6,7 @@ import {
   MessagesSquare,
   Newspaper,
   Settings,
+  Swords,
   TrendingUp,
   Users,
 } from "lucide-react";
@@ -24,6 +25,7 @@ export const appNavigation: readonly AppNavItem[] = [
   { path: paths.dashboard, label: "Dashboard", icon: LayoutDashboard, padded: true },
   { path: paths.audienceInsights, label: "Audience Insights", icon: Users, padded: true },
   { path: paths.postPerformance, label: "Post Performance", icon: BarChart3, padded: true },
+  { path: paths.competitors, label: "Competitors", icon: Swords, padded: true },
   { path: paths.contentScheduler, label: "Content Scheduler", icon: CalendarDays, padded: false },
   { path: paths.messages, label: "Messages", icon: MessagesSquare, padded: false },
   { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true },

@@ -5,6 +5,7 @@ export const paths = {
   dashboard: "/dashboard",
   audienceInsights: "/audience-insights",
   postPerformance: "/post-performance",
+  competitors: "/competitors",
   contentScheduler: "/content-scheduler",
   messages: "/messages",
   trendRadar: "/trend-radar",

@@ -460,6 +460,11 @@ describe("workspaces, members and roles", () => {
     "DELETE /api/trend-radar/hashtags/:id": "radars:write",
     "POST /api/trend-radar/hashtags/:id/keep": "radars:write",
     "POST /api/trend-radar/refresh": "radars:write",
+    // Competitors (issue 34): read by every member, edited like the radars.
+    "ALL /api/competitors/*": "excluded",
+    "GET /api/competitors": "read",
+    "POST /api/competitors": "radars:write",
+    "DELETE /api/competitors/:id": "radars:write",
     "GET /api/ai-team": "read",
     "POST /api/ai-team/:role/refresh": "read",
     "POST /api/ai-team/ask": "read",

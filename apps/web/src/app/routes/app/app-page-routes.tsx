@@ -7,6 +7,7 @@ const appPages = [
   { path: "dashboard", load: () => import("./dashboard-page.tsx") },
   { path: "audience-insights", load: () => import("./audience-insights-page.tsx") },
   { path: "post-performance", load: () => import("./post-performance-page.tsx") },
+  { path: "competitors", load: () => import("./competitors-page.tsx") },
   { path: "content-scheduler", load: () => import("./content-scheduler-page.tsx") },
   { path: "messages", load: () => import("./messages-page.tsx") },
   { path: "trend-radar", load: () => import("./trend-radar-page.tsx") },

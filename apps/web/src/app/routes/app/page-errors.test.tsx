@@ -39,6 +39,7 @@ describe("a page that fails to render", () => {
       "dashboard",
       "audience-insights",
       "post-performance",
+      "competitors",
       "content-scheduler",
       "messages",
       "trend-radar",
