@@ -28,6 +28,7 @@ import { registerOAuthRoutes } from "./http/oauth-routes.ts";
 import { registerRuploadRoutes } from "./http/rupload-routes.ts";
 import { liveComment, liveMessage, runActivity, scheduleActivity } from "./live/activity.ts";
 import { FaultRegistry, faultSpecSchema } from "./live/faults.ts";
+import { runStoryExpiries } from "./live/stories.ts";
 import { UsageTracker } from "./live/usage.ts";
 import { WebhookDispatcher } from "./live/webhooks.ts";
 import { type SandboxLogger, silentLogger } from "./logger.ts";
@@ -542,6 +543,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     ticking = (async () => {
       let events = 0;
       for (const each of loadedCores()) events += runActivity(each, now());
+      for (const each of loadedCores()) runStoryExpiries(each, now());
       webhooks.retryDue();
       await webhooks.idle();
       return { events };
