@@ -296,7 +296,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/plan", planRoutes({ db, now: deps.now }))
     .route("/billing", billingRoutes(billing))
     .route("/analytics", analyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }))
-    .route("/analytics", storyAnalyticsRoutes({ db, now: deps.now }))
+    .route(
+      "/analytics",
+      storyAnalyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }),
+    )
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))

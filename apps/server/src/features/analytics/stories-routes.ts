@@ -10,10 +10,12 @@ import type { AppEnv, WorkspaceRef } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { type Clock, dateOf } from "../../platform/clock.ts";
+import type { InstagramContext } from "../instagram/index.ts";
 import { requirePlan } from "../plans/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import { CSV_MAX_ROWS } from "./csv.ts";
 import { clampToHistory, historyWindow } from "./history.ts";
+import { refreshStories } from "./refresh-stories.ts";
 import { getStoryDetail, listStories, storiesCsv } from "./stories.ts";
 
 /** Days are the user's days: the zone asked for, else the profile's, else UTC. */
@@ -27,6 +29,10 @@ async function zoneFor(db: Db, userId: string, requested: string | undefined) {
   return zone && isTimeZone(zone) ? zone : "UTC";
 }
 
+async function connectionOf(db: Db, workspace: WorkspaceRef) {
+  return selectedConnection(db, workspace);
+}
+
 async function scopeOf(db: Db, workspace: WorkspaceRef) {
   const connection = await selectedConnection(db, workspace);
   return connection ? { workspaceId: workspace.id, accountId: connection.instagramId } : undefined;
@@ -38,7 +44,7 @@ async function scopeOf(db: Db, workspace: WorkspaceRef) {
  * selected account's in the signed-in member's workspace; the plan's history bounds them as it
  * bounds posts.
  */
-export function storyAnalyticsRoutes(deps: { db: Db; now: Clock }) {
+export function storyAnalyticsRoutes(deps: { db: Db; now: Clock; instagram?: InstagramContext }) {
   return new Hono<AppEnv>()
     .get(
       "/stories.csv",
@@ -94,6 +100,16 @@ export function storyAnalyticsRoutes(deps: { db: Db; now: Clock }) {
         });
       },
     )
+    .post("/stories/refresh", requireMember("read"), async (c) => {
+      const connection = await connectionOf(deps.db, c.var.workspace);
+      if (!connection) throw new AppError("not_found", "Connect Instagram to see your stories.");
+      if (!deps.instagram || connection.status !== "active") {
+        throw new AppError("bad_request", "Reconnect Instagram to read your stories.");
+      }
+      const now = dateOf(deps.now);
+      await refreshStories(deps.db, deps.instagram, connection, now);
+      return c.json({ refreshed: true as const });
+    })
     .get(
       "/stories/:igMediaId",
       requireMember("read"),
