@@ -636,7 +636,8 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     const target = coreFor(targetSpace(request.space));
     const account = accountByUsername(target, request.username);
     const rng = createRng(seed, "simulate-story", target.store.nextCounter());
-    return { id: liveStory(target, rng, account, target.now()).id };
+    const at = target.now() - (request.postedMinutesAgo ?? 0) * 60_000;
+    return { id: liveStory(target, rng, account, at).id };
   }
 
   function simulateMessage(request: SimulateMessageInput & { space?: string | undefined }) {

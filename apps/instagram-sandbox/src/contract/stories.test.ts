@@ -128,6 +128,19 @@ describe("stories: live, growing, expiring with a story_insights webhook (§3.1,
     // A story with too few viewers is refused with code 10 (§3.2); otherwise it has figures.
     if (isGraphApiError(insights)) expect(insights.code).toBe(10);
     else expect((insights as { views: number }).views).toBeGreaterThanOrEqual(5);
+    // The control posts one now, or backdated (still live) so its insights have grown.
+    const posted = await rig.control("/simulate/story", {
+      username: "lena.makes",
+      postedMinutesAgo: 180,
+    });
+    expect(posted.status).toBe(201);
+    const backdated = (await client.listStories()).data.find(
+      (entry) => entry.id === posted.json.id,
+    );
+    expect(Date.parse(backdated!.timestamp!.replace("+0000", "Z"))).toBe(
+      rig.now().getTime() - 180 * 60_000,
+    );
+    expect((await client.getStoryInsights(backdated!.id))!.views).toBeGreaterThan(0);
     // Its expiry sends its final figures.
     rig.advance(25 * HOUR);
     await rig.sandbox.tick();

@@ -42,7 +42,11 @@ const simulateMessageSchema = z.object({
 export type SimulateStoryInput = z.infer<typeof simulateStorySchema>;
 
 /** The account posts a story now (it lives 24 h, then its expiry sends `story_insights`). */
-const simulateStorySchema = z.object({ username: z.string() });
+const simulateStorySchema = z.object({
+  username: z.string(),
+  /** Posted this long ago (still live: under 24 h), so its insights have grown. */
+  postedMinutesAgo: z.number().int().min(0).max(1439).optional(),
+});
 
 /**
  * `space`: the `x-sandbox-space` header, naming whose copy of the demo world a call acts on

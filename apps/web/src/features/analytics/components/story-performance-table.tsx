@@ -178,10 +178,10 @@ export function StoryPerformanceTable() {
           aria-label="Stories table, scrollable"
           className="max-h-[70vh] overflow-auto rounded-2xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <table className="w-full min-w-[56rem] table-fixed text-sm">
+          <table className="w-full min-w-[52rem] md:min-w-[60rem] table-fixed text-sm">
             <colgroup>
-              <col className="w-44 md:w-56" />
-              <col className="w-32" />
+              <col className="w-36 md:w-48" />
+              <col className="w-32 md:w-36" />
               {COLUMNS.slice(1).map((column) => (
                 <col key={column.sort} />
               ))}
@@ -243,7 +243,12 @@ export function StoryPerformanceTable() {
                   </td>
                   <td className="whitespace-nowrap px-3 py-1.5 text-right text-slate-600">
                     {story.postedAt
-                      ? format(story.postedAt, { dateStyle: "medium", timeStyle: "short" })
+                      ? format(story.postedAt, {
+                          month: "short",
+                          day: "numeric",
+                          hour: "numeric",
+                          minute: "2-digit",
+                        })
                       : "—"}
                   </td>
                   {COLUMNS.slice(1).map((column) => (
