@@ -237,7 +237,7 @@ export function StoryPerformanceTable() {
                         }}
                         className="min-w-0 flex-1 truncate text-left text-slate-800 hover:underline"
                       >
-                        {story.mediaType === "VIDEO" ? "Video story" : "Photo story"}
+                        {story.mediaType === "VIDEO" ? "Video" : "Photo"}
                       </button>
                     </span>
                   </td>
