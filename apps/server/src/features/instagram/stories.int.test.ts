@@ -224,6 +224,14 @@ describe("stories: read while they live, closed by the story_insights webhook", 
     expect((await owner.get("/api/analytics/stories/not-an-id!")).status).toBe(422);
   });
 
+  it("reads stories on request, at most ten times an hour per account", async () => {
+    for (let index = 0; index < 10; index++) {
+      const response = await owner.post("/api/analytics/stories/refresh");
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+    expect((await owner.post("/api/analytics/stories/refresh")).status).toBe(429);
+  });
+
   it("keeps each workspace's stories to itself", async () => {
     const other = await createVerifiedUser(synced.testApp);
     const otherWorkspace = await personalWorkspaceId(synced.testApp, other.email);
@@ -249,6 +257,7 @@ describe("stories: read while they live, closed by the story_insights webhook", 
     const list = await other.client.get("/api/analytics/stories");
     expect(await list.json()).toEqual({ connected: false, items: [] });
     expect((await other.client.get(`/api/analytics/stories/${storyId}`)).status).toBe(404);
+    expect((await other.client.post("/api/analytics/stories/refresh")).status).toBe(404);
     const csv = await other.client.get("/api/analytics/stories.csv");
     expect(csv.status).toBe(403);
     expect(((await csv.json()) as { error: { code: string } }).error.code).toBe("plan_required");
