@@ -253,6 +253,10 @@ describe("stories: read while they live, closed by the story_insights webhook", 
     );
     const mine = await detail(owner);
     expect(mine.story.status).toBe("final_webhook");
+    const listed = (await (await owner.get("/api/analytics/stories")).json()) as {
+      items: AnalyticsStoryListItem[];
+    };
+    expect(listed.items.filter((item) => item.id === storyId)).toHaveLength(1);
     // The other user has no connection in their workspace: no stories, no story, no export.
     const list = await other.client.get("/api/analytics/stories");
     expect(await list.json()).toEqual({ connected: false, items: [] });
