@@ -9,6 +9,23 @@ import { LAST_READ_BEFORE_EXPIRY_MS, readStoriesNow } from "../sync/stories.ts";
 const HOUR_MS = 3_600_000;
 
 /**
+ * The stories that end before the next hourly read can see them again (with five minutes' slack
+ * for a late hourly run), each with when its last read is due: LAST_READ_BEFORE_EXPIRY_MS before
+ * its end. A story already inside that window has just been read; it gets none.
+ */
+export function lastReadsDue(
+  expiries: ReadonlyArray<{ igMediaId: string; at: Date }>,
+  now: number,
+): Array<{ igMediaId: string; at: Date }> {
+  return expiries.flatMap((story) => {
+    const due = story.at.getTime() - LAST_READ_BEFORE_EXPIRY_MS;
+    return due <= now || due > now + HOUR_MS + 5 * 60_000
+      ? []
+      : [{ igMediaId: story.igMediaId, at: new Date(due) }];
+  });
+}
+
+/**
  * One account's live stories and their insights read now (decision 039): every hour, and once
  * more just before each story's 24 h end, so an account without the `story_insights` webhook
  * (Instagram Login) keeps its stories' last figures. Keyed per account and slot.
@@ -47,11 +64,8 @@ export const readStoriesJob = defineInstagramJob({
       throw error;
     }
     if (payload.lastReadOf) return;
-    const now = ctx.now();
-    for (const story of result.expiries) {
-      const lastReadAt = story.at.getTime() - LAST_READ_BEFORE_EXPIRY_MS;
-      // The next hourly read would come after the story is gone: read it once more before.
-      if (lastReadAt <= now || lastReadAt > now + HOUR_MS + 5 * 60_000) continue;
+    // The next hourly read would come after these stories are gone: read them once more before.
+    for (const story of lastReadsDue(result.expiries, ctx.now())) {
       await ctx.queue.send(
         readStoriesJob,
         {
@@ -59,7 +73,7 @@ export const readStoriesJob = defineInstagramJob({
           accountId: payload.accountId,
           lastReadOf: story.igMediaId,
         },
-        { startAt: new Date(lastReadAt) },
+        { startAt: story.at },
       );
     }
   },
