@@ -22,12 +22,14 @@ import {
   registerControlRoutes,
   type SimulateCommentInput,
   type SimulateMessageInput,
+  type SimulateStoryInput,
 } from "./http/control-routes.ts";
 import { renderIndexPage } from "./http/index-page.ts";
 import { registerOAuthRoutes } from "./http/oauth-routes.ts";
 import { registerRuploadRoutes } from "./http/rupload-routes.ts";
 import { liveComment, liveMessage, runActivity, scheduleActivity } from "./live/activity.ts";
 import { FaultRegistry, faultSpecSchema } from "./live/faults.ts";
+import { liveStory, runStoryExpiries } from "./live/stories.ts";
 import { UsageTracker } from "./live/usage.ts";
 import { WebhookDispatcher } from "./live/webhooks.ts";
 import { type SandboxLogger, silentLogger } from "./logger.ts";
@@ -187,6 +189,8 @@ export type Sandbox = {
   accounts(space?: string): SandboxAccountInfo[];
   simulateComment(input: SimulateCommentInput & { space?: string }): { id: string } | undefined;
   simulateMessage(input: SimulateMessageInput & { space?: string }): { id: string };
+  /** The account posts a story now (decision 039: stories captured before they vanish). */
+  simulateStory(input: SimulateStoryInput & { space?: string }): { id: string };
   summary(space?: string): unknown;
   /** The space whose owner last gave consent on a consent page (undefined: none yet). */
   readonly currentSpace: string | undefined;
@@ -542,6 +546,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     ticking = (async () => {
       let events = 0;
       for (const each of loadedCores()) events += runActivity(each, now());
+      for (const each of loadedCores()) runStoryExpiries(each, now());
       webhooks.retryDue();
       await webhooks.idle();
       return { events };
@@ -627,6 +632,14 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     return comment ? { id: comment.id } : undefined;
   }
 
+  function simulateStory(request: SimulateStoryInput & { space?: string | undefined }) {
+    const target = coreFor(targetSpace(request.space));
+    const account = accountByUsername(target, request.username);
+    const rng = createRng(seed, "simulate-story", target.store.nextCounter());
+    const at = target.now() - (request.postedMinutesAgo ?? 0) * 60_000;
+    return { id: liveStory(target, rng, account, at).id };
+  }
+
   function simulateMessage(request: SimulateMessageInput & { space?: string | undefined }) {
     const target = coreFor(targetSpace(request.space));
     const account = accountByUsername(target, request.username);
@@ -690,6 +703,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     },
     simulateComment: (space, request) => simulateComment({ ...request, space }),
     simulateMessage: (space, request) => simulateMessage({ ...request, space }),
+    simulateStory: (space, request) => simulateStory({ ...request, space }),
     async sendSignedRequest(space, request) {
       const target = coreFor(targetSpace(space));
       const account = accountByUsername(target, request.username);
@@ -812,6 +826,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     accounts: (space) => coreFor(targetSpace(space)).store.accounts.map(accountInfo),
     simulateComment,
     simulateMessage,
+    simulateStory,
     addFault: (spec) => ({ id: faults.add(faultSpecSchema.parse(spec)).id }),
     summary,
     reset,

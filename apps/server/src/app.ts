@@ -10,7 +10,7 @@ import type { Env } from "./env.ts";
 import type { DataDeletionDeps } from "./features/account/index.ts";
 import { meRoutes, sessionRoutes } from "./features/account/index.ts";
 import { type AiTeamContext, aiTeamRoutes } from "./features/ai-team/index.ts";
-import { analyticsRoutes } from "./features/analytics/index.ts";
+import { analyticsRoutes, storyAnalyticsRoutes } from "./features/analytics/index.ts";
 import {
   configRoutes,
   healthRoutes,
@@ -299,6 +299,10 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/plan", planRoutes({ db, now: deps.now }))
     .route("/billing", billingRoutes(billing))
     .route("/analytics", analyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }))
+    .route(
+      "/analytics",
+      storyAnalyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }),
+    )
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route("/competitors", competitorRoutes(deps.competitorsContext))

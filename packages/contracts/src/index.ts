@@ -2,6 +2,8 @@ export * from "./account-metrics.ts";
 export * from "./ai-team.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schemas.ts";
+export * from "./analytics-stories.ts";
+export * from "./analytics-stories-schemas.ts";
 export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";

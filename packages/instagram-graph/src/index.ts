@@ -31,6 +31,7 @@ export {
   type UploadVideoInput,
   type UserTag,
 } from "./account/publishing.ts";
+export { storyMetrics } from "./account/stories.ts";
 export {
   type GraphBaseUrls,
   metaBaseUrls,

@@ -39,6 +39,15 @@ const simulateMessageSchema = z.object({
   replyToStory: z.boolean().optional(),
 });
 
+export type SimulateStoryInput = z.infer<typeof simulateStorySchema>;
+
+/** The account posts a story now (it lives 24 h, then its expiry sends `story_insights`). */
+const simulateStorySchema = z.object({
+  username: z.string(),
+  /** Posted this long ago (still live: under 24 h), so its insights have grown. */
+  postedMinutesAgo: z.number().int().min(0).max(1439).optional(),
+});
+
 /**
  * `space`: the `x-sandbox-space` header, naming whose copy of the demo world a call acts on
  * (`default` for the shared one); undefined when the call names none, which means the space whose
@@ -64,6 +73,7 @@ export type ControlApi = {
     input: SimulateCommentInput,
   ): { id: string } | undefined;
   simulateMessage(space: string | undefined, input: SimulateMessageInput): { id: string };
+  simulateStory(space: string | undefined, input: SimulateStoryInput): { id: string };
   forceContainer(
     space: string | undefined,
     id: string,
@@ -283,5 +293,11 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     const input = await body(c, simulateMessageSchema);
     if (input instanceof Response) return input;
     return c.json(api.simulateMessage(spaceOf(c), input), 201);
+  });
+
+  app.post("/_control/simulate/story", async (c) => {
+    const input = await body(c, simulateStorySchema);
+    if (input instanceof Response) return input;
+    return c.json(api.simulateStory(spaceOf(c), input), 201);
   });
 }

@@ -6,6 +6,7 @@ import { genericLiveComments, personIdentity } from "../data/corpus.ts";
 import { conversationId, messageId, profileFor } from "../data/generate-world.ts";
 import type { Account, CommentRecord, MessageRecord, Person } from "../data/types.ts";
 import { emitCommentWebhook, emitMessageWebhook } from "./events.ts";
+import { LIVE_STORY_CHANCE, liveStory } from "./stories.ts";
 
 /** Mean time between live events. */
 const meanIntervalMs: Record<Exclude<ActivityLevel, "off">, number> = {
@@ -214,6 +215,9 @@ export function runActivity(core: SandboxCore, now: number): number {
     const at: number = state.nextAt;
     if (rng.chance(0.55)) liveComment(core, rng, account, at);
     else liveMessage(core, rng, account, at);
+    // Now and then the account also posts a story (its own stream, so comments and DMs stay as they were).
+    const storyRng = createRng(core.store.dyn.seed, "activity-story", state.counter);
+    if (storyRng.chance(LIVE_STORY_CHANCE)) liveStory(core, storyRng, account, at);
     events += 1;
     state.nextAt = at + nextGap(rng, core.activity);
   }

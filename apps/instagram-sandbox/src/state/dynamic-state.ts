@@ -72,6 +72,8 @@ export type DynamicState = {
   privateReplies: Record<string, number>;
   hashtagSearches: Array<{ accountId: string; hashtagId: string; name: string; at: number }>;
   activity: { nextAt: number | null; counter: number };
+  /** Stories whose 24 h have passed and whose expiry (and `story_insights` webhook) is done. */
+  closedStories?: string[];
 };
 
 export function freshDynamicState(seed: number, anchorDay: number): DynamicState {

@@ -19,6 +19,8 @@ import {
   instagramMessages,
   instagramOauthStates,
   instagramOnlineFollowers,
+  instagramStories,
+  instagramStorySnapshots,
   instagramSyncState,
   instagramThreadMap,
 } from "../schema/index.ts";
@@ -247,6 +249,9 @@ const syncedTables = [
   ["inbox_comment_actions", inboxCommentActions],
   ["inbox_message_attachments", inboxMessageAttachments],
   ["inbox_conversation_labels", inboxConversationLabels],
+  // Stories read while they lived and their final figures (decision 039).
+  ["instagram_stories", instagramStories],
+  ["instagram_story_snapshots", instagramStorySnapshots],
 ] as const;
 
 /**

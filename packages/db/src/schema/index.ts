@@ -10,6 +10,7 @@ export * from "./dev-mailbox.ts";
 export * from "./inbox.ts";
 export * from "./inbox-workspace.ts";
 export * from "./instagram.ts";
+export * from "./instagram-stories.ts";
 export * from "./outgoing-webhooks.ts";
 export * from "./profiles.ts";
 export * from "./public-api.ts";

@@ -6,6 +6,7 @@ import { createMessagingApi } from "./messaging.ts";
 import { createProfileAndMediaApi } from "./profile-and-media.ts";
 import { createPublishingApi } from "./publishing.ts";
 import { type AccountContext, createAccountScope } from "./scope.ts";
+import { createStoriesApi } from "./stories.ts";
 
 export function createAccountClient(
   transport: Transport,
@@ -21,6 +22,7 @@ export function createAccountClient(
     ...createMessagingApi(scope),
     ...createDiscoveryApi(scope),
     ...createPublishingApi(scope),
+    ...createStoriesApi(scope),
   };
 }
 

@@ -7,5 +7,6 @@ export * from "./media.ts";
 export * from "./messaging.ts";
 export * from "./oauth.ts";
 export * from "./publishing.ts";
+export * from "./stories.ts";
 export * from "./usage.ts";
 export * from "./webhooks.ts";

@@ -9,3 +9,4 @@ export {
 export { addDays, dayStart, eachDay, resolvePeriod } from "./period.ts";
 export { analyticsRoutes } from "./routes.ts";
 export { buildOverview, getPostDetail, listPosts, type PeriodFetcher } from "./service.ts";
+export { storyAnalyticsRoutes } from "./stories-routes.ts";

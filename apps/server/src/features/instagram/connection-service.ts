@@ -426,7 +426,12 @@ export async function connectFromConsent(
 
 async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnectionRow) {
   try {
-    await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages"]);
+    await accountClientFor(ctx, row).subscribeWebhooks(
+      // Stories' final figures at expiry come only to Facebook Login (decision 039).
+      row.login === "facebook"
+        ? ["comments", "messages", "story_insights"]
+        : ["comments", "messages"],
+    );
   } catch (error) {
     ctx.logger.warn({ err: error, workspaceId: row.workspaceId }, "webhook subscription failed");
     await updateInstagramConnection(ctx.db, row, {

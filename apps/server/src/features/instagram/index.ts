@@ -40,6 +40,7 @@ export { sandboxHostRoutes, sandboxSpaceOfState } from "./sandbox-host-routes.ts
 export { backfillProgress } from "./sync/insights.ts";
 export { fetchPeriodInsights } from "./sync/period-insights.ts";
 export { readOnePostInsights } from "./sync/post-insights.ts";
+export { readStoriesNow } from "./sync/stories.ts";
 export { WEBHOOK_MAX_BYTES, webhookRoutes } from "./webhook-routes.ts";
 
 /**

@@ -441,6 +441,10 @@ describe("workspaces, members and roles", () => {
     "GET /api/analytics/posts": "read",
     "POST /api/analytics/posts/:igMediaId/refresh": "read",
     "GET /api/analytics/posts/:igMediaId": "read",
+    "GET /api/analytics/stories.csv": "export",
+    "GET /api/analytics/stories": "read",
+    "POST /api/analytics/stories/refresh": "read",
+    "GET /api/analytics/stories/:igMediaId": "read",
     // Radars.
     "GET /api/press-radar": "read",
     "POST /api/press-radar/sources": "radars:write",

@@ -10,6 +10,7 @@ import {
   commentChangeValueSchema,
   type MessagingEvent,
   parseWebhookPayload,
+  storyInsightsChangeValueSchema,
 } from "@sightline/instagram-graph";
 import { z } from "zod";
 import {
@@ -20,6 +21,7 @@ import {
 } from "../context.ts";
 import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
 import { openSyncRun } from "../sync/run.ts";
+import { storeStoryInsightsChange } from "../sync/stories.ts";
 
 const BATCH = 50;
 /** Attempts before an event is dead-lettered (the last back-off is 2^6 × 30 s, about 32 min). */
@@ -183,6 +185,19 @@ async function processEvent(
       const commentedMedia = new Set<string>();
       const arrivals: InboxArrival[] = [];
       for (const change of entry.changes ?? []) {
+        if (change.field === "story_insights") {
+          // A story's final figures at its expiry (Facebook Login only; decision 039).
+          const value = storyInsightsChangeValueSchema.safeParse(change.value);
+          if (value.success) {
+            await storeStoryInsightsChange(
+              ctx,
+              connection,
+              value.data,
+              new Date(entry.time * 1000),
+            );
+          }
+          continue;
+        }
         if (change.field !== "comments" || !hasCapability(connection, "comments")) continue;
         const value = commentChangeValueSchema.safeParse(change.value);
         if (!value.success || !value.data.media?.id) continue;

@@ -12,6 +12,7 @@ import {
 } from "../sync/insights.ts";
 import { syncMedia } from "../sync/media.ts";
 import { type PartRunner, runSync, type SyncPart, SyncPaused, syncParts } from "../sync/run.ts";
+import { readStoriesJob } from "./read-stories.job.ts";
 
 export const syncRunners: Record<SyncPart, PartRunner> = {
   profile: async (run) => {
@@ -83,5 +84,12 @@ export const syncAccountJob = defineInstagramJob({
       await ctx.events.publish(payload.workspaceId, "notifications:updated");
     }
     await announceConnection(ctx, payload.workspaceId);
+    // A new connection's live stories are read at once, not at the next hour (decision 039).
+    if (payload.reason === "connected" && payload.accountId) {
+      await ctx.queue.send(readStoriesJob, {
+        workspaceId: payload.workspaceId,
+        accountId: payload.accountId,
+      });
+    }
   },
 });

@@ -26,7 +26,7 @@ const METRICS = [
 type Snapshot = AnalyticsPostDetail["snapshots"][number];
 
 /** One metric's stored snapshots as a line over time (a table for screen readers). */
-function MetricOverTime({
+export function MetricOverTime({
   label,
   color,
   points,
@@ -34,7 +34,7 @@ function MetricOverTime({
 }: {
   label: string;
   color: string;
-  points: Snapshot[];
+  points: Array<Pick<Snapshot, "capturedAt" | "value">>;
   format: (value: Date | string) => string;
 }) {
   const width = 300;

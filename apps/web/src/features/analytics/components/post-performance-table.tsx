@@ -31,7 +31,7 @@ import { PostBenchmarks } from "./post-benchmarks.tsx";
 import { PostDrawer } from "./post-drawer.tsx";
 import { VirtualPostGrid, VirtualPostTable } from "./post-list-views.tsx";
 
-const PERIODS = [
+export const PERIODS = [
   { value: "", label: "All time" },
   { value: "7", label: "Last 7 days" },
   { value: "28", label: "Last 28 days" },
