@@ -21,6 +21,7 @@ import {
   type IssueTokenInput,
   registerControlRoutes,
   type SimulateCommentInput,
+  type SimulateMentionInput,
   type SimulateMessageInput,
 } from "./http/control-routes.ts";
 import { renderIndexPage } from "./http/index-page.ts";
@@ -28,6 +29,7 @@ import { registerOAuthRoutes } from "./http/oauth-routes.ts";
 import { registerRuploadRoutes } from "./http/rupload-routes.ts";
 import { liveComment, liveMessage, runActivity, scheduleActivity } from "./live/activity.ts";
 import { FaultRegistry, faultSpecSchema } from "./live/faults.ts";
+import { liveMention } from "./live/mention-activity.ts";
 import { UsageTracker } from "./live/usage.ts";
 import { WebhookDispatcher } from "./live/webhooks.ts";
 import { type SandboxLogger, silentLogger } from "./logger.ts";
@@ -187,6 +189,9 @@ export type Sandbox = {
   accounts(space?: string): SandboxAccountInfo[];
   simulateComment(input: SimulateCommentInput & { space?: string }): { id: string } | undefined;
   simulateMessage(input: SimulateMessageInput & { space?: string }): { id: string };
+  simulateMention(
+    input: SimulateMentionInput & { space?: string },
+  ): { media_id: string; comment_id?: string } | undefined;
   summary(space?: string): unknown;
   /** The space whose owner last gave consent on a consent page (undefined: none yet). */
   readonly currentSpace: string | undefined;
@@ -640,6 +645,22 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     return { id: message.id };
   }
 
+  function simulateMention(request: SimulateMentionInput & { space?: string | undefined }) {
+    const target = coreFor(targetSpace(request.space));
+    const account = accountByUsername(target, request.username);
+    const rng = createRng(seed, "simulate-mention", target.store.nextCounter());
+    const mention = liveMention(target, rng, account, target.now(), {
+      ...(request.kind !== undefined ? { kind: request.kind } : {}),
+      ...(request.from !== undefined ? { author: request.from } : {}),
+      ...(request.text !== undefined ? { text: request.text } : {}),
+    });
+    if (!mention) return undefined;
+    return {
+      media_id: mention.media.id,
+      ...(mention.comment ? { comment_id: mention.comment.id } : {}),
+    };
+  }
+
   function forgetSpace(space: string): void {
     if (!isValidSpace(space)) return;
     // A request still holding the dropped copy must not write its file back.
@@ -690,6 +711,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     },
     simulateComment: (space, request) => simulateComment({ ...request, space }),
     simulateMessage: (space, request) => simulateMessage({ ...request, space }),
+    simulateMention: (space, request) => simulateMention({ ...request, space }),
     async sendSignedRequest(space, request) {
       const target = coreFor(targetSpace(space));
       const account = accountByUsername(target, request.username);
@@ -812,6 +834,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     accounts: (space) => coreFor(targetSpace(space)).store.accounts.map(accountInfo),
     simulateComment,
     simulateMessage,
+    simulateMention,
     addFault: (spec) => ({ id: faults.add(faultSpecSchema.parse(spec)).id }),
     summary,
     reset,

@@ -1,5 +1,6 @@
 export { commentFields, replyFields } from "./account/comments.ts";
 export { discoveryMediaFields, hashtagMediaFields } from "./account/discovery.ts";
+export { mentionedCommentFields, mentionedMediaFields } from "./account/mentions.ts";
 export type { AccountClient, AccountContext } from "./account/index.ts";
 export {
   type AccountInsightsQuery,

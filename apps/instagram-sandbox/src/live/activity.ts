@@ -6,6 +6,7 @@ import { genericLiveComments, personIdentity } from "../data/corpus.ts";
 import { conversationId, messageId, profileFor } from "../data/generate-world.ts";
 import type { Account, CommentRecord, MessageRecord, Person } from "../data/types.ts";
 import { emitCommentWebhook, emitMessageWebhook } from "./events.ts";
+import { LIVE_MENTION_CHANCE, liveMention } from "./mention-activity.ts";
 
 /** Mean time between live events. */
 const meanIntervalMs: Record<Exclude<ActivityLevel, "off">, number> = {
@@ -214,6 +215,9 @@ export function runActivity(core: SandboxCore, now: number): number {
     const at: number = state.nextAt;
     if (rng.chance(0.55)) liveComment(core, rng, account, at);
     else liveMessage(core, rng, account, at);
+    // A separate stream, so the comments and messages above stay what they were.
+    const mentionRng = createRng(core.store.dyn.seed, "activity-mention", state.counter);
+    if (mentionRng.chance(LIVE_MENTION_CHANCE)) liveMention(core, mentionRng, account, at);
     events += 1;
     state.nextAt = at + nextGap(rng, core.activity);
   }

@@ -2,6 +2,8 @@ import type {
   CommentRecord,
   ConversationRecord,
   MediaRecord,
+  MentionRecord,
+  MentionReplyRecord,
   MessageRecord,
   Person,
 } from "../data/types.ts";
@@ -72,6 +74,9 @@ export type DynamicState = {
   privateReplies: Record<string, number>;
   hashtagSearches: Array<{ accountId: string; hashtagId: string; name: string; at: number }>;
   activity: { nextAt: number | null; counter: number };
+  /** Mentions and tags that arrived while the sandbox ran (absent in older state files). */
+  mentions?: MentionRecord[];
+  mentionReplies?: MentionReplyRecord[];
 };
 
 export function freshDynamicState(seed: number, anchorDay: number): DynamicState {

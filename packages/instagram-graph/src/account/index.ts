@@ -2,6 +2,7 @@ import type { Transport } from "../http.ts";
 import { createCommentsApi } from "./comments.ts";
 import { createDiscoveryApi } from "./discovery.ts";
 import { createInsightsApi } from "./insights.ts";
+import { createMentionsApi } from "./mentions.ts";
 import { createMessagingApi } from "./messaging.ts";
 import { createProfileAndMediaApi } from "./profile-and-media.ts";
 import { createPublishingApi } from "./publishing.ts";
@@ -21,6 +22,7 @@ export function createAccountClient(
     ...createMessagingApi(scope),
     ...createDiscoveryApi(scope),
     ...createPublishingApi(scope),
+    ...createMentionsApi(scope),
   };
 }
 
