@@ -585,6 +585,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       publishedViaApi: store.dyn.media.length,
       addedComments: store.dyn.comments.length,
       addedMessages: store.dyn.messages.length,
+      mentionReplies: store.dyn.mentionReplies ?? [],
       faults: faults.list(),
       webhooks: { url: options.webhookUrl ?? null, ...webhooks.summary() },
     };

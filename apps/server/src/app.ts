@@ -44,6 +44,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { mcpRoutes } from "./features/mcp/index.ts";
+import { type MentionsContext, mentionsRoutes } from "./features/mentions/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import {
   type OutgoingWebhooksContext,
@@ -94,6 +95,8 @@ export interface AppDeps extends Services {
   automationsContext: AutomationsContext;
   /** Outgoing webhooks' endpoints and deliveries: features/outgoing-webhooks. */
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  /** Mentions and tags of the connected accounts: features/mentions. */
+  mentionsContext: MentionsContext;
   /** The app's one job queue: readiness asks whether it runs (decision 031). */
   queue: Pick<AppJobQueue, "check">;
   /** This instance's metrics registry (never prom-client's global one). */
@@ -298,6 +301,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/analytics", analyticsRoutes({ db, now: deps.now, instagram: deps.instagramContext }))
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
+    .route("/mentions", mentionsRoutes(deps.mentionsContext))
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
     .route("/automations", automationRoutes(deps.automationsContext))
     .route("/webhook-endpoints", outgoingWebhookRoutes(deps.outgoingWebhooksContext))

@@ -10,6 +10,7 @@ import {
   createAutomationsFeature,
 } from "./features/automations/index.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
+import { createMentionsFeature, type MentionsContext } from "./features/mentions/index.ts";
 import {
   createOutgoingWebhooksFeature,
   loopbackWebhookFetchForTests,
@@ -90,6 +91,7 @@ export interface Server {
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  mentionsContext: MentionsContext;
   features: ServerFeature[];
   /** This instance's metrics (GET /metrics renders them). */
   metrics: AppMetrics;
@@ -238,6 +240,16 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     await automations.onArrivals(arrivals);
     await outgoingWebhooks.onInboxArrivals(arrivals);
   };
+  const mentions = createMentionsFeature({
+    database,
+    now,
+    logger,
+    events,
+    instagram: instagram.context,
+    queue,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
+  instagram.context.onMentions = mentions.onMentions;
   const features = [
     instagram.feature,
     publishing,
@@ -246,6 +258,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeam.feature,
     automations.feature,
     outgoingWebhooks.feature,
+    mentions.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -259,6 +272,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
+    mentionsContext: mentions.context,
     queue,
     metrics,
     lifecycle,
@@ -284,6 +298,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
+    mentionsContext: mentions.context,
     features,
     metrics,
     lifecycle,

@@ -30,3 +30,4 @@ export * from "./settings.ts";
 export * from "./support.ts";
 export * from "./workspaces.ts";
 export * from "./zoned-time.ts";
+export * from "./mentions.ts";

@@ -12,6 +12,7 @@ export const realtimeEventTypes = [
   "press-radar:updated",
   "trend-radar:updated",
   "plan:changed",
+  "instagram-mention:created",
 ] as const;
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];

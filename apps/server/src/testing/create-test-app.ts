@@ -15,6 +15,7 @@ import type {
   RetryPolicy,
   WebhookFetchOptions,
 } from "../features/outgoing-webhooks/index.ts";
+import type { MentionsContext } from "../features/mentions/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
@@ -40,6 +41,8 @@ export interface TestApp extends Services {
   automationsContext: AutomationsContext;
   /** Outgoing webhooks (tests drain the deliveries themselves when they move the clock). */
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  /** Mentions and tags (tests run the tags read themselves). */
+  mentionsContext: MentionsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   /** The app's one job queue (tests register jobs of their own on it, or stop it). */
@@ -156,6 +159,7 @@ export async function createTestApp(
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
+    mentionsContext,
     vault,
     encryptionKeys,
     queue,
@@ -178,6 +182,7 @@ export async function createTestApp(
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
+    mentionsContext,
     vault,
     encryptionKeys,
     queue,

@@ -7,6 +7,8 @@ export const paths = {
   postPerformance: "/post-performance",
   contentScheduler: "/content-scheduler",
   messages: "/messages",
+  /** Beyond the spec (decision 041): who mentioned or tagged the account. */
+  mentions: "/mentions",
   trendRadar: "/trend-radar",
   pressRadar: "/press-radar",
   settings: "/settings",

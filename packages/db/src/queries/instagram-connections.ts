@@ -16,6 +16,7 @@ import {
   instagramConnections,
   instagramMedia,
   instagramMediaInsights,
+  instagramMentions,
   instagramMessages,
   instagramOauthStates,
   instagramOnlineFollowers,
@@ -247,6 +248,8 @@ const syncedTables = [
   ["inbox_comment_actions", inboxCommentActions],
   ["inbox_message_attachments", inboxMessageAttachments],
   ["inbox_conversation_labels", inboxConversationLabels],
+  // Who mentioned or tagged the account (their names, words and posts).
+  ["instagram_mentions", instagramMentions],
 ] as const;
 
 /**

@@ -19,3 +19,4 @@ export * from "./realtime-events.ts";
 export * from "./stored-files.ts";
 export * from "./support-requests.ts";
 export * from "./workspaces.ts";
+export * from "./mentions.ts";

@@ -426,7 +426,7 @@ export async function connectFromConsent(
 
 async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnectionRow) {
   try {
-    await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages"]);
+    await accountClientFor(ctx, row).subscribeWebhooks(["comments", "messages", "mentions"]);
   } catch (error) {
     ctx.logger.warn({ err: error, workspaceId: row.workspaceId }, "webhook subscription failed");
     await updateInstagramConnection(ctx.db, row, {

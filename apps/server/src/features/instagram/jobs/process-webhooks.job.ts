@@ -8,6 +8,7 @@ import {
 } from "@sightline/db";
 import {
   commentChangeValueSchema,
+  mentionChangeValueSchema,
   type MessagingEvent,
   parseWebhookPayload,
 } from "@sightline/instagram-graph";
@@ -17,6 +18,7 @@ import {
   hasCapability,
   type InboxArrival,
   type InstagramContext,
+  type MentionArrival,
 } from "../context.ts";
 import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
 import { openSyncRun } from "../sync/run.ts";
@@ -182,7 +184,20 @@ async function processEvent(
       const run = openSyncRun(ctx, connection);
       const commentedMedia = new Set<string>();
       const arrivals: InboxArrival[] = [];
+      const mentions: MentionArrival[] = [];
       for (const change of entry.changes ?? []) {
+        if (change.field === "mentions" && hasCapability(connection, "comments")) {
+          const mention = mentionChangeValueSchema.safeParse(change.value);
+          if (mention.success) {
+            mentions.push({
+              workspaceId: connection.workspaceId,
+              accountId: connection.instagramId,
+              mediaId: mention.data.media_id,
+              commentId: mention.data.comment_id ?? null,
+            });
+          }
+          continue;
+        }
         if (change.field !== "comments" || !hasCapability(connection, "comments")) continue;
         const value = commentChangeValueSchema.safeParse(change.value);
         if (!value.success || !value.data.media?.id) continue;
@@ -256,6 +271,7 @@ async function processEvent(
       // After the inbox has them (an automation's reply reads the stored comment), before the
       // delivery counts as processed.
       if (arrivals.length > 0 && ctx.onInboxArrivals) await ctx.onInboxArrivals(arrivals);
+      if (mentions.length > 0 && ctx.onMentions) await ctx.onMentions(mentions);
       if (run.newComments > 0) news.comments(connection.workspaceId, commentedMedia);
       if (run.newMessages > 0) {
         news.messages(connection.workspaceId, run.newMessages, threadsWithNews);
