@@ -1,6 +1,5 @@
 export { commentFields, replyFields } from "./account/comments.ts";
 export { discoveryMediaFields, hashtagMediaFields } from "./account/discovery.ts";
-export { mentionedCommentFields, mentionedMediaFields } from "./account/mentions.ts";
 export type { AccountClient, AccountContext } from "./account/index.ts";
 export {
   type AccountInsightsQuery,
@@ -9,6 +8,7 @@ export {
   type DemographicsQuery,
   demographicBuckets,
 } from "./account/insights.ts";
+export { mentionedCommentFields, mentionedMediaFields } from "./account/mentions.ts";
 export {
   type LinkButton,
   type MessageAttachmentInput,

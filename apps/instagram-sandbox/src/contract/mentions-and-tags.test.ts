@@ -84,7 +84,9 @@ describe("mentions and tags (§4, §6.4)", () => {
       account.replyToMention({ mediaId: tags.data[0]!.id, message: "hi" }),
     );
     expect(refused).toBeInstanceOf(GraphApiError);
-    const missing = await caught(account.replyToMention({ mediaId: mention!.media_id, message: "" }));
+    const missing = await caught(
+      account.replyToMention({ mediaId: mention!.media_id, message: "" }),
+    );
     expect(missing).toBeInstanceOf(GraphApiError);
   });
 

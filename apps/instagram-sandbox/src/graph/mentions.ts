@@ -74,7 +74,7 @@ export function mentionedMediaField(account: Account, field: FieldNode, ctx: Gra
   if (mediaId === undefined || mediaId === "") throw missingParameter("media_id");
   const mention = mentionByMedia(ctx.core.store, account.igUserId, mediaId, ctx.now);
   // Being tagged is not a caption mention: a tag is read through /tags only.
-  if (!mention || mention.kind !== "caption") notMentioned("media", mediaId);
+  if (mention?.kind !== "caption") notMentioned("media", mediaId);
   return renderNode(mentionedMediaNode, mention, field.children, ctx);
 }
 
@@ -125,7 +125,7 @@ export function replyToMention(ctx: GraphContext, account: Account) {
     if (!mention || mention.media.id !== mediaId) notMentioned("comment", commentId);
   } else {
     const mention = mentionByMedia(store, account.igUserId, mediaId, ctx.now);
-    if (!mention || mention.kind !== "caption") notMentioned("media", mediaId);
+    if (mention?.kind !== "caption") notMentioned("media", mediaId);
   }
   const id = ctx.core.newId("178");
   addMentionReply(store, {

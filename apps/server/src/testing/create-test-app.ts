@@ -10,12 +10,12 @@ import { readEnv } from "../env.ts";
 import type { AiTeamContext } from "../features/ai-team/index.ts";
 import type { AutomationLimits, AutomationsContext } from "../features/automations/index.ts";
 import type { InstagramContext } from "../features/instagram/index.ts";
+import type { MentionsContext } from "../features/mentions/index.ts";
 import type {
   OutgoingWebhooksContext,
   RetryPolicy,
   WebhookFetchOptions,
 } from "../features/outgoing-webhooks/index.ts";
-import type { MentionsContext } from "../features/mentions/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";

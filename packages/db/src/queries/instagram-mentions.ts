@@ -28,7 +28,11 @@ export async function upsertMentions(
     .insert(instagramMentions)
     .values(rows.map((row) => ({ ...row, ...scope })))
     .onConflictDoUpdate({
-      target: [instagramMentions.workspaceId, instagramMentions.accountId, instagramMentions.mentionKey],
+      target: [
+        instagramMentions.workspaceId,
+        instagramMentions.accountId,
+        instagramMentions.mentionKey,
+      ],
       set: {
         likeCount: sql`excluded.like_count`,
         commentsCount: sql`excluded.comments_count`,

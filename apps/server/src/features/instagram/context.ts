@@ -62,7 +62,7 @@ export type InboxArrival =
     };
 
 /**
- * A `mentions` webhook change (§6.4) for one workspace connected to the account: someone
+ * A `mentions` webhook change (contract §6.4) for one workspace connected to the account: someone
  * @mentioned it in a caption (`commentId` null) or a comment. The mentions feature reads it.
  */
 export type MentionArrival = {

@@ -137,7 +137,10 @@ describe("mentions and tags", () => {
   it("reads the media the account is tagged in, as /tags answers, once however often it runs", async () => {
     const queue = testApp.mentionsContext.queue;
     for (let run = 0; run < 2; run++) {
-      await queue.send(readAccountTagsJob, { workspaceId, accountId: lena.connection.instagram_id });
+      await queue.send(readAccountTagsJob, {
+        workspaceId,
+        accountId: lena.connection.instagram_id,
+      });
       await queue.idle({ timeoutMs: 60_000 });
     }
     const tagged = (await (await graph()).listTaggedMedia({ limit: 100 })).data.filter(
@@ -198,10 +201,15 @@ describe("mentions and tags", () => {
       (item) => item.id === mention.id,
     );
     expect(after?.replied_at).not.toBeNull();
-    expect((await lena.client.post(`/api/mentions/${mention.id}/reply`, { text: "Again" })).status).toBe(409);
-    expect((await lena.client.post(`/api/mentions/${mention.id}/reply`, { text: " " })).status).toBe(422);
+    expect(
+      (await lena.client.post(`/api/mentions/${mention.id}/reply`, { text: "Again" })).status,
+    ).toBe(409);
+    expect(
+      (await lena.client.post(`/api/mentions/${mention.id}/reply`, { text: " " })).status,
+    ).toBe(422);
 
-    const tag = (await json<Page>(await lena.client.get("/api/mentions?kind=tag&days=90"))).items[0];
+    const tag = (await json<Page>(await lena.client.get("/api/mentions?kind=tag&days=90")))
+      .items[0];
     if (tag) {
       const refused = await lena.client.post(`/api/mentions/${tag.id}/reply`, { text: "Hi" });
       expect(refused.status).toBe(422);
@@ -210,7 +218,12 @@ describe("mentions and tags", () => {
 
   it("shows another workspace nothing and lets it reply to nothing", async () => {
     const marker = `@lena.makes private ${Date.now()}`;
-    testApp.sandbox!.simulateMention({ username: "lena.makes", kind: "comment", text: marker, space });
+    testApp.sandbox!.simulateMention({
+      username: "lena.makes",
+      kind: "comment",
+      text: marker,
+      space,
+    });
     await settle();
     const mention = (await json<Page>(await lena.client.get("/api/mentions"))).items.find(
       (item) => item.text === marker,

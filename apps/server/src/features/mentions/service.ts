@@ -6,8 +6,8 @@ import {
   type InstagramMentionInsert,
   type InstagramMentionRow,
   listMentionsOfAccount,
-  markMentionReplied,
   type MentionScope,
+  markMentionReplied,
   upsertMentions,
 } from "@sightline/db";
 import {
@@ -57,7 +57,7 @@ function timeOf(value: string | undefined, fallback: Date): Date {
 
 /**
  * Business Discovery gives another professional account's followers, with Facebook Login only
- * (§7.1); with Instagram Login, and for personal accounts, there is no number to show.
+ * (contract §7.1); with Instagram Login, and for personal accounts, there is no number to show.
  */
 function followerLookup(client: AccountClient, connection: InstagramConnectionRow) {
   const known = new Map<string, number | null>();
@@ -66,7 +66,8 @@ function followerLookup(client: AccountClient, connection: InstagramConnectionRo
     if (known.has(username)) return known.get(username) ?? null;
     let followers: number | null = null;
     try {
-      followers = (await client.businessDiscovery(username, { mediaLimit: 1 })).followers_count ?? null;
+      followers =
+        (await client.businessDiscovery(username, { mediaLimit: 1 })).followers_count ?? null;
     } catch (error) {
       if (!isGraphApiError(error) || error.code === 0 || error.isTransient) throw error;
     }
@@ -95,8 +96,7 @@ export async function ingestMentionArrivals(ctx: MentionsContext, arrivals: Ment
   for (const group of byConnection.values()) {
     const { workspaceId, accountId } = group[0]!;
     const connection = await findInstagramConnection(ctx.db, workspaceId, accountId);
-    if (!connection || connection.status !== "active" || !hasCapability(connection, "comments"))
-      continue;
+    if (connection?.status !== "active" || !hasCapability(connection, "comments")) continue;
     const client = accountClientFor(ctx.instagram, connection);
     const followersOf = followerLookup(client, connection);
     const rows: InstagramMentionInsert[] = [];
@@ -144,7 +144,7 @@ export async function ingestMentionArrivals(ctx: MentionsContext, arrivals: Ment
   }
 }
 
-/** `/tags` (§4): the newest media the account is tagged in, stored once each. */
+/** `/tags` (contract §4): the newest media the account is tagged in, stored once each. */
 export async function readTags(ctx: MentionsContext, connection: InstagramConnectionRow) {
   const client = accountClientFor(ctx.instagram, connection);
   const followersOf = followerLookup(client, connection);
@@ -227,7 +227,7 @@ export async function listMentions(
 }
 
 /**
- * Replies where the account was mentioned (`POST /{ig-user-id}/mentions`, §4): under the post for
+ * Replies where the account was mentioned (`POST /{ig-user-id}/mentions`, contract §4): under the post for
  * a caption mention, under the comment for a comment mention. Instagram first, then the row.
  */
 export async function replyToMention(
@@ -268,4 +268,3 @@ export async function replyToMention(
   await markMentionReplied(ctx.db, scope, id, { igCommentId: replyId, at });
   return { id: replyId, replied_at: at.toISOString() };
 }
-

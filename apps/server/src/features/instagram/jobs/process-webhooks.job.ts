@@ -8,8 +8,8 @@ import {
 } from "@sightline/db";
 import {
   commentChangeValueSchema,
-  mentionChangeValueSchema,
   type MessagingEvent,
+  mentionChangeValueSchema,
   parseWebhookPayload,
 } from "@sightline/instagram-graph";
 import { z } from "zod";

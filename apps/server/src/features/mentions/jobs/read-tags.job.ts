@@ -17,8 +17,12 @@ export const readAccountTagsJob = defineMentionsJob({
   retryLimit: 2,
   retryDelaySeconds: 60,
   async run(payload, ctx) {
-    const connection = await findInstagramConnection(ctx.db, payload.workspaceId, payload.accountId);
-    if (!connection || connection.status !== "active" || !hasCapability(connection, "basic")) return;
+    const connection = await findInstagramConnection(
+      ctx.db,
+      payload.workspaceId,
+      payload.accountId,
+    );
+    if (connection?.status !== "active" || !hasCapability(connection, "basic")) return;
     const result = await readTags(ctx, connection);
     ctx.logger.info(result, "tagged media read");
   },
