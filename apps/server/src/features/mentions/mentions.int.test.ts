@@ -99,6 +99,11 @@ describe("mentions and tags", () => {
     const page = await json<Page>(await lena.client.get("/api/mentions"));
     const found = page.items.filter((item) => item.text === marker);
     expect(found).toHaveLength(1);
+    // The open pages were told, once for the one new mention.
+    const told = (await testApp.database.db.execute(
+      `select data from realtime_events where workspace_id = '${workspaceId}' and type = 'instagram-mention:created'`,
+    )) as unknown as { rows: Array<{ data: { count: number } }> };
+    expect(told.rows.map((row) => row.data.count)).toEqual([1]);
     const comment = await (await graph()).getMentionedComment(simulated.comment_id!);
     expect(found[0]).toMatchObject({
       kind: "comment",

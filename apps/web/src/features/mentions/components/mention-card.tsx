@@ -1,5 +1,5 @@
 import { LARGE_ACCOUNT_FOLLOWERS } from "@sightline/contracts";
-import { AtSign, ExternalLink, ImageOff, Loader2, MessageCircle, Tag } from "lucide-react";
+import { AtSign, ExternalLink, ImageOff, Loader2, MessageCircle, Play, Tag } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
@@ -76,7 +76,11 @@ export function MentionCard({ mention, canReply }: { mention: Mention; canReply:
           />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-400">
-            <ImageOff className="size-5" aria-hidden="true" />
+            {mention.media_type === "VIDEO" ? (
+              <Play className="size-5" aria-hidden="true" />
+            ) : (
+              <ImageOff className="size-5" aria-hidden="true" />
+            )}
           </div>
         )}
       </div>
@@ -124,10 +128,16 @@ export function MentionCard({ mention, canReply }: { mention: Mention; canReply:
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-500">
           {mention.like_count !== null ? (
-            <span>{numberFormat.format(mention.like_count)} likes</span>
+            <span>
+              {numberFormat.format(mention.like_count)}{" "}
+              {mention.like_count === 1 ? "like" : "likes"}
+            </span>
           ) : null}
           {mention.comments_count !== null ? (
-            <span>{numberFormat.format(mention.comments_count)} comments</span>
+            <span>
+              {numberFormat.format(mention.comments_count)}{" "}
+              {mention.comments_count === 1 ? "comment" : "comments"}
+            </span>
           ) : null}
           {mention.permalink ? (
             <a

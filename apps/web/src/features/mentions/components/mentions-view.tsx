@@ -8,7 +8,7 @@ import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
-import { useRealtimeEvent } from "../../../lib/realtime/use-realtime-event.ts";
+import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { type MentionFilters, useMentions } from "../api/list-mentions.ts";
 import { mentionsQueryKey } from "../api/mentions-keys.ts";
@@ -38,9 +38,10 @@ export function MentionsView() {
   const refresh = useRefreshMentions();
   const canWrite = useCan("inbox:write");
   const queryClient = useQueryClient();
-  useRealtimeEvent("instagram-mention:created", () => {
-    void queryClient.invalidateQueries({ queryKey: mentionsQueryKey });
-  });
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: mentionsQueryKey });
+  useRealtimeEvent("instagram-mention:created", refreshList);
+  // Mentions that arrived before the stream was listening (page load, a dropped connection).
+  useRealtimeOpen(refreshList);
   const first = mentions.data?.pages[0];
   const items = mentions.data?.pages.flatMap((page) => page.items) ?? [];
   const period = periods.find((entry) => entry.value === filters.days)!;
