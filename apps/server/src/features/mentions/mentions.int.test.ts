@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, personalWorkspaceId } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
+import { connectSandboxAccount } from "../../testing/instagram.ts";
 import {
   createTestAppWithSyncedAccount,
   type SyncedAccount,
@@ -288,4 +289,35 @@ describe("mentions and tags", () => {
     expect(refresh.status).toBe(403);
     expect((await as(members.client!, "/api/mentions")).status).toBe(403);
   }, 120_000);
+
+  it("with Facebook Login, reads the author's followers from Business Discovery and highlights a large account", async () => {
+    // @oona.bakes: the smallest demo account, so its first sync is short.
+    const owner = await createVerifiedUser(testApp);
+    const oona = await connectSandboxAccount(testApp, owner.client, {
+      username: "oona.bakes",
+      login: "facebook",
+    });
+    await settle();
+    for (const from of ["fernwood.pottery", "oat.and.ember"]) {
+      testApp.sandbox!.simulateMention({
+        username: "oona.bakes",
+        kind: "caption",
+        from,
+        space: oona.user_id,
+      });
+    }
+    await settle();
+    const page = await json<Page>(await owner.client.get("/api/mentions?kind=caption"));
+    const byAuthor = Object.fromEntries(
+      page.items.map((item) => [
+        item.author_username,
+        [item.author_followers, item.is_large_account],
+      ]),
+    );
+    // The numbers Business Discovery answers (the sandbox's public accounts).
+    expect(byAuthor).toEqual({
+      "fernwood.pottery": [83_100, true],
+      "oat.and.ember": [4_130, false],
+    });
+  }, 180_000);
 });
