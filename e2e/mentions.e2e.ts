@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
@@ -23,6 +24,18 @@ async function control(url: string, space: string, path: string, body?: unknown)
   });
   if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** WCAG 2.1 A and AA problems axe finds on the page, as "rule: target" lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Toasts go by themselves; axe looks at the page (the toasts' colours are the app's, not this page's).
+  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 20_000 }).toBe(0);
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+  );
 }
 
 type MentionItem = { id: string; text: string | null; kind: string; author_username: string };
@@ -94,6 +107,7 @@ describe.skipIf(!hasChromium())("Mentions: who mentioned or tagged @lena.makes (
       );
     }
     await shot(page, "mentions-1440");
+    expect(await axeProblems(page)).toEqual([]);
 
     // The bell names the mention and leads here.
     await page.getByRole("button", { name: /^Notifications/ }).click();
@@ -118,6 +132,7 @@ describe.skipIf(!hasChromium())("Mentions: who mentioned or tagged @lena.makes (
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, "mentions-390");
+    expect(await axeProblems(page)).toEqual([]);
 
     expect(errors).toEqual([]);
     await context.close();

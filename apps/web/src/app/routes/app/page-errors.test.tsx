@@ -41,6 +41,7 @@ describe("a page that fails to render", () => {
       "post-performance",
       "content-scheduler",
       "messages",
+      "mentions",
       "trend-radar",
       "press-radar",
       "settings",
