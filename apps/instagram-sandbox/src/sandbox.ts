@@ -21,6 +21,7 @@ import {
   type IssueTokenInput,
   registerControlRoutes,
   type SimulateCommentInput,
+  type SimulateMentionInput,
   type SimulateMessageInput,
   type SimulateStoryInput,
 } from "./http/control-routes.ts";
@@ -30,6 +31,7 @@ import { registerRuploadRoutes } from "./http/rupload-routes.ts";
 import { liveComment, liveMessage, runActivity, scheduleActivity } from "./live/activity.ts";
 import { FaultRegistry, faultSpecSchema } from "./live/faults.ts";
 import { liveStory, runStoryExpiries } from "./live/stories.ts";
+import { liveMention } from "./live/mention-activity.ts";
 import { UsageTracker } from "./live/usage.ts";
 import { WebhookDispatcher } from "./live/webhooks.ts";
 import { type SandboxLogger, silentLogger } from "./logger.ts";
@@ -191,6 +193,9 @@ export type Sandbox = {
   simulateMessage(input: SimulateMessageInput & { space?: string }): { id: string };
   /** The account posts a story now (decision 039: stories captured before they vanish). */
   simulateStory(input: SimulateStoryInput & { space?: string }): { id: string };
+  simulateMention(
+    input: SimulateMentionInput & { space?: string },
+  ): { media_id: string; comment_id?: string } | undefined;
   summary(space?: string): unknown;
   /** The space whose owner last gave consent on a consent page (undefined: none yet). */
   readonly currentSpace: string | undefined;
@@ -585,6 +590,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
       publishedViaApi: store.dyn.media.length,
       addedComments: store.dyn.comments.length,
       addedMessages: store.dyn.messages.length,
+      mentionReplies: store.dyn.mentionReplies ?? [],
       faults: faults.list(),
       webhooks: { url: options.webhookUrl ?? null, ...webhooks.summary() },
     };
@@ -653,6 +659,22 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     return { id: message.id };
   }
 
+  function simulateMention(request: SimulateMentionInput & { space?: string | undefined }) {
+    const target = coreFor(targetSpace(request.space));
+    const account = accountByUsername(target, request.username);
+    const rng = createRng(seed, "simulate-mention", target.store.nextCounter());
+    const mention = liveMention(target, rng, account, target.now(), {
+      ...(request.kind !== undefined ? { kind: request.kind } : {}),
+      ...(request.from !== undefined ? { author: request.from } : {}),
+      ...(request.text !== undefined ? { text: request.text } : {}),
+    });
+    if (!mention) return undefined;
+    return {
+      media_id: mention.media.id,
+      ...(mention.comment ? { comment_id: mention.comment.id } : {}),
+    };
+  }
+
   function forgetSpace(space: string): void {
     if (!isValidSpace(space)) return;
     // A request still holding the dropped copy must not write its file back.
@@ -704,6 +726,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     simulateComment: (space, request) => simulateComment({ ...request, space }),
     simulateMessage: (space, request) => simulateMessage({ ...request, space }),
     simulateStory: (space, request) => simulateStory({ ...request, space }),
+    simulateMention: (space, request) => simulateMention({ ...request, space }),
     async sendSignedRequest(space, request) {
       const target = coreFor(targetSpace(space));
       const account = accountByUsername(target, request.username);
@@ -827,6 +850,7 @@ export function createSandbox(input: SandboxOptions): Sandbox {
     simulateComment,
     simulateMessage,
     simulateStory,
+    simulateMention,
     addFault: (spec) => ({ id: faults.add(faultSpecSchema.parse(spec)).id }),
     summary,
     reset,

@@ -45,6 +45,7 @@ import {
   webhookRoutes,
 } from "./features/instagram/index.ts";
 import { mcpRoutes } from "./features/mcp/index.ts";
+import { type MentionsContext, mentionsRoutes } from "./features/mentions/index.ts";
 import { inboxTestRoutes, notificationRoutes } from "./features/notifications/index.ts";
 import {
   type OutgoingWebhooksContext,
@@ -97,6 +98,8 @@ export interface AppDeps extends Services {
   automationsContext: AutomationsContext;
   /** Outgoing webhooks' endpoints and deliveries: features/outgoing-webhooks. */
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  /** Mentions and tags of the connected accounts: features/mentions. */
+  mentionsContext: MentionsContext;
   /** The app's one job queue: readiness asks whether it runs (decision 031). */
   queue: Pick<AppJobQueue, "check">;
   /** This instance's metrics registry (never prom-client's global one). */
@@ -306,6 +309,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/press-radar", pressRadarRoutes(deps.radarsContext))
     .route("/trend-radar", trendRadarRoutes(deps.radarsContext))
     .route("/competitors", competitorRoutes(deps.competitorsContext))
+    .route("/mentions", mentionsRoutes(deps.mentionsContext))
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
     .route("/automations", automationRoutes(deps.automationsContext))
     .route("/webhook-endpoints", outgoingWebhookRoutes(deps.outgoingWebhooksContext))

@@ -11,6 +11,7 @@ import {
 } from "./features/automations/index.ts";
 import { type CompetitorsContext, createCompetitorsFeature } from "./features/competitors/index.ts";
 import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
+import { createMentionsFeature, type MentionsContext } from "./features/mentions/index.ts";
 import {
   createOutgoingWebhooksFeature,
   loopbackWebhookFetchForTests,
@@ -92,6 +93,7 @@ export interface Server {
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  mentionsContext: MentionsContext;
   features: ServerFeature[];
   /** This instance's metrics (GET /metrics renders them). */
   metrics: AppMetrics;
@@ -249,6 +251,16 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     await automations.onArrivals(arrivals);
     await outgoingWebhooks.onInboxArrivals(arrivals);
   };
+  const mentions = createMentionsFeature({
+    database,
+    now,
+    logger,
+    events,
+    instagram: instagram.context,
+    queue,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
+  instagram.context.onMentions = mentions.onMentions;
   const features = [
     instagram.feature,
     publishing,
@@ -258,6 +270,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     automations.feature,
     outgoingWebhooks.feature,
     competitors.feature,
+    mentions.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -272,6 +285,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
+    mentionsContext: mentions.context,
     queue,
     metrics,
     lifecycle,
@@ -298,6 +312,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
+    mentionsContext: mentions.context,
     features,
     metrics,
     lifecycle,

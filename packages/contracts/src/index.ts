@@ -17,6 +17,7 @@ export * from "./instagram.ts";
 export * from "./instagram-media.ts";
 export * from "./instagram-permissions.ts";
 export * from "./media-files.ts";
+export * from "./mentions.ts";
 export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
 export * from "./outgoing-webhooks.ts";

@@ -6,7 +6,8 @@ export const NOTIFICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const NOTIFICATIONS_REFETCH_MS = 10_000;
 export const NOTIFICATIONS_STALE_MS = 15_000;
 
-export const notificationTypeSchema = z.enum(["message", "comment"]);
+/** Beyond the spec: "mention" (decision 041), someone mentioned or tagged the account. */
+export const notificationTypeSchema = z.enum(["message", "comment", "mention"]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Spec §3 Notification: id, type (message or comment), count, latestTimestamp (ISO 8601). */
@@ -22,4 +23,8 @@ export type Notification = z.infer<typeof notificationSchema>;
  * Spec §3 seen-timestamp map: group keys for the bell, next to one key per conversation id.
  * The notification of each group carries the group key as its id.
  */
-export const NOTIFICATION_GROUP_KEYS = { message: "messages", comment: "comments" } as const;
+export const NOTIFICATION_GROUP_KEYS = {
+  message: "messages",
+  comment: "comments",
+  mention: "mentions",
+} as const;

@@ -13,6 +13,7 @@ export const realtimeEventTypes = [
   "trend-radar:updated",
   "plan:changed",
   "competitors:updated",
+  "instagram-mention:created",
 ] as const;
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];

@@ -17,6 +17,7 @@ export * from "./queries/inbox-workspace.ts";
 export * from "./queries/instagram-connect-links.ts";
 export * from "./queries/instagram-connections.ts";
 export * from "./queries/instagram-stories.ts";
+export * from "./queries/instagram-mentions.ts";
 export * from "./queries/instagram-sync.ts";
 export * from "./queries/instagram-webhooks.ts";
 export * from "./queries/notifications.ts";

@@ -8,6 +8,7 @@ export {
   type DemographicsQuery,
   demographicBuckets,
 } from "./account/insights.ts";
+export { mentionedCommentFields, mentionedMediaFields } from "./account/mentions.ts";
 export {
   type LinkButton,
   type MessageAttachmentInput,

@@ -14,8 +14,8 @@ describe("demo data", () => {
       .update(JSON.stringify(generateWorld(42, anchor)))
       .digest("hex");
     expect({ version: WORLD_GENERATOR_VERSION, digest }).toEqual({
-      version: 1,
-      digest: "71bdb212ed3d60f10b7a3dae7287690d136b8bbc0974fe05fe7575f636777004",
+      version: 2,
+      digest: "0ebe18c70f730c705e7755af41902051664095463dc35cb963a180c5ffd162bc",
     });
   });
 

@@ -2,6 +2,7 @@ import { base64Id, numericId, shortcode } from "../core/ids.ts";
 import { createRng, type Rng } from "../core/prng.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../core/time.ts";
 import { type CaptionKind, composeCaption, fillTemplate, personIdentity } from "./corpus.ts";
+import { generateMentions } from "./mentions.ts";
 import { type AccountProfile, accountProfiles, publicAccountSeeds } from "./profiles.ts";
 import { followersAt, generatePostStats } from "./stats.ts";
 import type {
@@ -21,7 +22,7 @@ import type {
  * profiles, corpus and statistics, the id and random helpers it uses); generate-world.test.ts
  * pins a digest of the world, which fails until it is raised.
  */
-export const WORLD_GENERATOR_VERSION = 1;
+export const WORLD_GENERATOR_VERSION = 2;
 
 /**
  * Builds the demo world from a seed and an anchor day (UTC midnight). Nothing here reads the
@@ -41,6 +42,7 @@ export function generateWorld(seed: number, anchorDay: number, space?: string): 
     conversations: [],
     messages: [],
     publicAccounts: [],
+    mentions: [],
   };
   for (const profile of accountProfiles) {
     generateAccount(world, profile, space);
@@ -51,6 +53,7 @@ export function generateWorld(seed: number, anchorDay: number, space?: string): 
     id: numericId(publicRng, "17841", 17),
     mediaCount: publicRng.int(180, 1400),
   }));
+  world.mentions = generateMentions(seed, anchorDay, world.accounts, world.publicAccounts);
   return world;
 }
 

@@ -162,4 +162,30 @@ export type World = {
   conversations: ConversationRecord[];
   messages: MessageRecord[];
   publicAccounts: PublicAccount[];
+  /** Posts and comments of other (public) accounts that @mention or tag one of the accounts. */
+  mentions: MentionRecord[];
+};
+
+/**
+ * Another account's post that names one of the sandbox's accounts: in its caption ("caption"),
+ * in a comment under it ("comment", by `author`), or in its user tags ("tag", §4).
+ */
+export type MentionRecord = {
+  kind: "caption" | "comment" | "tag";
+  /** IG_ID of the account that is mentioned. */
+  accountId: string;
+  /** Who mentioned it: the post's owner, or the commenter for a comment mention. */
+  author: string;
+  media: PublicMedia & { owner: string; ownerId: string };
+  comment?: { id: string; text: string; timestamp: number; likeCount: number };
+};
+
+/** A reply the account posted to a mention (`POST /{ig-user-id}/mentions`). */
+export type MentionReplyRecord = {
+  id: string;
+  accountId: string;
+  mediaId: string;
+  commentId?: string;
+  text: string;
+  timestamp: number;
 };

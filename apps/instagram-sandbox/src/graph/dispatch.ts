@@ -31,6 +31,7 @@ import {
   renderBusinessDiscovery,
 } from "./discovery.ts";
 import { accountInsights, mediaInsights } from "./insights.ts";
+import { listTags, replyToMention } from "./mentions.ts";
 import {
   getConversation,
   getMessage,
@@ -380,6 +381,9 @@ function routeAccount(ctx: GraphContext, account: Account, edge: string | undefi
       return { data: live.map((media) => renderNode(mediaNode, media, fields, ctx)) };
     }
     case "GET tags":
+      return listTags(ctx, account);
+    case "POST mentions":
+      return replyToMention(ctx, account);
     case "GET live_media":
       requireCapability(ctx, "basic");
       return { data: [] };

@@ -17,6 +17,7 @@ import type { PageRecord } from "../state/store.ts";
 import { auth, requireCapability } from "./auth.ts";
 import { containerStatus } from "./container-status.ts";
 import { type HashtagMedia, styleForHashtag } from "./hashtags.ts";
+import { mentionedCommentField, mentionedMediaField } from "./mentions.ts";
 import { type NodeType, renderEdge, renderNode } from "./render.ts";
 import {
   artUrl,
@@ -52,6 +53,8 @@ const igUserCommon: NodeType<Account>["fields"] = {
   biography: (account) => account.biography,
   website: (account) => (account.website === "" ? undefined : account.website),
   has_profile_pic: () => true,
+  mentioned_media: (account, field, ctx) => mentionedMediaField(account, field, ctx),
+  mentioned_comment: (account, field, ctx) => mentionedCommentField(account, field, ctx),
   media: (account, field, ctx) =>
     renderEdge(ctx, field, ctx.core.store.listMedia(account.igUserId, ctx.now), mediaNode, {
       idOf: id,

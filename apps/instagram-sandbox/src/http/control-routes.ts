@@ -48,6 +48,17 @@ const simulateStorySchema = z.object({
   postedMinutesAgo: z.number().int().min(0).max(1439).optional(),
 });
 
+export type SimulateMentionInput = z.infer<typeof simulateMentionSchema>;
+
+const simulateMentionSchema = z.object({
+  /** The account that is mentioned. */
+  username: z.string(),
+  kind: z.enum(["caption", "comment", "tag"]).optional(),
+  /** A public account's username: who mentions it. */
+  from: z.string().optional(),
+  text: z.string().max(2200).optional(),
+});
+
 /**
  * `space`: the `x-sandbox-space` header, naming whose copy of the demo world a call acts on
  * (`default` for the shared one); undefined when the call names none, which means the space whose
@@ -74,6 +85,10 @@ export type ControlApi = {
   ): { id: string } | undefined;
   simulateMessage(space: string | undefined, input: SimulateMessageInput): { id: string };
   simulateStory(space: string | undefined, input: SimulateStoryInput): { id: string };
+  simulateMention(
+    space: string | undefined,
+    input: SimulateMentionInput,
+  ): { media_id: string; comment_id?: string } | undefined;
   forceContainer(
     space: string | undefined,
     id: string,
@@ -299,5 +314,14 @@ export function registerControlRoutes(app: Hono, core: SandboxCore, api: Control
     const input = await body(c, simulateStorySchema);
     if (input instanceof Response) return input;
     return c.json(api.simulateStory(spaceOf(c), input), 201);
+  });
+
+  app.post("/_control/simulate/mention", async (c) => {
+    const input = await body(c, simulateMentionSchema);
+    if (input instanceof Response) return input;
+    const result = api.simulateMention(spaceOf(c), input);
+    return result
+      ? c.json(result, 201)
+      : c.json({ error: { message: "No public account to mention from" } }, 404);
   });
 }

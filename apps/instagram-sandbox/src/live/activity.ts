@@ -7,6 +7,7 @@ import { conversationId, messageId, profileFor } from "../data/generate-world.ts
 import type { Account, CommentRecord, MessageRecord, Person } from "../data/types.ts";
 import { emitCommentWebhook, emitMessageWebhook } from "./events.ts";
 import { LIVE_STORY_CHANCE, liveStory } from "./stories.ts";
+import { LIVE_MENTION_CHANCE, liveMention } from "./mention-activity.ts";
 
 /** Mean time between live events. */
 const meanIntervalMs: Record<Exclude<ActivityLevel, "off">, number> = {
@@ -218,6 +219,9 @@ export function runActivity(core: SandboxCore, now: number): number {
     // Now and then the account also posts a story (its own stream, so comments and DMs stay as they were).
     const storyRng = createRng(core.store.dyn.seed, "activity-story", state.counter);
     if (storyRng.chance(LIVE_STORY_CHANCE)) liveStory(core, storyRng, account, at);
+    // A separate stream, so the comments and messages above stay what they were.
+    const mentionRng = createRng(core.store.dyn.seed, "activity-mention", state.counter);
+    if (mentionRng.chance(LIVE_MENTION_CHANCE)) liveMention(core, mentionRng, account, at);
     events += 1;
     state.nextAt = at + nextGap(rng, core.activity);
   }

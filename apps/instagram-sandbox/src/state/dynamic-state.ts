@@ -2,6 +2,8 @@ import type {
   CommentRecord,
   ConversationRecord,
   MediaRecord,
+  MentionRecord,
+  MentionReplyRecord,
   MessageRecord,
   Person,
 } from "../data/types.ts";
@@ -74,6 +76,9 @@ export type DynamicState = {
   activity: { nextAt: number | null; counter: number };
   /** Stories whose 24 h have passed and whose expiry (and `story_insights` webhook) is done. */
   closedStories?: string[];
+  /** Mentions and tags that arrived while the sandbox ran (absent in older state files). */
+  mentions?: MentionRecord[];
+  mentionReplies?: MentionReplyRecord[];
 };
 
 export function freshDynamicState(seed: number, anchorDay: number): DynamicState {

@@ -11,6 +11,7 @@ import type { AiTeamContext } from "../features/ai-team/index.ts";
 import type { AutomationLimits, AutomationsContext } from "../features/automations/index.ts";
 import type { CompetitorsContext } from "../features/competitors/index.ts";
 import type { InstagramContext } from "../features/instagram/index.ts";
+import type { MentionsContext } from "../features/mentions/index.ts";
 import type {
   OutgoingWebhooksContext,
   RetryPolicy,
@@ -43,6 +44,8 @@ export interface TestApp extends Services {
   automationsContext: AutomationsContext;
   /** Outgoing webhooks (tests drain the deliveries themselves when they move the clock). */
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  /** Mentions and tags (tests run the tags read themselves). */
+  mentionsContext: MentionsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   /** The app's one job queue (tests register jobs of their own on it, or stop it). */
@@ -160,6 +163,7 @@ export async function createTestApp(
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
+    mentionsContext,
     vault,
     encryptionKeys,
     queue,
@@ -183,6 +187,7 @@ export async function createTestApp(
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
+    mentionsContext,
     vault,
     encryptionKeys,
     queue,

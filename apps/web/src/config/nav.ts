@@ -1,4 +1,5 @@
 import {
+  AtSign,
   BarChart3,
   CalendarDays,
   LayoutDashboard,
@@ -28,6 +29,8 @@ export const appNavigation: readonly AppNavItem[] = [
   { path: paths.competitors, label: "Competitors", icon: Swords, padded: true },
   { path: paths.contentScheduler, label: "Content Scheduler", icon: CalendarDays, padded: false },
   { path: paths.messages, label: "Messages", icon: MessagesSquare, padded: false },
+  // Beyond the spec (decision 041): who mentioned or tagged the account.
+  { path: paths.mentions, label: "Mentions", icon: AtSign, padded: true },
   { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true },
   { path: paths.pressRadar, label: "Press Radar", icon: Newspaper, padded: true },
   { path: paths.settings, label: "Settings", icon: Settings, padded: true },

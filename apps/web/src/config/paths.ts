@@ -8,6 +8,8 @@ export const paths = {
   competitors: "/competitors",
   contentScheduler: "/content-scheduler",
   messages: "/messages",
+  /** Beyond the spec (decision 041): who mentioned or tagged the account. */
+  mentions: "/mentions",
   trendRadar: "/trend-radar",
   pressRadar: "/press-radar",
   settings: "/settings",

@@ -16,6 +16,7 @@ import {
   instagramConnections,
   instagramMedia,
   instagramMediaInsights,
+  instagramMentions,
   instagramMessages,
   instagramOauthStates,
   instagramOnlineFollowers,
@@ -252,6 +253,8 @@ const syncedTables = [
   // Stories read while they lived and their final figures (decision 039).
   ["instagram_stories", instagramStories],
   ["instagram_story_snapshots", instagramStorySnapshots],
+  // Who mentioned or tagged the account (their names, words and posts).
+  ["instagram_mentions", instagramMentions],
 ] as const;
 
 /**

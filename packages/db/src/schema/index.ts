@@ -11,6 +11,7 @@ export * from "./inbox.ts";
 export * from "./inbox-workspace.ts";
 export * from "./instagram.ts";
 export * from "./instagram-stories.ts";
+export * from "./mentions.ts";
 export * from "./outgoing-webhooks.ts";
 export * from "./profiles.ts";
 export * from "./public-api.ts";

@@ -2,6 +2,7 @@ import type { Transport } from "../http.ts";
 import { createCommentsApi } from "./comments.ts";
 import { createDiscoveryApi } from "./discovery.ts";
 import { createInsightsApi } from "./insights.ts";
+import { createMentionsApi } from "./mentions.ts";
 import { createMessagingApi } from "./messaging.ts";
 import { createProfileAndMediaApi } from "./profile-and-media.ts";
 import { createPublishingApi } from "./publishing.ts";
@@ -23,6 +24,7 @@ export function createAccountClient(
     ...createDiscoveryApi(scope),
     ...createPublishingApi(scope),
     ...createStoriesApi(scope),
+    ...createMentionsApi(scope),
   };
 }
 

@@ -4,6 +4,7 @@ export * from "./common.ts";
 export * from "./discovery.ts";
 export * from "./insights.ts";
 export * from "./media.ts";
+export * from "./mentions.ts";
 export * from "./messaging.ts";
 export * from "./oauth.ts";
 export * from "./publishing.ts";

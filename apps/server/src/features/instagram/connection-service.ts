@@ -429,8 +429,8 @@ async function subscribeWebhooks(ctx: InstagramContext, row: InstagramConnection
     await accountClientFor(ctx, row).subscribeWebhooks(
       // Stories' final figures at expiry come only to Facebook Login (decision 039).
       row.login === "facebook"
-        ? ["comments", "messages", "story_insights"]
-        : ["comments", "messages"],
+        ? ["comments", "messages", "mentions", "story_insights"]
+        : ["comments", "messages", "mentions"],
     );
   } catch (error) {
     ctx.logger.warn({ err: error, workspaceId: row.workspaceId }, "webhook subscription failed");

@@ -62,6 +62,17 @@ export type InboxArrival =
     };
 
 /**
+ * A `mentions` webhook change (contract §6.4) for one workspace connected to the account: someone
+ * @mentioned it in a caption (`commentId` null) or a comment. The mentions feature reads it.
+ */
+export type MentionArrival = {
+  workspaceId: string;
+  accountId: string;
+  mediaId: string;
+  commentId: string | null;
+};
+
+/**
  * What the Instagram feature (routes and jobs) works with, built once in the composition root.
  * Jobs get the same object, so a route and a job never build a second Graph client or vault.
  */
@@ -93,6 +104,11 @@ export interface InstagramContext {
    * processed (a failure retries the delivery); set by the composition root (automations).
    */
   onInboxArrivals?: (arrivals: InboxArrival[]) => Promise<void>;
+  /**
+   * Told of `mentions` changes, before the delivery counts as processed (a failure retries the
+   * delivery); set by the composition root (features/mentions, decision 041).
+   */
+  onMentions?: (arrivals: MentionArrival[]) => Promise<void>;
   /** Outgoing webhooks: publishing tells them a post was published or failed. */
   outgoing: OutgoingEvents;
   /**

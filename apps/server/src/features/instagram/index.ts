@@ -29,6 +29,7 @@ export {
   type InboxArrival,
   type InstagramApps,
   type InstagramContext,
+  type MentionArrival,
 } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";

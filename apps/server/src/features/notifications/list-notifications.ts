@@ -1,5 +1,10 @@
 import { NOTIFICATION_GROUP_KEYS, type Notification } from "@sightline/contracts";
-import { countRecentCommentsByOthers, countRecentInboundMessages, type Db } from "@sightline/db";
+import {
+  countRecentCommentsByOthers,
+  countRecentInboundMessages,
+  countRecentMentions,
+  type Db,
+} from "@sightline/db";
 
 /**
  * Spec §3/§7: the bell's items, one per group that has something in the last 24 hours: new
@@ -14,9 +19,10 @@ export async function listNotifications(
    */
   params: { workspaceId: string; accountId: string | undefined; now: Date },
 ): Promise<Notification[]> {
-  const [messages, comments] = await Promise.all([
+  const [messages, comments, mentions] = await Promise.all([
     countRecentInboundMessages(db, params),
     countRecentCommentsByOthers(db, params),
+    countRecentMentions(db, params),
   ]);
   const items: Notification[] = [];
   if (messages) {
@@ -33,6 +39,14 @@ export async function listNotifications(
       type: "comment",
       count: comments.count,
       latestTimestamp: comments.latest.toISOString(),
+    });
+  }
+  if (mentions) {
+    items.push({
+      id: NOTIFICATION_GROUP_KEYS.mention,
+      type: "mention",
+      count: mentions.count,
+      latestTimestamp: mentions.latest.toISOString(),
     });
   }
   return items;

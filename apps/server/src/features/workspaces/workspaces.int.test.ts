@@ -301,6 +301,7 @@ describe("workspaces, members and roles", () => {
     "ALL /api/analytics/*": "excluded",
     "ALL /api/press-radar/*": "excluded",
     "ALL /api/trend-radar/*": "excluded",
+    "ALL /api/mentions/*": "excluded",
     "ALL /api/ai-team/*": "excluded",
     "ALL /api/automations/*": "excluded",
     "ALL /api/settings/*": "excluded",
@@ -445,6 +446,10 @@ describe("workspaces, members and roles", () => {
     "GET /api/analytics/stories": "read",
     "POST /api/analytics/stories/refresh": "read",
     "GET /api/analytics/stories/:igMediaId": "read",
+    // Mentions and tags.
+    "GET /api/mentions": "read",
+    "POST /api/mentions/refresh": "inbox:write",
+    "POST /api/mentions/:id/reply": "inbox:write",
     // Radars.
     "GET /api/press-radar": "read",
     "POST /api/press-radar/sources": "radars:write",

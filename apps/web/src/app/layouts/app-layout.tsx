@@ -97,6 +97,7 @@ function AppFrame() {
   });
   useRealtimeEvent("instagram-comment:created", (data) => refreshInbox(inboxNewsOf(data)));
   useRealtimeEvent("notifications:updated", () => refreshInbox(undefined));
+  useRealtimeEvent("instagram-mention:created", () => refreshInbox(undefined));
   // A new plan (the operator, billing) changes locks, meters and what analytics show: every
   // answer on screen is read again, no reload (issue 30).
   useRealtimeEvent("plan:changed", () => void queryClient.invalidateQueries());

@@ -9,6 +9,7 @@ import {
 import {
   commentChangeValueSchema,
   type MessagingEvent,
+  mentionChangeValueSchema,
   parseWebhookPayload,
   storyInsightsChangeValueSchema,
 } from "@sightline/instagram-graph";
@@ -18,6 +19,7 @@ import {
   hasCapability,
   type InboxArrival,
   type InstagramContext,
+  type MentionArrival,
 } from "../context.ts";
 import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
 import { openSyncRun } from "../sync/run.ts";
@@ -184,6 +186,7 @@ async function processEvent(
       const run = openSyncRun(ctx, connection);
       const commentedMedia = new Set<string>();
       const arrivals: InboxArrival[] = [];
+      const mentions: MentionArrival[] = [];
       for (const change of entry.changes ?? []) {
         if (change.field === "story_insights") {
           // A story's final figures at its expiry (Facebook Login only; decision 039).
@@ -195,6 +198,18 @@ async function processEvent(
               value.data,
               new Date(entry.time * 1000),
             );
+          }
+          continue;
+        }
+        if (change.field === "mentions" && hasCapability(connection, "comments")) {
+          const mention = mentionChangeValueSchema.safeParse(change.value);
+          if (mention.success) {
+            mentions.push({
+              workspaceId: connection.workspaceId,
+              accountId: connection.instagramId,
+              mediaId: mention.data.media_id,
+              commentId: mention.data.comment_id ?? null,
+            });
           }
           continue;
         }
@@ -271,6 +286,7 @@ async function processEvent(
       // After the inbox has them (an automation's reply reads the stored comment), before the
       // delivery counts as processed.
       if (arrivals.length > 0 && ctx.onInboxArrivals) await ctx.onInboxArrivals(arrivals);
+      if (mentions.length > 0 && ctx.onMentions) await ctx.onMentions(mentions);
       if (run.newComments > 0) news.comments(connection.workspaceId, commentedMedia);
       if (run.newMessages > 0) {
         news.messages(connection.workspaceId, run.newMessages, threadsWithNews);

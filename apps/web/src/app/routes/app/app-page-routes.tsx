@@ -10,6 +10,7 @@ const appPages = [
   { path: "competitors", load: () => import("./competitors-page.tsx") },
   { path: "content-scheduler", load: () => import("./content-scheduler-page.tsx") },
   { path: "messages", load: () => import("./messages-page.tsx") },
+  { path: "mentions", load: () => import("./mentions-page.tsx") },
   { path: "trend-radar", load: () => import("./trend-radar-page.tsx") },
   { path: "press-radar", load: () => import("./press-radar-page.tsx") },
   { path: "settings", load: () => import("./settings-page.tsx") },

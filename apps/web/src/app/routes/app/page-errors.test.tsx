@@ -42,6 +42,7 @@ describe("a page that fails to render", () => {
       "competitors",
       "content-scheduler",
       "messages",
+      "mentions",
       "trend-radar",
       "press-radar",
       "settings",

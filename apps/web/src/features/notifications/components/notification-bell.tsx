@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { Notification } from "@sightline/contracts";
-import { Bell, MessageCircle, MessagesSquare } from "lucide-react";
+import { AtSign, Bell, MessageCircle, MessagesSquare } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
@@ -18,6 +18,11 @@ const entries = {
     to: paths.postPerformance,
     icon: MessageCircle,
     label: (count: number) => (count === 1 ? "1 new comment" : `${count} new comments`),
+  },
+  mention: {
+    to: paths.mentions,
+    icon: AtSign,
+    label: (count: number) => (count === 1 ? "1 new mention" : `${count} new mentions`),
   },
 } as const;
 
