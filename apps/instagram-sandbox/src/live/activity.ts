@@ -6,8 +6,8 @@ import { genericLiveComments, personIdentity } from "../data/corpus.ts";
 import { conversationId, messageId, profileFor } from "../data/generate-world.ts";
 import type { Account, CommentRecord, MessageRecord, Person } from "../data/types.ts";
 import { emitCommentWebhook, emitMessageWebhook } from "./events.ts";
-import { LIVE_STORY_CHANCE, liveStory } from "./stories.ts";
 import { LIVE_MENTION_CHANCE, liveMention } from "./mention-activity.ts";
+import { LIVE_STORY_CHANCE, liveStory } from "./stories.ts";
 
 /** Mean time between live events. */
 const meanIntervalMs: Record<Exclude<ActivityLevel, "off">, number> = {
