@@ -2,6 +2,7 @@ export * from "./account-metrics.ts";
 export * from "./ai-team.ts";
 export * from "./analytics.ts";
 export * from "./analytics-schemas.ts";
+export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";

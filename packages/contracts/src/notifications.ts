@@ -6,7 +6,7 @@ export const NOTIFICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const NOTIFICATIONS_REFETCH_MS = 10_000;
 export const NOTIFICATIONS_STALE_MS = 15_000;
 
-export const notificationTypeSchema = z.enum(["message", "comment"]);
+export const notificationTypeSchema = z.enum(["message", "comment", "approval"]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Spec §3 Notification: id, type (message or comment), count, latestTimestamp (ISO 8601). */
@@ -22,4 +22,9 @@ export type Notification = z.infer<typeof notificationSchema>;
  * Spec §3 seen-timestamp map: group keys for the bell, next to one key per conversation id.
  * The notification of each group carries the group key as its id.
  */
-export const NOTIFICATION_GROUP_KEYS = { message: "messages", comment: "comments" } as const;
+export const NOTIFICATION_GROUP_KEYS = {
+  message: "messages",
+  comment: "comments",
+  /** Decision 037: posts that missed their slot waiting for approval, and reviewers' decisions. */
+  approval: "approvals",
+} as const;

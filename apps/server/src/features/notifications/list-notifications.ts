@@ -1,5 +1,14 @@
-import { NOTIFICATION_GROUP_KEYS, type Notification } from "@sightline/contracts";
-import { countRecentCommentsByOthers, countRecentInboundMessages, type Db } from "@sightline/db";
+import {
+  NOTIFICATION_GROUP_KEYS,
+  NOTIFICATION_WINDOW_MS,
+  type Notification,
+} from "@sightline/contracts";
+import {
+  countApprovalNotices,
+  countRecentCommentsByOthers,
+  countRecentInboundMessages,
+  type Db,
+} from "@sightline/db";
 
 /**
  * Spec §3/§7: the bell's items, one per group that has something in the last 24 hours: new
@@ -33,6 +42,19 @@ export async function listNotifications(
       type: "comment",
       count: comments.count,
       latestTimestamp: comments.latest.toISOString(),
+    });
+  }
+  const approvals = await countApprovalNotices(db, params.workspaceId, {
+    accountId: params.accountId,
+    since: new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS),
+    now: params.now,
+  });
+  if (approvals) {
+    items.push({
+      id: NOTIFICATION_GROUP_KEYS.approval,
+      type: "approval",
+      count: approvals.count,
+      latestTimestamp: approvals.latest.toISOString(),
     });
   }
   return items;

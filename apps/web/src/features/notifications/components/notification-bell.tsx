@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { Notification } from "@sightline/contracts";
-import { Bell, MessageCircle, MessagesSquare } from "lucide-react";
+import { Bell, ClipboardCheck, MessageCircle, MessagesSquare } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
@@ -18,6 +18,12 @@ const entries = {
     to: paths.postPerformance,
     icon: MessageCircle,
     label: (count: number) => (count === 1 ? "1 new comment" : `${count} new comments`),
+  },
+  // Decision 037: reviewers' decisions, and posts that missed their slot waiting for approval.
+  approval: {
+    to: paths.contentScheduler,
+    icon: ClipboardCheck,
+    label: (count: number) => (count === 1 ? "1 approval update" : `${count} approval updates`),
   },
 } as const;
 
