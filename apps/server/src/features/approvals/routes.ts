@@ -2,6 +2,7 @@ import {
   approvalDecisionSchema,
   approvalSettingsSchema,
   createReviewLinkSchema,
+  isReviewer,
   planCan,
   reviewLinkDecisionSchema,
   reviewLinkTokenBodySchema,
@@ -26,10 +27,11 @@ import { validate } from "../../lib/validate.ts";
 import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { requirePlan } from "../plans/index.ts";
-import { saveDraft } from "../scheduling/index.ts";
+import { approvalRequired, saveDraft } from "../scheduling/index.ts";
 import {
   type ApprovalOutcome,
   actOnPost,
+  actorOf,
   approvalStateOf,
   historyOf,
   missedSlot,
@@ -136,9 +138,22 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
         if (c.var.workspace.role === "client" && state === "draft") {
           throw new AppError("not_found", "This post does not exist.");
         }
+        const actor = await actorOf(deps, c.var.workspace.id, {
+          kind: "member",
+          userId: c.var.user.id,
+          name: c.var.user.email,
+          role: c.var.workspace.role,
+        });
         return c.json({
           post: postView(post, state, now()),
           history: await historyOf(deps, c.var.workspace.id, id),
+          approval_required: await approvalRequired(
+            deps.db,
+            c.var.workspace.id,
+            post.accountId,
+            now(),
+          ),
+          can_review: isReviewer(actor),
         });
       })
       // The composer's "Send for approval": the draft is kept and sent in one step.
