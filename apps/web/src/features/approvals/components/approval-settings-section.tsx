@@ -31,7 +31,8 @@ export function ApprovalSettingsSection() {
           id={id}
           type="checkbox"
           className="mt-0.5 size-4 shrink-0 accent-brand-600"
-          checked={required}
+          // The choice shows at once while it is saved (a controlled box would lag the click).
+          checked={save.isPending && save.variables ? save.variables.required : required}
           disabled={!canChange || save.isPending}
           onChange={(event) =>
             save.mutate(

@@ -41,12 +41,13 @@ function Problem({ message }: { message: string }) {
 }
 
 function formatWhen(review: ReviewLinkView) {
-  return new Intl.DateTimeFormat("en-US", {
+  // dateStyle cannot be combined with timeZoneName: the zone is named after it.
+  const at = new Intl.DateTimeFormat("en-US", {
     dateStyle: "full",
     timeStyle: "short",
     timeZone: review.time_zone,
-    timeZoneName: "short",
   }).format(new Date(review.scheduled_time));
+  return `${at} (${review.time_zone.replace(/_/g, " ")})`;
 }
 
 const outcomeWords: Partial<Record<ApprovalState, string>> = {
@@ -127,10 +128,11 @@ export function ReviewLanding({ preview }: { preview: (review: ReviewLinkView) =
           </div>
         ) : (
           <div className="mt-8 grid items-start gap-8 md:grid-cols-[380px_minmax(0,1fr)]">
-            <div className="order-2 md:order-1">{preview(review)}</div>
+            {/* The post first, on phones too: the reviewer sees it before the buttons. */}
+            <div>{preview(review)}</div>
             <section
               aria-labelledby={`${id}-title`}
-              className="order-1 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 md:order-2"
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h1 id={`${id}-title`} className="text-xl font-semibold text-slate-900">

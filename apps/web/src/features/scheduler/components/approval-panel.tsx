@@ -47,11 +47,12 @@ export function ApprovalPanel({ postId, timeZone }: { postId: string; timeZone: 
   const state = post.approval_state as keyof typeof approvalStateLabels;
   if (!required && state === "draft" && history.length === 0) return null;
 
+  // A draft never sent, or sent back for changes (an approved post needs nothing more).
   const canSubmit =
     canPublish &&
     required &&
-    (post.status === "draft" || post.status === "scheduled") &&
-    state !== "in_review";
+    post.status === "draft" &&
+    (state === "draft" || state === "changes_requested");
   const fail = (error: unknown) => toast.error(errorMessage(error));
 
   return (
@@ -66,7 +67,7 @@ export function ApprovalPanel({ postId, timeZone }: { postId: string; timeZone: 
       {post.missed_slot ? (
         <p className="mt-2 rounded-lg bg-red-50 p-2.5 text-sm text-red-800" role="status">
           {reviewStyles.missed_slot.label}: its time passed before it was approved, so it was not
-          published. {state === "approved" ? "Move it to a new time to schedule it." : ""}
+          published. {state === "approved" ? "Edit it and choose a new time to schedule it." : ""}
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
