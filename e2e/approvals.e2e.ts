@@ -28,6 +28,10 @@ describe.skipIf(!hasChromium())("post approvals and review links", () => {
       await page.goto(`${live.server.url}/settings`);
       await page.getByLabel(/Posts need approval/).click();
       await toast(page, "Posts now need approval");
+      if (SCREENSHOT_DIR) {
+        await page.getByLabel(/Posts need approval/).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-1440.png` });
+      }
 
       // The composer's Schedule and Publish become Send for approval.
       const dialog = await openComposer(page);
