@@ -18,6 +18,7 @@ import {
   type ReadinessCheck,
   readyRoutes,
 } from "./features/app-info/index.ts";
+import { approvalRoutes, publicReviewLinkRoutes } from "./features/approvals/index.ts";
 import { type AutomationsContext, automationRoutes } from "./features/automations/index.ts";
 import {
   type BillingDeps,
@@ -190,6 +191,15 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
       ? { forgetSandboxCopy: (userId: string) => deps.sandboxLink!.forgetSpace(userId) }
       : {}),
   };
+  const reviewLinkDeps = {
+    db,
+    storage: deps.storage,
+    events: deps.events,
+    now: deps.now,
+    instagram: deps.instagramContext,
+    signingKey: deriveSecret(deps.secret, "review-links"),
+    publicUrl: deps.env.publicUrl,
+  };
   return new Hono<AppEnv>()
     .route(
       "/health",
@@ -298,6 +308,8 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
         instagram: deps.instagramContext,
       }),
     )
+    .route("/approvals", approvalRoutes(reviewLinkDeps))
+    .route("/review-links", publicReviewLinkRoutes(reviewLinkDeps))
     .route("/notifications", notificationRoutes({ db, now: deps.now }))
     .route("/plan", planRoutes({ db, now: deps.now }))
     .route("/billing", billingRoutes(billing))

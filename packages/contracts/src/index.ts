@@ -4,6 +4,7 @@ export * from "./analytics.ts";
 export * from "./analytics-schemas.ts";
 export * from "./analytics-stories.ts";
 export * from "./analytics-stories-schemas.ts";
+export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";

@@ -6,8 +6,11 @@ export const NOTIFICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const NOTIFICATIONS_REFETCH_MS = 10_000;
 export const NOTIFICATIONS_STALE_MS = 15_000;
 
-/** Beyond the spec: "mention" (decision 041), someone mentioned or tagged the account. */
-export const notificationTypeSchema = z.enum(["message", "comment", "mention"]);
+/**
+ * Beyond the spec: "mention" (decision 041), someone mentioned or tagged the account; "approval"
+ * (decision 037), reviewers' decisions and posts that missed their slot waiting for approval.
+ */
+export const notificationTypeSchema = z.enum(["message", "comment", "mention", "approval"]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Spec §3 Notification: id, type (message or comment), count, latestTimestamp (ISO 8601). */
@@ -27,4 +30,6 @@ export const NOTIFICATION_GROUP_KEYS = {
   message: "messages",
   comment: "comments",
   mention: "mentions",
+  /** Decision 037: posts that missed their slot waiting for approval, and reviewers' decisions. */
+  approval: "approvals",
 } as const;

@@ -33,11 +33,29 @@ export const workspaceActions = [
   "developers",
   /** Billing, deleting the workspace and handing it to another member. */
   "owner",
+  /** See posts sent for approval (clients: only those); reviewers approve them (decision 037). */
+  "review",
+  /** Turn "posts need approval" on or off and name approvers (decision 037). */
+  "approvals",
 ] as const;
 export type WorkspaceAction = (typeof workspaceActions)[number];
 
-const editor: WorkspaceAction[] = ["read", "export", "publish", "inbox:write", "radars:write"];
-const admin: WorkspaceAction[] = [...editor, "connections", "members", "audit", "developers"];
+const editor: WorkspaceAction[] = [
+  "read",
+  "export",
+  "publish",
+  "inbox:write",
+  "radars:write",
+  "review",
+];
+const admin: WorkspaceAction[] = [
+  ...editor,
+  "connections",
+  "members",
+  "audit",
+  "developers",
+  "approvals",
+];
 
 /** The one table: each role and the actions it may take. */
 export const rolePermissions: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
@@ -45,7 +63,7 @@ export const rolePermissions: Record<WorkspaceRole, readonly WorkspaceAction[]> 
   admin,
   editor,
   analyst: ["read", "export"],
-  client: [],
+  client: ["review"],
 };
 
 export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {

@@ -4,6 +4,7 @@ export * from "./queries/account-data.ts";
 export * from "./queries/ai-team.ts";
 export * from "./queries/analytics.ts";
 export * from "./queries/app-settings.ts";
+export * from "./queries/approvals.ts";
 export * from "./queries/automations.ts";
 export * from "./queries/billing.ts";
 export * from "./queries/competitors.ts";

@@ -86,6 +86,16 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // A review link's page: public, the signed token its only credential (decision 037).
+      {
+        lazy: lazyPage(() => import("./layouts/server-state-layout.tsx")),
+        children: [
+          {
+            path: paths.review.slice(1),
+            lazy: lazyPage(() => import("./routes/review/review-page.tsx")),
+          },
+        ],
+      },
       // A link from an e-mail: signed out, the sign-in dialog brings the user back here.
       {
         element: <RequireAuth returnHere />,

@@ -25,6 +25,8 @@ export const paths = {
   developers: "/developers",
   /** A connect link's page (`?token=`): an account's owner connects it without joining. */
   connectLink: "/connect",
+  /** A review link's page (`?token=`): someone without an account approves one post. */
+  review: "/review",
   resetPassword: "/auth/reset-password",
   /** A workspace invitation's link (`?token=`), from the e-mail. */
   acceptInvitation: "/invitations/accept",

@@ -58,6 +58,8 @@ export async function claimPost(
           and(eq(scheduledPosts.status, "scheduled"), lte(scheduledPosts.scheduledTime, now)),
           and(eq(scheduledPosts.status, "publishing"), lt(scheduledPosts.leaseUntil, now)),
         ),
+        // Decision 037: a post waiting for approval never publishes, even if its job fires.
+        sql`not exists (select 1 from post_approvals pa where pa.post_id = ${scheduledPosts.id} and pa.state in ('in_review', 'changes_requested'))`,
       ),
     )
     .returning();

@@ -1,5 +1,6 @@
 export * from "./ai-team.ts";
 export * from "./app-settings.ts";
+export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";

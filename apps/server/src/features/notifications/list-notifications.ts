@@ -1,5 +1,10 @@
-import { NOTIFICATION_GROUP_KEYS, type Notification } from "@sightline/contracts";
 import {
+  NOTIFICATION_GROUP_KEYS,
+  NOTIFICATION_WINDOW_MS,
+  type Notification,
+} from "@sightline/contracts";
+import {
+  countApprovalNotices,
   countRecentCommentsByOthers,
   countRecentInboundMessages,
   countRecentMentions,
@@ -47,6 +52,19 @@ export async function listNotifications(
       type: "mention",
       count: mentions.count,
       latestTimestamp: mentions.latest.toISOString(),
+    });
+  }
+  const approvals = await countApprovalNotices(db, params.workspaceId, {
+    accountId: params.accountId,
+    since: new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS),
+    now: params.now,
+  });
+  if (approvals) {
+    items.push({
+      id: NOTIFICATION_GROUP_KEYS.approval,
+      type: "approval",
+      count: approvals.count,
+      latestTimestamp: approvals.latest.toISOString(),
     });
   }
   return items;

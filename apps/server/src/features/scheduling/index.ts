@@ -1,3 +1,4 @@
+export { approvalRequired, assertApproved } from "./approval-gate.ts";
 export { calendarRoutes } from "./calendar-routes.ts";
 export {
   cancelScheduledPost,

@@ -10,6 +10,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { isBucket } from "../../platform/storage.ts";
 import { publishPostJob } from "../publishing/index.ts";
+import { assertApproved } from "./approval-gate.ts";
 import { editScheduledPost, type ScheduleDeps } from "./schedule-draft.ts";
 
 type PostActionDeps = Pick<ScheduleDeps, "db" | "events" | "now" | "instagram">;
@@ -94,6 +95,10 @@ export async function publishPostNow(
   workspaceId: string,
   id: string,
 ): Promise<ScheduledPostRow> {
+  const current = await findScheduledPost(deps.db, workspaceId, id);
+  if (current) {
+    await assertApproved(deps.db, workspaceId, current.accountId, dateOf(deps.now), current);
+  }
   const row = await makeDueNow(deps.db, { workspaceId, id, now: dateOf(deps.now) });
   if (!row) throw await refusal(deps, workspaceId, id, "published now");
   await deps.instagram.queue.send(publishPostJob, { postId: id });

@@ -39,6 +39,7 @@ import {
   publishTypeOf,
 } from "../publishing/index.ts";
 import { workspaceStorageFolder } from "../workspaces/index.ts";
+import { assertApproved } from "./approval-gate.ts";
 
 /** What scheduling works with (built by app.ts from the root's deps). */
 export type ScheduleDeps = {
@@ -205,6 +206,8 @@ async function savePost(
   // counted in the month the post is made (now), whatever month it is due in.
   await assertScheduledPostRoom(deps.db, workspace, dateOf(deps.now));
   const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
+  // A new post was never approved: with approvals on it is sent for approval instead.
+  await assertApproved(deps.db, workspaceId, content.accountId, dateOf(deps.now));
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
     // offers a crop for it) is refused here with the rule, never after as a failed publish.
@@ -402,6 +405,7 @@ export async function editScheduledPost(
     at,
     heads,
   );
+  await assertApproved(deps.db, workspaceId, current.accountId, dateOf(deps.now), current, content);
   const row = await updateWaitingPostContent(deps.db, {
     workspaceId,
     id,

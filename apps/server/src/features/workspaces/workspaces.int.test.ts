@@ -495,6 +495,21 @@ describe("workspaces, members and roles", () => {
     "POST /api/webhook-endpoints/:id/test": "developers",
     "GET /api/webhook-endpoints/:id/deliveries": "developers",
     "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend": "developers",
+    // Post approvals (decision 037): clients and editors see posts sent for approval; owners and
+    // admins change the setting; review links are public, their signed token the credential.
+    "GET /api/approvals/settings": "review",
+    "PUT /api/approvals/settings": "approvals",
+    "GET /api/approvals/posts": "review",
+    "GET /api/approvals/posts/:id": "review",
+    "POST /api/approvals/posts": "publish",
+    "POST /api/approvals/posts/:id/submit": "publish",
+    "POST /api/approvals/posts/:id/withdraw": "publish",
+    "POST /api/approvals/posts/:id/decision": "review",
+    "GET /api/approvals/posts/:id/review-links": "publish",
+    "POST /api/approvals/posts/:id/review-links": "publish",
+    "DELETE /api/approvals/review-links/:id": "publish",
+    "POST /api/review-links/view": "excluded",
+    "POST /api/review-links/decision": "excluded",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {

@@ -6,6 +6,7 @@ import { Logo } from "../../components/ui/logo.tsx";
 import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
 import { paths } from "../../config/paths.ts";
 import { CreatorIdeas } from "../../features/ai-team/components/creator-ideas.tsx";
+import { useApprovalSettings } from "../../features/approvals/api/approval-settings.ts";
 import { CreatePostDialog } from "../../features/composer/components/create-post-dialog.tsx";
 import { openComposer } from "../../features/composer/hooks/composer-store.ts";
 import { createInboxLiveRefresher, inboxNewsOf } from "../../features/inbox/api/live-refresh.ts";
@@ -63,6 +64,8 @@ function useComposeDeepLink(canPublish: boolean) {
 function AppFrame() {
   const canPublish = useCan("publish");
   useComposeDeepLink(canPublish);
+  // Decision 037: with approvals on, the composer sends new posts for approval.
+  const approvals = useApprovalSettings(canPublish);
   useAccountInAddress();
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
@@ -163,6 +166,7 @@ function AppFrame() {
             : null
         }
         ideas={connection ? (use) => <CreatorIdeas onUse={use} /> : undefined}
+        needsApproval={approvals.data?.required ?? false}
       />
       <DeferredUpgradeDialog />
     </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { ApprovalSettingsSection } from "../../../features/approvals/components/approval-settings-section.tsx";
 import { AccessTokensSection } from "../../../features/developers/components/access-tokens-section.tsx";
 import { McpConnectionSection } from "../../../features/developers/components/mcp-connection-section.tsx";
 import { WebhookEndpointsSection } from "../../../features/developers/components/webhook-endpoints-section.tsx";
@@ -21,7 +22,12 @@ export default function SettingsRoute() {
   return (
     <SettingsPage
       instagramSection={<InstagramConnectionSection />}
-      teamSection={<TeamSection />}
+      teamSection={
+        <>
+          <TeamSection />
+          <ApprovalSettingsSection />
+        </>
+      }
       auditSection={<AuditLog />}
       planSection={<PlanSection />}
       developersSection={<DevelopersBlocks />}

@@ -32,6 +32,7 @@ export default function ComposerDialog({
   prefill,
   account,
   ideas,
+  needsApproval = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -39,11 +40,19 @@ export default function ComposerDialog({
   account: PreviewAccount | null;
   /** Ideas offered on an empty draft (the AI team's Creator, passed in by the app layout). */
   ideas?: ComposerIdeas | undefined;
+  /** The account's posts need approval (decision 037); editing keeps Schedule and Publish. */
+  needsApproval?: boolean;
 }) {
   const timeZone = useTimeZone();
   const media = useMediaUploads();
   const draft = useComposerDraft({ prefill, timeZone, media, onClose });
-  const actions = usePublishActions({ draft, media, timeZone });
+  const sendsForApproval = needsApproval && draft.edit === undefined;
+  const actions = usePublishActions({
+    draft,
+    media,
+    timeZone,
+    needsApproval: sendsForApproval,
+  });
   const captionWriter = useCaptionWriter({ draft, media });
   const checks = useScheduleCheck({
     isSheetOpen: actions.isSheetOpen,
@@ -139,6 +148,7 @@ export default function ComposerDialog({
           onCancel={requestClose}
           onSchedule={actions.schedule}
           onPublish={actions.publish}
+          needsApproval={sendsForApproval}
         />
         <ScheduleSheet
           open={actions.isSheetOpen}
@@ -149,6 +159,7 @@ export default function ComposerDialog({
           onConfirm={() => void actions.confirmSchedule()}
           isScheduling={isBusy}
           problems={checks}
+          confirmLabel={sendsForApproval ? "Send for approval" : undefined}
         />
       </DialogContent>
     </Dialog>

@@ -13,6 +13,7 @@ export function ComposerFooter({
   onCancel,
   onSchedule,
   onPublish,
+  needsApproval = false,
 }: {
   phase: PublishPhase;
   choice: ScheduleChoice;
@@ -21,6 +22,8 @@ export function ComposerFooter({
   onCancel: () => void;
   onSchedule: () => void;
   onPublish: () => void;
+  /** Decision 037: Schedule and Publish become "Send for approval" (a new post). */
+  needsApproval?: boolean;
 }) {
   // A role without "publish" (analyst, client) gets neither button (issue 29).
   const canPublish = useCan("publish");
@@ -60,7 +63,19 @@ export function ComposerFooter({
         <Button type="button" variant="ghost" onClick={onCancel} disabled={isBusy}>
           Cancel
         </Button>
-        {canPublish && (
+        {canPublish && needsApproval && (
+          <Button type="button" className="col-span-2" onClick={onSchedule} disabled={isBusy}>
+            {phase === "scheduling" ? (
+              <>
+                <Loader2 aria-hidden="true" className="animate-spin" />
+                Sending…
+              </>
+            ) : (
+              "Send for approval"
+            )}
+          </Button>
+        )}
+        {canPublish && !needsApproval && (
           <Button type="button" variant="outline" onClick={onSchedule} disabled={isBusy}>
             {phase === "scheduling" ? (
               <>
@@ -72,7 +87,7 @@ export function ComposerFooter({
             )}
           </Button>
         )}
-        {canPublish && (
+        {canPublish && !needsApproval && (
           <Button type="button" onClick={onPublish} disabled={isBusy}>
             {phase === "publishing" ? (
               <>

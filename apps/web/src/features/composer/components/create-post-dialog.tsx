@@ -14,9 +14,12 @@ const ComposerDialog = lazy(() => import("./composer-dialog.tsx"));
 export function CreatePostDialog({
   account,
   ideas,
+  needsApproval,
 }: {
   account: PreviewAccount | null;
   ideas?: ComposerIdeas;
+  /** Decision 037: the open account's posts need approval (the app layout asks). */
+  needsApproval?: boolean;
 }) {
   const { open, prefill, session } = useComposerState();
   // Unmounted on close: every piece of draft state goes and every object URL is revoked.
@@ -30,6 +33,7 @@ export function CreatePostDialog({
         prefill={prefill}
         account={account}
         ideas={ideas}
+        needsApproval={needsApproval ?? false}
       />
     </Suspense>
   );

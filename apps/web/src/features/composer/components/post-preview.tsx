@@ -23,8 +23,14 @@ export interface PreviewAccount {
   avatar: ReactNode;
 }
 
+/** What the preview shows of an item: a draft's, or a stored post's (the review page, decision 037). */
+export type PreviewMediaItem = Pick<
+  DraftMediaItem,
+  "id" | "url" | "mediaType" | "aspectRatio" | "coverUrl" | "tags"
+>;
+
 /** Instagram shows feed media between 4:5 and 1.91:1; taller or wider is cropped. */
-function previewAspect(item: DraftMediaItem | undefined): number {
+function previewAspect(item: PreviewMediaItem | undefined): number {
   const aspect = item?.aspectRatio ?? 1;
   return Math.min(1.91, Math.max(0.8, aspect));
 }
@@ -47,7 +53,7 @@ export function PostPreview({
   onRemoveTag,
 }: {
   account: PreviewAccount | null;
-  items: readonly DraftMediaItem[];
+  items: readonly PreviewMediaItem[];
   index: number;
   onIndexChange: (index: number) => void;
   caption: string;

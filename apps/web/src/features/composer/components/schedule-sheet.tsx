@@ -80,6 +80,7 @@ export function ScheduleSheet({
   onChoiceChange,
   timeZone,
   onConfirm,
+  confirmLabel,
   isScheduling,
   problems,
 }: {
@@ -89,6 +90,8 @@ export function ScheduleSheet({
   onChoiceChange: (choice: ScheduleChoice) => void;
   timeZone: string;
   onConfirm: () => void;
+  /** The confirm button's words when it does more than schedule (decision 037). */
+  confirmLabel?: string | undefined;
   isScheduling: boolean;
   /** The pre-publish check's findings for this draft, when known. */
   problems: readonly { code: string; message: string }[] | undefined;
@@ -404,7 +407,7 @@ export function ScheduleSheet({
 
         <Button type="button" onClick={onConfirm} disabled={isScheduling} className="mt-auto">
           {isScheduling && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {isScheduling ? "Scheduling…" : "Confirm Schedule"}
+          {isScheduling ? "Scheduling…" : (confirmLabel ?? "Confirm Schedule")}
         </Button>
       </SheetContent>
     </Sheet>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
 import { publishNow, waitForPublishOutcome } from "../api/publish-post.ts";
 import { scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
+import { sendForApproval } from "../api/send-for-approval.ts";
 import { updateScheduledPost } from "../api/update-scheduled-post.ts";
 import { uploadMedia } from "../api/upload-media.ts";
 import { formatScheduledFor } from "../components/schedule-sheet.tsx";
@@ -29,10 +30,13 @@ export function usePublishActions({
   draft,
   media,
   timeZone,
+  needsApproval = false,
 }: {
   draft: ComposerDraft;
   media: MediaUploads;
   timeZone: string;
+  /** The account's posts need approval (decision 037): Schedule sends the draft for it instead. */
+  needsApproval?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<PublishPhase>("idle");
@@ -140,6 +144,17 @@ export function usePublishActions({
         time_zone: timeZone,
         ...(thumbnail ? { thumbnail } : {}),
       };
+      if (needsApproval && !edit) {
+        await sendForApproval({ ...request, client_id: clientId });
+        toast.success("Sent for approval", {
+          description: `It is scheduled for ${formatScheduledFor(wall, timeZone)} once approved.`,
+        });
+        window.dispatchEvent(new CustomEvent("scheduled-posts:updated"));
+        void queryClient.invalidateQueries({ queryKey: scheduledPostsQueryKey });
+        setSheetOpen(false);
+        finish();
+        return;
+      }
       // Editing saves into the same post; a new draft is created once (client_id).
       const { checks } = edit
         ? await updateScheduledPost(edit.postId, request)

@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { Notification } from "@sightline/contracts";
-import { AtSign, Bell, MessageCircle, MessagesSquare } from "lucide-react";
+import { AtSign, Bell, ClipboardCheck, MessageCircle, MessagesSquare } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
@@ -23,6 +23,12 @@ const entries = {
     to: paths.mentions,
     icon: AtSign,
     label: (count: number) => (count === 1 ? "1 new mention" : `${count} new mentions`),
+  },
+  // Decision 037: reviewers' decisions, and posts that missed their slot waiting for approval.
+  approval: {
+    to: paths.contentScheduler,
+    icon: ClipboardCheck,
+    label: (count: number) => (count === 1 ? "1 approval update" : `${count} approval updates`),
   },
 } as const;
 

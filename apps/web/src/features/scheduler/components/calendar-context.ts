@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { PostApproval } from "../api/list-approval-states.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
 
 /** What every view needs from the page: the user's zone, the clock, and the post actions. */
@@ -20,6 +21,8 @@ export interface CalendarActions {
    * page was given no composer.
    */
   composeAt: ((date: string, hour?: number) => void) | undefined;
+  /** Posts sent for approval, by id: their review state shows instead of "Draft" (decision 037). */
+  approvals?: ReadonlyMap<string, PostApproval> | undefined;
 }
 
 export const CalendarActionsContext = createContext<CalendarActions | null>(null);

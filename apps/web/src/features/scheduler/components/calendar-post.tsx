@@ -4,8 +4,9 @@ import { memo, useState } from "react";
 import { cn } from "../../../utils/cn.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
 import { cachedDateFormat, compactTime } from "../utils/format-cache.ts";
+import { PostStateBadge, postStyle, reviewOf } from "./approval-status.tsx";
+import type { CalendarActions } from "./calendar-context.ts";
 import { DRAG_TYPE, isMovable, useCalendarActions } from "./calendar-context.ts";
-import { StatusBadge, statusStyles } from "./post-status.tsx";
 
 const typeIcons: Record<CalendarPost["type"], LucideIcon> = {
   IMAGE: PhotoIcon,
@@ -46,18 +47,22 @@ export function timeLabel(iso: string, timeZone: string): string {
   return cachedDateFormat(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 }
 
-function accessibleName(post: CalendarPost, timeZone: string): string {
+function accessibleName(
+  post: CalendarPost,
+  timeZone: string,
+  approvals: CalendarActions["approvals"],
+): string {
   const when = cachedDateFormat(timeZone, { dateStyle: "medium", timeStyle: "short" }).format(
     new Date(post.time),
   );
   const caption = post.caption ? `: ${post.caption.slice(0, 80)}` : "";
-  return `${statusStyles[post.status].label} ${postTypeLabels[post.type]}, ${when}${caption}`;
+  return `${postStyle(post, approvals).label} ${postTypeLabels[post.type]}, ${when}${caption}`;
 }
 
 /** A post in a month cell or an hour row: thumbnail, time, type, status icon and word. */
 export const PostChip = memo(function PostChip({ post }: { post: CalendarPost }) {
-  const { timeZone, openPost, isWide } = useCalendarActions();
-  const style = statusStyles[post.status];
+  const { timeZone, openPost, isWide, approvals } = useCalendarActions();
+  const style = postStyle(post, approvals);
   const StatusIcon = style.icon;
   const TypeIcon = typeIcons[post.type];
   const movable = isMovable(post);
@@ -67,6 +72,7 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
       data-testid="calendar-post"
       data-post-id={post.id}
       data-status={post.status}
+      data-review={reviewOf(post, approvals)}
       draggable={movable}
       onDragStart={(event) => {
         event.dataTransfer.setData(DRAG_TYPE, post.id);
@@ -76,7 +82,7 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
         event.stopPropagation();
         openPost(post);
       }}
-      aria-label={accessibleName(post, timeZone)}
+      aria-label={accessibleName(post, timeZone, approvals)}
       className={cn(
         "flex w-full min-w-0 items-center gap-0.5 overflow-hidden rounded-md border px-0.5 py-0.5 text-left text-[10px] sm:gap-1 sm:px-1 sm:text-xs",
         style.chip,
@@ -113,7 +119,7 @@ export const PostRow = memo(function PostRow({
   /** The list view measures drawn rows (it draws only those near the screen). */
   measureRef?: (element: HTMLElement | null) => void;
 }) {
-  const { timeZone, openPost, startMove } = useCalendarActions();
+  const { timeZone, openPost, startMove, approvals } = useCalendarActions();
   return (
     <li
       ref={measureRef}
@@ -127,7 +133,7 @@ export const PostRow = memo(function PostRow({
         type="button"
         onClick={() => openPost(post)}
         className="min-w-0 flex-1 text-left"
-        aria-label={accessibleName(post, timeZone)}
+        aria-label={accessibleName(post, timeZone, approvals)}
       >
         <span className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-semibold tabular-nums text-slate-900">
@@ -136,7 +142,7 @@ export const PostRow = memo(function PostRow({
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
             {postTypeLabels[post.type]}
           </span>
-          <StatusBadge status={post.status} />
+          <PostStateBadge post={post} approvals={approvals} />
         </span>
         <span className="mt-1 block truncate text-sm text-slate-600">
           {post.caption || "No caption"}

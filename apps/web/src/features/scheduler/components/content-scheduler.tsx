@@ -18,9 +18,11 @@ import { Select } from "../../../components/ui/input.tsx";
 import { Sheet, SheetContent, SheetTitle } from "../../../components/ui/sheet.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { cn } from "../../../utils/cn.ts";
 import { useBestTimes } from "../api/get-best-times.ts";
 import type { CalendarDraft } from "../api/get-calendar-post.ts";
+import { useApprovalStates } from "../api/list-approval-states.ts";
 import {
   type CalendarPost,
   calendarQueryKey,
@@ -39,6 +41,7 @@ import {
 } from "../utils/calendar-math.ts";
 import { composeTime } from "../utils/compose-time.ts";
 import { groupByLocalDay } from "../utils/local-clock.ts";
+import { type ReviewFilter, reviewFilters, reviewOf, reviewStyles } from "./approval-status.tsx";
 import { type CalendarActions, CalendarActionsContext } from "./calendar-context.ts";
 import { PostRow } from "./calendar-post.tsx";
 import { dayHeading, ListView } from "./list-view.tsx";
@@ -176,7 +179,18 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
   };
   const query = useCalendarPosts(filter);
   const bestTimes = useBestTimes(timeZone, view === "week");
-  const posts = query.data?.posts;
+  // Decision 037: posts sent for approval show their review state, and filter by it.
+  const approvalStates = useApprovalStates(useCan("review"));
+  const approvals = approvalStates.data;
+  const review = reviewFilters.find((value) => value === params.get("review"));
+  const allPosts = query.data?.posts;
+  const posts = useMemo(
+    () =>
+      review && allPosts
+        ? allPosts.filter((post) => reviewOf(post, approvals) === review)
+        : allPosts,
+    [allPosts, approvals, review],
+  );
 
   const queryClient = useQueryClient();
   const refresh = useCallback(
@@ -245,8 +259,9 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
             else toast.error("Cannot schedule post in the past");
           }
         : undefined,
+      approvals,
     }),
-    [timeZone, now, today, isWide, move, composer],
+    [timeZone, now, today, isWide, move, composer, approvals],
   );
 
   // Render time with the posts in view (issue 14: measured; see README and the e2e test).
@@ -334,6 +349,26 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
                 </option>
               ))}
             </Select>
+            {approvals && approvals.size > 0 ? (
+              <>
+                <label className="sr-only" htmlFor="calendar-review">
+                  Approval
+                </label>
+                <Select
+                  id="calendar-review"
+                  value={review ?? ""}
+                  onChange={(event) => update({ review: event.target.value || undefined })}
+                  className="h-9 flex-1 py-1 sm:w-44"
+                >
+                  <option value="">All approvals</option>
+                  {reviewFilters.map((value: ReviewFilter) => (
+                    <option key={value} value={value}>
+                      {reviewStyles[value].label}
+                    </option>
+                  ))}
+                </Select>
+              </>
+            ) : null}
             <label className="sr-only" htmlFor="calendar-type">
               Type
             </label>
@@ -373,6 +408,24 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
               </li>
             );
           })}
+          {approvals && approvals.size > 0
+            ? reviewFilters.map((value) => {
+                const Icon = reviewStyles[value].icon;
+                return (
+                  <li key={value} className="flex items-center gap-1">
+                    <span
+                      className={cn(
+                        "flex size-4 items-center justify-center rounded border",
+                        reviewStyles[value].chip,
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-3" />
+                    </span>
+                    {reviewStyles[value].label}
+                  </li>
+                );
+              })
+            : null}
           {view === "week" && (bestTimes.data?.hints.length ?? 0) > 0 ? (
             <li className="flex items-center gap-1">
               <span className="size-4 rounded border border-emerald-200 bg-emerald-50" />
@@ -417,16 +470,16 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
                 </p>
               ) : null}
               {view === "month" ? (
-                <MonthView anchor={anchor} posts={query.data.posts} onShowDay={setDayList} />
+                <MonthView anchor={anchor} posts={posts ?? []} onShowDay={setDayList} />
               ) : view === "week" ? (
                 <WeekView
                   anchor={anchor}
-                  posts={query.data.posts}
+                  posts={posts ?? []}
                   hints={bestTimes.data?.hints ?? []}
                   onShowDay={setDayList}
                 />
               ) : (
-                <ListView key={filter.from} posts={query.data.posts} />
+                <ListView key={filter.from} posts={posts ?? []} />
               )}
             </>
           )}

@@ -31,6 +31,7 @@ import { type PostAttempts, usePostAttempts } from "../api/get-post-attempts.ts"
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
 import { usePublishPostNow } from "../api/publish-post-now.ts";
 import { useRetryPost } from "../api/retry-post.ts";
+import { ApprovalPanel } from "./approval-panel.tsx";
 import { isMovable } from "./calendar-context.ts";
 import { PostThumbnail } from "./calendar-post.tsx";
 import { StatusBadge } from "./post-status.tsx";
@@ -361,6 +362,7 @@ export function PostPanel({
               ) : null}
             </div>
 
+            {ownId ? <ApprovalPanel postId={ownId} timeZone={timeZone} /> : null}
             {attempts.data?.post.error && post.status === "failed" ? (
               <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 {attempts.data.post.error}

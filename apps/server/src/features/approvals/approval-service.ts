@@ -1,0 +1,173 @@
+import {
+  type ApprovalAction,
+  type ApprovalActor,
+  type ApprovalEventView,
+  type ApprovalState,
+  approvalTransition,
+  can,
+  isWaitingForApproval,
+  type WorkspaceRole,
+} from "@sightline/contracts";
+import {
+  cancelToDraft,
+  findPostApproval,
+  findScheduledPost,
+  isNamedApprover,
+  listApprovalEvents,
+  listMembers,
+  movePostApproval,
+  type ScheduledPostRow,
+} from "@sightline/db";
+import { AppError } from "../../lib/app-error.ts";
+import { dateOf } from "../../platform/clock.ts";
+import { type ScheduleDeps, scheduleStoredPost } from "../scheduling/index.ts";
+
+/*
+ * Moving a post through review (issue 33 point 1, decision 037). contracts' approvalTransition
+ * says who may move a post from which state; this applies it to the stored post, records who did
+ * it and, once approved, schedules the post for its time as Schedule would.
+ */
+
+export type Reviewer =
+  | { kind: "member"; userId: string; name: string; role: WorkspaceRole }
+  | { kind: "link"; name: string; linkId: string };
+
+/** A member as the state machine sees them (named approver or not). */
+export async function actorOf(
+  deps: Pick<ScheduleDeps, "db">,
+  workspaceId: string,
+  reviewer: Reviewer,
+): Promise<ApprovalActor> {
+  if (reviewer.kind === "link") return { kind: "link" };
+  return {
+    kind: "member",
+    role: reviewer.role,
+    isNamedApprover:
+      can(reviewer.role, "review") &&
+      (await isNamedApprover(deps.db, workspaceId, reviewer.userId)),
+  };
+}
+
+export async function approvalStateOf(
+  deps: Pick<ScheduleDeps, "db">,
+  workspaceId: string,
+  postId: string,
+): Promise<ApprovalState> {
+  return (await findPostApproval(deps.db, workspaceId, postId))?.state ?? "draft";
+}
+
+/** The post, or 404: a member of another workspace learns nothing of it. */
+export async function postOf(deps: Pick<ScheduleDeps, "db">, workspaceId: string, id: string) {
+  const post = await findScheduledPost(deps.db, workspaceId, id);
+  if (!post) throw new AppError("not_found", "This post does not exist.");
+  return post;
+}
+
+export type ApprovalOutcome = {
+  post: ScheduledPostRow;
+  state: ApprovalState;
+  /** After an approval: whether the post is now scheduled, and why not. */
+  scheduled: boolean;
+  note: string | null;
+};
+
+/**
+ * Takes `action` on the post as `reviewer`: refused (403 for the role, 409 for the state) as the
+ * table says. An approved post whose time is still ahead is scheduled for it; one whose time
+ * passed while it waited stays a draft, "missed its slot", for the editor to give a new time.
+ */
+export async function actOnPost(
+  deps: ScheduleDeps,
+  workspaceId: string,
+  postId: string,
+  reviewer: Reviewer,
+  action: ApprovalAction,
+  comment?: string,
+): Promise<ApprovalOutcome> {
+  let post = await postOf(deps, workspaceId, postId);
+  const from = await approvalStateOf(deps, workspaceId, postId);
+  const transition = approvalTransition(from, action, await actorOf(deps, workspaceId, reviewer));
+  if (!transition.ok) {
+    throw new AppError(transition.reason === "role" ? "forbidden" : "conflict", transition.message);
+  }
+  const now = dateOf(deps.now);
+  if (action === "submit") {
+    if (post.status === "scheduled") {
+      // Sent for approval again: it waits as a draft, never claimed by the worker.
+      post = (await cancelToDraft(deps.db, { workspaceId, id: postId, now })) ?? post;
+    }
+    if (post.status !== "draft") {
+      throw new AppError(
+        "conflict",
+        "Only a draft or a scheduled post that has not gone out can be sent for approval.",
+      );
+    }
+  }
+  const moved = await movePostApproval(deps.db, workspaceId, {
+    postId,
+    from: [from],
+    to: transition.to,
+    action,
+    userId: reviewer.kind === "member" ? reviewer.userId : null,
+    actorName: reviewer.name,
+    reviewLinkId: reviewer.kind === "link" ? reviewer.linkId : undefined,
+    comment: comment || undefined,
+    now,
+  });
+  if (!moved) {
+    throw new AppError("conflict", "Someone else changed this post's approval first. Reload it.");
+  }
+  await deps.events.publish(workspaceId, "scheduled-posts:updated", {
+    id: postId,
+    status: post.status,
+  });
+  if (transition.to !== "approved") {
+    return { post, state: transition.to, scheduled: false, note: null };
+  }
+  if (post.scheduledTime <= now) {
+    return {
+      post,
+      state: "approved",
+      scheduled: false,
+      note: "Approved after its time passed: it missed its slot. Choose a new time to schedule it.",
+    };
+  }
+  try {
+    const { row } = await scheduleStoredPost(deps, workspaceId, postId, {});
+    return { post: row, state: "approved", scheduled: true, note: null };
+  } catch (error) {
+    // Approved either way; the editor sees why it could not be scheduled and fixes it.
+    if (!(error instanceof AppError)) throw error;
+    return { post, state: "approved", scheduled: false, note: error.message };
+  }
+}
+
+/** A post waiting for approval whose time passed: flagged for the editor (the bell says it too). */
+export function missedSlot(post: ScheduledPostRow, state: ApprovalState, now: Date): boolean {
+  return (
+    post.status === "draft" &&
+    (isWaitingForApproval(state) || state === "approved") &&
+    post.scheduledTime <= now
+  );
+}
+
+/** The post's approval history, with members named as they are now. */
+export async function historyOf(
+  deps: Pick<ScheduleDeps, "db">,
+  workspaceId: string,
+  postId: string,
+): Promise<ApprovalEventView[]> {
+  const [events, members] = await Promise.all([
+    listApprovalEvents(deps.db, workspaceId, postId),
+    listMembers(deps.db, workspaceId),
+  ]);
+  const names = new Map(members.map((member) => [member.userId, member.name || member.email]));
+  return events.map((event) => ({
+    action: event.action,
+    to: event.toState,
+    at: event.at.toISOString(),
+    actor: (event.userId && names.get(event.userId)) || event.actorName,
+    via_link: event.reviewLinkId !== null,
+    comment: event.comment,
+  }));
+}

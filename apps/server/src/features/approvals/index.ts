@@ -1,0 +1,1 @@
+export { approvalRoutes, publicReviewLinkRoutes } from "./routes.ts";

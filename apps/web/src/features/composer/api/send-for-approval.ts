@@ -1,0 +1,10 @@
+import type { ScheduleRequest } from "@sightline/contracts";
+import { api, unwrap } from "../../../lib/api-client.ts";
+
+/**
+ * POST /api/approvals/posts: with approvals on, the composer's draft is kept and sent for
+ * approval instead of scheduled (decision 037); it is scheduled for its time once approved.
+ */
+export function sendForApproval(body: ScheduleRequest) {
+  return unwrap(api.approvals.posts.$post({ json: body }));
+}
