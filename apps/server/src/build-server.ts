@@ -19,6 +19,7 @@ import {
 } from "./features/outgoing-webhooks/index.ts";
 import { createPublishingFeature, publishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
+import { createReportsFeature, type ReportsContext } from "./features/reports/index.ts";
 import { createWorkspacesFeature } from "./features/workspaces/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
@@ -90,6 +91,7 @@ export interface Server {
   aiTeamContext: AiTeamContext;
   automationsContext: AutomationsContext;
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  reportsContext: ReportsContext;
   features: ServerFeature[];
   /** This instance's metrics (GET /metrics renders them). */
   metrics: AppMetrics;
@@ -234,6 +236,17 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     mailer,
     publicUrl: env.publicUrl,
   });
+  const reports = createReportsFeature({
+    database,
+    logger,
+    now,
+    mailer,
+    storage,
+    instagram: instagram.context,
+    queue,
+    publicUrl: env.publicUrl,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
   instagram.context.onInboxArrivals = async (arrivals) => {
     await automations.onArrivals(arrivals);
     await outgoingWebhooks.onInboxArrivals(arrivals);
@@ -246,6 +259,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeam.feature,
     automations.feature,
     outgoingWebhooks.feature,
+    reports.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -259,6 +273,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
+    reportsContext: reports.context,
     queue,
     metrics,
     lifecycle,
@@ -284,6 +299,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     aiTeamContext: aiTeam.context,
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
+    reportsContext: reports.context,
     features,
     metrics,
     lifecycle,

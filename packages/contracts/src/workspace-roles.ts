@@ -33,10 +33,22 @@ export const workspaceActions = [
   "developers",
   /** Billing, deleting the workspace and handing it to another member. */
   "owner",
+  /** Open client reports (the Client role: only those shared with them) and their PDFs. */
+  "reports",
+  /** Build, change, schedule, share and delete client reports. */
+  "reports:write",
 ] as const;
 export type WorkspaceAction = (typeof workspaceActions)[number];
 
-const editor: WorkspaceAction[] = ["read", "export", "publish", "inbox:write", "radars:write"];
+const editor: WorkspaceAction[] = [
+  "read",
+  "export",
+  "publish",
+  "inbox:write",
+  "radars:write",
+  "reports",
+  "reports:write",
+];
 const admin: WorkspaceAction[] = [...editor, "connections", "members", "audit", "developers"];
 
 /** The one table: each role and the actions it may take. */
@@ -44,8 +56,8 @@ export const rolePermissions: Record<WorkspaceRole, readonly WorkspaceAction[]> 
   owner: [...admin, "owner"],
   admin,
   editor,
-  analyst: ["read", "export"],
-  client: [],
+  analyst: ["read", "export", "reports"],
+  client: ["reports"],
 };
 
 export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {

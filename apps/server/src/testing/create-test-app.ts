@@ -16,6 +16,7 @@ import type {
   WebhookFetchOptions,
 } from "../features/outgoing-webhooks/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
+import type { ReportsContext } from "../features/reports/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import type { Clock } from "../platform/clock.ts";
@@ -40,6 +41,8 @@ export interface TestApp extends Services {
   automationsContext: AutomationsContext;
   /** Outgoing webhooks (tests drain the deliveries themselves when they move the clock). */
   outgoingWebhooksContext: OutgoingWebhooksContext;
+  /** Client reports (tests run the sending pass themselves). */
+  reportsContext: ReportsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   /** The app's one job queue (tests register jobs of their own on it, or stop it). */
@@ -156,6 +159,7 @@ export async function createTestApp(
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
+    reportsContext,
     vault,
     encryptionKeys,
     queue,
@@ -178,6 +182,7 @@ export async function createTestApp(
     aiTeamContext,
     automationsContext,
     outgoingWebhooksContext,
+    reportsContext,
     vault,
     encryptionKeys,
     queue,

@@ -3,6 +3,7 @@ export * from "./app-settings.ts";
 export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";
+export * from "./client-reports.ts";
 export * from "./data-deletion.ts";
 export * from "./data-exports.ts";
 export * from "./dev-mailbox.ts";
