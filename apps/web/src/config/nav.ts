@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CalendarDays,
+  FileText,
   LayoutDashboard,
   type LucideIcon,
   MessagesSquare,
@@ -28,6 +29,7 @@ export const appNavigation: readonly AppNavItem[] = [
   { path: paths.messages, label: "Messages", icon: MessagesSquare, padded: false },
   { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true },
   { path: paths.pressRadar, label: "Press Radar", icon: Newspaper, padded: true },
+  { path: paths.reports, label: "Reports", icon: FileText, padded: true },
   { path: paths.settings, label: "Settings", icon: Settings, padded: true },
 ];
 
