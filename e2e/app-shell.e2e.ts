@@ -12,6 +12,7 @@ const SIDEBAR = [
   ["Messages", "/messages"],
   ["Trend Radar", "/trend-radar"],
   ["Press Radar", "/press-radar"],
+  ["Reports", "/reports"],
   ["Settings", "/settings"],
 ] as const;
 const UNPADDED = new Set(["/messages", "/content-scheduler"]);

@@ -79,6 +79,8 @@ export const externalPackages = [
   "pino-pretty",
   "heic-convert",
   "pg",
+  // pdfkit loads its standard fonts (#standard-fonts/…) with a require beside its own code.
+  "pdfkit",
   "@opentelemetry/sdk-node",
   "@opentelemetry/exporter-trace-otlp-http",
   "@opentelemetry/instrumentation-http",

@@ -1,4 +1,4 @@
-import { VIDEO_CHUNK_BYTES } from "@sightline/contracts";
+import { CLIENT_REPORTS_MAX_BODY_BYTES, VIDEO_CHUNK_BYTES } from "@sightline/contracts";
 import type { Database } from "@sightline/db";
 import { type Context, Hono } from "hono";
 import { requestId } from "hono/request-id";
@@ -58,6 +58,7 @@ import { accessTokenRoutes, publicApiRoutes } from "./features/public-api/index.
 import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
 import { realtimeRoutes } from "./features/realtime/index.ts";
+import { type ReportsContext, reportRoutes } from "./features/reports/index.ts";
 import { calendarRoutes, scheduledPostRoutes } from "./features/scheduling/index.ts";
 import { createDataExportRunner, settingsRoutes } from "./features/settings/index.ts";
 import { supportRoutes } from "./features/support/index.ts";
@@ -101,6 +102,8 @@ export interface AppDeps extends Services {
   outgoingWebhooksContext: OutgoingWebhooksContext;
   /** Mentions and tags of the connected accounts: features/mentions. */
   mentionsContext: MentionsContext;
+  /** Client reports and their scheduled sendings: features/reports. */
+  reportsContext: ReportsContext;
   /** The app's one job queue: readiness asks whether it runs (decision 031). */
   queue: Pick<AppJobQueue, "check">;
   /** This instance's metrics registry (never prom-client's global one). */
@@ -325,6 +328,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/ai-team", aiTeamRoutes(deps.aiTeamContext))
     .route("/automations", automationRoutes(deps.automationsContext))
     .route("/webhook-endpoints", outgoingWebhookRoutes(deps.outgoingWebhooksContext))
+    .route("/reports", reportRoutes(deps.reportsContext))
     .route(
       "/meta",
       metaRoutes({
@@ -459,6 +463,7 @@ export function createApp(deps: AppDeps) {
         { prefix: "/webhooks/instagram", maxBytes: WEBHOOK_MAX_BYTES },
         { prefix: "/api/billing/webhook", maxBytes: STRIPE_WEBHOOK_MAX_BYTES },
         { prefix: "/api/webhook-endpoints", maxBytes: WEBHOOK_ENDPOINTS_MAX_BODY_BYTES },
+        { prefix: "/api/reports", maxBytes: CLIENT_REPORTS_MAX_BODY_BYTES },
         // The sandbox's video upload takes what Meta's does (a whole video per request); it
         // streams the bytes, so this limit costs no memory.
         { prefix: "/sandbox/rupload.facebook.com/", maxBytes: SANDBOX_RUPLOAD_MAX_BODY_BYTES },

@@ -21,6 +21,7 @@ import {
 } from "./features/outgoing-webhooks/index.ts";
 import { createPublishingFeature, publishingJobs } from "./features/publishing/index.ts";
 import { createRadarsFeature, type RadarsContext } from "./features/radars/index.ts";
+import { createReportsFeature, type ReportsContext } from "./features/reports/index.ts";
 import { createWorkspacesFeature } from "./features/workspaces/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
@@ -94,6 +95,7 @@ export interface Server {
   automationsContext: AutomationsContext;
   outgoingWebhooksContext: OutgoingWebhooksContext;
   mentionsContext: MentionsContext;
+  reportsContext: ReportsContext;
   features: ServerFeature[];
   /** This instance's metrics (GET /metrics renders them). */
   metrics: AppMetrics;
@@ -247,6 +249,17 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     mailer,
     publicUrl: env.publicUrl,
   });
+  const reports = createReportsFeature({
+    database,
+    logger,
+    now,
+    mailer,
+    storage,
+    instagram: instagram.context,
+    queue,
+    publicUrl: env.publicUrl,
+    ...(options.schedules === false ? { schedules: false } : {}),
+  });
   instagram.context.onInboxArrivals = async (arrivals) => {
     await automations.onArrivals(arrivals);
     await outgoingWebhooks.onInboxArrivals(arrivals);
@@ -271,6 +284,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     outgoingWebhooks.feature,
     competitors.feature,
     mentions.feature,
+    reports.feature,
   ];
   for (const feature of features) await feature.registerJobs(queue);
   for (const feature of features) await feature.start();
@@ -286,6 +300,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
     mentionsContext: mentions.context,
+    reportsContext: reports.context,
     queue,
     metrics,
     lifecycle,
@@ -313,6 +328,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     automationsContext: automations.context,
     outgoingWebhooksContext: outgoingWebhooks.context,
     mentionsContext: mentions.context,
+    reportsContext: reports.context,
     features,
     metrics,
     lifecycle,

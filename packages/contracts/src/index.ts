@@ -9,6 +9,7 @@ export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";
 export * from "./caption-rules.ts";
+export * from "./client-reports.ts";
 export * from "./competitors.ts";
 export * from "./content-calendar.ts";
 export * from "./errors.ts";

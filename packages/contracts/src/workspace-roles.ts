@@ -37,6 +37,10 @@ export const workspaceActions = [
   "review",
   /** Turn "posts need approval" on or off and name approvers (decision 037). */
   "approvals",
+  /** Open client reports (the Client role: only those shared with them) and their PDFs. */
+  "reports",
+  /** Build, change, schedule, share and delete client reports. */
+  "reports:write",
 ] as const;
 export type WorkspaceAction = (typeof workspaceActions)[number];
 
@@ -47,6 +51,8 @@ const editor: WorkspaceAction[] = [
   "inbox:write",
   "radars:write",
   "review",
+  "reports",
+  "reports:write",
 ];
 const admin: WorkspaceAction[] = [
   ...editor,
@@ -62,8 +68,8 @@ export const rolePermissions: Record<WorkspaceRole, readonly WorkspaceAction[]> 
   owner: [...admin, "owner"],
   admin,
   editor,
-  analyst: ["read", "export"],
-  client: ["review"],
+  analyst: ["read", "export", "reports"],
+  client: ["review", "reports"],
 };
 
 export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {

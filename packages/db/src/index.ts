@@ -7,6 +7,7 @@ export * from "./queries/app-settings.ts";
 export * from "./queries/approvals.ts";
 export * from "./queries/automations.ts";
 export * from "./queries/billing.ts";
+export * from "./queries/client-reports.ts";
 export * from "./queries/competitors.ts";
 export * from "./queries/content-calendar.ts";
 export * from "./queries/data-deletion.ts";

@@ -18,6 +18,7 @@ import type {
   WebhookFetchOptions,
 } from "../features/outgoing-webhooks/index.ts";
 import type { RadarsContext } from "../features/radars/index.ts";
+import type { ReportsContext } from "../features/reports/index.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { SafeFetchOptions } from "../lib/safe-fetch.ts";
 import type { Clock } from "../platform/clock.ts";
@@ -46,6 +47,8 @@ export interface TestApp extends Services {
   outgoingWebhooksContext: OutgoingWebhooksContext;
   /** Mentions and tags (tests run the tags read themselves). */
   mentionsContext: MentionsContext;
+  /** Client reports (tests run the sending pass themselves). */
+  reportsContext: ReportsContext;
   vault: TokenVault;
   encryptionKeys: EncryptionKey[];
   /** The app's one job queue (tests register jobs of their own on it, or stop it). */
@@ -164,6 +167,7 @@ export async function createTestApp(
     automationsContext,
     outgoingWebhooksContext,
     mentionsContext,
+    reportsContext,
     vault,
     encryptionKeys,
     queue,
@@ -188,6 +192,7 @@ export async function createTestApp(
     automationsContext,
     outgoingWebhooksContext,
     mentionsContext,
+    reportsContext,
     vault,
     encryptionKeys,
     queue,

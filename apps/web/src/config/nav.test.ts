@@ -5,6 +5,7 @@ describe("the header title and main padding (spec §2)", () => {
   it("takes the title from the path and defaults to Dashboard", () => {
     expect(appPageTitle("/trend-radar")).toBe("Trend Radar");
     expect(appPageTitle("/settings/security")).toBe("Settings");
+    expect(appPageTitle("/reports/0b7f0c1e-1111-4111-8111-111111111111")).toBe("Reports");
     expect(appPageTitle("/somewhere-else")).toBe("Dashboard");
     expect(appPageTitle("/messages-archive")).toBe("Dashboard");
   });

@@ -2,6 +2,7 @@ import {
   AtSign,
   BarChart3,
   CalendarDays,
+  FileText,
   LayoutDashboard,
   type LucideIcon,
   MessagesSquare,
@@ -33,6 +34,7 @@ export const appNavigation: readonly AppNavItem[] = [
   { path: paths.mentions, label: "Mentions", icon: AtSign, padded: true },
   { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true },
   { path: paths.pressRadar, label: "Press Radar", icon: Newspaper, padded: true },
+  { path: paths.reports, label: "Reports", icon: FileText, padded: true },
   { path: paths.settings, label: "Settings", icon: Settings, padded: true },
 ];
 

@@ -13,6 +13,9 @@ export const paths = {
   trendRadar: "/trend-radar",
   pressRadar: "/press-radar",
   settings: "/settings",
+  /** Client reports: the list and builder; one report's web view. */
+  reports: "/reports",
+  report: (id: string) => `/reports/${id}`,
   /** Settings, scrolled to the Instagram login control (switch to Facebook Login), focused. */
   settingsInstagramLogin: "/settings#instagram-login",
   /** Settings, scrolled to the connect links (send an account's owner a link), first field focused. */

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { devMailboxMessages } from "../schema/index.ts";
 
@@ -12,4 +12,14 @@ export async function insertDevMailboxMessage(
 /** Newest first. */
 export async function listDevMailboxMessages(db: Db, limit = 200) {
   return db.select().from(devMailboxMessages).orderBy(desc(devMailboxMessages.sentAt)).limit(limit);
+}
+
+/** One message's attachment by its position, or undefined. */
+export async function findDevMailboxAttachment(db: Db, id: string, index: number) {
+  const [row] = await db
+    .select({ attachments: devMailboxMessages.attachments })
+    .from(devMailboxMessages)
+    .where(eq(devMailboxMessages.id, id))
+    .limit(1);
+  return row?.attachments[index];
 }

@@ -1,5 +1,12 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
+export type DevMailboxAttachment = {
+  filename: string;
+  contentType: string;
+  size: number;
+  contentBase64: string;
+};
+
 /**
  * Outgoing e-mail and SMS in the embedded mode (no SMTP_URL): stored here, printed to the
  * console and readable at /dev/mailbox. Never written when SMTP is configured.
@@ -14,6 +21,8 @@ export const devMailboxMessages = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     links: jsonb("links").$type<string[]>().notNull().default([]),
+    /** Files sent with the e-mail (a scheduled report's PDF), their bytes in base64. */
+    attachments: jsonb("attachments").$type<DevMailboxAttachment[]>().notNull().default([]),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("dev_mailbox_messages_sent_at_idx").on(table.sentAt)],

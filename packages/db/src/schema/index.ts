@@ -4,6 +4,7 @@ export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./automations.ts";
 export * from "./billing.ts";
+export * from "./client-reports.ts";
 export * from "./competitors.ts";
 export * from "./data-deletion.ts";
 export * from "./data-exports.ts";

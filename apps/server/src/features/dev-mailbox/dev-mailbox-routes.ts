@@ -1,24 +1,52 @@
-import { type Db, listDevMailboxMessages } from "@sightline/db";
+import { type Db, findDevMailboxAttachment, listDevMailboxMessages } from "@sightline/db";
 import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
+import { validate } from "../../lib/validate.ts";
 import { escapeHtml } from "../../platform/mail/templates.ts";
 
-/** GET /api/dev/mailbox: the embedded mode's outgoing messages, newest first. */
+const attachmentParam = z.object({
+  id: z.uuid("Not a message id."),
+  index: z.coerce.number().int().min(0).max(20),
+});
+
+/**
+ * GET /api/dev/mailbox: the embedded mode's outgoing messages, newest first, with their
+ * attachments named (GET /api/dev/mailbox/:id/attachments/:index reads one).
+ */
 export function devMailboxApiRoutes(deps: { db: Db }) {
-  return new Hono<AppEnv>().get("/", async (c) => {
-    const rows = await listDevMailboxMessages(deps.db);
-    return c.json({
-      messages: rows.map((row) => ({
-        id: row.id,
-        channel: row.channel,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        links: row.links,
-        sent_at: row.sentAt.toISOString(),
-      })),
+  return new Hono<AppEnv>()
+    .get("/:id/attachments/:index", validate("param", attachmentParam), async (c) => {
+      const { id, index } = c.req.valid("param");
+      const file = await findDevMailboxAttachment(deps.db, id, index);
+      if (!file) throw new AppError("not_found", "This attachment does not exist.");
+      return c.body(new Uint8Array(Buffer.from(file.contentBase64, "base64")), 200, {
+        "content-type": file.contentType,
+        "content-disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`,
+        "cache-control": "no-store",
+      });
+    })
+    .get("/", async (c) => {
+      const rows = await listDevMailboxMessages(deps.db);
+      return c.json({
+        messages: rows.map((row) => ({
+          id: row.id,
+          channel: row.channel,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          links: row.links,
+          attachments: row.attachments.map((file, index) => ({
+            filename: file.filename,
+            content_type: file.contentType,
+            size: file.size,
+            url: `/api/dev/mailbox/${row.id}/attachments/${index}`,
+          })),
+          sent_at: row.sentAt.toISOString(),
+        })),
+      });
     });
-  });
 }
 
 /** GET /dev/mailbox: the same messages as a page, with their links clickable. */

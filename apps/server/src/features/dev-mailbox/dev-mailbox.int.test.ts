@@ -30,7 +30,7 @@ describe("the dev mailbox", () => {
     const mine = messages.filter((m) => m.to === first || m.to === second);
     expect(mine.map((m) => m.to)).toEqual([second, first]);
     expect(Object.keys(mine[0]!).sort()).toEqual(
-      ["channel", "id", "links", "sent_at", "subject", "text", "to"].sort(),
+      ["attachments", "channel", "id", "links", "sent_at", "subject", "text", "to"].sort(),
     );
     expect(mine[0]!.links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
 

@@ -315,6 +315,7 @@ describe("workspaces, members and roles", () => {
     "POST /api/meta/deauthorize": "excluded",
     "GET /api/meta/data-deletion/status": "excluded",
     "GET /api/dev/mailbox": "excluded",
+    "GET /api/dev/mailbox/:id/attachments/:index": "excluded",
     "POST /api/test/inbox/messages": "excluded",
     "POST /api/test/inbox/comments": "excluded",
     "POST /api/test/plan": "excluded",
@@ -510,6 +511,16 @@ describe("workspaces, members and roles", () => {
     "DELETE /api/approvals/review-links/:id": "publish",
     "POST /api/review-links/view": "excluded",
     "POST /api/review-links/decision": "excluded",
+    // Client reports (issue 33 points 4-6): every role opens them (a Client only those shared
+    // with them, reports.int.test.ts); editors and up build them.
+    "GET /api/reports": "reports",
+    "POST /api/reports": "reports:write",
+    "GET /api/reports/:id": "reports",
+    "PATCH /api/reports/:id": "reports:write",
+    "DELETE /api/reports/:id": "reports:write",
+    "GET /api/reports/:id/data": "reports",
+    "GET /api/reports/:id/pdf": "reports",
+    "POST /api/reports/:id/sendings/:sendingId/retry": "reports:write",
   };
 
   it("walks every API route with every role: 403 exactly where the role lacks the right", async () => {

@@ -8,6 +8,14 @@ export interface OutgoingEmail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Files sent with the message (a scheduled report's PDF). */
+  attachments?: OutgoingAttachment[];
+}
+
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface OutgoingSms {
@@ -33,7 +41,20 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
   return {
     kind: "smtp",
     async sendEmail(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      const { attachments, ...rest } = message;
+      await transport.sendMail({
+        from: options.from,
+        ...rest,
+        ...(attachments
+          ? {
+              attachments: attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.content),
+              })),
+            }
+          : {}),
+      });
       // No address or subject at info level: both are personal data.
       options.logger.info({ channel: "email" }, "e-mail sent");
     },
@@ -66,6 +87,12 @@ export function createDevMailbox(options: { db: Db; logger: Logger; print?: bool
         text: message.text,
         html: message.html,
         links: extractLinks(message.text),
+        attachments: (message.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.content.byteLength,
+          contentBase64: Buffer.from(file.content).toString("base64"),
+        })),
       });
     },
     async sendSms(message) {

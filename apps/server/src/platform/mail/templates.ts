@@ -278,3 +278,19 @@ export function webhookEndpointDisabledMessage(
     footnote: "You get this as an owner of the workspace.",
   });
 }
+
+export function clientReportMessage(
+  to: string,
+  input: { workspace: string; report: string; period: string; coverNote: string; url: string },
+) {
+  return render(to, `${input.report}: ${input.period}`, {
+    preheader: `${input.workspace}'s report for ${input.period} is attached as a PDF.`,
+    heading: `${input.report} — ${input.period}`,
+    paragraphs: [
+      `${input.workspace} sends you its Instagram report for ${input.period}. It is attached to this e-mail as a PDF.`,
+      ...(input.coverNote.trim() ? [input.coverNote.trim()] : []),
+    ],
+    action: { label: "Open the report in Sightline", url: input.url },
+    footnote: "You get this because a member of the workspace added your address to the report.",
+  });
+}

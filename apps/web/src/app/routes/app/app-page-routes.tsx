@@ -14,6 +14,8 @@ const appPages = [
   { path: "trend-radar", load: () => import("./trend-radar-page.tsx") },
   { path: "press-radar", load: () => import("./press-radar-page.tsx") },
   { path: "settings", load: () => import("./settings-page.tsx") },
+  { path: "reports", load: () => import("./reports-page.tsx") },
+  { path: "reports/:id", load: () => import("./report-page.tsx") },
 ];
 
 function PageRouteError() {

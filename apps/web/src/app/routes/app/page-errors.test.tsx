@@ -46,6 +46,8 @@ describe("a page that fails to render", () => {
       "trend-radar",
       "press-radar",
       "settings",
+      "reports",
+      "reports/:id",
     ]);
   });
 });
