@@ -28,6 +28,18 @@ const appPages: Array<{
       page.getByTestId("post-row").or(page.getByTestId("post-card")).first().waitFor(),
   },
   {
+    // Stories read while they live (decision 039); the template's accounts have live ones.
+    path: "/post-performance?tab=stories",
+    name: "post-performance-stories",
+    loaded: (page) => page.getByRole("tab", { name: "Stories", selected: true }).waitFor(),
+  },
+  {
+    // Instagram Login: the page says why Business Discovery needs Facebook Login (decision 040).
+    path: "/competitors",
+    loaded: (page) =>
+      page.getByText(/Business Discovery\) only to accounts connected through Facebook/).waitFor(),
+  },
+  {
     path: "/content-scheduler?view=month",
     loaded: (page) => page.getByTestId("calendar-post").first().waitFor(),
   },
@@ -68,12 +80,20 @@ const appPages: Array<{
     },
   },
   {
+    path: "/mentions",
+    loaded: (page) => page.getByRole("heading", { name: "Who mentioned you" }).waitFor(),
+  },
+  {
     path: "/trend-radar",
     loaded: (page) => page.getByRole("button", { name: "Sample now" }).waitFor(),
   },
   {
     path: "/press-radar",
     loaded: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
+  },
+  {
+    path: "/reports",
+    loaded: (page) => page.getByRole("button", { name: "New report" }).waitFor(),
   },
   { path: "/settings", loaded: (page) => page.getByTestId("instagram-connected").waitFor() },
 ];
