@@ -145,6 +145,9 @@ describe.runIf(testEngine() === "pglite")("migration 0019 (workspaces)", () => {
         "select column_name from information_schema.columns where table_name = $1",
         [name],
       );
+      // A table a later migration made (stories, mentions, ...) did not exist at 0018: 0019
+      // had none of its rows to move.
+      if (held.rows.length === 0) continue;
       compared[name] = new Set([...held.rows.map((row) => row.column_name), ...added]);
       const rows = (await rowsOf(source, name)).filter((row) => row.workspace_id === workspaceId);
       expected[name] = rows.map((row) => normal(row, workspaceId, compared[name]!)).sort();
@@ -193,7 +196,7 @@ describe.runIf(testEngine() === "pglite")("migration 0019 (workspaces)", () => {
       expect(await rowsOf(migrated.db, "workspace_members")).toEqual([
         expect.objectContaining({ workspace_id: workspace!.id, user_id: userId, role: "owner" }),
       ]);
-      for (const { name } of tables) {
+      for (const name of Object.keys(compared)) {
         const after = (await rowsOf(migrated.db, name))
           .map((row) => normal(row, workspace!.id as string, compared[name]!))
           .sort();
