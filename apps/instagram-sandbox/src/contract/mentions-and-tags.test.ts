@@ -1,4 +1,5 @@
 import {
+  commentChangeValueSchema,
   GraphApiError,
   mentionChangeValueSchema,
   parseWebhookPayload,
@@ -10,9 +11,9 @@ import { createRig } from "./test-rig.ts";
 const DAY_MS = 24 * 3600_000;
 
 describe("mentions and tags (§4, §6.4)", () => {
-  it("sends a `mentions` change with media_id (and comment_id) that the mentioned_* fields read back", async () => {
+  it("with Facebook Login, sends a `mentions` change with media_id (and comment_id) that the mentioned_* fields read back", async () => {
     const rig = createRig();
-    const account = rig.igAccount();
+    const account = rig.fbAccount();
     await account.subscribeWebhooks(["comments", "messages", "mentions"]);
 
     const inComment = rig.sandbox.simulateMention({
@@ -54,6 +55,55 @@ describe("mentions and tags (§4, §6.4)", () => {
     expect(await caught(account.getMentionedMedia(tag!.media_id))).toBeInstanceOf(GraphApiError);
   });
 
+  it("with Instagram Login, brings a comment mention inside a `comments` change, no caption mention, and no mentioned_* fields", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    await account.subscribeWebhooks(["comments", "messages", "mentions"]);
+
+    const inComment = rig.sandbox.simulateMention({
+      username: "lena.makes",
+      kind: "comment",
+      from: "fernwood.pottery",
+      text: "@lena.makes look at this glaze",
+    });
+    const inCaption = rig.sandbox.simulateMention({ username: "lena.makes", kind: "caption" });
+    await rig.sandbox.idle();
+    const entries = rig.webhooks.map((hook) => parseWebhookPayload(hook.body).entry[0]!);
+    // §4: "[IG] @mentions arrive inside `comments` webhooks, not a separate `mentions` field".
+    expect(entries.filter((entry) => entry.changes?.[0]?.field === "mentions")).toEqual([]);
+    const comments = entries.filter((entry) => entry.changes?.[0]?.field === "comments");
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.id).toBe(rig.lena.igUserId);
+    const value = commentChangeValueSchema.parse(comments[0]!.changes![0]!.value);
+    expect(value).toEqual({
+      id: inComment!.comment_id,
+      text: "@lena.makes look at this glaze",
+      from: { id: expect.stringMatching(/^\d+$/), username: "fernwood.pottery" },
+      media: { id: inComment!.media_id, media_product_type: expect.any(String) },
+    });
+    // The media is another account's, not one of lena's.
+    const own = await account.listMedia({ limit: 100 });
+    expect(own.data.map((item) => item.id)).not.toContain(inComment!.media_id);
+
+    // mentioned_media / mentioned_comment are Facebook Login's: unknown fields here.
+    for (const read of [
+      account.getMentionedComment(inComment!.comment_id!),
+      account.getMentionedMedia(inCaption!.media_id),
+    ]) {
+      const error = await caught(read);
+      expect(error).toBeInstanceOf(GraphApiError);
+      expect((error as GraphApiError).code).toBe(100);
+      expect((error as GraphApiError).graphMessage).toMatch(/nonexisting field \(mentioned_/);
+    }
+    // Replying and /tags work with both logins.
+    const reply = await account.replyToMention({
+      mediaId: inComment!.media_id,
+      commentId: inComment!.comment_id!,
+      message: "Thank you!",
+    });
+    expect(reply.id).toMatch(/^\d+$/);
+  });
+
   it("lists the media the account is tagged in, newest first, and replies to mentions", async () => {
     const rig = createRig();
     const account = rig.igAccount();
@@ -93,14 +143,18 @@ describe("mentions and tags (§4, §6.4)", () => {
   it("needs the manage-comments permission to read a mention", async () => {
     const rig = createRig();
     const mention = rig.sandbox.simulateMention({ username: "lena.makes", kind: "caption" });
-    const basicOnly = rig.igAccount("lena.makes", ["instagram_business_basic"]);
+    const basicOnly = rig.fbAccount("lena.makes", [
+      "instagram_basic",
+      "pages_show_list",
+      "pages_read_engagement",
+    ]);
     const error = await caught(basicOnly.getMentionedMedia(mention!.media_id));
     expect(error).toBeInstanceOf(GraphApiError);
   });
 
   it("brings live mentions with the activity stream", async () => {
     const rig = createRig();
-    const account = rig.igAccount();
+    const account = rig.fbAccount();
     await account.subscribeWebhooks(["comments", "messages", "mentions"]);
     expect((await rig.control("/activity", { level: "high" })).status).toBe(200);
     for (let index = 0; index < 40; index++) {

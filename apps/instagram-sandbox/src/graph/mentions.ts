@@ -2,7 +2,7 @@ import type { GraphContext } from "../core/context.ts";
 import { formatGraphTime } from "../core/time.ts";
 import type { Account, MentionRecord } from "../data/types.ts";
 import type { FieldNode } from "../http/fields.ts";
-import { graphError, missingParameter } from "../http/graph-fault.ts";
+import { graphError, missingParameter, unknownField } from "../http/graph-fault.ts";
 import { stringParam } from "../http/params.ts";
 import {
   addMentionReply,
@@ -67,8 +67,10 @@ function notMentioned(kind: "media" | "comment", id: string): never {
   );
 }
 
-/** `mentioned_media.media_id(X){…}` on the IG User (§4). */
+/** [FB] `mentioned_media.media_id(X){…}` on the IG User (§4). */
 export function mentionedMediaField(account: Account, field: FieldNode, ctx: GraphContext) {
+  // [FB] only (§4): on graph.instagram.com Meta answers as for any field the User lacks.
+  if (ctx.login !== "facebook") throw unknownField("mentioned_media", "User");
   requireCapability(ctx, "comments");
   const mediaId = field.modifiers.media_id;
   if (mediaId === undefined || mediaId === "") throw missingParameter("media_id");
@@ -78,8 +80,10 @@ export function mentionedMediaField(account: Account, field: FieldNode, ctx: Gra
   return renderNode(mentionedMediaNode, mention, field.children, ctx);
 }
 
-/** `mentioned_comment.comment_id(Y){…}` on the IG User (§4). */
+/** [FB] `mentioned_comment.comment_id(Y){…}` on the IG User (§4). */
 export function mentionedCommentField(account: Account, field: FieldNode, ctx: GraphContext) {
+  // [FB] only (§4): on graph.instagram.com Meta answers as for any field the User lacks.
+  if (ctx.login !== "facebook") throw unknownField("mentioned_comment", "User");
   requireCapability(ctx, "comments");
   const commentId = field.modifiers.comment_id;
   if (commentId === undefined || commentId === "") throw missingParameter("comment_id");

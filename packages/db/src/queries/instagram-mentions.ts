@@ -144,3 +144,28 @@ export async function countRecentMentions(
     );
   return row?.latest && row.count > 0 ? { count: row.count, latest: new Date(row.latest) } : null;
 }
+
+/**
+ * Stores mentions taken from a webhook payload itself (a comment mention inside a `comments`
+ * change, Instagram Login): a known one is left as it is, so a replay never blanks what a
+ * read-back stored. Returns the keys that were new.
+ */
+export async function insertMentionsIfAbsent(
+  db: Db,
+  scope: MentionScope,
+  rows: readonly InstagramMentionInsert[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insert(instagramMentions)
+    .values(rows.map((row) => ({ ...row, ...scope })))
+    .onConflictDoNothing({
+      target: [
+        instagramMentions.workspaceId,
+        instagramMentions.accountId,
+        instagramMentions.mentionKey,
+      ],
+    })
+    .returning({ key: instagramMentions.mentionKey });
+  return new Set(inserted.map((row) => row.key));
+}

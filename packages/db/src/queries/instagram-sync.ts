@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   instagramAccountInsights,
@@ -387,4 +387,31 @@ export async function countSyncedRows(db: Db, workspaceId: string) {
     counts[name] = Number(row?.n ?? 0);
   }
   return counts;
+}
+
+/**
+ * Which of these media ids are synced media of these accounts (the webhook drain's one look-up
+ * per batch: a comment on media that is not the account's own may be a mention). The unique
+ * index leads with the workspace and account.
+ */
+export async function findSyncedMediaIds(
+  db: Db,
+  params: { workspaceIds: string[]; accountIds: string[]; mediaIds: string[] },
+) {
+  if (params.workspaceIds.length === 0 || params.accountIds.length === 0) return [];
+  if (params.mediaIds.length === 0) return [];
+  return db
+    .select({
+      workspaceId: instagramMedia.workspaceId,
+      accountId: instagramMedia.accountId,
+      igMediaId: instagramMedia.igMediaId,
+    })
+    .from(instagramMedia)
+    .where(
+      and(
+        inArray(instagramMedia.workspaceId, params.workspaceIds),
+        inArray(instagramMedia.accountId, params.accountIds),
+        inArray(instagramMedia.igMediaId, params.mediaIds),
+      ),
+    );
 }

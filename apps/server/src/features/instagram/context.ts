@@ -70,6 +70,12 @@ export type MentionArrival = {
   accountId: string;
   mediaId: string;
   commentId: string | null;
+  /**
+   * Instagram Login: the mentioning comment as its `comments` change carried it (contract §4:
+   * "[IG] @mentions arrive inside `comments` webhooks"), stored as is; there is no read-back.
+   * Absent for a Facebook Login `mentions` change, which carries ids only.
+   */
+  comment?: { text: string; authorUsername: string | null; at: Date };
 };
 
 /**

@@ -14,9 +14,11 @@ import { accountClientFor } from "../instagram/index.ts";
 import { readAccountTagsJob } from "./index.ts";
 
 /*
- * Issue 34 point 2: @lena.makes synced once (the run's snapshot), her webhooks subscribed again
- * with `mentions`, so a mention simulated at the sandbox arrives as Meta would send it. One app
- * for the file; each test makes its own mentions.
+ * Issue 34 point 2: @lena.makes synced once (the run's snapshot), connected with Instagram Login
+ * and her webhooks subscribed again, so a mention simulated at the sandbox arrives as Meta would
+ * send it: inside a `comments` change (contract §4, [IG]). @oona.bakes, connected with Facebook
+ * Login, gets the `mentions` field and the read-back. One app for the file; each test makes its
+ * own mentions.
  */
 
 type Page = { connected: boolean; items: MentionItem[]; nextCursor: string | null };
@@ -34,6 +36,30 @@ async function json<T>(response: Response): Promise<T> {
 async function settle() {
   await testApp.sandbox!.idle();
   await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+}
+
+/** Signed as Meta signs a delivery to the Instagram Login app. */
+async function deliver(payload: unknown) {
+  const body = JSON.stringify(payload);
+  const secret =
+    testApp.instagramContext.instagram.instagramAppSecret ??
+    testApp.instagramContext.instagram.appSecret;
+  const response = await testApp.app.request(`${TEST_PUBLIC_URL}/webhooks/instagram`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
+    },
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
+async function inboxCommentRows(igCommentId: string) {
+  const result = (await testApp.database.db.execute(
+    `select id from instagram_comments where workspace_id = '${workspaceId}' and ig_comment_id = '${igCommentId}'`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 async function graph() {
@@ -57,7 +83,7 @@ afterAll(async () => {
 });
 
 describe("mentions and tags", () => {
-  it("stores a mention webhook once, duplicates and replays too, with Instagram's numbers, and lights the bell", async () => {
+  it("with Instagram Login, stores a comment mention from its `comments` change once, replays too, never in the inbox, and lights the bell", async () => {
     const marker = `@lena.makes this glaze! ${Date.now()}`;
     const simulated = testApp.sandbox!.simulateMention({
       username: "lena.makes",
@@ -69,7 +95,7 @@ describe("mentions and tags", () => {
     await settle();
     // The same change again in another delivery (Meta retries and batches; another second, so
     // not the same bytes the receiver already has): still one row.
-    const body = JSON.stringify({
+    await deliver({
       object: "instagram",
       entry: [
         {
@@ -77,25 +103,18 @@ describe("mentions and tags", () => {
           time: Math.floor(Date.now() / 1000) - 7,
           changes: [
             {
-              field: "mentions",
-              value: { media_id: simulated.media_id, comment_id: simulated.comment_id },
+              field: "comments",
+              value: {
+                from: { id: "17841400000000077", username: "fernwood.pottery" },
+                media: { id: simulated.media_id, media_product_type: "FEED" },
+                id: simulated.comment_id,
+                text: marker,
+              },
             },
           ],
         },
       ],
     });
-    const secret =
-      testApp.instagramContext.instagram.instagramAppSecret ??
-      testApp.instagramContext.instagram.appSecret;
-    const replay = await testApp.app.request(`${TEST_PUBLIC_URL}/webhooks/instagram`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
-      },
-      body,
-    });
-    expect(replay.status).toBe(200);
     await settle();
 
     const page = await json<Page>(await lena.client.get("/api/mentions"));
@@ -106,39 +125,73 @@ describe("mentions and tags", () => {
       `select data from realtime_events where workspace_id = '${workspaceId}' and type = 'instagram-mention:created'`,
     )) as unknown as { rows: Array<{ data: { count: number } }> };
     expect(told.rows.map((row) => row.data.count)).toEqual([1]);
-    const comment = await (await graph()).getMentionedComment(simulated.comment_id!);
+    // What the comment carried, and nothing Instagram Login does not give (no read-back of
+    // another account's post, no follower count, no highlight).
     expect(found[0]).toMatchObject({
       kind: "comment",
       author_username: "fernwood.pottery",
-      media_owner_username: comment.media!.username,
-      like_count: comment.media!.like_count ?? null,
-      comments_count: comment.media!.comments_count ?? null,
-      permalink: comment.media!.permalink,
+      media_owner_username: null,
+      like_count: null,
+      comments_count: null,
+      permalink: null,
       can_reply: true,
       replied_at: null,
-      // Instagram Login gives no follower count of another account (Business Discovery is
-      // Facebook Login's): no number, no highlight.
       author_followers: null,
       is_large_account: false,
     });
+    // A mention is not a comment on the account's own post: not in the inbox.
+    expect(await inboxCommentRows(simulated.comment_id!)).toBe(0);
 
-    const caption = testApp.sandbox!.simulateMention({
-      username: "lena.makes",
-      kind: "caption",
-      space,
-    })!;
+    // A caption mention is not delivered with Instagram Login (contract §4): nothing to list.
+    const captionsBefore = await json<Page>(await lena.client.get("/api/mentions?kind=caption"));
+    testApp.sandbox!.simulateMention({ username: "lena.makes", kind: "caption", space });
     await settle();
-    const media = await (await graph()).getMentionedMedia(caption.media_id);
-    const withCaption = await json<Page>(await lena.client.get("/api/mentions?kind=caption"));
-    expect(withCaption.items.find((item) => item.text === media.caption)).toMatchObject({
-      kind: "caption",
-      author_username: media.username,
-    });
+    const captions = await json<Page>(await lena.client.get("/api/mentions?kind=caption"));
+    expect(captions.items).toEqual(captionsBefore.items);
+    expect(
+      (await json<Page>(await lena.client.get("/api/mentions"))).items.filter(
+        (item) => item.text === marker,
+      ),
+    ).toHaveLength(1);
 
     const bell = await json<Array<{ type: string; count: number }>>(
       await lena.client.get("/api/notifications"),
     );
-    expect(bell.find((item) => item.type === "mention")?.count).toBeGreaterThanOrEqual(2);
+    expect(bell.find((item) => item.type === "mention")?.count).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+
+  it("keeps an ordinary comment on the account's own post in the inbox, even one naming the account", async () => {
+    const synced = (await testApp.database.db.execute(
+      `select ig_media_id from instagram_media where workspace_id = '${workspaceId}' limit 1`,
+    )) as unknown as { rows: Array<{ ig_media_id: string }> };
+    const own = { id: synced.rows[0]!.ig_media_id };
+    const id = `1789${Date.now()}`;
+    await deliver({
+      object: "instagram",
+      entry: [
+        {
+          id: lena.connection.instagram_id,
+          time: Math.floor(Date.now() / 1000),
+          changes: [
+            {
+              field: "comments",
+              value: {
+                from: { id: "17841400000000078", username: "a.reader" },
+                media: { id: own.id, media_product_type: "FEED" },
+                id,
+                text: "@lena.makes where is this mug from?",
+              },
+            },
+          ],
+        },
+      ],
+    });
+    await settle();
+    expect(await inboxCommentRows(id)).toBe(1);
+    const page = await json<Page>(await lena.client.get("/api/mentions"));
+    expect(page.items.map((item) => item.text)).not.toContain(
+      "@lena.makes where is this mug from?",
+    );
   }, 120_000);
 
   it("reads the media the account is tagged in, as /tags answers, once however often it runs", async () => {
@@ -298,6 +351,13 @@ describe("mentions and tags", () => {
       login: "facebook",
     });
     await settle();
+    const inComment = testApp.sandbox!.simulateMention({
+      username: "oona.bakes",
+      kind: "comment",
+      from: "fernwood.pottery",
+      text: `@oona.bakes those buns ${Date.now()}`,
+      space: oona.user_id,
+    })!;
     for (const from of ["fernwood.pottery", "oat.and.ember"]) {
       testApp.sandbox!.simulateMention({
         username: "oona.bakes",
@@ -318,6 +378,26 @@ describe("mentions and tags", () => {
     expect(byAuthor).toEqual({
       "fernwood.pottery": [83_100, true],
       "oat.and.ember": [4_130, false],
+    });
+    // The `mentions` change of a comment, read back through mentioned_comment: the post's owner
+    // and counts as Instagram answers them.
+    const row = await findInstagramConnection(
+      testApp.database.db,
+      oona.workspace_id,
+      oona.instagram_id,
+    );
+    const comment = await accountClientFor(testApp.instagramContext, row!).getMentionedComment(
+      inComment.comment_id!,
+    );
+    const comments = await json<Page>(await owner.client.get("/api/mentions?kind=comment"));
+    expect(comments.items).toHaveLength(1);
+    expect(comments.items[0]).toMatchObject({
+      text: comment.text,
+      author_username: "fernwood.pottery",
+      media_owner_username: comment.media!.username,
+      like_count: comment.media!.like_count ?? null,
+      permalink: comment.media!.permalink,
+      author_followers: 83_100,
     });
   }, 180_000);
 });

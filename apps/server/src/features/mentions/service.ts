@@ -5,6 +5,7 @@ import {
   type InstagramConnectionRow,
   type InstagramMentionInsert,
   type InstagramMentionRow,
+  insertMentionsIfAbsent,
   listMentionsOfAccount,
   type MentionScope,
   markMentionReplied,
@@ -83,9 +84,40 @@ async function announce(ctx: MentionsContext, workspaceId: string, count: number
 }
 
 /**
- * `mentions` webhook changes: each is read back from Instagram (the payload holds ids only) and
- * stored once. A mention Instagram no longer shows (deleted, or made private) is skipped; any
- * other failure throws, so the delivery is retried.
+ * A comment mention as its `comments` change carried it (Instagram Login, contract §4): the
+ * author, the text, the media and comment ids and the time. Instagram Login has no
+ * `mentioned_comment` to read the post back, so the post's owner, caption, counts and link are
+ * not known and stay empty rather than guessed.
+ */
+function rowFromPayload(
+  arrival: MentionArrival & { comment: NonNullable<MentionArrival["comment"]> },
+): InstagramMentionInsert {
+  const commentId = arrival.commentId ?? "";
+  return {
+    kind: "comment",
+    mentionKey: `comment:${commentId}`,
+    igMediaId: arrival.mediaId,
+    mediaOwnerUsername: null,
+    caption: null,
+    mediaType: null,
+    permalink: null,
+    mediaUrl: null,
+    likeCount: null,
+    commentsCount: null,
+    igCommentId: commentId,
+    authorUsername: clip(arrival.comment.authorUsername ?? undefined, 100),
+    text: clip(arrival.comment.text),
+    authorFollowers: null,
+    mentionedAt: arrival.comment.at,
+  };
+}
+
+/**
+ * Mentions the drain handed over. A `mentions` change (Facebook Login) is read back from
+ * Instagram (the payload holds ids only) and stored once; a comment mention that came inside a
+ * `comments` change (Instagram Login) is stored from the payload itself, once (a replay leaves
+ * the row as it is). A mention Instagram no longer shows (deleted, or made private) is skipped;
+ * any other failure throws, so the delivery is retried.
  */
 export async function ingestMentionArrivals(ctx: MentionsContext, arrivals: MentionArrival[]) {
   const byConnection = new Map<string, MentionArrival[]>();
@@ -97,11 +129,23 @@ export async function ingestMentionArrivals(ctx: MentionsContext, arrivals: Ment
     const { workspaceId, accountId } = group[0]!;
     const connection = await findInstagramConnection(ctx.db, workspaceId, accountId);
     if (connection?.status !== "active" || !hasCapability(connection, "comments")) continue;
+    const scope = { workspaceId, accountId };
+    const carried = group.flatMap((arrival) =>
+      arrival.comment && arrival.commentId
+        ? [rowFromPayload({ ...arrival, comment: arrival.comment })]
+        : [],
+    );
+    const toRead = group.filter((arrival) => !arrival.comment);
+    const freshCarried = await insertMentionsIfAbsent(ctx.db, scope, carried);
+    if (toRead.length === 0) {
+      await announce(ctx, workspaceId, freshCarried.size);
+      continue;
+    }
     const client = accountClientFor(ctx.instagram, connection);
     const followersOf = followerLookup(client, connection);
     const rows: InstagramMentionInsert[] = [];
     const now = dateOf(ctx.now);
-    for (const arrival of group) {
+    for (const arrival of toRead) {
       try {
         if (arrival.commentId) {
           const comment = await client.getMentionedComment(arrival.commentId);
@@ -139,8 +183,8 @@ export async function ingestMentionArrivals(ctx: MentionsContext, arrivals: Ment
         throw error;
       }
     }
-    const fresh = await upsertMentions(ctx.db, { workspaceId, accountId }, rows);
-    await announce(ctx, workspaceId, fresh.size);
+    const fresh = await upsertMentions(ctx.db, scope, rows);
+    await announce(ctx, workspaceId, fresh.size + freshCarried.size);
   }
 }
 

@@ -24,6 +24,7 @@ import {
 import { commentRows, syncCommentsOfMedia, syncConversation } from "../sync/inbox.ts";
 import { openSyncRun } from "../sync/run.ts";
 import { storeStoryInsightsChange } from "../sync/stories.ts";
+import { mentionsUsername, type OwnMediaLookup, ownMediaLookup } from "./comment-mentions.ts";
 
 const BATCH = 50;
 /** Attempts before an event is dead-lettered (the last back-off is 2^6 × 30 s, about 32 min). */
@@ -66,9 +67,10 @@ export const processWebhooksJob = defineInstagramJob({
       const done: number[] = [];
       const connectionsOf = cachedConnectionLookup(ctx);
       const news = new BatchNews();
+      const isOwnMedia = ownMediaLookup(ctx, events, connectionsOf);
       for (const event of events) {
         try {
-          await processEvent(ctx, event.body, connectionsOf, news);
+          await processEvent(ctx, event.body, connectionsOf, news, isOwnMedia);
           done.push(event.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -176,6 +178,7 @@ async function processEvent(
   rawBody: string,
   connectionsOf: (accountId: string) => ReturnType<typeof findInstagramConnectionsByAccount>,
   news: BatchNews,
+  isOwnMedia: OwnMediaLookup,
 ) {
   const body = parseWebhookPayload(rawBody);
   for (const entry of body.entry) {
@@ -218,6 +221,30 @@ async function processEvent(
         if (!value.success || !value.data.media?.id) continue;
         const comment = value.data;
         const mediaId = value.data.media.id;
+        // Instagram Login: "@mentions arrive inside `comments` webhooks" (contract §4). Another
+        // account's comment that @mentions the account, on media that is not one of its own, is
+        // a mention, stored from the payload (no read-back on [IG]); never an inbox comment.
+        if (
+          comment.text !== undefined &&
+          comment.from !== undefined &&
+          !comment.from.self_ig_scoped_id &&
+          comment.from.id !== connection.instagramId &&
+          mentionsUsername(comment.text, connection.instagramUsername) &&
+          !(await isOwnMedia(connection, mediaId))
+        ) {
+          mentions.push({
+            workspaceId: connection.workspaceId,
+            accountId: connection.instagramId,
+            mediaId,
+            commentId: comment.id,
+            comment: {
+              text: comment.text,
+              authorUsername: comment.from.username ?? null,
+              at: new Date(entry.time * 1000),
+            },
+          });
+          continue;
+        }
         commentedMedia.add(mediaId);
         if (comment.text === undefined || comment.from === undefined) {
           await syncCommentsOfMedia(run, mediaId);
