@@ -10,6 +10,7 @@ const SIDEBAR = [
   ["Competitors", "/competitors"],
   ["Content Scheduler", "/content-scheduler"],
   ["Messages", "/messages"],
+  ["Mentions", "/mentions"],
   ["Trend Radar", "/trend-radar"],
   ["Press Radar", "/press-radar"],
   ["Reports", "/reports"],
