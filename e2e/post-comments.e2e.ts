@@ -83,7 +83,16 @@ describe.skipIf(!hasChromium())("comments between members", () => {
         const post = page
           .locator(`[data-testid="calendar-list-post"][data-post-id="${postId}"] button`)
           .first();
-        await post.waitFor({ timeout: 30_000 });
+        // The list draws only rows near the screen: today's is near the month's end.
+        await page.getByTestId("calendar-list-post").first().waitFor({ timeout: 30_000 });
+        for (let tries = 0; tries < 20 && (await post.count()) === 0; tries += 1) {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForTimeout(250);
+        }
+        await post.waitFor({ timeout: 10_000 }).catch(async (error) => {
+          if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/failed.png` });
+          throw error;
+        });
         await post.click();
         const comments = page.getByRole("region", { name: /^Comments/ });
         await comments.waitFor();
