@@ -54,6 +54,7 @@ import {
   WEBHOOK_ENDPOINTS_MAX_BODY_BYTES,
 } from "./features/outgoing-webhooks/index.ts";
 import { planRoutes, planTestRoutes } from "./features/plans/index.ts";
+import { postCommentRoutes } from "./features/post-comments/index.ts";
 import { accessTokenRoutes, publicApiRoutes } from "./features/public-api/index.ts";
 import { graphFunctionRoutes } from "./features/publishing/index.ts";
 import { pressRadarRoutes, type RadarsContext, trendRadarRoutes } from "./features/radars/index.ts";
@@ -329,6 +330,17 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/automations", automationRoutes(deps.automationsContext))
     .route("/webhook-endpoints", outgoingWebhookRoutes(deps.outgoingWebhooksContext))
     .route("/reports", reportRoutes(deps.reportsContext))
+    .route(
+      "/post-comments",
+      postCommentRoutes({
+        db,
+        mailer: deps.mailer,
+        events: deps.events,
+        now: deps.now,
+        logger: deps.logger,
+        publicUrl: deps.env.publicUrl,
+      }),
+    )
     .route(
       "/meta",
       metaRoutes({

@@ -24,6 +24,7 @@ export * from "./meta-cdn.ts";
 export * from "./notifications.ts";
 export * from "./outgoing-webhooks.ts";
 export * from "./plans.ts";
+export * from "./post-comments.ts";
 export * from "./post-type.ts";
 export * from "./public-api.ts";
 export * from "./public-api-responses.ts";

@@ -10,7 +10,14 @@ export const NOTIFICATIONS_STALE_MS = 15_000;
  * Beyond the spec: "mention" (decision 041), someone mentioned or tagged the account; "approval"
  * (decision 037), reviewers' decisions and posts that missed their slot waiting for approval.
  */
-export const notificationTypeSchema = z.enum(["message", "comment", "mention", "approval"]);
+export const notificationTypeSchema = z.enum([
+  "message",
+  "comment",
+  "mention",
+  "approval",
+  /** Decision 042: a member @mentioned you in a comment on one of the workspace's posts. */
+  "comment_mention",
+]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Spec §3 Notification: id, type (message or comment), count, latestTimestamp (ISO 8601). */
@@ -32,4 +39,6 @@ export const NOTIFICATION_GROUP_KEYS = {
   mention: "mentions",
   /** Decision 037: posts that missed their slot waiting for approval, and reviewers' decisions. */
   approval: "approvals",
+  /** Decision 042: @mentions of the signed-in member in comments between members. */
+  comment_mention: "comment-mentions",
 } as const;

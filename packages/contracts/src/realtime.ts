@@ -14,6 +14,8 @@ export const realtimeEventTypes = [
   "plan:changed",
   "competitors:updated",
   "instagram-mention:created",
+  /** Decision 042: a comment between members was written, edited or deleted ({ post_id }). */
+  "post-comments:updated",
 ] as const;
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];

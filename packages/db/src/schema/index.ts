@@ -15,6 +15,7 @@ export * from "./instagram.ts";
 export * from "./instagram-stories.ts";
 export * from "./mentions.ts";
 export * from "./outgoing-webhooks.ts";
+export * from "./post-comments.ts";
 export * from "./profiles.ts";
 export * from "./public-api.ts";
 export * from "./publishing.ts";

@@ -5,6 +5,7 @@ import {
 } from "@sightline/contracts";
 import {
   countApprovalNotices,
+  countRecentCommentMentions,
   countRecentCommentsByOthers,
   countRecentInboundMessages,
   countRecentMentions,
@@ -22,7 +23,13 @@ export async function listNotifications(
    * The account the member has open: its own events only (issue 29 point 6); without one, the
    * workspace's (rows exist only for connected accounts: a disconnect deletes them).
    */
-  params: { workspaceId: string; accountId: string | undefined; now: Date },
+  params: {
+    workspaceId: string;
+    accountId: string | undefined;
+    now: Date;
+    /** The member the bell is for: their @mentions in comments between members (decision 042). */
+    userId?: string;
+  },
 ): Promise<Notification[]> {
   const [messages, comments, mentions] = await Promise.all([
     countRecentInboundMessages(db, params),
@@ -66,6 +73,21 @@ export async function listNotifications(
       count: approvals.count,
       latestTimestamp: approvals.latest.toISOString(),
     });
+  }
+  if (params.userId) {
+    const commentMentions = await countRecentCommentMentions(db, params.workspaceId, {
+      userId: params.userId,
+      since: new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS),
+      now: params.now,
+    });
+    if (commentMentions) {
+      items.push({
+        id: NOTIFICATION_GROUP_KEYS.comment_mention,
+        type: "comment_mention",
+        count: commentMentions.count,
+        latestTimestamp: commentMentions.latest.toISOString(),
+      });
+    }
   }
   return items;
 }

@@ -15,6 +15,7 @@ export function notificationRoutes(deps: { db: Db; now: Clock }) {
     const items = await listNotifications(deps.db, {
       workspaceId: c.var.workspace.id,
       accountId: connection?.instagramId,
+      userId: c.var.user.id,
       now: dateOf(deps.now),
     });
     return c.json(

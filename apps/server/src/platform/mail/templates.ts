@@ -294,3 +294,21 @@ export function clientReportMessage(
     footnote: "You get this because a member of the workspace added your address to the report.",
   });
 }
+
+/** A member @mentioned another in a comment on a post (issue 33 point 3, decision 042). */
+export function postCommentMentionMessage(
+  to: string,
+  input: { author: string; workspace: string; excerpt: string; post: string; url: string },
+) {
+  return render(to, `${input.author} mentioned you in a comment`, {
+    preheader: input.excerpt,
+    heading: `${input.author} mentioned you`,
+    paragraphs: [
+      `${input.author} mentioned you in a comment on the post “${input.post}” in ${input.workspace}:`,
+      input.excerpt,
+    ],
+    action: { label: "Open the content scheduler", url: input.url },
+    footnote:
+      "You get this because a member of the workspace mentioned you. One e-mail per mention.",
+  });
+}

@@ -1,6 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { Notification } from "@sightline/contracts";
-import { AtSign, Bell, ClipboardCheck, MessageCircle, MessagesSquare } from "lucide-react";
+import {
+  AtSign,
+  Bell,
+  ClipboardCheck,
+  MessageCircle,
+  MessageSquareText,
+  MessagesSquare,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
@@ -29,6 +36,13 @@ const entries = {
     to: paths.contentScheduler,
     icon: ClipboardCheck,
     label: (count: number) => (count === 1 ? "1 approval update" : `${count} approval updates`),
+  },
+  // Decision 042: a member @mentioned you in a comment on a post.
+  comment_mention: {
+    to: paths.contentScheduler,
+    icon: MessageSquareText,
+    label: (count: number) =>
+      count === 1 ? "You were mentioned in a comment" : `You were mentioned in ${count} comments`,
   },
 } as const;
 

@@ -7,6 +7,7 @@ import { cachedDateFormat, compactTime } from "../utils/format-cache.ts";
 import { PostStateBadge, postStyle, reviewOf } from "./approval-status.tsx";
 import type { CalendarActions } from "./calendar-context.ts";
 import { DRAG_TYPE, isMovable, useCalendarActions } from "./calendar-context.ts";
+import { CommentCount } from "./comment-count.tsx";
 
 const typeIcons: Record<CalendarPost["type"], LucideIcon> = {
   IMAGE: PhotoIcon,
@@ -106,6 +107,9 @@ export const PostChip = memo(function PostChip({ post }: { post: CalendarPost })
       ) : (
         <TypeIcon aria-hidden="true" className="hidden size-3.5 shrink-0 sm:block" />
       )}
+      {isWide && post.source === "scheduled" ? (
+        <CommentCount postId={post.id} className="ml-auto pl-0.5" />
+      ) : null}
     </button>
   );
 });
@@ -143,6 +147,9 @@ export const PostRow = memo(function PostRow({
             {postTypeLabels[post.type]}
           </span>
           <PostStateBadge post={post} approvals={approvals} />
+          {post.source === "scheduled" ? (
+            <CommentCount postId={post.id} className="text-xs" />
+          ) : null}
         </span>
         <span className="mt-1 block truncate text-sm text-slate-600">
           {post.caption || "No caption"}

@@ -34,6 +34,7 @@ import { useRetryPost } from "../api/retry-post.ts";
 import { ApprovalPanel } from "./approval-panel.tsx";
 import { isMovable } from "./calendar-context.ts";
 import { PostThumbnail } from "./calendar-post.tsx";
+import { PostComments } from "./post-comments.tsx";
 import { StatusBadge } from "./post-status.tsx";
 
 function when(iso: string, timeZone: string): string {
@@ -363,6 +364,7 @@ export function PostPanel({
             </div>
 
             {ownId ? <ApprovalPanel postId={ownId} timeZone={timeZone} /> : null}
+            {ownId ? <PostComments postId={ownId} timeZone={timeZone} /> : null}
             {attempts.data?.post.error && post.status === "failed" ? (
               <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 {attempts.data.post.error}

@@ -1,0 +1,1 @@
+export { postCommentRoutes } from "./routes.ts";
