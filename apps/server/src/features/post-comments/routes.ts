@@ -86,10 +86,11 @@ export function postCommentRoutes(deps: PostCommentDeps) {
           ),
         );
       })
+      // The role first: a member who may not comment hears so whatever the address says.
       .post(
         "/:postId",
-        validate("param", postParam),
         writeMember,
+        validate("param", postParam),
         validate("json", createPostCommentSchema),
         async (c) => {
           const { postId } = c.req.valid("param");
@@ -126,8 +127,8 @@ export function postCommentRoutes(deps: PostCommentDeps) {
       )
       .patch(
         "/:postId/:id",
-        validate("param", commentParam),
         writeMember,
+        validate("param", commentParam),
         validate("json", updatePostCommentSchema),
         async (c) => {
           const { postId, id } = c.req.valid("param");

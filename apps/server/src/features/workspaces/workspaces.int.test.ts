@@ -511,6 +511,16 @@ describe("workspaces, members and roles", () => {
     "DELETE /api/approvals/review-links/:id": "publish",
     "POST /api/review-links/view": "excluded",
     "POST /api/review-links/decision": "excluded",
+    // Comments between members (decision 042): every member reads a post's thread it may see
+    // (a Client: only posts sent to them, else 404); writing takes publish or review, which every
+    // role holding publish also holds; a member deletes their own comment (owners and admins any).
+    // post-comments.int.test.ts walks each role on real posts.
+    "ALL /api/post-comments/*": "excluded",
+    "GET /api/post-comments/counts": "user",
+    "GET /api/post-comments/:postId": "user",
+    "POST /api/post-comments/:postId": "review",
+    "PATCH /api/post-comments/:postId/:id": "review",
+    "DELETE /api/post-comments/:postId/:id": "user",
     // Client reports (issue 33 points 4-6): every role opens them (a Client only those shared
     // with them, reports.int.test.ts); editors and up build them.
     "GET /api/reports": "reports",
