@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WORKSPACE_HEADER, type WorkspaceRole } from "@sightline/contracts";
-import { findScheduledPostById, scheduledPosts } from "@sightline/db";
-import { eq } from "drizzle-orm";
+import { auditEvents, findScheduledPostById, scheduledPosts } from "@sightline/db";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, mailboxFor, uniqueEmail } from "../../testing/factories.ts";
@@ -138,6 +138,18 @@ describe("the setting", () => {
       await owner.put("/api/approvals/settings", { required: true, approver_user_ids: [] }),
     );
     expect(saved).toMatchObject({ required: true, account_id: accountId });
+    // The change is in the workspace's audit log, with who made it (the refused ones are not).
+    const audited = await testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.workspaceId, workspaceId),
+          eq(auditEvents.action, "approvals.setting_changed"),
+        ),
+      );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actorEmail: owner.email, accountId });
     expect(await json(await editor.get("/api/approvals/settings"))).toMatchObject({
       required: true,
       available: true,

@@ -28,6 +28,7 @@ import { requireMember, selectedConnection } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { requirePlan } from "../plans/index.ts";
 import { approvalRequired, saveDraft } from "../scheduling/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import {
   type ApprovalOutcome,
   actOnPost,
@@ -116,6 +117,10 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             required: body.required,
             approverUserIds: approvers,
             now: now(),
+          });
+          await recordAudit(deps, c.var, "approvals.setting_changed", {
+            accountId: saved.accountId,
+            details: { required: saved.required, approvers: saved.approverUserIds.length },
           });
           return c.json({
             account_id: saved.accountId,

@@ -196,6 +196,14 @@ describe("client reports", () => {
       recipients: [a, b],
     });
     expect(patched.status).toBe(200);
+    // The change is in the audit log, naming what changed.
+    const audited = (await synced.testApp.database.db.execute(
+      `select details from audit_events where workspace_id = '${workspaceId}' and target = '${report.id}' and action = 'report.updated'`,
+    )) as unknown as { rows: Array<{ details: { changed: string[] } }> };
+    expect(audited.rows.map((row) => row.details.changed)).toContainEqual([
+      "recipients",
+      "scheduleEnabled",
+    ]);
     const ctx = synced.testApp.reportsContext;
     await Promise.all([sendDueReports({ ...ctx }), sendDueReports({ ...ctx })]);
     await ctx.queue.idle({ timeoutMs: 60_000 });
@@ -261,6 +269,11 @@ describe("client reports", () => {
     expect(retried.sendings[0]).toMatchObject({ status: "sent", attempts: 2 });
     expect(await mailboxFor(synced.client, to)).toHaveLength(1);
     expect((await owner.delete(`/api/reports/${weekly.id}`)).status).toBe(204);
+    // Building and deleting a report are in the workspace's audit log (changing: above).
+    const audited = (await synced.testApp.database.db.execute(
+      `select action from audit_events where workspace_id = '${workspaceId}' and target = '${weekly.id}' order by created_at`,
+    )) as unknown as { rows: Array<{ action: string }> };
+    expect(audited.rows.map((row) => row.action)).toEqual(["report.created", "report.deleted"]);
   }, 120_000);
 
   it("shows a Client only the reports shared with them; analysts read; editors build", async () => {

@@ -34,6 +34,7 @@ import { requireMember } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { userTimeZone } from "../../platform/user-zone.ts";
 import { can as planAllows, requirePlan } from "../plans/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import type { ReportsContext } from "./context.ts";
 import { lastCompletePeriod, periodLabel, type ReportPeriod } from "./report-period.ts";
 import { LOGO_BUCKET, reportFor, reportPdf } from "./report-service.ts";
@@ -200,6 +201,10 @@ export function reportRoutes(ctx: ReportsContext) {
         updatedAt: now,
       });
       await setClientReportShares(ctx.db, workspace.id, row.id, [...new Set(sharedWith)]);
+      await recordAudit(ctx, c.var, "report.created", {
+        target: row.id,
+        details: { name: row.name },
+      });
       return c.json({ report: toReport(row, sharedWith) }, 201);
     })
     .get("/:id", reader, plan, validate("param", idParam), async (c) => {
@@ -244,15 +249,19 @@ export function reportRoutes(ctx: ReportsContext) {
           await setClientReportShares(ctx.db, workspace.id, id, [...new Set(sharedWith)]);
         }
         const shares = (await listClientReportShares(ctx.db, workspace.id, [id])).get(id) ?? [];
+        await recordAudit(ctx, c.var, "report.updated", {
+          target: id,
+          details: { changed: Object.keys(input).sort() },
+        });
         // A schedule switched on sends the last complete period at once, not at the next hour.
         if (row.scheduleEnabled) await ctx.queue.send(sendReportsJob, {});
         return c.json({ report: toReport(row, shares) });
       },
     )
     .delete("/:id", writer, validate("param", idParam), async (c) => {
-      if (!(await deleteClientReport(ctx.db, c.var.workspace.id, c.req.valid("param").id))) {
-        throw notFound();
-      }
+      const { id } = c.req.valid("param");
+      if (!(await deleteClientReport(ctx.db, c.var.workspace.id, id))) throw notFound();
+      await recordAudit(ctx, c.var, "report.deleted", { target: id });
       return c.body(null, 204);
     })
     .get(

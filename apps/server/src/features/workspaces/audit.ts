@@ -41,7 +41,11 @@ export type AuditAction =
   | "webhook.secret_rolled"
   | "webhook.disabled"
   | "api_token.created"
-  | "api_token.revoked";
+  | "api_token.revoked"
+  | "approvals.setting_changed"
+  | "report.created"
+  | "report.updated"
+  | "report.deleted";
 
 export async function recordAudit(
   deps: { db: Db; logger?: Logger },
