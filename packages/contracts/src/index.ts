@@ -33,6 +33,7 @@ export * from "./public-api-responses-posts.ts";
 export * from "./public-api-schemas.ts";
 export * from "./radars.ts";
 export * from "./realtime.ts";
+export * from "./report-format.ts";
 export * from "./settings.ts";
 export * from "./support.ts";
 export * from "./workspaces.ts";

@@ -1,6 +1,6 @@
+import { formatChange, formatCount, formatDay, formatRate } from "@sightline/contracts";
 import PDFDocument from "pdfkit";
 import type { ReportAccount, ReportData } from "./report-data.ts";
-import { formatChange, formatCount, formatDay, formatRate } from "./report-format.ts";
 
 /*
  * The report as a PDF (issue 33 point 4), drawn with pdfkit on the server: text, tables and

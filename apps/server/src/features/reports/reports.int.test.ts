@@ -1,4 +1,4 @@
-import { WORKSPACE_HEADER, type WorkspaceRole } from "@sightline/contracts";
+import { formatCount, WORKSPACE_HEADER, type WorkspaceRole } from "@sightline/contracts";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -13,7 +13,6 @@ import {
   createTestAppWithSyncedAccount,
   type SyncedAccount,
 } from "../../testing/synced-account.ts";
-import { formatCount } from "./report-format.ts";
 import { lastCompletePeriod } from "./report-period.ts";
 import { sendDueReports } from "./send-reports.job.ts";
 

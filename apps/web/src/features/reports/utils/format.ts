@@ -1,38 +1,5 @@
-/*
- * How a report writes its figures in the web view: the same rules as its PDF (server
- * features/reports/report-format.ts), so the page and the file read alike.
- */
-
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
-export function formatCount(value: number | null | undefined): string {
-  if (value === null || value === undefined) return "–";
-  return Number.isInteger(value) ? whole.format(value) : oneDecimal.format(value);
-}
-
-export function formatRate(value: number | null | undefined): string {
-  if (value === null || value === undefined) return "–";
-  return `${(value * 100).toFixed(1)}%`;
-}
-
-export function formatChange(changePct: number | null | undefined): string {
-  if (changePct === null || changePct === undefined) return "not compared";
-  const rounded = Math.round(changePct * 10) / 10;
-  return `${rounded > 0 ? "+" : ""}${rounded.toFixed(1)}% vs previous`;
-}
-
-/** A day (YYYY-MM-DD) as written, or an instant on the report's calendar. */
-export function formatDay(iso: string | null, timeZone = "UTC"): string {
-  if (!iso) return "–";
-  const isDay = iso.length === 10;
-  return new Intl.DateTimeFormat("en", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: isDay ? "UTC" : timeZone,
-  }).format(new Date(isDay ? `${iso}T00:00:00Z` : iso));
-}
+// The figures' formatting is the PDF's own (packages/contracts/src/report-format.ts).
+export { formatChange, formatCount, formatDay, formatRate } from "@sightline/contracts";
 
 /** Addresses typed one per line or separated by commas. */
 export function parseRecipients(text: string): string[] {

@@ -1,7 +1,8 @@
 /*
- * How a report writes its figures, the same in the PDF and the e-mail (the web view has the
- * same rules in its own formatting). Whole counts with thousands separators; a rate as a
- * percentage with one decimal; a change with its sign, or why it is not compared.
+ * How a client report writes its figures (decision 038), one set of rules for the PDF and the
+ * e-mail (server features/reports) and the web view (web features/reports), so the page and the
+ * file read alike. Whole counts with thousands separators; a rate as a percentage with one
+ * decimal; a change with its sign, or why it is not compared.
  */
 
 const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
