@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { WORKSPACE_HEADER, type WorkspaceRole } from "@sightline/contracts";
+import type { WorkspaceRole } from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser, mailboxFor, uniqueEmail } from "../../testing/factories.ts";
+import { createVerifiedUser, mailboxFor } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import {
+  inWorkspace,
+  joinWorkspace,
+  jsonOf as json,
+  type WorkspaceClient,
+} from "../../testing/workspace-members.ts";
 
 /*
  * Comments between members (issue 33 point 3, decision 042), on one app for the file: the
@@ -24,7 +30,7 @@ let scheduledPostId: string;
 let reviewPostId: string;
 const ids: Record<string, string> = {};
 
-type Member = ReturnType<typeof inWorkspace> & { email: string };
+type Member = WorkspaceClient & { email: string };
 type Comment = {
   id: string;
   parent_id: string | null;
@@ -45,40 +51,10 @@ type Thread = {
 
 const HOUR = 60 * 60 * 1000;
 
-function inWorkspace(http: HttpClient, workspace: string) {
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-    http.request(path, {
-      ...init,
-      headers: { ...Object.fromEntries(new Headers(init.headers)), [WORKSPACE_HEADER]: workspace },
-    });
-  return {
-    http,
-    request,
-    get: (path: string) => request(path, { method: "GET" }),
-    post: (path: string, body?: unknown) => request(path, { method: "POST", json: body ?? {} }),
-    patch: (path: string, body?: unknown) => request(path, { method: "PATCH", json: body ?? {} }),
-    delete: (path: string) => request(path, { method: "DELETE" }),
-  };
-}
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
-
+/** A member who joined the owner's workspace by invitation (testing/workspace-members.ts). */
 async function join(role: Exclude<WorkspaceRole, "owner">, firstName: string): Promise<Member> {
-  const email = uniqueEmail(role);
-  expect((await owner.post("/api/workspaces/current/invitations", { email, role })).status).toBe(
-    201,
-  );
-  const member = await createVerifiedUser(testApp, { email, firstName });
-  let token = "";
-  for (const message of await mailboxFor(member.client, email)) {
-    const link = message.links.find((candidate) => /invitations\/accept/.test(candidate));
-    if (link) token = new URL(link).searchParams.get("token")!;
-  }
-  await json(await member.client.post("/api/invitations/accept", { token }));
-  return { ...inWorkspace(member.client, workspaceId), email };
+  const member = await joinWorkspace(testApp, owner, workspaceId, role, { firstName });
+  return { ...member.in, email: member.email };
 }
 
 function draft(caption: string) {

@@ -1,4 +1,4 @@
-import { formatCount, WORKSPACE_HEADER, type WorkspaceRole } from "@sightline/contracts";
+import { formatCount, type WorkspaceRole } from "@sightline/contracts";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -8,11 +8,11 @@ import {
   setPersonalPlan,
   uniqueEmail,
 } from "../../testing/factories.ts";
-import type { HttpClient } from "../../testing/http-client.ts";
 import {
   createTestAppWithSyncedAccount,
   type SyncedAccount,
 } from "../../testing/synced-account.ts";
+import { inWorkspace, joinWorkspace, jsonOf as json } from "../../testing/workspace-members.ts";
 import { lastCompletePeriod } from "./report-period.ts";
 import { sendDueReports } from "./send-reports.job.ts";
 
@@ -29,26 +29,6 @@ let workspaceId: string;
 let accountId: string;
 let username: string;
 
-function inWorkspace(client: HttpClient, id: string) {
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-    client.request(path, {
-      ...init,
-      headers: { ...Object.fromEntries(new Headers(init.headers)), [WORKSPACE_HEADER]: id },
-    });
-  return {
-    request,
-    get: (path: string) => request(path, { method: "GET" }),
-    post: (path: string, body?: unknown) => request(path, { method: "POST", json: body ?? {} }),
-    patch: (path: string, body?: unknown) => request(path, { method: "PATCH", json: body ?? {} }),
-    delete: (path: string) => request(path, { method: "DELETE" }),
-  };
-}
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
-
 async function pdfText(bytes: Uint8Array) {
   const task = getDocument({ data: bytes, verbosity: 0, disableFontFace: true });
   const doc = await task.promise;
@@ -62,19 +42,11 @@ async function pdfText(bytes: Uint8Array) {
 }
 
 async function join(role: Exclude<WorkspaceRole, "owner">) {
-  const email = uniqueEmail(role);
-  const invited = await owner.post("/api/workspaces/current/invitations", { email, role });
-  expect(invited.status, await invited.clone().text()).toBe(201);
-  const member = await createVerifiedUser(synced.testApp, { email });
-  const link = (await mailboxFor(member.client, email))
-    .flatMap((message) => message.links)
-    .find((candidate) => /invitations\/accept/.test(candidate))!;
-  const token = new URL(link).searchParams.get("token")!;
-  expect((await member.client.post("/api/invitations/accept", { token })).status).toBe(200);
+  const member = await joinWorkspace(synced.testApp, owner, workspaceId, role);
   const me = (await member.client.get("/api/auth/get-session").then((r) => r.json())) as {
     user: { id: string };
   };
-  return { ...member, userId: me.user.id, in: inWorkspace(member.client, workspaceId) };
+  return { ...member, userId: me.user.id };
 }
 
 type Report = { id: string; timeZone: string; sharedWith: string[] };
