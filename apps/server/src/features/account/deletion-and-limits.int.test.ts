@@ -183,7 +183,7 @@ describe("per-user limits on expensive work", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
 
-  it("limits sync now, fetch now, captions, connect, keep-active, uploads, invitations and webhook test sends per user", async () => {
+  it("limits sync now, fetch now, captions, connect, keep-active, uploads, invitations, webhook test sends, report PDFs and tag checks per user", async () => {
     const { client, email } = await createVerifiedUser(testApp);
     // Premium: invitations are Premium's (issue 30), and this is about the rate limit.
     await setPersonalPlan(testApp, email, "premium");
@@ -196,6 +196,9 @@ describe("per-user limits on expensive work", () => {
       ["upload", () => upload(client, "instagram-media", jpeg(64))],
       // Counted before the endpoint is looked up: a loop over made-up ids is limited too.
       ["webhookSend", () => client.post(`/api/webhook-endpoints/${randomUUID()}/test`)],
+      // Counted before the report is looked up, and before the connection is.
+      ["reportPdf", () => client.get(`/api/reports/${randomUUID()}/pdf`)],
+      ["mentionsRefresh", () => client.post("/api/mentions/refresh")],
       [
         "invite",
         () =>

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMemberByMethod, selectedConnection } from "../../middleware/session.ts";
+import { userLimit } from "../../platform/limits/user-limits.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import type { MentionsContext } from "./context.ts";
 import { readAccountTagsJob } from "./jobs/read-tags.job.ts";
@@ -34,7 +35,7 @@ export function mentionsRoutes(ctx: MentionsContext) {
         ...page,
       });
     })
-    .post("/refresh", async (c) => {
+    .post("/refresh", userLimit(ctx, "mentionsRefresh"), async (c) => {
       const connection = await selectedConnection(ctx.db, c.var.workspace);
       if (!connection) throw new AppError("not_found", "Connect Instagram first.");
       await ctx.queue.send(readAccountTagsJob, {

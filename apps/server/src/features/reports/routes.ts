@@ -32,6 +32,7 @@ import type { ActiveWorkspace, AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMember } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
+import { userLimit } from "../../platform/limits/user-limits.ts";
 import { userTimeZone } from "../../platform/user-zone.ts";
 import { can as planAllows, requirePlan } from "../plans/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
@@ -289,6 +290,7 @@ export function reportRoutes(ctx: ReportsContext) {
       reader,
       plan,
       validate("param", idParam),
+      userLimit(ctx, "reportPdf"),
       validate("query", clientReportPeriodQuerySchema),
       async (c) => {
         const { workspace } = c.var;

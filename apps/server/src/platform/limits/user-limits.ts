@@ -45,6 +45,10 @@ export const userLimitRules = {
    * servers to a URL the user chose; a loop must not make Sightline hammer someone's server.
    */
   webhookSend: { max: 30, windowMs: 60 * 60_000 },
+  /** A client report's PDF (decision 038): drawn on the server, several seconds of CPU each. */
+  reportPdf: { max: 60, windowMs: 60 * 60_000 },
+  /** "Check tags now" on Mentions (decision 041): each queues a read of `/tags` at Instagram. */
+  mentionsRefresh: { max: 10, windowMs: 60 * 60_000 },
 } as const;
 
 export type UserLimitKind = keyof typeof userLimitRules;
