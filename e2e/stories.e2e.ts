@@ -50,11 +50,10 @@ describe.skipIf(!hasChromium())("Post Performance's Stories tab (decision 039)",
     await page.goto(`${url}/post-performance?tab=stories`);
     await page.getByRole("tab", { name: "Stories", selected: true }).waitFor();
     await page.getByRole("button", { name: "Read stories now" }).click();
-    const row = page
-      .getByTestId("story-row")
-      .filter({ has: page.getByText("Live") })
-      .first();
+    // The new story's own row (the demo account may have other live stories already shown).
+    const row = page.locator(`[data-testid="story-row"][data-story-id="${storyId}"]`);
     await row.waitFor();
+    await row.getByText("Live").waitFor();
     const stories = await page.evaluate(async () => {
       const response = await fetch("/api/analytics/stories");
       return ((await response.json()) as { items: AnalyticsStoryListItem[] }).items;
@@ -64,10 +63,7 @@ describe.skipIf(!hasChromium())("Post Performance's Stories tab (decision 039)",
     await screenshot(page, "stories-1440");
 
     // The drawer shows the same figures the API stored (numbers as Instagram answered them).
-    await page
-      .getByTestId("story-row")
-      .nth(stories.findIndex((item) => item.id === storyId))
-      .click();
+    await row.click();
     const drawer = page.getByTestId("story-drawer");
     await drawer.getByRole("heading", { name: "Story details" }).waitFor();
     // In the page's own locale, as the drawer formats them.

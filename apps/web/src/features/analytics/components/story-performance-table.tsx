@@ -223,6 +223,7 @@ export function StoryPerformanceTable() {
                 <tr
                   key={story.id}
                   data-testid="story-row"
+                  data-story-id={story.id}
                   onClick={() => setOpenStory(story.id)}
                   className="h-14 cursor-pointer hover:bg-slate-50"
                 >
