@@ -13,6 +13,7 @@ export const clientReportSections = [
   "top-posts",
   "audience",
   "posts-table",
+  "response-times",
   "analyst",
 ] as const;
 export type ClientReportSection = (typeof clientReportSections)[number];
@@ -23,6 +24,7 @@ export const clientReportSectionLabels: Record<ClientReportSection, string> = {
   "top-posts": "Top posts",
   audience: "Audience",
   "posts-table": "Post performance table",
+  "response-times": "Inbox response times",
   analyst: "The Analyst's explanations",
 };
 

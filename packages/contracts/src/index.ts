@@ -15,6 +15,7 @@ export * from "./content-calendar.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./inbox.ts";
+export * from "./inbox-response-times.ts";
 export * from "./instagram.ts";
 export * from "./instagram-media.ts";
 export * from "./instagram-permissions.ts";

@@ -35,3 +35,24 @@ export function formatDay(iso: string | null, timeZone = "UTC"): string {
     timeZone: isDay ? "UTC" : timeZone,
   }).format(new Date(isDay ? `${iso}T00:00:00Z` : iso));
 }
+
+/**
+ * A duration in seconds as a person says it: "45 s", "12 min", "3 h 5 min", "2 d 4 h". Each is
+ * rounded to its smallest unit, so 59.6 seconds reads "1 min" rather than "60 s".
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "–";
+  const value = Math.max(0, seconds);
+  if (value < 59.5) return `${Math.round(value)} s`;
+  const minutes = Math.round(value / 60);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) {
+    const rest = minutes % 60;
+    return rest === 0
+      ? `${Math.floor(minutes / 60)} h`
+      : `${Math.floor(minutes / 60)} h ${rest} min`;
+  }
+  const hours = Math.round(value / 3600);
+  const rest = hours % 24;
+  return rest === 0 ? `${Math.floor(hours / 24)} d` : `${Math.floor(hours / 24)} d ${rest} h`;
+}

@@ -14,6 +14,7 @@ export * from "./queries/data-deletion.ts";
 export * from "./queries/dev-mailbox.ts";
 export * from "./queries/inbox.ts";
 export * from "./queries/inbox-labels.ts";
+export * from "./queries/inbox-response-times.ts";
 export * from "./queries/inbox-triage.ts";
 export * from "./queries/inbox-workspace.ts";
 export * from "./queries/instagram-connect-links.ts";

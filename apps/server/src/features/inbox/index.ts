@@ -9,5 +9,10 @@ export {
 } from "./conversations.ts";
 export type { InboxDeps } from "./inbox-scope.ts";
 export { inboxLabelRoutes } from "./labels.ts";
+export {
+  measureResponseTimes,
+  type ResponseTimes,
+  type ResponseTimesPeriod,
+} from "./response-times.ts";
 export { inboxRoutes } from "./routes.ts";
 export { sendReply } from "./send-reply.ts";

@@ -1,5 +1,6 @@
 import {
   commentTextSchema,
+  inboxResponseTimesQuerySchema,
   MAX_SAVED_REPLIES,
   messageTextSchema,
   savedReplyInputSchema,
@@ -19,6 +20,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AppEnv } from "../../lib/app-types.ts";
 import { validate } from "../../lib/validate.ts";
 import { requireMemberByMethod } from "../../middleware/session.ts";
+import { dateOf } from "../../platform/clock.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import { deleteComment, hideComment, replyToComment, sendPrivateReply } from "./comment-actions.ts";
 import {
@@ -27,7 +29,8 @@ import {
   readCommentThread,
   readDmThread,
 } from "./conversations.ts";
-import { type InboxDeps, notFound, requireActive } from "./inbox-scope.ts";
+import { activeScope, type InboxDeps, notFound, requireActive } from "./inbox-scope.ts";
+import { measureResponseTimes, responseTimesZone } from "./response-times.ts";
 import { sendReply } from "./send-reply.ts";
 
 const replySchema = z
@@ -263,6 +266,27 @@ export function inboxRoutes(deps: InboxDeps) {
           target: c.req.valid("param").id,
         });
         return c.json(result);
+      })
+      // Issue 33 point 4: how fast the account answers, the figures client reports print too.
+      .get("/response-times", validate("query", inboxResponseTimesQuerySchema), async (c) => {
+        const { from, to, timezone } = c.req.valid("query");
+        const found = await activeScope(deps, c.var.workspace);
+        if (!found) return c.json({ connected: false as const });
+        const timeZone = await responseTimesZone(deps.db, c.var.user.id, timezone);
+        const measured = await measureResponseTimes(
+          deps.db,
+          found.scope,
+          { from, to, timeZone },
+          dateOf(deps.now),
+        );
+        return c.json({
+          connected: true as const,
+          from: measured.from,
+          to: measured.to,
+          timeZone: measured.timeZone,
+          comments: measured.comments,
+          dms: measured.dms,
+        });
       })
       .get("/saved-replies", async (c) => {
         const rows = await listSavedReplies(deps.db, c.var.workspace.id);

@@ -18,6 +18,7 @@ import {
   listPosts,
   periodInHistory,
 } from "../analytics/index.ts";
+import { measureResponseTimes } from "../inbox/index.ts";
 import { fetchPeriodInsights, type InstagramContext } from "../instagram/index.ts";
 import { can } from "../plans/index.ts";
 import type { ReportPeriod } from "./report-period.ts";
@@ -26,7 +27,8 @@ import type { ReportPeriod } from "./report-period.ts";
  * A report's numbers for one period (issue 33 point 4). Every figure comes from the same
  * service functions the app's pages call (buildOverview for the dashboard's KPIs, buildAudience
  * for Audience Insights, listPosts for Post Performance) with the same arguments the
- * /api/analytics routes give them, so a report never says another number than the app;
+ * /api/analytics routes give them, and the inbox's measureResponseTimes as
+ * /api/inbox/response-times calls it, so a report never says another number than the app;
  * reports.int.test.ts compares them. Nothing is summed across accounts: each account is shown
  * on its own (reach and accounts engaged are unique counts).
  */
@@ -101,6 +103,15 @@ export async function buildReportData(
           (row) => row.role === "analyst" && row.status === "ready",
         )
       : undefined;
+    // The Inbox panel's own service and arguments (GET /api/inbox/response-times).
+    const responseTimes = has("response-times")
+      ? await measureResponseTimes(
+          db,
+          scope,
+          { from: period.from, to: period.to, timeZone: zone },
+          now,
+        )
+      : null;
     accounts.push({
       accountId,
       connected: true as const,
@@ -123,6 +134,10 @@ export async function buildReportData(
             computedAt: analyst.computedAt.toISOString(),
           }
         : null,
+      responseTimes: responseTimes && {
+        comments: responseTimes.comments,
+        dms: responseTimes.dms,
+      },
     });
   }
   return {

@@ -398,6 +398,7 @@ describe("workspaces, members and roles", () => {
     "POST /api/inbox/comments/:id/private-reply": "inbox:write",
     "POST /api/inbox/comments/:id/hide": "inbox:write",
     "DELETE /api/inbox/comments/:id": "inbox:write",
+    "GET /api/inbox/response-times": "read",
     "GET /api/inbox/saved-replies": "read",
     "POST /api/inbox/saved-replies": "inbox:write",
     "PUT /api/inbox/saved-replies/:id": "inbox:write",

@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 import type { ReportAccountData, ReportData } from "../api/get-report-data.ts";
-import { formatChange, formatCount, formatDay, formatRate } from "../utils/format.ts";
+import {
+  formatChange,
+  formatCount,
+  formatDay,
+  formatDuration,
+  formatRate,
+  responseTimeKindLabels,
+} from "../utils/format.ts";
 import { ReportBarChart, ReportLineChart } from "./report-charts.tsx";
 
 const kpiOrder = [
@@ -87,6 +94,58 @@ function PostsTable({ posts, zone, full }: { posts: Post[]; zone: string; full: 
               <td className={numeric}>{formatCount(post.comments)}</td>
               {full ? <td className={numeric}>{formatCount(post.saves)}</td> : null}
               <td className={numeric}>{formatRate(post.engagementRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type ResponseTimes = NonNullable<Extract<ReportAccountData, { connected: true }>["responseTimes"]>;
+
+/** The same rows, in the same order, as the PDF's table. */
+function ResponseTimesTable({ figures }: { figures: ResponseTimes }) {
+  const kinds = ["comments", "dms"] as const;
+  const rows: Array<[string, (kind: (typeof kinds)[number]) => string]> = [
+    ["Answered", (kind) => formatCount(figures[kind].answered)],
+    ["Not answered", (kind) => formatCount(figures[kind].unanswered)],
+    ["Median first response", (kind) => formatDuration(figures[kind].medianSeconds)],
+    ["90th percentile", (kind) => formatDuration(figures[kind].p90Seconds)],
+    ["Answered within 1 hour", (kind) => formatRate(figures[kind].withinHourShare)],
+    ["Answered within 24 hours", (kind) => formatRate(figures[kind].withinDayShare)],
+  ];
+  const numeric = "px-2 py-2 text-right tabular-nums";
+  return (
+    <div className="overflow-x-auto">
+      <p className="mb-2 text-sm text-slate-600">
+        Time from a person's first unanswered comment or message to the account's reply, for what
+        arrived in the period.
+      </p>
+      <table className="w-full max-w-xl text-sm" data-testid="report-response-times">
+        <thead className="text-left text-xs text-slate-500">
+          <tr>
+            <th className="px-2 py-2 font-medium">
+              <span className="sr-only">Figure</span>
+            </th>
+            {kinds.map((kind) => (
+              <th key={kind} className={`${numeric} font-medium`}>
+                {responseTimeKindLabels[kind]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row" className="px-2 py-2 text-left font-normal text-slate-700">
+                {label}
+              </th>
+              {kinds.map((kind) => (
+                <td key={kind} className={numeric}>
+                  {value(kind)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -226,6 +285,12 @@ export function ReportAccountSection({
       {has("posts-table") ? (
         <Section title="Post performance" color={color}>
           <PostsTable posts={account.posts} zone={report.timeZone} full />
+        </Section>
+      ) : null}
+
+      {has("response-times") && account.responseTimes ? (
+        <Section title="Inbox response times" color={color}>
+          <ResponseTimesTable figures={account.responseTimes} />
         </Section>
       ) : null}
 

@@ -1,5 +1,12 @@
 // The figures' formatting is the PDF's own (packages/contracts/src/report-format.ts).
-export { formatChange, formatCount, formatDay, formatRate } from "@sightline/contracts";
+export {
+  formatChange,
+  formatCount,
+  formatDay,
+  formatDuration,
+  formatRate,
+  responseTimeKindLabels,
+} from "@sightline/contracts";
 
 /** Addresses typed one per line or separated by commas. */
 export function parseRecipients(text: string): string[] {
