@@ -1,4 +1,4 @@
-import { BookmarkPlus, FlaskConical } from "lucide-react";
+import { BookmarkPlus, FlaskConical, Timer } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -29,6 +29,7 @@ import { useInboxMedia } from "./inbox-media.tsx";
 import { LabelChips } from "./label-chips.tsx";
 import { LabelMenu } from "./label-menu.tsx";
 import { MockInbox } from "./mock-inbox.tsx";
+import { ResponseTimesDialog } from "./response-times-dialog.tsx";
 import { SavedRepliesDialog } from "./saved-replies-dialog.tsx";
 import { ThreadHeader } from "./thread-header.tsx";
 
@@ -326,6 +327,7 @@ export function Inbox({
 } = {}) {
   const { mode, setMode } = useMessagingMode();
   const [isSavedOpen, setSavedOpen] = useState(false);
+  const [isTimesOpen, setTimesOpen] = useState(false);
   const openSaved = () => setSavedOpen(true);
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
@@ -362,6 +364,12 @@ export function Inbox({
         <div className="ml-auto flex items-center gap-1">
           {mode === "api" && replacement === undefined ? headerActions : null}
         </div>
+        {mode === "api" && replacement === undefined ? (
+          <Button variant="ghost" size="sm" onClick={() => setTimesOpen(true)}>
+            <Timer aria-hidden="true" />
+            <span className="max-sm:sr-only">Response times</span>
+          </Button>
+        ) : null}
         {replacement === undefined ? (
           <Button variant="ghost" size="sm" onClick={openSaved}>
             <BookmarkPlus aria-hidden="true" />
@@ -387,6 +395,7 @@ export function Inbox({
         </>
       )}
       <SavedRepliesDialog open={isSavedOpen} onOpenChange={setSavedOpen} />
+      <ResponseTimesDialog open={isTimesOpen} onOpenChange={setTimesOpen} />
     </div>
   );
 }

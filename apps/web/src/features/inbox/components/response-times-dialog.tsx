@@ -1,0 +1,127 @@
+import {
+  formatCount,
+  formatDuration,
+  formatRate,
+  type ResponseTimeFigures,
+  responseTimeKindLabels,
+} from "@sightline/contracts";
+import { useState } from "react";
+import { QueryError } from "../../../components/feedback/query-error.tsx";
+import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
+import { useTimeZone } from "../../../hooks/use-time-zone.ts";
+import { useResponseTimes } from "../api/get-response-times.ts";
+
+const periods = [7, 28, 90] as const;
+type PeriodDays = (typeof periods)[number];
+
+/** The last `days` days on the user's calendar, today included. */
+export function responseTimesPeriod(days: number, timeZone: string, now = new Date()) {
+  const to = new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+  const start = new Date(`${to}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - (days - 1));
+  return { from: start.toISOString().slice(0, 10), to, timezone: timeZone };
+}
+
+const kinds = ["comments", "dms"] as const;
+const rows: Array<[string, (figures: ResponseTimeFigures) => string]> = [
+  ["Median first response", (f) => formatDuration(f.medianSeconds)],
+  ["90th percentile", (f) => formatDuration(f.p90Seconds)],
+  ["Answered within 1 hour", (f) => formatRate(f.withinHourShare)],
+  ["Answered within 24 hours", (f) => formatRate(f.withinDayShare)],
+  ["Answered", (f) => formatCount(f.answered)],
+  ["Not answered yet", (f) => formatCount(f.unanswered)],
+];
+
+function FiguresTable(figures: Record<(typeof kinds)[number], ResponseTimeFigures>) {
+  const numeric = "px-2 py-2 text-right tabular-nums";
+  return (
+    <table className="w-full text-sm" data-testid="inbox-response-times">
+      <thead className="text-left text-xs text-slate-500">
+        <tr>
+          <th className="px-2 py-2 font-medium">
+            <span className="sr-only">Figure</span>
+          </th>
+          {kinds.map((kind) => (
+            <th key={kind} className={`${numeric} font-medium`}>
+              {responseTimeKindLabels[kind]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row" className="px-2 py-2 text-left font-normal text-slate-700">
+              {label}
+            </th>
+            {kinds.map((kind) => (
+              <td key={kind} className={`${numeric} text-slate-900`}>
+                {value(figures[kind])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The Inbox's "Response times" (issue 33 point 4): the figures a client report prints, from the
+ * same service, for the last 7, 28 or 90 days.
+ */
+export function ResponseTimesDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [days, setDays] = useState<PeriodDays>(28);
+  const timeZone = useTimeZone();
+  const query = useResponseTimes(responseTimesPeriod(days, timeZone), open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogTitle>Response times</DialogTitle>
+        <DialogDescription className="mt-1">
+          How long people waited for your first reply to their comments and messages, counted from
+          the first one you had not answered.
+        </DialogDescription>
+        <Segmented legend="Period" className="mt-4">
+          {periods.map((value) => (
+            <SegmentedOption key={value} pressed={days === value} onClick={() => setDays(value)}>
+              {value} days
+            </SegmentedOption>
+          ))}
+        </Segmented>
+        <div className="mt-4">
+          {query.isPending ? (
+            <SkeletonGroup label="Loading response times" className="space-y-2">
+              {rows.map(([label]) => (
+                <Skeleton key={label} className="h-8" />
+              ))}
+            </SkeletonGroup>
+          ) : query.isError ? (
+            <QueryError
+              variant="inline"
+              message="Response times could not be loaded."
+              onRetry={query.refetch}
+            />
+          ) : !query.data.connected ? (
+            <p className="text-sm text-slate-600">Connect Instagram to see your response times.</p>
+          ) : (
+            <FiguresTable comments={query.data.comments} dms={query.data.dms} />
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
