@@ -395,7 +395,7 @@ function accountPages(doc: Doc, data: ReportData, account: ReportAccount, accent
       ],
       [
         ["Answered", ...cell((f) => formatCount(f.answered))],
-        ["Not answered", ...cell((f) => formatCount(f.unanswered))],
+        ["Not answered yet", ...cell((f) => formatCount(f.unanswered))],
         ["Median first response", ...cell((f) => formatDuration(f.medianSeconds))],
         ["90th percentile", ...cell((f) => formatDuration(f.p90Seconds))],
         ["Answered within 1 hour", ...cell((f) => formatRate(f.withinHourShare))],

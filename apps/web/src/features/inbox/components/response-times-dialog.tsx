@@ -31,16 +31,16 @@ export function responseTimesPeriod(days: number, timeZone: string, now = new Da
 
 const kinds = ["comments", "dms"] as const;
 const rows: Array<[string, (figures: ResponseTimeFigures) => string]> = [
+  ["Answered", (f) => formatCount(f.answered)],
+  ["Not answered yet", (f) => formatCount(f.unanswered)],
   ["Median first response", (f) => formatDuration(f.medianSeconds)],
   ["90th percentile", (f) => formatDuration(f.p90Seconds)],
   ["Answered within 1 hour", (f) => formatRate(f.withinHourShare)],
   ["Answered within 24 hours", (f) => formatRate(f.withinDayShare)],
-  ["Answered", (f) => formatCount(f.answered)],
-  ["Not answered yet", (f) => formatCount(f.unanswered)],
 ];
 
 function FiguresTable(figures: Record<(typeof kinds)[number], ResponseTimeFigures>) {
-  const numeric = "px-2 py-2 text-right tabular-nums";
+  const numeric = "whitespace-nowrap px-2 py-2 text-right tabular-nums";
   return (
     <table className="w-full text-sm" data-testid="inbox-response-times">
       <thead className="text-left text-xs text-slate-500">

@@ -109,13 +109,13 @@ function ResponseTimesTable({ figures }: { figures: ResponseTimes }) {
   const kinds = ["comments", "dms"] as const;
   const rows: Array<[string, (kind: (typeof kinds)[number]) => string]> = [
     ["Answered", (kind) => formatCount(figures[kind].answered)],
-    ["Not answered", (kind) => formatCount(figures[kind].unanswered)],
+    ["Not answered yet", (kind) => formatCount(figures[kind].unanswered)],
     ["Median first response", (kind) => formatDuration(figures[kind].medianSeconds)],
     ["90th percentile", (kind) => formatDuration(figures[kind].p90Seconds)],
     ["Answered within 1 hour", (kind) => formatRate(figures[kind].withinHourShare)],
     ["Answered within 24 hours", (kind) => formatRate(figures[kind].withinDayShare)],
   ];
-  const numeric = "px-2 py-2 text-right tabular-nums";
+  const numeric = "whitespace-nowrap px-2 py-2 text-right tabular-nums";
   return (
     <div className="overflow-x-auto">
       <p className="mb-2 text-sm text-slate-600">
