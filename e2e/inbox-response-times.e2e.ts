@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { formatDuration } from "@sightline/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -91,6 +93,25 @@ describe.skipIf(!hasChromium())("inbox response times", () => {
     await reportTable.waitFor();
     await expect(reportTable.textContent()).resolves.toContain("Median first response");
     await screenshot(page, "report-response-times-1440");
+    if (shots) {
+      // For eyes only: the PDF's pages as PNG (poppler-utils), not needed by the test.
+      const pdf = await page.evaluate(async (id) => {
+        const bytes = new Uint8Array(await (await fetch(`/api/reports/${id}/pdf`)).arrayBuffer());
+        return Array.from(bytes);
+      }, report.id);
+      writeFileSync(`${shots}/report-response-times.pdf`, Buffer.from(pdf));
+      try {
+        execFileSync("pdftoppm", [
+          "-png",
+          "-r",
+          "70",
+          `${shots}/report-response-times.pdf`,
+          `${shots}/report-response-times-pdf`,
+        ]);
+      } catch {
+        // pdftoppm missing: nothing to look at.
+      }
+    }
 
     await page.setViewportSize({ width: 390, height: 844 });
     await reportTable.waitFor();
