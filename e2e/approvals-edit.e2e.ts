@@ -181,6 +181,24 @@ describe.skipIf(!hasChromium())("approvals in the composer's Edit and in Setting
       await reopened.getByRole("heading", { name: "Approval: In review" }).waitFor();
       await reopened.getByText("Eddie Tor sent it for approval").waitFor();
 
+      // An editor reads who the approvers are and cannot change them.
+      const ownerName = await owner.page.evaluate(async (email) => {
+        const { members } = (await (await fetch("/api/workspaces/current/members")).json()) as {
+          members: { email: string; name: string }[];
+        };
+        return members.find((member) => member.email === email)?.name || email;
+      }, owner.email);
+      await editor.goto(`${url}/settings`);
+      const readOnly = editor.getByTestId("named-approvers");
+      await readOnly.getByText(ownerName).waitFor();
+      expect(await readOnly.getByRole("checkbox").count()).toBe(0);
+      expect(await editor.getByRole("button", { name: "Save approvers" }).count()).toBe(0);
+      if (shots) {
+        await editor.setViewportSize({ width: 390, height: 844 });
+        await readOnly.scrollIntoViewIfNeeded();
+        await editor.screenshot({ path: `${shots}/approvers-editor-390.png` });
+      }
+
       expect(errors).toEqual([]);
       expect(owner.errors).toEqual([]);
       await context.close();

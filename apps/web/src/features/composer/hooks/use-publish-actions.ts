@@ -181,6 +181,9 @@ export function usePublishActions({
       if (error instanceof ApiError && error.status === 401) toast.error(LOGIN_TO_SCHEDULE);
       else if (error instanceof ApiError && error.message === SCHEDULE_IN_PAST) {
         toast.error(SCHEDULE_IN_PAST);
+      } else if (needsApproval && error instanceof ApiError && error.status > 0) {
+        // The composer stays open with the edits: nothing is lost.
+        toast.error("Could not send for approval", { description: errorText(error) });
       } else if (error instanceof ApiError && error.status > 0) {
         toast.error("Failed to save schedule", { description: errorText(error) });
       } else toast.error("Schedule failed", { description: errorText(error) });
