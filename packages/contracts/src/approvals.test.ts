@@ -6,6 +6,7 @@ import {
   approvalActions,
   approvalStates,
   approvalTransition,
+  editedSubmitTransition,
   isReviewer,
 } from "./approvals.ts";
 import { can, workspaceRoles } from "./workspace-roles.ts";
@@ -79,5 +80,16 @@ describe("approval state machine (decision 037)", () => {
       reason: "state",
       message: "This post is approved, so it cannot be approved now.",
     });
+  });
+
+  it("edited content is sent for approval from every state, a post in review staying in review; only authors send it", () => {
+    for (const from of approvalStates) {
+      expect(editedSubmitTransition(from, member("editor"))).toEqual({ ok: true, to: "in_review" });
+      expect(editedSubmitTransition(from, member("client"))).toMatchObject({
+        ok: false,
+        reason: "role",
+      });
+      expect(editedSubmitTransition(from, { kind: "link" })).toMatchObject({ ok: false });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleRequestSchema } from "./instagram.ts";
 import type { WorkspaceRole } from "./workspace-roles.ts";
 
 /*
@@ -93,6 +94,20 @@ export function approvalTransition(
   return { ok: true, to: move.to };
 }
 
+/**
+ * Sending a post's edited content for approval (the composer's Edit): a submit from any state
+ * the table allows it, and from "in review" too, where it stays in review: the reviewers see the
+ * new version, and the history says it was sent again.
+ */
+export function editedSubmitTransition(
+  from: ApprovalState,
+  actor: ApprovalActor,
+): ApprovalTransition {
+  const submit = approvalTransition(from, "submit", actor);
+  if (from !== "in_review" || (!submit.ok && submit.reason === "role")) return submit;
+  return { ok: true, to: "in_review" };
+}
+
 /** A post waiting for a reviewer: it never publishes, whatever its time says. */
 export function isWaitingForApproval(state: ApprovalState): boolean {
   return state === "in_review" || state === "changes_requested";
@@ -135,6 +150,10 @@ export const approvalDecisionSchema = z
 export type ApprovalDecisionInput = z.infer<typeof approvalDecisionSchema>;
 
 export const submitForApprovalSchema = z.object({ comment: comment.optional() });
+
+/** The composer's Edit with approvals on: the whole edited draft, at its time, sent for approval. */
+export const editForApprovalSchema = scheduleRequestSchema.omit({ client_id: true }).strict();
+export type EditForApproval = z.infer<typeof editForApprovalSchema>;
 
 export const createReviewLinkSchema = z.object({
   days: z.number().int().min(1).max(MAX_REVIEW_LINK_TTL_DAYS).default(REVIEW_LINK_TTL_DAYS),

@@ -7,6 +7,8 @@ import {
   reviewLinks,
   scheduledPosts,
 } from "../schema/index.ts";
+import type { EditedPostContent } from "./content-calendar.ts";
+import type { ScheduledPostRow } from "./scheduled-posts.ts";
 
 /*
  * Post approvals (issue 33, decision 037): every query takes the workspace right after `db`.
@@ -85,6 +87,70 @@ export async function listPostApprovalStates(db: Db, workspaceId: string, postId
   return new Map(rows.map((row) => [row.postId, row.state]));
 }
 
+type ApprovalMove = {
+  postId: string;
+  from: readonly ApprovalStateName[];
+  to: ApprovalStateName;
+  action: ApprovalEventRow["action"];
+  userId: string | null;
+  actorName: string;
+  reviewLinkId?: string | undefined;
+  comment?: string | undefined;
+  now: Date;
+};
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The move and its history line inside the caller's transaction; false when it lost a race. */
+async function moveIn(tx: Tx, workspaceId: string, params: ApprovalMove): Promise<boolean> {
+  const submitting = params.action === "submit";
+  const deciding = params.action === "approve" || params.action === "request_changes";
+  const changes = {
+    state: params.to,
+    updatedAt: params.now,
+    ...(submitting
+      ? { submittedByUserId: params.userId, submittedAt: params.now, decidedAt: null }
+      : {}),
+    ...(deciding ? { decidedAt: params.now } : {}),
+  };
+  let moved = false;
+  if (params.from.includes("draft")) {
+    const inserted = await tx
+      .insert(postApprovals)
+      .values({ workspaceId, postId: params.postId, ...changes })
+      .onConflictDoNothing()
+      .returning({ postId: postApprovals.postId });
+    moved = inserted.length > 0;
+  }
+  if (!moved) {
+    const updated = await tx
+      .update(postApprovals)
+      .set(changes)
+      .where(
+        and(
+          eq(postApprovals.workspaceId, workspaceId),
+          eq(postApprovals.postId, params.postId),
+          inArray(postApprovals.state, [...params.from]),
+        ),
+      )
+      .returning({ postId: postApprovals.postId });
+    moved = updated.length > 0;
+  }
+  if (!moved) return false;
+  await tx.insert(postApprovalEvents).values({
+    workspaceId,
+    postId: params.postId,
+    action: params.action,
+    toState: params.to,
+    userId: params.userId,
+    actorName: params.actorName,
+    reviewLinkId: params.reviewLinkId ?? null,
+    comment: params.comment ?? null,
+    at: params.now,
+  });
+  return true;
+}
+
 /**
  * Moves a post's approval from one of `from` to `to` and records who did it, in one
  * transaction; false when the post was no longer in one of `from` (another reviewer was first).
@@ -92,66 +158,47 @@ export async function listPostApprovalStates(db: Db, workspaceId: string, postId
 export async function movePostApproval(
   db: Db,
   workspaceId: string,
-  params: {
-    postId: string;
-    from: readonly ApprovalStateName[];
-    to: ApprovalStateName;
-    action: ApprovalEventRow["action"];
-    userId: string | null;
-    actorName: string;
-    reviewLinkId?: string | undefined;
-    comment?: string | undefined;
-    now: Date;
-  },
+  params: ApprovalMove,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const submitting = params.action === "submit";
-    const deciding = params.action === "approve" || params.action === "request_changes";
-    const changes = {
-      state: params.to,
-      updatedAt: params.now,
-      ...(submitting
-        ? { submittedByUserId: params.userId, submittedAt: params.now, decidedAt: null }
-        : {}),
-      ...(deciding ? { decidedAt: params.now } : {}),
-    };
-    let moved = false;
-    if (params.from.includes("draft")) {
-      const inserted = await tx
-        .insert(postApprovals)
-        .values({ workspaceId, postId: params.postId, ...changes })
-        .onConflictDoNothing()
-        .returning({ postId: postApprovals.postId });
-      moved = inserted.length > 0;
-    }
-    if (!moved) {
-      const updated = await tx
-        .update(postApprovals)
-        .set(changes)
+  return db.transaction((tx) => moveIn(tx, workspaceId, params));
+}
+
+class LostRace extends Error {}
+
+/**
+ * The composer's Edit with approvals on: the post takes its edited content as a draft (which the
+ * worker never claims) and is sent for approval, both or neither. "publishing" when the post
+ * had started going out (nothing changed), "raced" when its approval moved meanwhile (nothing
+ * changed either), else the saved post.
+ */
+export async function saveContentForReview(
+  db: Db,
+  workspaceId: string,
+  params: ApprovalMove & { content: EditedPostContent },
+): Promise<ScheduledPostRow | "publishing" | "raced"> {
+  const { content, ...move } = params;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(scheduledPosts)
+        .set({ ...content, status: "draft", error: null, progress: {}, updatedAt: params.now })
         .where(
           and(
-            eq(postApprovals.workspaceId, workspaceId),
-            eq(postApprovals.postId, params.postId),
-            inArray(postApprovals.state, [...params.from]),
+            eq(scheduledPosts.workspaceId, workspaceId),
+            eq(scheduledPosts.id, params.postId),
+            inArray(scheduledPosts.status, ["draft", "scheduled", "failed"]),
           ),
         )
-        .returning({ postId: postApprovals.postId });
-      moved = updated.length > 0;
-    }
-    if (!moved) return false;
-    await tx.insert(postApprovalEvents).values({
-      workspaceId,
-      postId: params.postId,
-      action: params.action,
-      toState: params.to,
-      userId: params.userId,
-      actorName: params.actorName,
-      reviewLinkId: params.reviewLinkId ?? null,
-      comment: params.comment ?? null,
-      at: params.now,
+        .returning();
+      if (!row) return "publishing" as const;
+      // Throwing rolls the content back too: the post stays as the reviewer last saw it.
+      if (!(await moveIn(tx, workspaceId, move))) throw new LostRace();
+      return row;
     });
-    return true;
-  });
+  } catch (error) {
+    if (error instanceof LostRace) return "raced";
+    throw error;
+  }
 }
 
 export async function listApprovalEvents(db: Db, workspaceId: string, postId: string) {

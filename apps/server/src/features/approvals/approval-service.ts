@@ -5,6 +5,8 @@ import {
   type ApprovalState,
   approvalTransition,
   can,
+  type EditForApproval,
+  editedSubmitTransition,
   isWaitingForApproval,
   type WorkspaceRole,
 } from "@sightline/contracts";
@@ -17,10 +19,11 @@ import {
   listMembers,
   movePostApproval,
   type ScheduledPostRow,
+  saveContentForReview,
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
 import { dateOf } from "../../platform/clock.ts";
-import { type ScheduleDeps, scheduleStoredPost } from "../scheduling/index.ts";
+import { checkedEdit, type ScheduleDeps, scheduleStoredPost } from "../scheduling/index.ts";
 
 /*
  * Moving a post through review (issue 33 point 1, decision 037). contracts' approvalTransition
@@ -140,6 +143,52 @@ export async function actOnPost(
     if (!(error instanceof AppError)) throw error;
     return { post, state: "approved", scheduled: false, note: error.message };
   }
+}
+
+/**
+ * The composer's Edit with approvals on: the edited content is checked as Edit checks it, then
+ * saved as a draft and sent for approval in one transaction (a refusal or a lost race leaves the
+ * post as it was). A post in review stays in review with the new content.
+ */
+export async function sendEditForApproval(
+  deps: ScheduleDeps,
+  workspaceId: string,
+  postId: string,
+  reviewer: Extract<Reviewer, { kind: "member" }>,
+  body: EditForApproval,
+): Promise<ApprovalOutcome> {
+  const { current, content } = await checkedEdit(deps, workspaceId, postId, body);
+  const from = await approvalStateOf(deps, workspaceId, postId);
+  const transition = editedSubmitTransition(from, await actorOf(deps, workspaceId, reviewer));
+  if (!transition.ok) {
+    throw new AppError(transition.reason === "role" ? "forbidden" : "conflict", transition.message);
+  }
+  const saved = await saveContentForReview(deps.db, workspaceId, {
+    postId,
+    content,
+    from: [from],
+    to: transition.to,
+    action: "submit",
+    userId: reviewer.userId,
+    actorName: reviewer.name,
+    now: dateOf(deps.now),
+  });
+  if (saved === "publishing") {
+    throw new AppError(
+      "conflict",
+      current.status === "published"
+        ? "This post has already been published, so it can no longer be edited."
+        : "This post has started publishing, so it can no longer be edited.",
+    );
+  }
+  if (saved === "raced") {
+    throw new AppError("conflict", "Someone else changed this post's approval first. Reload it.");
+  }
+  await deps.events.publish(workspaceId, "scheduled-posts:updated", {
+    id: postId,
+    status: saved.status,
+  });
+  return { post: saved, state: transition.to, scheduled: false, note: null };
 }
 
 /** A post waiting for approval whose time passed: flagged for the editor (the bell says it too). */

@@ -4,7 +4,7 @@ import { auditEvents, findScheduledPostById, scheduledPosts } from "@sightline/d
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import { createApiToken, v1Request } from "../../testing/public-api.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import {
@@ -265,6 +265,121 @@ describe("review by members", () => {
     expect((await stranger.client.get(`/api/approvals/posts/${post.id}/review-links`)).status).toBe(
       404,
     );
+  });
+});
+
+describe("the composer's Edit with approvals on (PUT /api/approvals/posts/:id)", () => {
+  /** The composer's edit of a stored post: the whole draft again, without a client id. */
+  function edit(caption: string, inHours = 48) {
+    const { client_id: _id, ...body } = draft(caption, inHours);
+    return body;
+  }
+  const stored = async (id: string) => (await findScheduledPostById(testApp.database.db, id))!;
+  async function historyOf(id: string) {
+    const { history } = await json<{ history: Array<{ action: string; to: string }> }>(
+      await editor.get(`/api/approvals/posts/${id}`),
+    );
+    return history.map((event) => `${event.action}→${event.to}`);
+  }
+
+  it("an approved, scheduled post edited goes back to review with its new content; unchanged, it keeps Schedule", async () => {
+    const post = await sendForApproval("Approved once");
+    await json(
+      await client.post(`/api/approvals/posts/${post.id}/decision`, { decision: "approve" }),
+    );
+    expect((await stored(post.id)).status).toBe("scheduled");
+    // Unchanged, Schedule still works: the approval covers this content.
+    const same = edit("Approved once");
+    await json(await editor.put(`/api/scheduled-posts/${post.id}`, same));
+    // Changed, Schedule is refused, and Send for approval saves it and sends it again.
+    expect((await editor.put(`/api/scheduled-posts/${post.id}`, edit("Edited after"))).status).toBe(
+      409,
+    );
+    const sent = await json<{ post: PostView; scheduled: boolean }>(
+      await editor.put(`/api/approvals/posts/${post.id}`, edit("Edited after")),
+    );
+    expect(sent).toMatchObject({
+      scheduled: false,
+      post: { status: "draft", approval_state: "in_review", caption: "Edited after" },
+    });
+    expect(await stored(post.id)).toMatchObject({ status: "draft", caption: "Edited after" });
+    expect(await historyOf(post.id)).toEqual([
+      "submit→in_review",
+      "approve→approved",
+      "submit→in_review",
+    ]);
+    // The worker never publishes it while it waits.
+    expect(await publishIfClaimable(testApp.instagramContext, post.id)).toBe("not-claimed");
+  });
+
+  it("a post in review takes the edit and stays in review; one with changes requested goes back to review", async () => {
+    const inReview = await sendForApproval("First version");
+    const again = await json<{ post: PostView }>(
+      await editor.put(`/api/approvals/posts/${inReview.id}`, edit("Second version")),
+    );
+    expect(again.post).toMatchObject({ approval_state: "in_review", caption: "Second version" });
+    expect(await historyOf(inReview.id)).toEqual(["submit→in_review", "submit→in_review"]);
+
+    await json(
+      await client.post(`/api/approvals/posts/${inReview.id}/decision`, {
+        decision: "request_changes",
+        comment: "A warmer caption.",
+      }),
+    );
+    const fixed = await json<{ post: PostView }>(
+      await editor.put(`/api/approvals/posts/${inReview.id}`, edit("Warmer version")),
+    );
+    expect(fixed.post).toMatchObject({ approval_state: "in_review", caption: "Warmer version" });
+  });
+
+  it("a refused edit changes nothing: a time in the past, a post that went out, a client", async () => {
+    const post = await sendForApproval("Kept as it was");
+    const past = await editor.put(`/api/approvals/posts/${post.id}`, edit("Lost?", -1));
+    expect(past.status).toBe(400);
+    expect(await stored(post.id)).toMatchObject({ caption: "Kept as it was", status: "draft" });
+    expect(await historyOf(post.id)).toEqual(["submit→in_review"]);
+
+    const byClient = await client.put(`/api/approvals/posts/${post.id}`, edit("Client's words"));
+    expect(byClient.status).toBe(403);
+
+    await testApp.database.db
+      .update(scheduledPosts)
+      .set({ status: "published" })
+      .where(eq(scheduledPosts.id, post.id));
+    const gone = await editor.put(`/api/approvals/posts/${post.id}`, edit("Too late to edit"));
+    expect(gone.status).toBe(409);
+    expect(await gone.text()).toContain("already been published");
+    expect(await stored(post.id)).toMatchObject({ caption: "Kept as it was" });
+    expect(await historyOf(post.id)).toEqual(["submit→in_review"]);
+  });
+
+  it("validates the body (422), needs the plan (403) and hides other workspaces' posts (404)", async () => {
+    const post = await sendForApproval("Guarded");
+    const { items: _items, ...noItems } = edit("No files");
+    expect((await editor.put(`/api/approvals/posts/${post.id}`, noItems)).status).toBe(422);
+    expect(
+      (await editor.put(`/api/approvals/posts/${post.id}`, { ...edit("Extra"), publish_now: true }))
+        .status,
+    ).toBe(422);
+    expect((await editor.put("/api/approvals/posts/not-a-uuid", edit("Bad id"))).status).toBe(422);
+
+    const pro = await createVerifiedUser(testApp);
+    const refused = await pro.client.request(`/api/approvals/posts/${post.id}`, {
+      method: "PUT",
+      json: edit("On Pro"),
+    });
+    expect((await json<{ error: { code: string } }>(refused, 403)).error.code).toBe(
+      "plan_required",
+    );
+
+    const premium = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, premium.email, "premium");
+    const stranger = await premium.client.request(`/api/approvals/posts/${post.id}`, {
+      method: "PUT",
+      json: edit("Not yours"),
+    });
+    expect(stranger.status).toBe(404);
+    expect(await stored(post.id)).toMatchObject({ caption: "Guarded" });
   });
 });
 

@@ -2,6 +2,7 @@ import {
   approvalDecisionSchema,
   approvalSettingsSchema,
   createReviewLinkSchema,
+  editForApprovalSchema,
   isReviewer,
   planCan,
   reviewLinkDecisionSchema,
@@ -37,6 +38,7 @@ import {
   historyOf,
   missedSlot,
   postOf,
+  sendEditForApproval,
 } from "./approval-service.ts";
 import {
   createReviewLink,
@@ -208,6 +210,29 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             },
             "submit",
             c.req.valid("json").comment,
+          );
+          return c.json(outcomeView(outcome, now()));
+        },
+      )
+      // The composer's Edit with approvals on: the edited post is saved and sent again at once.
+      .put(
+        "/posts/:id",
+        requireMember("publish"),
+        requirePlan("teamMembers"),
+        validate("param", idParam),
+        validate("json", editForApprovalSchema),
+        async (c) => {
+          const outcome = await sendEditForApproval(
+            deps,
+            c.var.workspace.id,
+            c.req.valid("param").id,
+            {
+              kind: "member",
+              userId: c.var.user.id,
+              name: c.var.user.email,
+              role: c.var.workspace.role,
+            },
+            c.req.valid("json"),
           );
           return c.json(outcomeView(outcome, now()));
         },

@@ -7,6 +7,7 @@ export {
   scheduleStoredPost,
 } from "./post-actions.ts";
 export {
+  checkedEdit,
   deleteScheduledPost,
   type PlannedWorkspace,
   previewPost,

@@ -379,12 +379,17 @@ export async function saveDraft(
   return row;
 }
 
-/** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
-export async function editScheduledPost(
+/**
+ * An edit of a stored post checked as Edit checks it (404, a time in the past, every content
+ * rule): the post and the content it would get, saved nowhere. Edit saves it and schedules it;
+ * with approvals on, the approvals feature saves it and sends it for approval.
+ */
+export async function checkedEdit(
   deps: ScheduleDeps,
   workspaceId: string,
   id: string,
   body: UpdateScheduledPost,
+  heads: FileHeads = fileHeads(deps.storage),
 ) {
   const current = await findScheduledPost(deps.db, workspaceId, id);
   if (!current) throw new AppError("not_found", "This post does not exist.");
@@ -392,9 +397,7 @@ export async function editScheduledPost(
   if (!body.publish_now && at <= dateOf(deps.now)) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  // The post stays with the account it was written for. Each file is read once (its first
-  // bytes) for every check of this request.
-  const heads = fileHeads(deps.storage);
+  // The post stays with the account it was written for.
   const {
     content: { accountId: _account, ...content },
     connection,
@@ -405,6 +408,19 @@ export async function editScheduledPost(
     at,
     heads,
   );
+  return { current, content, connection };
+}
+
+/** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
+export async function editScheduledPost(
+  deps: ScheduleDeps,
+  workspaceId: string,
+  id: string,
+  body: UpdateScheduledPost,
+) {
+  // Each file is read once (its first bytes) for every check of this request.
+  const heads = fileHeads(deps.storage);
+  const { current, content, connection } = await checkedEdit(deps, workspaceId, id, body, heads);
   await assertApproved(deps.db, workspaceId, current.accountId, dateOf(deps.now), current, content);
   const row = await updateWaitingPostContent(deps.db, {
     workspaceId,

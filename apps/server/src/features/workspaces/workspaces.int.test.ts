@@ -504,6 +504,7 @@ describe("workspaces, members and roles", () => {
     "GET /api/approvals/posts": "review",
     "GET /api/approvals/posts/:id": "review",
     "POST /api/approvals/posts": "publish",
+    "PUT /api/approvals/posts/:id": "publish",
     "POST /api/approvals/posts/:id/submit": "publish",
     "POST /api/approvals/posts/:id/withdraw": "publish",
     "POST /api/approvals/posts/:id/decision": "review",

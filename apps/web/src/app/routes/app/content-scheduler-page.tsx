@@ -11,7 +11,10 @@ import { useCan } from "../../../lib/workspace-role.tsx";
 type CalendarDraft = Parameters<SchedulerComposer["edit"]>[0];
 
 /** The side panel's draft as the composer edits it. */
-function draftToEdit(draft: CalendarDraft): ComposerEdit {
+function draftToEdit(
+  draft: CalendarDraft,
+  approvalState: ComposerEdit["approvalState"],
+): ComposerEdit {
   return {
     postId: draft.id,
     items: draft.items.map((item) => ({
@@ -29,6 +32,7 @@ function draftToEdit(draft: CalendarDraft): ComposerEdit {
     hashtags: draft.hashtags,
     collaborators: draft.collaborators,
     scheduledTime: draft.time,
+    approvalState,
   };
 }
 
@@ -36,7 +40,7 @@ function draftToEdit(draft: CalendarDraft): ComposerEdit {
 const composer: SchedulerComposer = {
   compose: ({ date, time }) =>
     openComposer({ initialDate: date, initialTime: time, campaign: "Content calendar" }),
-  edit: (draft) => openComposer({ edit: draftToEdit(draft) }),
+  edit: (draft, approvalState) => openComposer({ edit: draftToEdit(draft, approvalState) }),
 };
 
 /**

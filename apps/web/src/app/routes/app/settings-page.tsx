@@ -8,13 +8,15 @@ import { WebhookEndpointsSection } from "../../../features/developers/components
 import { InstagramConnectionSection } from "../../../features/instagram/components/instagram-connection-section.tsx";
 import { PlanSection } from "../../../features/plans/components/plan-section.tsx";
 import { SettingsPage } from "../../../features/settings/components/settings-page.tsx";
+import { useMembers } from "../../../features/workspaces/api/list-members.ts";
 import { AuditLog } from "../../../features/workspaces/components/audit-log.tsx";
 import { TeamSection } from "../../../features/workspaces/components/team-section.tsx";
 import { useCan } from "../../../lib/workspace-role.tsx";
 
 /**
  * Settings, with the instagram feature's connection section in its Instagram card and the
- * workspaces feature's team and audit log in theirs, the plans feature's plan table, and the
+ * workspaces feature's team and audit log in theirs (with the approvals feature's setting and
+ * named approvers, picked from the team), the plans feature's plan table, and the
  * developers feature's tokens, MCP connection and (owners and admins) webhook endpoints in the
  * Developers card.
  */
@@ -25,7 +27,7 @@ export default function SettingsRoute() {
       teamSection={
         <>
           <TeamSection />
-          <ApprovalSettingsSection />
+          <ApprovalBlock />
         </>
       }
       auditSection={<AuditLog />}
@@ -33,6 +35,12 @@ export default function SettingsRoute() {
       developersSection={<DevelopersBlocks />}
     />
   );
+}
+
+/** Post approvals with the workspace's members to name approvers from (two features meet here). */
+function ApprovalBlock() {
+  const members = useMembers();
+  return <ApprovalSettingsSection members={members.data?.members} />;
 }
 
 /**

@@ -5,12 +5,18 @@ import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { useApprovalSettings, useSaveApprovalSettings } from "../api/approval-settings.ts";
+import { type ApproverCandidate, NamedApprovers } from "./named-approvers.tsx";
 
 /**
- * Settings → Team: "Posts need approval" for the open Instagram account (decision 037). Owners
- * and admins switch it; everyone else sees whether it is on. Shown on plans with team members.
+ * Settings → Team: "Posts need approval" for the open Instagram account and its named approvers
+ * (decision 037). Owners and admins change them; everyone else sees them. Shown on plans with
+ * team members. `members` are the workspace's (the settings route passes them in).
  */
-export function ApprovalSettingsSection() {
+export function ApprovalSettingsSection({
+  members,
+}: {
+  members?: readonly ApproverCandidate[] | undefined;
+}) {
   const canReview = useCan("review");
   const settings = useApprovalSettings(canReview);
   const save = useSaveApprovalSettings();
@@ -48,10 +54,19 @@ export function ApprovalSettingsSection() {
         <label htmlFor={id} className="text-sm text-slate-700">
           <span className="block font-medium text-slate-900">Posts need approval</span>
           Editors send this account's posts for approval instead of scheduling them. Members with
-          the Client role approve them or ask for changes, in Sightline or through a review link.
+          the Client role and the named approvers approve them or ask for changes, in Sightline or
+          through a review link.
           {!canChange && " Only owners and admins change this."}
         </label>
       </div>
+      {members ? (
+        <NamedApprovers
+          members={members}
+          required={required}
+          approverUserIds={approver_user_ids}
+          canChange={canChange}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ScheduleRequest } from "@sightline/contracts";
+import type { EditForApproval, ScheduleRequest } from "@sightline/contracts";
 import { api, unwrap } from "../../../lib/api-client.ts";
 
 /**
@@ -7,4 +7,12 @@ import { api, unwrap } from "../../../lib/api-client.ts";
  */
 export function sendForApproval(body: ScheduleRequest) {
   return unwrap(api.approvals.posts.$post({ json: body }));
+}
+
+/**
+ * PUT /api/approvals/posts/:id: the composer's Edit with approvals on saves the edited post and
+ * sends it for approval again, both or neither (decision 037).
+ */
+export function sendEditForApproval(id: string, body: EditForApproval) {
+  return unwrap(api.approvals.posts[":id"].$put({ param: { id }, json: body }));
 }

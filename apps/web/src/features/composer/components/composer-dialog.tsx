@@ -7,6 +7,7 @@ import { useComposerDraft } from "../hooks/use-composer-draft.ts";
 import { useMediaUploads } from "../hooks/use-media-uploads.ts";
 import { usePublishActions } from "../hooks/use-publish-actions.ts";
 import { useScheduleCheck } from "../hooks/use-schedule-check.ts";
+import { isApprovedContentUnchanged } from "../utils/approved-content.ts";
 import { truncateCaption } from "../utils/draft.ts";
 import { addHashtags } from "../utils/hashtags.ts";
 import { CaptionField } from "./caption-field.tsx";
@@ -40,13 +41,30 @@ export default function ComposerDialog({
   account: PreviewAccount | null;
   /** Ideas offered on an empty draft (the AI team's Creator, passed in by the app layout). */
   ideas?: ComposerIdeas | undefined;
-  /** The account's posts need approval (decision 037); editing keeps Schedule and Publish. */
+  /**
+   * The account's posts need approval (decision 037): Schedule and Publish become "Send for
+   * approval", for a new post and for an edit, except an approved post left unchanged.
+   */
   needsApproval?: boolean;
 }) {
   const timeZone = useTimeZone();
   const media = useMediaUploads();
   const draft = useComposerDraft({ prefill, timeZone, media, onClose });
-  const sendsForApproval = needsApproval && draft.edit === undefined;
+  const sendsForApproval =
+    needsApproval &&
+    !(
+      draft.edit &&
+      isApprovedContentUnchanged(
+        draft.edit,
+        {
+          items: media.items,
+          caption: draft.caption,
+          hashtags: draft.hashtags,
+          collaborators: draft.collaborators,
+        },
+        media.processing > 0,
+      )
+    );
   const actions = usePublishActions({
     draft,
     media,
@@ -97,6 +115,7 @@ export default function ComposerDialog({
         <ComposerHeader
           postType={postType}
           isEditing={draft.edit !== undefined}
+          sendsForApproval={sendsForApproval}
           campaign={prefill?.campaign}
         />
         {draft.isDraftRestored && (

@@ -22,7 +22,7 @@ export function ComposerFooter({
   onCancel: () => void;
   onSchedule: () => void;
   onPublish: () => void;
-  /** Decision 037: Schedule and Publish become "Send for approval" (a new post). */
+  /** Decision 037: Schedule and Publish become "Send for approval" (a new post or an edit). */
   needsApproval?: boolean;
 }) {
   // A role without "publish" (analyst, client) gets neither button (issue 29).

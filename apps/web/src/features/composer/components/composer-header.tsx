@@ -6,10 +6,13 @@ import { DialogDescription, DialogTitle } from "../../../components/ui/dialog.ts
 export function ComposerHeader({
   postType,
   isEditing,
+  sendsForApproval = false,
   campaign,
 }: {
   postType: PostType;
   isEditing: boolean;
+  /** Decision 037: an edit saved goes back to review, and the description says so. */
+  sendsForApproval?: boolean;
   campaign: string | undefined;
 }) {
   return (
@@ -25,7 +28,9 @@ export function ComposerHeader({
       {isEditing && (
         <DialogDescription asChild>
           <p className="w-full text-sm text-slate-600 sm:w-auto">
-            Editing a saved post: Schedule or Publish saves your changes into it.
+            {sendsForApproval
+              ? "Editing a saved post: Send for approval saves your changes into it and sends it for approval again."
+              : "Editing a saved post: Schedule or Publish saves your changes into it."}
           </p>
         </DialogDescription>
       )}

@@ -1,3 +1,4 @@
+import type { ApprovalState } from "@sightline/contracts";
 import { useSyncExternalStore } from "react";
 
 /**
@@ -36,6 +37,11 @@ export interface ComposerEdit {
   collaborators: readonly string[];
   /** ISO instant it is due; in the past (a failed post) the date is chosen again. */
   scheduledTime: string;
+  /**
+   * Its review state (decision 037), unknown while it loads: with approvals on, only an
+   * approved post whose content is unchanged keeps Schedule.
+   */
+  approvalState?: ApprovalState | undefined;
 }
 
 export interface ComposerState {

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
 import { publishNow, waitForPublishOutcome } from "../api/publish-post.ts";
 import { scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
-import { sendForApproval } from "../api/send-for-approval.ts";
+import { sendEditForApproval, sendForApproval } from "../api/send-for-approval.ts";
 import { updateScheduledPost } from "../api/update-scheduled-post.ts";
 import { uploadMedia } from "../api/upload-media.ts";
 import { formatScheduledFor } from "../components/schedule-sheet.tsx";
@@ -35,7 +35,10 @@ export function usePublishActions({
   draft: ComposerDraft;
   media: MediaUploads;
   timeZone: string;
-  /** The account's posts need approval (decision 037): Schedule sends the draft for it instead. */
+  /**
+   * The account's posts need approval and this draft is not an approved post left unchanged
+   * (decision 037): Schedule sends it for approval instead (an edit saved into its post).
+   */
   needsApproval?: boolean;
 }) {
   const queryClient = useQueryClient();
@@ -144,8 +147,9 @@ export function usePublishActions({
         time_zone: timeZone,
         ...(thumbnail ? { thumbnail } : {}),
       };
-      if (needsApproval && !edit) {
-        await sendForApproval({ ...request, client_id: clientId });
+      if (needsApproval) {
+        if (edit) await sendEditForApproval(edit.postId, request);
+        else await sendForApproval({ ...request, client_id: clientId });
         toast.success("Sent for approval", {
           description: `It is scheduled for ${formatScheduledFor(wall, timeZone)} once approved.`,
         });
@@ -177,6 +181,9 @@ export function usePublishActions({
       if (error instanceof ApiError && error.status === 401) toast.error(LOGIN_TO_SCHEDULE);
       else if (error instanceof ApiError && error.message === SCHEDULE_IN_PAST) {
         toast.error(SCHEDULE_IN_PAST);
+      } else if (needsApproval && error instanceof ApiError && error.status > 0) {
+        // The composer stays open with the edits: nothing is lost.
+        toast.error("Could not send for approval", { description: errorText(error) });
       } else if (error instanceof ApiError && error.status > 0) {
         toast.error("Failed to save schedule", { description: errorText(error) });
       } else toast.error("Schedule failed", { description: errorText(error) });

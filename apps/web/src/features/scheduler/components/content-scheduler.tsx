@@ -1,4 +1,5 @@
 import {
+  type ApprovalState,
   calendarPostTypes,
   type PostType,
   postTypeLabels,
@@ -129,8 +130,11 @@ function CalendarSkeleton() {
 export interface SchedulerComposer {
   /** A new post at this day and time (HH:MM) in the user's zone. */
   compose: (at: { date: string; time: string }) => void;
-  /** The composer with this post's whole draft; saving updates the same post. */
-  edit: (draft: CalendarDraft) => void;
+  /**
+   * The composer with this post's whole draft; saving updates the same post. Its review state
+   * (decision 037) when known: with approvals on, an edit is sent for approval again.
+   */
+  edit: (draft: CalendarDraft, approvalState: ApprovalState | undefined) => void;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { postTypeLabels } from "@sightline/contracts";
+import { type ApprovalState, postTypeLabels } from "@sightline/contracts";
 import {
   BarChart3,
   CalendarClock,
@@ -29,6 +29,7 @@ import { useDuplicatePost } from "../api/duplicate-post.ts";
 import { type CalendarDraft, useCalendarPost } from "../api/get-calendar-post.ts";
 import { type PostAttempts, usePostAttempts } from "../api/get-post-attempts.ts";
 import type { CalendarPost } from "../api/list-calendar-posts.ts";
+import { usePostApproval } from "../api/post-approval.ts";
 import { usePublishPostNow } from "../api/publish-post-now.ts";
 import { useRetryPost } from "../api/retry-post.ts";
 import { ApprovalPanel } from "./approval-panel.tsx";
@@ -185,6 +186,8 @@ function Attempts({ data, timeZone }: { data: PostAttempts; timeZone: string }) 
   );
 }
 
+type OnEdit = (draft: CalendarDraft, approvalState: ApprovalState | undefined) => void;
+
 function PostActions({
   post,
   draft,
@@ -198,13 +201,15 @@ function PostActions({
   onMove: (post: CalendarPost) => void;
   onClose: () => void;
   onOpen: (post: CalendarPost) => void;
-  onEdit: ((draft: CalendarDraft) => void) | undefined;
+  onEdit: OnEdit | undefined;
 }) {
   const cancel = useCancelPost();
   const publishNow = usePublishPostNow();
   const duplicate = useDuplicatePost();
   const retry = useRetryPost();
   const isMine = post.source === "scheduled";
+  // The composer needs the review state to offer Schedule or "Send for approval" (decision 037).
+  const approval = usePostApproval(onEdit && isMine ? post.id : undefined);
   return (
     <>
       {onEdit && isMine && isEditable(post.status) ? (
@@ -214,7 +219,7 @@ function PostActions({
           onClick={() => {
             if (!draft) return;
             onClose();
-            onEdit(draft);
+            onEdit(draft, approval.data?.post.approval_state as ApprovalState | undefined);
           }}
         >
           <Pencil aria-hidden="true" />
@@ -298,7 +303,7 @@ export function PostPanel({
   onClose: () => void;
   onMove: (post: CalendarPost) => void;
   onOpen: (post: CalendarPost) => void;
-  onEdit?: ((draft: CalendarDraft) => void) | undefined;
+  onEdit?: OnEdit | undefined;
 }) {
   const ownId = opened?.source === "scheduled" ? opened.id : undefined;
   const draft = useCalendarPost(ownId);
