@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { WORKSPACE_HEADER, type WorkspaceRole } from "@sightline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser, mailboxFor } from "../../testing/factories.ts";
+import { createVerifiedUser, mailboxFor, setPersonalPlan } from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import {
@@ -24,6 +24,8 @@ let editor: Member;
 let analyst: Member;
 let client: Member;
 let outsider: { http: HttpClient; workspaceId: string };
+/** A client of the outsider's workspace (Premium too): must never hear of the owner's posts. */
+let otherClient: WorkspaceClient;
 /** The client's own personal workspace (they own it; they are a Client only in the owner's). */
 let clientsOwnWorkspaceId: string;
 let workspaceId: string;
@@ -100,7 +102,19 @@ beforeAll(async () => {
     return result.rows[0]!.workspace_id;
   };
   const other = await createVerifiedUser(testApp, { firstName: "Otto" });
-  outsider = { http: other.client, workspaceId: await personalWorkspace(other.email) };
+  outsider = {
+    http: other.client,
+    workspaceId: await setPersonalPlan(testApp, other.email, "premium"),
+  };
+  otherClient = (
+    await joinWorkspace(
+      testApp,
+      inWorkspace(other.client, outsider.workspaceId),
+      outsider.workspaceId,
+      "client",
+      { firstName: "Cleo" },
+    )
+  ).in;
   clientsOwnWorkspaceId = await personalWorkspace(client.email);
   const members = await json<{ members: { userId: string; email: string }[] }>(
     await owner.get("/api/workspaces/current/members"),
@@ -159,6 +173,8 @@ describe("a reviewer's bell", () => {
     );
     expect(countOf(own, "review_request")).toBe(0);
     expect(countOf(own, "comment_mention")).toBe(0);
+    // A client of another workspace hears of nothing here.
+    expect(await bell(otherClient)).toEqual([]);
     // An outsider naming this workspace: 404, as any foreign workspace.
     const foreign = await outsider.http.get("/api/notifications", {
       headers: { [WORKSPACE_HEADER]: workspaceId },
