@@ -9,6 +9,7 @@ const SIDEBAR = [
   ["Post Performance", "/post-performance"],
   ["Competitors", "/competitors"],
   ["Content Scheduler", "/content-scheduler"],
+  ["Reviews", "/reviews"],
   ["Messages", "/messages"],
   ["Mentions", "/mentions"],
   ["Trend Radar", "/trend-radar"],

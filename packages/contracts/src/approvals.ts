@@ -113,6 +113,11 @@ export function isWaitingForApproval(state: ApprovalState): boolean {
   return state === "in_review" || state === "changes_requested";
 }
 
+/** A reviewer's page lists the posts waiting for them and those decided in these last days. */
+export const REVIEWS_DECIDED_DAYS = 14;
+/** The most posts of each part (waiting, decided) the page lists. */
+export const MAX_REVIEWS_LISTED = 100;
+
 /** Limits of what reviewers write. */
 export const MAX_REVIEW_COMMENT_LENGTH = 2_000;
 export const MAX_REVIEWER_NAME_LENGTH = 80;

@@ -17,6 +17,8 @@ export const notificationTypeSchema = z.enum([
   "approval",
   /** Decision 042: a member @mentioned you in a comment on one of the workspace's posts. */
   "comment_mention",
+  /** Decision 037 addendum: posts newly sent for approval to you (a Client or a named approver). */
+  "review_request",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -41,4 +43,6 @@ export const NOTIFICATION_GROUP_KEYS = {
   approval: "approvals",
   /** Decision 042: @mentions of the signed-in member in comments between members. */
   comment_mention: "comment-mentions",
+  /** Decision 037 addendum: posts sent for approval to the signed-in reviewer, still waiting. */
+  review_request: "review-requests",
 } as const;

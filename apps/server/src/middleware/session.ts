@@ -179,13 +179,18 @@ export type MemberEnv = AppEnv & { Variables: { user: SessionUser; workspace: Ac
  * contracts' workspaces.ts): 401 when nobody is signed in, 404 for a workspace they are not in,
  * 403 for a role without the right. Every query of the route then takes `c.var.workspace.id`.
  */
-export function requireMember(action: WorkspaceAction, signedOutMessage = "Sign in to continue.") {
+export function requireMember(
+  /** The action, or several of which the role needs any one (the route tells them apart). */
+  action: WorkspaceAction | readonly WorkspaceAction[],
+  signedOutMessage = "Sign in to continue.",
+) {
+  const actions: readonly WorkspaceAction[] = typeof action === "string" ? [action] : action;
   return createMiddleware<MemberEnv>(async (c, next) => {
     const user = await c.var.getUser();
     if (!user) throw new AppError("unauthorized", signedOutMessage);
     c.set("user", user);
     const workspace = await c.var.getWorkspace(user);
-    if (!can(workspace.role, action)) {
+    if (!actions.some((one) => can(workspace.role, one))) {
       throw new AppError(
         "forbidden",
         `Your role (${roleLabels[workspace.role]}) cannot do this here.`,

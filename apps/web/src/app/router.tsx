@@ -5,6 +5,7 @@ import { isNarrowScreen, loadDrawer } from "./layouts/app-drawer-loader.ts";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
 import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
+import { RequireRole } from "./routes/app/require-role.tsx";
 import { lazyPage } from "./routes/lazy-page.ts";
 import { marketingRoutes } from "./routes/marketing/routes.tsx";
 
@@ -43,7 +44,8 @@ export const routes: RouteObject[] = [
                   ]);
                   return layout;
                 }),
-                children: appPageRoutes,
+                // Each page only for a role that may open it (a Client lands on Reviews).
+                children: [{ element: <RequireRole />, children: appPageRoutes }],
               },
             ],
           },

@@ -1,7 +1,9 @@
+import { can, type WorkspaceAction, type WorkspaceRole } from "@sightline/contracts";
 import {
   AtSign,
   BarChart3,
   CalendarDays,
+  ClipboardCheck,
   FileText,
   LayoutDashboard,
   type LucideIcon,
@@ -20,21 +22,49 @@ export interface AppNavItem {
   icon: LucideIcon;
   /** Spec §2: /messages and /content-scheduler fill the main area edge to edge. */
   padded: boolean;
+  /** What the member's role needs to open it (contracts' role table); none: every member. */
+  action?: WorkspaceAction;
 }
 
 /** Spec §2 app shell: the sidebar, in this order. */
 export const appNavigation: readonly AppNavItem[] = [
-  { path: paths.dashboard, label: "Dashboard", icon: LayoutDashboard, padded: true },
-  { path: paths.audienceInsights, label: "Audience Insights", icon: Users, padded: true },
-  { path: paths.postPerformance, label: "Post Performance", icon: BarChart3, padded: true },
-  { path: paths.competitors, label: "Competitors", icon: Swords, padded: true },
-  { path: paths.contentScheduler, label: "Content Scheduler", icon: CalendarDays, padded: false },
-  { path: paths.messages, label: "Messages", icon: MessagesSquare, padded: false },
+  {
+    path: paths.dashboard,
+    label: "Dashboard",
+    icon: LayoutDashboard,
+    padded: true,
+    action: "read",
+  },
+  {
+    path: paths.audienceInsights,
+    label: "Audience Insights",
+    icon: Users,
+    padded: true,
+    action: "read",
+  },
+  {
+    path: paths.postPerformance,
+    label: "Post Performance",
+    icon: BarChart3,
+    padded: true,
+    action: "read",
+  },
+  { path: paths.competitors, label: "Competitors", icon: Swords, padded: true, action: "read" },
+  {
+    path: paths.contentScheduler,
+    label: "Content Scheduler",
+    icon: CalendarDays,
+    padded: false,
+    action: "read",
+  },
+  // Decision 037 addendum: the posts sent for approval, a Client's own page.
+  { path: paths.reviews, label: "Reviews", icon: ClipboardCheck, padded: true, action: "review" },
+  { path: paths.messages, label: "Messages", icon: MessagesSquare, padded: false, action: "read" },
   // Beyond the spec (decision 041): who mentioned or tagged the account.
-  { path: paths.mentions, label: "Mentions", icon: AtSign, padded: true },
-  { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true },
-  { path: paths.pressRadar, label: "Press Radar", icon: Newspaper, padded: true },
-  { path: paths.reports, label: "Reports", icon: FileText, padded: true },
+  { path: paths.mentions, label: "Mentions", icon: AtSign, padded: true, action: "read" },
+  { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true, action: "read" },
+  { path: paths.pressRadar, label: "Press Radar", icon: Newspaper, padded: true, action: "read" },
+  { path: paths.reports, label: "Reports", icon: FileText, padded: true, action: "reports" },
   { path: paths.settings, label: "Settings", icon: Settings, padded: true },
 ];
 
@@ -53,4 +83,17 @@ export function appPageTitle(pathname: string): string {
 /** Spec §2: no padding on /messages and /content-scheduler, padding elsewhere. */
 export function isMainAreaPadded(pathname: string): boolean {
   return navItemForPath(pathname)?.padded ?? true;
+}
+
+/** Whether `role` may open the item (unknown role: yes, as `useCan` while the role loads). */
+export function isNavItemOpen(item: AppNavItem, role: WorkspaceRole | undefined): boolean {
+  return role === undefined || item.action === undefined || can(role, item.action);
+}
+
+/**
+ * Where the member starts: the first page their role opens (the dashboard for every role that
+ * reads; Reviews for a Client, decision 037 addendum).
+ */
+export function homePathFor(role: WorkspaceRole | undefined): string {
+  return appNavigation.find((item) => isNavItemOpen(item, role))?.path ?? paths.settings;
 }

@@ -13,6 +13,8 @@ export const paths = {
   trendRadar: "/trend-radar",
   pressRadar: "/press-radar",
   settings: "/settings",
+  /** Posts sent for approval, for members who review (a Client's landing page). */
+  reviews: "/reviews",
   /** Client reports: the list and builder; one report's web view. */
   reports: "/reports",
   report: (id: string) => `/reports/${id}`,

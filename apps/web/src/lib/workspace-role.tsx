@@ -24,3 +24,11 @@ export function useCan(action: WorkspaceAction): boolean {
   const context = useContext(RoleContext);
   return context === null || context.role === undefined ? true : isAllowed(context.role, action);
 }
+
+/**
+ * The member's role in the open workspace inside the app frame: undefined while it loads (and
+ * outside the provider), when nothing is hidden yet.
+ */
+export function useFrameRole(): WorkspaceRole | undefined {
+  return useContext(RoleContext)?.role;
+}

@@ -229,6 +229,103 @@ export async function listPostsSentForApproval(db: Db, workspaceId: string, limi
 }
 
 /**
+ * A reviewer's page (decision 037 addendum): the posts waiting for a decision, soonest first,
+ * then those decided since `decidedSince`, latest decision first.
+ */
+export async function listReviewQueue(
+  db: Db,
+  workspaceId: string,
+  params: { decidedSince: Date; limit: number },
+) {
+  const columns = { post: scheduledPosts, approval: postApprovals };
+  const joined = () =>
+    db
+      .select(columns)
+      .from(postApprovals)
+      .innerJoin(
+        scheduledPosts,
+        and(
+          eq(scheduledPosts.id, postApprovals.postId),
+          eq(scheduledPosts.workspaceId, postApprovals.workspaceId),
+        ),
+      );
+  const [waiting, decided] = await Promise.all([
+    joined()
+      .where(and(eq(postApprovals.workspaceId, workspaceId), eq(postApprovals.state, "in_review")))
+      .orderBy(asc(scheduledPosts.scheduledTime), asc(scheduledPosts.id))
+      .limit(params.limit),
+    joined()
+      .where(
+        and(
+          eq(postApprovals.workspaceId, workspaceId),
+          inArray(postApprovals.state, ["approved", "changes_requested"]),
+          gte(postApprovals.decidedAt, params.decidedSince),
+        ),
+      )
+      .orderBy(desc(postApprovals.decidedAt), asc(scheduledPosts.id))
+      .limit(params.limit),
+  ]);
+  return [...waiting, ...decided];
+}
+
+/** The history of each of `postIds`, oldest first (post id → events). */
+export async function listApprovalEventsOfPosts(db: Db, workspaceId: string, postIds: string[]) {
+  const events = new Map<string, ApprovalEventRow[]>();
+  if (postIds.length === 0) return events;
+  const rows = await db
+    .select()
+    .from(postApprovalEvents)
+    .where(
+      and(
+        eq(postApprovalEvents.workspaceId, workspaceId),
+        inArray(postApprovalEvents.postId, postIds),
+      ),
+    )
+    .orderBy(asc(postApprovalEvents.at));
+  for (const row of rows) events.set(row.postId, [...(events.get(row.postId) ?? []), row]);
+  return events;
+}
+
+/**
+ * The bell's review requests: posts waiting for `userId`'s decision that were sent for approval
+ * in (since, now]. A Client reviews every account's posts (`everyAccount`); a named approver
+ * those of the accounts that name them. Never a post they sent themselves.
+ */
+export async function countReviewRequests(
+  db: Db,
+  workspaceId: string,
+  params: { userId: string; everyAccount: boolean; since: Date; now: Date },
+): Promise<{ count: number; latest: Date } | undefined> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      latest: sql<Date | null>`max(${postApprovals.submittedAt})`,
+    })
+    .from(postApprovals)
+    .innerJoin(
+      scheduledPosts,
+      and(
+        eq(scheduledPosts.id, postApprovals.postId),
+        eq(scheduledPosts.workspaceId, postApprovals.workspaceId),
+      ),
+    )
+    .where(
+      and(
+        eq(postApprovals.workspaceId, workspaceId),
+        eq(postApprovals.state, "in_review"),
+        gt(postApprovals.submittedAt, params.since),
+        lte(postApprovals.submittedAt, params.now),
+        sql`${postApprovals.submittedByUserId} is distinct from ${params.userId}`,
+        params.everyAccount
+          ? undefined
+          : sql`exists (select 1 from ${approvalSettings} where ${approvalSettings.workspaceId} = ${postApprovals.workspaceId} and ${approvalSettings.accountId} = ${scheduledPosts.accountId} and ${params.userId} = any(${approvalSettings.approverUserIds}))`,
+      ),
+    );
+  if (!row || row.count === 0 || !row.latest) return undefined;
+  return { count: row.count, latest: new Date(row.latest) };
+}
+
+/**
  * The bell's approval notices of the last day: posts of `accountId` still waiting whose time
  * passed (missed their slot), and decisions reviewers made.
  */

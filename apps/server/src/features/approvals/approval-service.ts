@@ -11,6 +11,7 @@ import {
   type WorkspaceRole,
 } from "@sightline/contracts";
 import {
+  type ApprovalEventRow,
   cancelToDraft,
   findPostApproval,
   findScheduledPost,
@@ -124,6 +125,8 @@ export async function actOnPost(
     id: postId,
     status: post.status,
   });
+  // Reviewers' bells count posts waiting for them; editors' count decisions.
+  await deps.events.publish(workspaceId, "notifications:updated", {});
   if (transition.to !== "approved") {
     return { post, state: transition.to, scheduled: false, note: null };
   }
@@ -210,13 +213,22 @@ export async function historyOf(
     listApprovalEvents(deps.db, workspaceId, postId),
     listMembers(deps.db, workspaceId),
   ]);
-  const names = new Map(members.map((member) => [member.userId, member.name || member.email]));
-  return events.map((event) => ({
+  return events.map(eventViewOf(memberNames(members)));
+}
+
+/** Member id → the name the app shows (their name, else their e-mail). */
+export function memberNames(members: Array<{ userId: string; name: string; email: string }>) {
+  return new Map(members.map((member) => [member.userId, member.name || member.email]));
+}
+
+/** One line of history, with the member named as they are now (else as they were). */
+export const eventViewOf =
+  (names: Map<string, string>) =>
+  (event: ApprovalEventRow): ApprovalEventView => ({
     action: event.action,
     to: event.toState,
     at: event.at.toISOString(),
     actor: (event.userId && names.get(event.userId)) || event.actorName,
     via_link: event.reviewLinkId !== null,
     comment: event.comment,
-  }));
-}
+  });

@@ -85,7 +85,10 @@ export async function usableReviewLink(deps: ReviewLinkDeps, token: string) {
 }
 
 /** Short-lived signed URLs of the post's stored files, for the review page's preview. */
-function mediaOf(storage: Storage, post: Awaited<ReturnType<typeof postOf>>): ReviewMediaItem[] {
+export function mediaOf(
+  storage: Storage,
+  post: Awaited<ReturnType<typeof postOf>>,
+): ReviewMediaItem[] {
   const url = (bucket: string, key: string) =>
     isBucket(bucket) ? storage.signedUrl(bucket, key, 60 * 60) : "";
   return post.items.map((item) => ({

@@ -46,6 +46,7 @@ import {
   reviewLinkView,
   usableReviewLink,
 } from "./review-links.ts";
+import { reviewQueueOf } from "./review-queue.ts";
 
 const idParam = z.object({ id: z.uuid("Not a post id.") });
 const linkParam = z.object({ id: z.uuid("Review link not found.") });
@@ -131,6 +132,10 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             approver_user_ids: saved.approverUserIds,
           });
         },
+      )
+      // The Reviews page: waiting posts first, then recent decisions, each as it will look.
+      .get("/reviews", requireMember("review"), async (c) =>
+        c.json(await reviewQueueOf(deps, c.var.workspace, c.var.user)),
       )
       // Posts sent for approval: a client's whole view of the workspace's posts.
       .get("/posts", requireMember("review"), async (c) => {

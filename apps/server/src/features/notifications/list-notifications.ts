@@ -9,6 +9,7 @@ import {
   countRecentCommentsByOthers,
   countRecentInboundMessages,
   countRecentMentions,
+  countReviewRequests,
   type Db,
 } from "@sightline/db";
 
@@ -29,65 +30,67 @@ export async function listNotifications(
     now: Date;
     /** The member the bell is for: their @mentions in comments between members (decision 042). */
     userId?: string;
+    /**
+     * Whether the member reads the account's data (role with "read"). A Client does not: their
+     * bell has only what is addressed to them (review requests, @mentions).
+     */
+    canRead?: boolean;
+    /**
+     * The member as a reviewer (decision 037 addendum): a Client reviews every account's posts,
+     * a named approver those of the accounts that name them; undefined for anyone else.
+     */
+    reviewer?: { everyAccount: boolean } | undefined;
   },
 ): Promise<Notification[]> {
-  const [messages, comments, mentions] = await Promise.all([
-    countRecentInboundMessages(db, params),
-    countRecentCommentsByOthers(db, params),
-    countRecentMentions(db, params),
-  ]);
+  const since = new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS);
+  const canRead = params.canRead ?? true;
   const items: Notification[] = [];
-  if (messages) {
+  const push = (
+    type: keyof typeof NOTIFICATION_GROUP_KEYS,
+    counted: { count: number; latest: Date } | null | undefined,
+  ) => {
+    if (!counted) return;
     items.push({
-      id: NOTIFICATION_GROUP_KEYS.message,
-      type: "message",
-      count: messages.count,
-      latestTimestamp: messages.latest.toISOString(),
+      id: NOTIFICATION_GROUP_KEYS[type],
+      type,
+      count: counted.count,
+      latestTimestamp: counted.latest.toISOString(),
     });
-  }
-  if (comments) {
-    items.push({
-      id: NOTIFICATION_GROUP_KEYS.comment,
-      type: "comment",
-      count: comments.count,
-      latestTimestamp: comments.latest.toISOString(),
-    });
-  }
-  if (mentions) {
-    items.push({
-      id: NOTIFICATION_GROUP_KEYS.mention,
-      type: "mention",
-      count: mentions.count,
-      latestTimestamp: mentions.latest.toISOString(),
-    });
-  }
-  const approvals = await countApprovalNotices(db, params.workspaceId, {
-    accountId: params.accountId,
-    since: new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS),
-    now: params.now,
-  });
-  if (approvals) {
-    items.push({
-      id: NOTIFICATION_GROUP_KEYS.approval,
-      type: "approval",
-      count: approvals.count,
-      latestTimestamp: approvals.latest.toISOString(),
-    });
+  };
+  if (canRead) {
+    const [messages, comments, mentions, approvals] = await Promise.all([
+      countRecentInboundMessages(db, params),
+      countRecentCommentsByOthers(db, params),
+      countRecentMentions(db, params),
+      countApprovalNotices(db, params.workspaceId, {
+        accountId: params.accountId,
+        since,
+        now: params.now,
+      }),
+    ]);
+    push("message", messages);
+    push("comment", comments);
+    push("mention", mentions);
+    push("approval", approvals);
   }
   if (params.userId) {
-    const commentMentions = await countRecentCommentMentions(db, params.workspaceId, {
-      userId: params.userId,
-      since: new Date(params.now.getTime() - NOTIFICATION_WINDOW_MS),
-      now: params.now,
-    });
-    if (commentMentions) {
-      items.push({
-        id: NOTIFICATION_GROUP_KEYS.comment_mention,
-        type: "comment_mention",
-        count: commentMentions.count,
-        latestTimestamp: commentMentions.latest.toISOString(),
-      });
-    }
+    const [commentMentions, reviewRequests] = await Promise.all([
+      countRecentCommentMentions(db, params.workspaceId, {
+        userId: params.userId,
+        since,
+        now: params.now,
+      }),
+      params.reviewer
+        ? countReviewRequests(db, params.workspaceId, {
+            userId: params.userId,
+            everyAccount: params.reviewer.everyAccount,
+            since,
+            now: params.now,
+          })
+        : undefined,
+    ]);
+    push("comment_mention", commentMentions);
+    push("review_request", reviewRequests);
   }
   return items;
 }

@@ -167,7 +167,10 @@ export async function notifyMentions(
   });
   if (fresh.length === 0) return;
   const author = members.find((member) => member.userId === input.authorId);
-  const url = `${new URL(deps.publicUrl).origin}/content-scheduler`;
+  // A Client opens no content scheduler: their posts are on their Reviews page.
+  const origin = new URL(deps.publicUrl).origin;
+  const urlFor = (role: WorkspaceRole) =>
+    `${origin}${can(role, "read") ? "/content-scheduler" : "/reviews"}`;
   const excerpt =
     input.comment.body.length > 280 ? `${input.comment.body.slice(0, 279)}…` : input.comment.body;
   const caption = input.postCaption.trim() || "Untitled post";
@@ -180,7 +183,7 @@ export async function notifyMentions(
           workspace: input.workspace.name,
           excerpt,
           post: caption.length > 60 ? `${caption.slice(0, 59)}…` : caption,
-          url,
+          url: urlFor(member.role as WorkspaceRole),
         }),
       );
     } catch (error) {

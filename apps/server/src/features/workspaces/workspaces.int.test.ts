@@ -294,7 +294,10 @@ describe("workspaces, members and roles", () => {
    * their role) or "excluded" (not walked here, with the reason in a comment). A route missing
    * here fails the walk, so a route added later is given its rule.
    */
-  const routeActions: Record<string, WorkspaceAction | "user" | "excluded"> = {
+  const routeActions: Record<
+    string,
+    WorkspaceAction | readonly WorkspaceAction[] | "user" | "excluded"
+  > = {
     // Middleware mounts and the not-found fallback, not routes.
     "ALL /api/*": "excluded",
     "ALL /api/inbox/*": "excluded",
@@ -434,7 +437,9 @@ describe("workspaces, members and roles", () => {
     "POST /api/content-calendar/posts/:id/cancel": "publish",
     "POST /api/content-calendar/posts/:id/publish-now": "publish",
     "POST /api/content-calendar/posts/:id/duplicate": "publish",
-    "GET /api/notifications": "read",
+    // The bell: the account's events for roles that read, what is addressed to them for roles
+    // that review (a Client: posts sent to them, @mentions; decision 037 addendum).
+    "GET /api/notifications": ["read", "review"],
     // Analytics.
     "GET /api/analytics/audience": "read",
     "GET /api/analytics/benchmarks": "read",
@@ -501,6 +506,7 @@ describe("workspaces, members and roles", () => {
     // admins change the setting; review links are public, their signed token the credential.
     "GET /api/approvals/settings": "review",
     "PUT /api/approvals/settings": "approvals",
+    "GET /api/approvals/reviews": "review",
     "GET /api/approvals/posts": "review",
     "GET /api/approvals/posts/:id": "review",
     "POST /api/approvals/posts": "publish",
@@ -578,15 +584,19 @@ describe("workspaces, members and roles", () => {
         const text = response.headers.get("content-type")?.startsWith("text/event-stream")
           ? await response.body?.cancel().then(() => "")
           : await response.text();
+        const actions: readonly WorkspaceAction[] = typeof action === "string" ? [action] : action;
         expect([role, route, response.status === 403], text).toEqual([
           role,
           route,
-          !can(role, action),
+          !actions.some((one) => can(role, one)),
         ]);
       }
     }
     // Every role walked every route that has a workspace action.
-    const gated = routes.filter((route) => !["user", "excluded"].includes(routeActions[route]!));
+    const gated = routes.filter((route) => {
+      const action = routeActions[route]!;
+      return typeof action !== "string" || !["user", "excluded"].includes(action);
+    });
     expect(gated.length).toBeGreaterThanOrEqual(75);
     expect(walked).toBe(gated.length * roles.length);
   }, 240_000);

@@ -63,6 +63,8 @@ function useComposeDeepLink(canPublish: boolean) {
 
 function AppFrame() {
   const canPublish = useCan("publish");
+  // A Client reads no account (decision 037 addendum): no account switcher for them.
+  const canRead = useCan("read");
   useComposeDeepLink(canPublish);
   // Decision 037: with approvals on, the composer sends new posts for approval.
   const approvals = useApprovalSettings(canPublish);
@@ -135,7 +137,7 @@ function AppFrame() {
             void loadDrawer().then((component) => setAppDrawer(() => component))
           }
           onNew={canPublish ? () => openComposer() : undefined}
-          accountSwitcher={<AccountSwitcher />}
+          accountSwitcher={canRead ? <AccountSwitcher /> : null}
           // Spec §4: closing the notifications popover refreshes notification and conversation data.
           menus={<DeferredHeaderMenus onNotificationsClosed={() => refreshInbox(undefined)} />}
         />

@@ -9,6 +9,7 @@ const appPages = [
   { path: "post-performance", load: () => import("./post-performance-page.tsx") },
   { path: "competitors", load: () => import("./competitors-page.tsx") },
   { path: "content-scheduler", load: () => import("./content-scheduler-page.tsx") },
+  { path: "reviews", load: () => import("./reviews-page.tsx") },
   { path: "messages", load: () => import("./messages-page.tsx") },
   { path: "mentions", load: () => import("./mentions-page.tsx") },
   { path: "trend-radar", load: () => import("./trend-radar-page.tsx") },

@@ -41,6 +41,7 @@ describe("a page that fails to render", () => {
       "post-performance",
       "competitors",
       "content-scheduler",
+      "reviews",
       "messages",
       "mentions",
       "trend-radar",

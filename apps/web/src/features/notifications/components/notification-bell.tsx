@@ -12,6 +12,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { markSeen, useSeenMap } from "../../../lib/seen-timestamps.ts";
+import { useCan } from "../../../lib/workspace-role.tsx";
 import { useNotifications } from "../api/list-notifications.ts";
 import { unreadCount, unseenNotifications } from "../utils/unseen-notifications.ts";
 
@@ -37,12 +38,19 @@ const entries = {
     icon: ClipboardCheck,
     label: (count: number) => (count === 1 ? "1 approval update" : `${count} approval updates`),
   },
-  // Decision 042: a member @mentioned you in a comment on a post.
+  // Decision 042: a member @mentioned you in a comment on a post (a Client reads it on Reviews).
   comment_mention: {
     to: paths.contentScheduler,
     icon: MessageSquareText,
     label: (count: number) =>
       count === 1 ? "You were mentioned in a comment" : `You were mentioned in ${count} comments`,
+  },
+  // Decision 037 addendum: posts sent to you for approval, still waiting.
+  review_request: {
+    to: paths.reviews,
+    icon: ClipboardCheck,
+    label: (count: number) =>
+      count === 1 ? "1 post waiting for your approval" : `${count} posts waiting for your approval`,
   },
 } as const;
 
@@ -59,6 +67,8 @@ function formatTime(iso: string) {
  */
 export function NotificationBell({ onClosed }: { onClosed: () => void }) {
   const { data: notifications = [] } = useNotifications();
+  // A member who does not read the account's posts (a Client) finds them on Reviews.
+  const canRead = useCan("read");
   const seen = useSeenMap();
   const unread = unreadCount(notifications, seen);
   // What was new when the popover opened: marking it seen must not empty the open popover.
@@ -104,10 +114,11 @@ export function NotificationBell({ onClosed }: { onClosed: () => void }) {
             shown.map((item) => {
               const entry = entries[item.type];
               const Icon = entry.icon;
+              const to = item.type === "comment_mention" && !canRead ? paths.reviews : entry.to;
               return (
                 <DropdownMenu.Item key={item.id} asChild>
                   <Link
-                    to={entry.to}
+                    to={to}
                     className="flex cursor-pointer items-start gap-3 rounded-md px-2.5 py-2 outline-none data-[highlighted]:bg-slate-100"
                   >
                     <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
