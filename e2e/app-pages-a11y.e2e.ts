@@ -92,6 +92,11 @@ const appPages: Array<{
     loaded: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
   },
   {
+    // Posts sent for approval (decision 037's Reviews page); none here: its empty state.
+    path: "/reviews",
+    loaded: (page) => page.getByText("Nothing to review").waitFor(),
+  },
+  {
     path: "/reports",
     loaded: (page) => page.getByRole("button", { name: "New report" }).waitFor(),
   },

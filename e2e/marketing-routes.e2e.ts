@@ -77,6 +77,8 @@ describe.skipIf(!hasChromium())("the public site: every route", () => {
     const robots = await (await fetch(`${live.server.url}/robots.txt`)).text();
     expect(robots).toContain("Sitemap: https://sightline.app/sitemap.xml");
     expect(robots).toContain("Disallow: /dashboard");
+    // The review link's page and the Reviews page are private too (a token in the address).
+    expect(robots).toContain("Disallow: /review");
   });
 
   it("shows every route in the browser with its heading and real content, and hydrates without errors", async () => {

@@ -74,6 +74,10 @@ function robots() {
     "/messages",
     "/trend-radar",
     "/press-radar",
+    "/competitors",
+    "/mentions",
+    "/reports",
+    "/review", // and /reviews: robots match by prefix
     "/settings",
     "/invitations/",
   ];
