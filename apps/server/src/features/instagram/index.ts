@@ -18,7 +18,12 @@ import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
 
-export { type CdnImage, createCdnImageFetcher, type FetchCdnImage } from "./cdn-image.ts";
+export {
+  type CdnImage,
+  type CdnImageOptions,
+  createCdnImageFetcher,
+  type FetchCdnImage,
+} from "./cdn-image.ts";
 export { connectLinkRoutes, publicConnectLinkRoutes } from "./connect-link-routes.ts";
 export { CONNECT_LINK_COOKIE, sandboxSpaceOfLinkVisitor } from "./connect-link-service.ts";
 export { connectionRoutes } from "./connection-routes.ts";

@@ -8,7 +8,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { listTopPosts, periodInHistory } from "../analytics/index.ts";
-import { type CdnImage, mediaThumbnailUrl } from "../instagram/index.ts";
+import { type CdnImage, type CdnImageOptions, mediaThumbnailUrl } from "../instagram/index.ts";
 import type { ReportsContext } from "./context.ts";
 import type { ReportData } from "./report-data.ts";
 import { isPdfImage } from "./report-pdf.ts";
@@ -50,29 +50,50 @@ export async function reportPostThumbnail(
     const scope = { workspaceId: workspace.id, accountId };
     const top = await listTopPosts(ctx.db, scope, period, zone);
     if (!top.some((post) => post.igMediaId === postId)) continue;
-    const url = await postImageUrl(ctx, connection, scope, postId);
-    if (!url) throw new AppError("not_found", "Instagram has no image for this post.");
-    try {
-      return await ctx.fetchCdnImage(url);
-    } catch (error) {
-      // The address came from Instagram, not from the request: refusing it is Instagram's fault.
-      if (error instanceof AppError && error.code === "bad_request") {
-        throw new AppError("bad_gateway", "Instagram gave an image address off its CDN.");
-      }
-      throw error;
-    }
+    const image = await readPostImage(ctx, connection, scope, postId);
+    if (!image) throw new AppError("not_found", "Instagram has no image for this post.");
+    return image;
   }
   throw notInReport();
 }
 
-async function postImageUrl(
+/**
+ * The post's image through the media proxy's fetch, from the URL the sync stored while it is
+ * good. A stored address the fetch refuses (the sandbox's origin changed since the sync, a host
+ * that is no longer Meta's CDN) is asked of Instagram again, once. Null: Instagram has none.
+ */
+async function readPostImage(
   ctx: Deps,
   connection: InstagramConnectionRow,
   scope: Scope,
   postId: string,
-): Promise<string | null> {
-  const stored = await findAccountPost(ctx.db, scope, postId);
-  return mediaThumbnailUrl(ctx.instagram, connection, scope, postId, stored ?? null);
+  options: CdnImageOptions = {},
+): Promise<CdnImage | null> {
+  const stored = (await findAccountPost(ctx.db, scope, postId)) ?? null;
+  const url = await mediaThumbnailUrl(ctx.instagram, connection, scope, postId, stored);
+  if (!url) return null;
+  try {
+    return await ctx.fetchCdnImage(url, options);
+  } catch (error) {
+    if (!refused(error)) throw error;
+    if (stored && url === stored.thumbnailUrl) {
+      const fresh = await mediaThumbnailUrl(ctx.instagram, connection, scope, postId, {
+        thumbnailUrl: null,
+      });
+      if (!fresh) return null;
+      try {
+        return await ctx.fetchCdnImage(fresh, options);
+      } catch (again) {
+        if (!refused(again)) throw again;
+      }
+    }
+    // The address came from Instagram, not from the request: refusing it is Instagram's fault.
+    throw new AppError("bad_gateway", "Instagram gave an image address off its CDN.");
+  }
+}
+
+function refused(error: unknown): boolean {
+  return error instanceof AppError && error.code === "bad_request";
 }
 
 /**
@@ -109,13 +130,13 @@ export async function topPostThumbnails(
       const { connection, postId } = next;
       try {
         const scope = { workspaceId, accountId: connection.instagramId };
-        const url = await postImageUrl(ctx, connection, scope, postId);
-        if (!url || budget.signal.aborted) continue;
-        const image = await ctx.fetchCdnImage(url, {
+        const image = await readPostImage(ctx, connection, scope, postId, {
           types: PDF_IMAGE_TYPES,
           signal: budget.signal,
         });
-        if (isPdfImage(image.body) && !budget.signal.aborted) images.set(postId, image.body);
+        if (image && isPdfImage(image.body) && !budget.signal.aborted) {
+          images.set(postId, image.body);
+        }
       } catch (error) {
         ctx.logger.info(
           { postId, reason: error instanceof Error ? error.message : String(error) },

@@ -463,11 +463,23 @@ describe("top posts' thumbnails", () => {
       expect(served.headers.get("content-type")).toBe("image/jpeg");
       expect(Buffer.from(await served.arrayBuffer())).toEqual(cdnJpeg);
 
+      // A stored address off Meta's CDN is never fetched: Instagram is asked for a fresh one.
       const before = cdnHops.length;
       await setStoredUrl(postId, `https://evil.example/post.jpg?oe=${future()}`);
-      const refused = await owner.get(thumbnail(postId));
-      expect(refused.status).toBe(502);
-      expect(refused.headers.get("cache-control")).toBe("no-store");
+      const replaced = await owner.get(thumbnail(postId));
+      expect(replaced.status).toBe(200);
+      expect(replaced.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await storedUrl(postId)).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\/v\//);
+      expect(cdnHops.length).toBe(before);
+      // The function itself refuses any host that is not Meta's CDN (or the sandbox's).
+      const fetchCdnImage = synced.testApp.reportsContext.fetchCdnImage;
+      for (const src of [
+        "https://evil.example/a.jpg",
+        "http://scontent.cdninstagram.com/a.jpg",
+        "https://127.0.0.1/a.jpg",
+      ]) {
+        await expect(fetchCdnImage(src)).rejects.toMatchObject({ code: "bad_request" });
+      }
       expect(cdnHops.length).toBe(before);
     } finally {
       await setStoredUrl(postId, original);

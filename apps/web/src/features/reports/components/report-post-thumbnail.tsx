@@ -1,0 +1,31 @@
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+
+/** A top post's picture; a neutral box when Instagram has none or it fails to load. */
+export function ReportPostThumbnail({ src }: { src: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) {
+    return (
+      <span
+        data-thumbnail="missing"
+        className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-400"
+      >
+        <ImageOff aria-hidden="true" className="size-4" />
+      </span>
+    );
+  }
+  return (
+    <img
+      key={src}
+      src={src}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(src)}
+      data-thumbnail="image"
+      className="size-10 shrink-0 rounded-md bg-slate-100 object-cover"
+    />
+  );
+}
