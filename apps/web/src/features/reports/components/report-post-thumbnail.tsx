@@ -8,7 +8,7 @@ export function ReportPostThumbnail({ src }: { src: string }) {
     return (
       <span
         data-thumbnail="missing"
-        className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-400"
+        className="flex size-10 min-w-10 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-400"
       >
         <ImageOff aria-hidden="true" className="size-4" />
       </span>
@@ -25,7 +25,8 @@ export function ReportPostThumbnail({ src }: { src: string }) {
       decoding="async"
       onError={() => setFailed(src)}
       data-thumbnail="image"
-      className="size-10 shrink-0 rounded-md bg-slate-100 object-cover"
+      // max-w-none: preflight's max-width 100% lets a squeezed table cell shrink it to nothing.
+      className="size-10 max-w-none shrink-0 rounded-md bg-slate-100 object-cover"
     />
   );
 }
