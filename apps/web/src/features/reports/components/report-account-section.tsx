@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import type { ReportAccountData, ReportData } from "../api/get-report-data.ts";
-import { reportPostThumbnailUrl } from "../api/report-post-thumbnail.ts";
 import { formatChange, formatCount, formatDay, formatRate } from "../utils/format.ts";
 import { ReportBarChart, ReportLineChart } from "./report-charts.tsx";
-import { ReportPostThumbnail } from "./report-post-thumbnail.tsx";
+import { ReportPostThumbnail, reportPostThumbnailUrl } from "./report-post-thumbnail.tsx";
 
 const kpiOrder = [
   "reach",
