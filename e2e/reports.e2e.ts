@@ -18,7 +18,10 @@ async function screenshot(page: Page, name: string) {
 
 type ReportData = {
   period: { label: string };
-  accounts: Array<{ username: string; overview: { kpis: { followers: { value: number } } } }>;
+  accounts: Array<{
+    username: string;
+    overview: { kpis: { followers: { value: number } }; topPosts: Array<{ id: string }> };
+  }>;
 };
 
 /*
@@ -62,6 +65,25 @@ describe.skipIf(!hasChromium())("client reports", () => {
     );
     await page.getByText("Thank you for a great month.").waitFor();
     await page.getByText(data.period.label).first().waitFor();
+    // Each top post's picture, served under the report (through the media proxy's fetch).
+    const topPosts = data.accounts[0]!.overview.topPosts.length;
+    expect(topPosts).toBeGreaterThan(0);
+    const thumbnails = account.locator('img[data-thumbnail="image"]');
+    await thumbnails.first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (count) => {
+        const images = Array.from(
+          document.querySelectorAll<HTMLImageElement>('img[data-thumbnail="image"]'),
+        );
+        return (
+          images.length === count && images.every((img) => img.complete && img.naturalWidth > 0)
+        );
+      },
+      topPosts,
+      { timeout: 20_000 },
+    );
+    expect(await account.locator('[data-thumbnail="missing"]').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "report-view-1440");
 
     const [download] = await Promise.all([
@@ -77,7 +99,7 @@ describe.skipIf(!hasChromium())("client reports", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(bytes.length).toBeGreaterThan(5_000);
     if (SCREENSHOT_DIR) {
-      // For eyes only: the PDF's first page as PNG (poppler-utils), not needed by the test.
+      // For eyes only: the PDF's first pages as PNG (poppler-utils), not needed by the test.
       try {
         execFileSync("pdftoppm", [
           "-png",
@@ -86,7 +108,7 @@ describe.skipIf(!hasChromium())("client reports", () => {
           "-f",
           "1",
           "-l",
-          "1",
+          "2",
           file,
           `${SCREENSHOT_DIR}/report-pdf`,
         ]);
@@ -97,6 +119,9 @@ describe.skipIf(!hasChromium())("client reports", () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await account.waitFor();
+    // Lazy images load once near the viewport; a full-page screenshot scrolls nothing.
+    await thumbnails.first().scrollIntoViewIfNeeded();
+    await thumbnails.last().evaluate((img: HTMLImageElement) => img.decode());
     await screenshot(page, "report-view-390");
     await page.getByRole("link", { name: "All reports" }).click();
     await page.getByTestId("report-row").first().waitFor();

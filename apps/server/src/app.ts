@@ -35,6 +35,7 @@ import {
   connectionRoutes,
   connectLinkRoutes,
   deauthorizeMetaUser,
+  type FetchCdnImage,
   functionRoutes,
   type InstagramContext,
   instagramDeletionHooks,
@@ -68,7 +69,6 @@ import { createWebHandler } from "./features/web-app/index.ts";
 import { invitationRoutes, MAX_LOGO_BYTES, workspaceRoutes } from "./features/workspaces/index.ts";
 import type { AppEnv } from "./lib/app-types.ts";
 import type { Logger } from "./lib/logger.ts";
-import type { SafeFetchOptions } from "./lib/safe-fetch.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { apiNotFound, handleError } from "./middleware/errors.ts";
 import { httpMetrics } from "./middleware/http-metrics.ts";
@@ -122,8 +122,8 @@ export interface AppDeps extends Services {
   webDistDir?: string;
   /** The public API's requests per token and window (default PUBLIC_API_RATE_LIMIT); tests. */
   publicApiRateLimit?: { max: number; windowSeconds: number };
-  /** Replaces DNS and the connection under safeFetch; tests only (no live third-party calls). */
-  outboundFetch?: Pick<SafeFetchOptions, "lookup" | "transport">;
+  /** Reads an image from Instagram's CDN (the media proxy's fetch, features/instagram). */
+  fetchCdnImage: FetchCdnImage;
 }
 
 /**
@@ -355,11 +355,7 @@ function createApiRoutes(deps: AppDeps, clientIp: (c: Context<AppEnv>) => string
     .route("/session", sessionRoutes({ auth: deps.auth, db }))
     .route(
       "/functions/instagram-media-proxy",
-      mediaProxyRoutes({
-        sandboxCdn: deps.sandboxLink,
-        now: deps.now,
-        outboundFetch: deps.outboundFetch,
-      }),
+      mediaProxyRoutes({ fetchCdnImage: deps.fetchCdnImage }),
     )
     .route(
       "/settings",

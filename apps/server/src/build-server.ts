@@ -10,7 +10,11 @@ import {
   createAutomationsFeature,
 } from "./features/automations/index.ts";
 import { type CompetitorsContext, createCompetitorsFeature } from "./features/competitors/index.ts";
-import { createInstagramFeature, type InstagramContext } from "./features/instagram/index.ts";
+import {
+  createCdnImageFetcher,
+  createInstagramFeature,
+  type InstagramContext,
+} from "./features/instagram/index.ts";
 import { createMentionsFeature, type MentionsContext } from "./features/mentions/index.ts";
 import {
   createOutgoingWebhooksFeature,
@@ -249,6 +253,13 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     mailer,
     publicUrl: env.publicUrl,
   });
+  // Meta's CDN (or the sandbox's) read server-side: the media proxy and the reports' PDF.
+  const fetchCdnImage = createCdnImageFetcher({
+    sandboxCdn: services.sandboxLink,
+    now,
+    logger,
+    outboundFetch: options.outboundFetch,
+  });
   const reports = createReportsFeature({
     database,
     logger,
@@ -256,6 +267,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     mailer,
     storage,
     instagram: instagram.context,
+    fetchCdnImage,
     queue,
     publicUrl: env.publicUrl,
     ...(options.schedules === false ? { schedules: false } : {}),
@@ -311,7 +323,7 @@ export async function buildServer(env: Env, options: BuildServerOptions): Promis
     secret: options.secret,
     version: options.version,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
-    ...(options.outboundFetch ? { outboundFetch: options.outboundFetch } : {}),
+    fetchCdnImage,
     ...(options.publicApiRateLimit ? { publicApiRateLimit: options.publicApiRateLimit } : {}),
   });
   return {

@@ -44,6 +44,27 @@ describe("media URLs as Meta's CDN gives them (§12.7)", () => {
     expect((await rig.fetch(fresh)).status).toBe(200);
   });
 
+  it("answers a JPEG of the artwork to a client that accepts JPEG but not SVG", async () => {
+    const rig = createRig();
+    const account = rig.igAccount("lena.makes");
+    const image = (await account.listMedia({ limit: 25 })).data.find(
+      (media) => media.media_type === "IMAGE",
+    )!;
+    const drawing = await rig.fetch(image.media_url!);
+    expect(drawing.headers.get("content-type")).toContain("image/svg+xml");
+    const jpeg = await rig.fetch(image.media_url!, {
+      headers: { accept: "image/jpeg,image/png" },
+    });
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = new Uint8Array(await jpeg.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const browser = await rig.fetch(image.media_url!, {
+      headers: { accept: "image/avif,image/webp,image/svg+xml,image/*,*/*;q=0.8" },
+    });
+    expect(browser.headers.get("content-type")).toContain("image/svg+xml");
+  });
+
   it("never hands back the URL a post was published from", async () => {
     const rig = createRig();
     const account = rig.igAccount("oona.bakes");

@@ -40,6 +40,29 @@ function hexToRgb(hex: string): Rgb {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** An Accept header that names JPEG (or image/*) and not SVG. */
+function wantsJpegOnly(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(",").map((part) => part.split(";")[0]!.trim().toLowerCase());
+  return types.includes("image/jpeg") && !types.includes("image/svg+xml") && !types.includes("*/*");
+}
+
+function hashOf(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash;
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const start = items.length === 0 ? 0 : by % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
+}
+
+const jpegHeaders = {
+  "content-type": "image/jpeg",
+  "cache-control": "public, max-age=86400, immutable",
+};
+
 const svgHeaders = {
   "content-type": "image/svg+xml; charset=utf-8",
   "cache-control": "public, max-age=86400, immutable",
@@ -67,7 +90,19 @@ export function registerCdnRoutes(app: Hono, core: SandboxCore): void {
     const { style, palette } = styleAndPalette(c.req.param("style"));
     const width = clampInt(c.req.query("w"), 1080, 16, 2160);
     const height = clampInt(c.req.query("h"), 1080, 16, 3840);
-    return c.body(renderArt({ id, width, height, palette, style }), 200, svgHeaders);
+    // Meta's CDN answers the format a client accepts; one that takes JPEG but no SVG (a PDF
+    // renderer) gets a JPEG of the artwork's colours instead of the drawing.
+    if (wantsJpegOnly(c.req.header("accept"))) {
+      const colors = rotate(palette, hashOf(id)).slice(0, 3).map(hexToRgb);
+      return c.body(encodeGradientJpeg({ width, height, colors }), 200, {
+        ...jpegHeaders,
+        vary: "Accept",
+      });
+    }
+    return c.body(renderArt({ id, width, height, palette, style }), 200, {
+      ...svgHeaders,
+      vary: "Accept",
+    });
   });
 
   app.get(`${cdn}/avatars/:file`, (c) => {

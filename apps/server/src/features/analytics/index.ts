@@ -8,5 +8,11 @@ export {
 } from "./history.ts";
 export { addDays, dayStart, eachDay, resolvePeriod } from "./period.ts";
 export { analyticsRoutes } from "./routes.ts";
-export { buildOverview, getPostDetail, listPosts, type PeriodFetcher } from "./service.ts";
+export {
+  buildOverview,
+  getPostDetail,
+  listPosts,
+  listTopPosts,
+  type PeriodFetcher,
+} from "./service.ts";
 export { storyAnalyticsRoutes } from "./stories-routes.ts";

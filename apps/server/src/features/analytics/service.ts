@@ -211,15 +211,7 @@ export async function buildOverview(
           metrics,
         }),
     reads.oldestDay(db, scope),
-    options.topPosts === false
-      ? []
-      : listPostsWithLatestMetrics(db, scope, {
-          sort: "reach",
-          order: "desc",
-          postedFrom: dayStart(period.from, timeZone),
-          postedBefore: dayStart(addDays(period.to, 1), timeZone),
-          limit: TOP_POSTS,
-        }),
+    options.topPosts === false ? [] : listTopPosts(db, scope, period, timeZone),
     periodFigures(db, scope, period, now, fetchPeriod, reads),
     previousHidden
       ? (new Map() as Awaited<ReturnType<typeof periodFigures>>)
@@ -367,8 +359,29 @@ export async function buildOverview(
       ...kpis,
       engagementRate: engagementRate(kpis, values, previousValues, periodDays, previousDays),
     },
-    topPosts: top.slice(0, TOP_POSTS).map((row) => toSummary(row)),
+    topPosts: top.map((row) => toSummary(row)),
   };
+}
+
+/**
+ * The period's top posts by reach, as the dashboard's "Top posts" shows them: posted in the
+ * period (days in `timeZone`), the latest reach first. Client reports check a thumbnail request
+ * against this list.
+ */
+export async function listTopPosts(
+  db: Db,
+  scope: AnalyticsScope,
+  period: { from: string; to: string },
+  timeZone: string,
+): Promise<PostMetricsRow[]> {
+  const rows = await listPostsWithLatestMetrics(db, scope, {
+    sort: "reach",
+    order: "desc",
+    postedFrom: dayStart(period.from, timeZone),
+    postedBefore: dayStart(addDays(period.to, 1), timeZone),
+    limit: TOP_POSTS,
+  });
+  return rows.slice(0, TOP_POSTS);
 }
 
 /**

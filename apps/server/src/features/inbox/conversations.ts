@@ -14,7 +14,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { WorkspaceRef } from "../../lib/app-types.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { isBucket } from "../../platform/storage.ts";
-import { accountClientFor, handleGraphFailure } from "../instagram/index.ts";
+import { accountClientFor, handleGraphFailure, mediaThumbnailUrl } from "../instagram/index.ts";
 import {
   activeScope,
   type InboxDeps,
@@ -22,7 +22,6 @@ import {
   notFound,
   requireActive,
 } from "./inbox-scope.ts";
-import { threadThumbnail } from "./thread-thumbnail.ts";
 
 /*
  * The inbox's reads (issue 15), for the app's /api/inbox and the public API alike: the unified
@@ -286,7 +285,13 @@ export async function readCommentThread(deps: InboxDeps, workspace: WorkspaceRef
   const { connection, scope } = await requireActive(deps, workspace);
   const thread = await findCommentThread(deps.db, scope, mediaId);
   if (!thread) throw notFound();
-  const thumbnailUrl = await threadThumbnail(deps, connection, scope, mediaId, thread.media);
+  const thumbnailUrl = await mediaThumbnailUrl(
+    deps.instagram,
+    connection,
+    scope,
+    mediaId,
+    thread.media,
+  );
   const now = dateOf(deps.now);
   const readState = await findConversationReadState(deps.db, scope, "comments", mediaId);
   return {

@@ -18,6 +18,12 @@ import { announceConnection, revokeAtMeta } from "./connection-service.ts";
 import type { InstagramContext } from "./context.ts";
 import { instagramJobs, scheduleInstagramJobs } from "./jobs/index.ts";
 
+export {
+  type CdnImage,
+  type CdnImageOptions,
+  createCdnImageFetcher,
+  type FetchCdnImage,
+} from "./cdn-image.ts";
 export { connectLinkRoutes, publicConnectLinkRoutes } from "./connect-link-routes.ts";
 export { CONNECT_LINK_COOKIE, sandboxSpaceOfLinkVisitor } from "./connect-link-service.ts";
 export { connectionRoutes } from "./connection-routes.ts";
@@ -33,7 +39,8 @@ export {
 } from "./context.ts";
 export { functionRoutes } from "./functions-routes.ts";
 export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
-export { mediaProxyRoutes, storedCdnUrlFresh } from "./media-proxy-routes.ts";
+export { mediaProxyRoutes, noStoreUnlessOk } from "./media-proxy-routes.ts";
+export { mediaThumbnailUrl } from "./media-thumbnail.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
 export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";

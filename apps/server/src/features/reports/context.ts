@@ -4,7 +4,7 @@ import type { Clock } from "../../platform/clock.ts";
 import { defineJob, type JobDefinition, type JobQueue } from "../../platform/job-queue.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { Storage } from "../../platform/storage.ts";
-import type { InstagramContext } from "../instagram/index.ts";
+import type { FetchCdnImage, InstagramContext } from "../instagram/index.ts";
 
 /** What the reports' routes and job work with (built once by the composition root). */
 export interface ReportsContext {
@@ -17,6 +17,8 @@ export interface ReportsContext {
   storage: Storage;
   /** A period Instagram can still answer but not stored yet is asked, as the dashboard does. */
   instagram: InstagramContext;
+  /** Reads a post's thumbnail from Instagram's CDN, with the media proxy's checks and limits. */
+  fetchCdnImage: FetchCdnImage;
   queue: JobQueue<ReportsContext>;
   publicUrl: string;
 }

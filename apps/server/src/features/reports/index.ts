@@ -5,7 +5,7 @@ import type { AppJobQueue } from "../../platform/job-queue.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { ServerFeature } from "../../platform/server-feature.ts";
 import type { Storage } from "../../platform/storage.ts";
-import type { InstagramContext } from "../instagram/index.ts";
+import type { FetchCdnImage, InstagramContext } from "../instagram/index.ts";
 import type { ReportsContext } from "./context.ts";
 import { SEND_REPORTS_CRON, sendReportsJob } from "./send-reports.job.ts";
 
@@ -26,6 +26,8 @@ export function createReportsFeature(options: {
   mailer: Mailer;
   storage: Storage;
   instagram: InstagramContext;
+  /** Reads the top posts' thumbnails from Instagram's CDN (features/instagram). */
+  fetchCdnImage: FetchCdnImage;
   queue: AppJobQueue;
   publicUrl: string;
   /** Cron schedules (default true); tests run jobs themselves. */
@@ -39,6 +41,7 @@ export function createReportsFeature(options: {
     mailer: options.mailer,
     storage: options.storage,
     instagram: options.instagram,
+    fetchCdnImage: options.fetchCdnImage,
     queue,
     publicUrl: options.publicUrl,
   };

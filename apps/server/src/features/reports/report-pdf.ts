@@ -22,6 +22,9 @@ const WIDTH = A4[0] - MARGIN * 2;
 const INK = "#0f172a";
 const MUTED = "#64748b";
 const RULE = "#e2e8f0";
+/** A thumbnail that could not be read: a neutral box where it would be. */
+const PLACEHOLDER = "#f1f5f9";
+const THUMBNAIL = 34;
 
 const kpiOrder = [
   "reach",
@@ -47,6 +50,8 @@ export function drawableText(text: string): string {
 export type ReportImages = {
   /** The workspace's logo when it is a PNG or JPEG (pdfkit draws no WebP). */
   logo?: Uint8Array | undefined;
+  /** Top posts' thumbnails by post id (JPEG or PNG); a post without one gets a placeholder. */
+  posts?: ReadonlyMap<string, Uint8Array> | undefined;
 };
 
 export function isPdfImage(bytes: Uint8Array): boolean {
@@ -83,7 +88,7 @@ export async function renderReportPdf(
     // The first account starts on the cover, below the note; each other on a page of its own.
     if (index === 0) doc.moveDown(2);
     else doc.addPage();
-    accountPages(doc, data, account, accent);
+    accountPages(doc, data, account, accent, images.posts ?? new Map());
   });
   footers(doc, data, workspace);
   doc.end();
@@ -178,7 +183,13 @@ function cover(
   }
 }
 
-function accountPages(doc: Doc, data: ReportData, account: ReportAccount, accent: string) {
+function accountPages(
+  doc: Doc,
+  data: ReportData,
+  account: ReportAccount,
+  accent: string,
+  thumbnails: ReadonlyMap<string, Uint8Array>,
+) {
   if (!account.connected) {
     doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text(`Account ${account.accountId}`);
     note(doc, "This account is no longer connected to the workspace: it has no figures.");
@@ -277,18 +288,21 @@ function accountPages(doc: Doc, data: ReportData, account: ReportAccount, accent
     heading(doc, "Top posts by reach", accent);
     if (account.overview.topPosts.length === 0)
       note(doc, "No posts were published in this period.");
+    const thumbnailColumn = THUMBNAIL + 8;
     table(
       doc,
       [
-        { title: "Posted", width: 70 },
-        { title: "Type", width: 55 },
-        { title: "Caption", width: WIDTH - 70 - 55 - 4 * 56 },
-        { title: "Reach", width: 56, align: "right" },
-        { title: "Likes", width: 56, align: "right" },
-        { title: "Comments", width: 56, align: "right" },
-        { title: "Eng. rate", width: 56, align: "right" },
+        { title: "", width: thumbnailColumn },
+        { title: "Posted", width: 62 },
+        { title: "Type", width: 50 },
+        { title: "Caption", width: WIDTH - thumbnailColumn - 62 - 50 - 4 * 52 },
+        { title: "Reach", width: 52, align: "right" },
+        { title: "Likes", width: 52, align: "right" },
+        { title: "Comments", width: 52, align: "right" },
+        { title: "Eng. rate", width: 52, align: "right" },
       ],
       account.overview.topPosts.map((post) => [
+        "",
         formatDay(post.postedAt, data.report.timeZone),
         post.typeLabel,
         post.caption ?? "",
@@ -298,6 +312,10 @@ function accountPages(doc: Doc, data: ReportData, account: ReportAccount, accent
         formatRate(post.engagementRate),
       ]),
       accent,
+      {
+        rowHeight: THUMBNAIL + 6,
+        thumbnails: account.overview.topPosts.map((post) => thumbnails.get(post.id)),
+      },
     );
   }
 
@@ -448,8 +466,44 @@ function breakdownLabel(breakdown: string): string {
 
 type Column = { title: string; width: number; align?: "left" | "right" };
 
-function table(doc: Doc, columns: Column[], rows: string[][], accent: string) {
+/** A post's thumbnail, cropped to a square; a neutral box when there is none or pdfkit refuses it. */
+function thumbnail(doc: Doc, bytes: Uint8Array | undefined, x: number, y: number, size: number) {
+  doc.roundedRect(x, y, size, size, 3).fill(PLACEHOLDER);
+  if (bytes && isPdfImage(bytes)) {
+    doc.save();
+    try {
+      doc.roundedRect(x, y, size, size, 3).clip();
+      doc.image(Buffer.from(bytes), x, y, {
+        cover: [size, size],
+        align: "center",
+        valign: "center",
+      });
+    } catch {
+      // An image pdfkit cannot read leaves the box: the report still goes.
+    } finally {
+      doc.restore();
+    }
+  }
+  doc.roundedRect(x, y, size, size, 3).lineWidth(0.5).strokeColor(RULE).stroke();
+}
+
+type TableOptions = {
+  rowHeight?: number;
+  /** The first column holds each row's thumbnail (undefined: a placeholder box). */
+  thumbnails?: Array<Uint8Array | undefined>;
+};
+
+function table(
+  doc: Doc,
+  columns: Column[],
+  rows: string[][],
+  accent: string,
+  options: TableOptions = {},
+) {
   if (rows.length === 0) return;
+  const rowHeight = options.rowHeight ?? 24;
+  // Text sits in the middle of a row taller than the usual two lines.
+  const textTop = 2 + Math.max(0, (rowHeight - 24) / 2);
   const header = () => {
     room(doc, 40);
     const y = doc.y;
@@ -472,20 +526,24 @@ function table(doc: Doc, columns: Column[], rows: string[][], accent: string) {
       .stroke();
   };
   header();
-  for (const row of rows) {
-    const rowHeight = 24;
+  rows.forEach((row, rowIndex) => {
     if (doc.y + rowHeight > A4[1] - MARGIN - 24) {
       doc.addPage();
       header();
     }
     const y = doc.y;
     let x = MARGIN;
-    doc.font("Helvetica").fontSize(8).fillColor(INK);
     row.forEach((cell, index) => {
       const column = columns[index]!;
-      doc.text(drawableText(cell).replace(/\s+/g, " "), x + 3, y + 2, {
+      if (index === 0 && options.thumbnails) {
+        thumbnail(doc, options.thumbnails[rowIndex], x + 3, y + 2, rowHeight - 6);
+        x += column.width;
+        return;
+      }
+      doc.font("Helvetica").fontSize(8).fillColor(INK);
+      doc.text(drawableText(cell).replace(/\s+/g, " "), x + 3, y + textTop, {
         width: column.width - 6,
-        height: rowHeight - 4,
+        height: 20,
         align: column.align ?? "left",
         ellipsis: true,
       });
@@ -498,7 +556,7 @@ function table(doc: Doc, columns: Column[], rows: string[][], accent: string) {
       .lineWidth(0.4)
       .strokeColor(RULE)
       .stroke();
-  }
+  });
   doc.x = MARGIN;
 }
 

@@ -2,6 +2,7 @@ import type { PlanId } from "@sightline/contracts";
 import { type ClientReportRow, findWorkspace } from "@sightline/db";
 import { dateOf } from "../../platform/clock.ts";
 import type { ReportsContext } from "./context.ts";
+import { topPostThumbnails } from "./post-thumbnails.ts";
 import { buildReportData } from "./report-data.ts";
 import { renderReportPdf } from "./report-pdf.ts";
 import type { ReportPeriod } from "./report-period.ts";
@@ -28,14 +29,17 @@ export async function reportFor(
 
 /** The report's PDF for one period, and the file name it is downloaded and sent as. */
 export async function reportPdf(
-  ctx: Pick<ReportsContext, "db" | "instagram" | "now" | "storage">,
+  ctx: Pick<ReportsContext, "db" | "instagram" | "now" | "storage" | "fetchCdnImage" | "logger">,
   workspace: { id: string; plan: PlanId },
   report: ClientReportRow,
   period: ReportPeriod,
 ) {
   const { data, workspaceName, logoPath } = await reportFor(ctx, workspace, report, period);
-  const logo = logoPath ? await ctx.storage.get(LOGO_BUCKET, logoPath) : undefined;
-  const pdf = await renderReportPdf(data, { name: workspaceName }, { logo });
+  const [logo, posts] = await Promise.all([
+    logoPath ? ctx.storage.get(LOGO_BUCKET, logoPath) : undefined,
+    topPostThumbnails(ctx, workspace.id, data),
+  ]);
+  const pdf = await renderReportPdf(data, { name: workspaceName }, { logo, posts });
   return { pdf, filename: reportFileName(report.name, period), data, workspaceName };
 }
 

@@ -1,6 +1,7 @@
 import { formatCount, type WorkspaceRole } from "@sightline/contracts";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SafeFetchTransport } from "../../lib/safe-fetch.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import {
   createVerifiedUser,
@@ -13,6 +14,7 @@ import {
   type SyncedAccount,
 } from "../../testing/synced-account.ts";
 import { inWorkspace, joinWorkspace, jsonOf as json } from "../../testing/workspace-members.ts";
+import { topPostThumbnails } from "./post-thumbnails.ts";
 import { lastCompletePeriod } from "./report-period.ts";
 import { sendDueReports } from "./send-reports.job.ts";
 
@@ -41,6 +43,31 @@ async function pdfText(bytes: Uint8Array) {
   return { pages: doc.numPages, text: pages.join("\n") };
 }
 
+/** Image XObjects painted on each page of a PDF. */
+async function pdfImages(bytes: Uint8Array): Promise<number[]> {
+  // A copy: pdf.js takes over (detaches) the buffer it is given.
+  const task = getDocument({ data: bytes.slice(), verbosity: 0, disableFontFace: true });
+  const doc = await task.promise;
+  const counts: number[] = [];
+  for (let number = 1; number <= doc.numPages; number++) {
+    const { fnArray } = await (await doc.getPage(number)).getOperatorList();
+    counts.push(fnArray.filter((fn) => fn === OPS.paintImageXObject).length);
+  }
+  await task.destroy();
+  return counts;
+}
+
+/** What "Meta's CDN" answers (the route passes the bytes on; the PDF's images are the sandbox's). */
+const cdnJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+/** What "Meta's CDN" was asked for. Every host answers here, so only a refusal keeps a URL off. */
+const cdnHops: string[] = [];
+const transport: SafeFetchTransport = async ({ url }) => {
+  cdnHops.push(url.href);
+  if (url.pathname === "/gone.jpg") return new Response("URL signature expired", { status: 403 });
+  return new Response(new Uint8Array(cdnJpeg), { headers: { "content-type": "image/jpeg" } });
+};
+
 async function join(role: Exclude<WorkspaceRole, "owner">) {
   const member = await joinWorkspace(synced.testApp, owner, workspaceId, role);
   const me = (await member.client.get("/api/auth/get-session").then((r) => r.json())) as {
@@ -67,7 +94,10 @@ const sections = ["kpis", "growth", "top-posts", "audience", "posts-table", "ana
 beforeAll(async () => {
   synced = await createTestAppWithSyncedAccount(
     { username: "lena.makes", login: "instagram" },
-    { plan: "premium" },
+    {
+      plan: "premium",
+      outboundFetch: { lookup: async () => [{ address: "157.240.1.1", family: 4 }], transport },
+    },
   );
   workspaceId = synced.connection.workspace_id;
   accountId = synced.connection.instagram_id;
@@ -334,4 +364,156 @@ describe("client reports", () => {
       await setPersonalPlan(synced.testApp, synced.email, "premium");
     }
   }, 120_000);
+});
+
+describe("top posts' thumbnails", () => {
+  const future = () => Math.floor(Date.now() / 1000 + 7 * 86_400).toString(16);
+  let report: Report;
+  let topPosts: Array<{ id: string }>;
+  const thumbnail = (postId: string, id = report.id) =>
+    `/api/reports/${id}/posts/${encodeURIComponent(postId)}/thumbnail`;
+  const storedUrl = async (postId: string) =>
+    (
+      (await synced.testApp.database.db.execute(
+        `select thumbnail_url from instagram_media where workspace_id = '${workspaceId}' and ig_media_id = '${postId}'`,
+      )) as unknown as { rows: Array<{ thumbnail_url: string | null }> }
+    ).rows[0]!.thumbnail_url;
+  const setStoredUrl = (postId: string, url: string | null) =>
+    synced.testApp.database.db.execute(
+      `update instagram_media set thumbnail_url = ${url === null ? "null" : `'${url}'`} where workspace_id = '${workspaceId}' and ig_media_id = '${postId}'`,
+    );
+
+  beforeAll(async () => {
+    ({ report } = await json<{ report: Report }>(
+      await owner.post("/api/reports", {
+        name: "Thumbnails",
+        accountIds: [accountId],
+        sections: ["top-posts", "posts-table"],
+      }),
+      201,
+    ));
+    const data = await json<ReportData>(await owner.get(`/api/reports/${report.id}/data`));
+    topPosts = data.accounts[0]!.overview.topPosts as Array<{ id: string }>;
+    expect(topPosts.length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it("serves a top post's image to the owner and to a Client the report is shared with, no one else", async () => {
+    const response = await owner.get(thumbnail(topPosts[0]!.id));
+    expect(response.status).toBe(200);
+    // The sandbox's CDN draws SVG, served script-free as the media proxy does.
+    expect(response.headers.get("content-type")).toBe("image/svg+xml");
+    expect(response.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await response.text()).toContain("<svg");
+
+    const client = await join("client");
+    const { report: shared } = await json<{ report: Report }>(
+      await owner.post("/api/reports", {
+        name: "Shared thumbnails",
+        accountIds: [accountId],
+        sections: ["top-posts"],
+        sharedWith: [client.userId],
+      }),
+      201,
+    );
+    expect((await client.in.get(thumbnail(topPosts[0]!.id, shared.id))).status).toBe(200);
+    // The same post under a report not shared with them: as if it did not exist.
+    const unshared = await client.in.get(thumbnail(topPosts[0]!.id));
+    expect(unshared.status).toBe(404);
+    expect(unshared.headers.get("cache-control")).toBe("no-store");
+
+    const stranger = await createVerifiedUser(synced.testApp);
+    const strangerWorkspace = await setPersonalPlan(synced.testApp, stranger.email, "premium");
+    const theirs = inWorkspace(stranger.client, strangerWorkspace);
+    expect((await theirs.get(thumbnail(topPosts[0]!.id))).status).toBe(404);
+    expect(
+      (await inWorkspace(stranger.client, workspaceId).get(thumbnail(topPosts[0]!.id))).status,
+    ).toBe(404);
+  }, 120_000);
+
+  it("answers 404 for a post that is not among the report's top posts", async () => {
+    const data = await json<ReportData>(await owner.get(`/api/reports/${report.id}/data`));
+    const topIds = new Set(topPosts.map((post) => post.id));
+    const other = (data.accounts[0]!.posts as Array<{ id: string }>).find(
+      (post) => !topIds.has(post.id),
+    );
+    expect(other).toBeDefined();
+    expect((await owner.get(thumbnail(other!.id))).status).toBe(404);
+    expect((await owner.get(thumbnail("17999999999999999"))).status).toBe(404);
+    // A report without the top posts section shows no thumbnails.
+    const { report: kpisOnly } = await json<{ report: Report }>(
+      await owner.post("/api/reports", {
+        name: "Figures only",
+        accountIds: [accountId],
+        sections: ["kpis"],
+      }),
+      201,
+    );
+    expect((await owner.get(thumbnail(topPosts[0]!.id, kpisOnly.id))).status).toBe(404);
+    expect((await owner.get(thumbnail("not an id"))).status).toBe(422);
+  }, 60_000);
+
+  it("reads Meta's CDN through the media proxy's fetch and refuses any other host", async () => {
+    const postId = topPosts[1]!.id;
+    const original = await storedUrl(postId);
+    try {
+      await setStoredUrl(postId, `https://scontent.cdninstagram.com/v/t51/post.jpg?oe=${future()}`);
+      const served = await owner.get(thumbnail(postId));
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/jpeg");
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(cdnJpeg);
+
+      // A stored address off Meta's CDN is never fetched: Instagram is asked for a fresh one.
+      const before = cdnHops.length;
+      await setStoredUrl(postId, `https://evil.example/post.jpg?oe=${future()}`);
+      const replaced = await owner.get(thumbnail(postId));
+      expect(replaced.status).toBe(200);
+      expect(replaced.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await storedUrl(postId)).toMatch(/\/sandbox\/scontent\.cdninstagram\.com\/v\//);
+      expect(cdnHops.length).toBe(before);
+      // The function itself refuses any host that is not Meta's CDN (or the sandbox's).
+      const fetchCdnImage = synced.testApp.reportsContext.fetchCdnImage;
+      for (const src of [
+        "https://evil.example/a.jpg",
+        "http://scontent.cdninstagram.com/a.jpg",
+        "https://127.0.0.1/a.jpg",
+      ]) {
+        await expect(fetchCdnImage(src)).rejects.toMatchObject({ code: "bad_request" });
+      }
+      expect(cdnHops.length).toBe(before);
+    } finally {
+      await setStoredUrl(postId, original);
+    }
+  }, 60_000);
+
+  it("draws each top post's thumbnail in the PDF, and a placeholder where one fails", async () => {
+    const broken = topPosts[2]!.id;
+    const original = await storedUrl(broken);
+    try {
+      await setStoredUrl(broken, `https://scontent.cdninstagram.com/gone.jpg?oe=${future()}`);
+      const pdf = await owner.get(`/api/reports/${report.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      const bytes = new Uint8Array(await pdf.arrayBuffer());
+      const images = await pdfImages(bytes);
+      // The sandbox's CDN gives JPEGs to a client that takes no SVG; the expired one is left out.
+      expect(images.reduce((a, b) => a + b, 0)).toBe(topPosts.length - 1);
+      expect((await pdfText(bytes)).text).toContain("Top posts by reach");
+    } finally {
+      await setStoredUrl(broken, original);
+    }
+  }, 120_000);
+
+  it("draws what arrived within the report's time budget", async () => {
+    const data = await json<ReportData>(await owner.get(`/api/reports/${report.id}/data`));
+    const ctx = synced.testApp.reportsContext;
+    const started = Date.now();
+    const images = await topPostThumbnails(
+      { ...ctx, fetchCdnImage: () => new Promise(() => {}) },
+      workspaceId,
+      data as never,
+      { budgetMs: 300 },
+    );
+    expect(images.size).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 60_000);
 });

@@ -34,9 +34,11 @@ import { requireMember } from "../../middleware/session.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { userLimit } from "../../platform/limits/user-limits.ts";
 import { userTimeZone } from "../../platform/user-zone.ts";
+import { noStoreUnlessOk } from "../instagram/index.ts";
 import { can as planAllows, requirePlan } from "../plans/index.ts";
 import { recordAudit } from "../workspaces/index.ts";
 import type { ReportsContext } from "./context.ts";
+import { reportPostThumbnail } from "./post-thumbnails.ts";
 import { lastCompletePeriod, periodLabel, type ReportPeriod } from "./report-period.ts";
 import { LOGO_BUCKET, reportFor, reportPdf } from "./report-service.ts";
 import { sendReportsJob } from "./send-reports.job.ts";
@@ -45,6 +47,10 @@ const idParam = z.object({ id: z.uuid("Not a report id.") });
 const sendingParam = z.object({
   id: z.uuid("Not a report id."),
   sendingId: z.uuid("Not a sending id."),
+});
+const postParam = z.object({
+  id: z.uuid("Not a report id."),
+  postId: z.string().regex(/^[0-9A-Za-z_]{1,64}$/, "Not an Instagram media id."),
 });
 const notFound = () => new AppError("not_found", "This report does not exist.");
 
@@ -141,6 +147,8 @@ function periodOf(row: ClientReportRow, query: ClientReportPeriodQuery, now: Dat
  * `reports` opens them (a Client only those shared with them, any other a 404); `reports:write`
  * (editors and up) builds, shares, schedules and deletes them. All of it is the
  * `teamMembers` capability (Premium); the list answers `allowed` so the page can say so.
+ * A top post's thumbnail is served under its report, so a Client reads it without the calendar's
+ * routes, and only for the posts the report shows.
  */
 export function reportRoutes(ctx: ReportsContext) {
   const reader = requireMember("reports");
@@ -302,6 +310,22 @@ export function reportRoutes(ctx: ReportsContext) {
           "content-disposition": `attachment; filename="${filename}"`,
           "cache-control": "private, no-store",
         });
+      },
+    )
+    .get(
+      "/:id/posts/:postId/thumbnail",
+      noStoreUnlessOk,
+      reader,
+      plan,
+      validate("param", postParam),
+      validate("query", clientReportPeriodQuerySchema),
+      async (c) => {
+        const { workspace } = c.var;
+        const { id, postId } = c.req.valid("param");
+        const row = await readableReport(ctx, c.var, id);
+        const period = periodOf(row, c.req.valid("query"), dateOf(ctx.now));
+        const image = await reportPostThumbnail(ctx, workspace, row, period, postId);
+        return c.body(image.body as Uint8Array<ArrayBuffer>, 200, image.headers);
       },
     )
     .post(

@@ -538,6 +538,7 @@ describe("workspaces, members and roles", () => {
     "DELETE /api/reports/:id": "reports:write",
     "GET /api/reports/:id/data": "reports",
     "GET /api/reports/:id/pdf": "reports",
+    "GET /api/reports/:id/posts/:postId/thumbnail": "reports",
     "POST /api/reports/:id/sendings/:sendingId/retry": "reports:write",
   };
 

@@ -9,6 +9,7 @@ import {
   responseTimeKindLabels,
 } from "../utils/format.ts";
 import { ReportBarChart, ReportLineChart } from "./report-charts.tsx";
+import { ReportPostThumbnail, reportPostThumbnailUrl } from "./report-post-thumbnail.tsx";
 
 const kpiOrder = [
   "reach",
@@ -59,7 +60,18 @@ type Post = {
   saves?: number | null;
 };
 
-function PostsTable({ posts, zone, full }: { posts: Post[]; zone: string; full: boolean }) {
+function PostsTable({
+  posts,
+  zone,
+  full,
+  thumbnailOf,
+}: {
+  posts: Post[];
+  zone: string;
+  full: boolean;
+  /** The top posts show each post's picture in a first column. */
+  thumbnailOf?: (postId: string) => string;
+}) {
   if (posts.length === 0) {
     return <p className="text-sm text-slate-600">No posts were published in this period.</p>;
   }
@@ -69,6 +81,11 @@ function PostsTable({ posts, zone, full }: { posts: Post[]; zone: string; full: 
       <table className="w-full min-w-[40rem] text-sm">
         <thead className="text-left text-xs text-slate-500">
           <tr>
+            {thumbnailOf ? (
+              <th className="w-14 px-2 py-2 font-medium">
+                <span className="sr-only">Picture</span>
+              </th>
+            ) : null}
             <th className="px-2 py-2 font-medium">Posted</th>
             <th className="px-2 py-2 font-medium">Type</th>
             <th className="px-2 py-2 font-medium">Caption</th>
@@ -83,6 +100,11 @@ function PostsTable({ posts, zone, full }: { posts: Post[]; zone: string; full: 
         <tbody className="divide-y divide-slate-100">
           {posts.map((post) => (
             <tr key={post.id}>
+              {thumbnailOf ? (
+                <td className="px-2 py-1.5">
+                  <ReportPostThumbnail src={thumbnailOf(post.id)} />
+                </td>
+              ) : null}
               <td className="whitespace-nowrap px-2 py-2 text-slate-700">
                 {formatDay(post.postedAt, zone)}
               </td>
@@ -158,9 +180,11 @@ function ResponseTimesTable({ figures }: { figures: ResponseTimes }) {
 export function ReportAccountSection({
   account,
   report,
+  period,
 }: {
   account: ReportAccountData;
   report: ReportData["report"];
+  period: ReportData["period"];
 }) {
   const color = report.accentColor;
   if (!account.connected) {
@@ -239,7 +263,12 @@ export function ReportAccountSection({
 
       {has("top-posts") ? (
         <Section title="Top posts by reach" color={color}>
-          <PostsTable posts={topPosts} zone={report.timeZone} full={false} />
+          <PostsTable
+            posts={topPosts}
+            zone={report.timeZone}
+            full={false}
+            thumbnailOf={(postId) => reportPostThumbnailUrl(report.id, postId, period)}
+          />
         </Section>
       ) : null}
 

@@ -257,7 +257,12 @@ export function ReportView({ id }: { id: string }) {
       ) : null}
       <div className="mt-6 space-y-6">
         {view.accounts.map((account) => (
-          <ReportAccountSection key={account.accountId} account={account} report={view.report} />
+          <ReportAccountSection
+            key={account.accountId}
+            account={account}
+            report={view.report}
+            period={view.period}
+          />
         ))}
       </div>
       {canBuild && report.data ? <Sendings id={id} /> : null}
