@@ -54,7 +54,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ensureServerBuild, serverBundle } from "./server-build.mjs";
+import { compileCacheDir, ensureServerBuild, serverBundle } from "./server-build.mjs";
 import { ensureWebBuild, root, webBuildCommand } from "./web-build.mjs";
 
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
@@ -100,6 +100,8 @@ async function startServer(dataDir, extraEnv = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // As `npm start` runs it (scripts/start.mjs): the bundle's compiled code reused.
+      NODE_COMPILE_CACHE: compileCacheDir,
       // Production refuses to start without SMTP; nothing is mailed during a benchmark.
       SMTP_URL: process.env.SMTP_URL ?? "smtp://127.0.0.1:2525",
       // Production also wants a Meta app and an https address: the bench runs the sandbox over
