@@ -137,7 +137,7 @@ export function WeekView({
   }, [posts, timeZone]);
   // On opening a week, bring its first busy hour (or 07:00) to the top instead of 00:00.
   const tableRef = useRef<HTMLTableElement>(null);
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLElement>(null);
   const firstHour = useMemo(() => {
     let first = FIRST_SHOWN_HOUR;
     for (const key of bySlot.keys()) {
@@ -168,10 +168,15 @@ export function WeekView({
     );
   return (
     // The week scrolls inside its own frame, under its day headings, so they stay in sight.
-    <div
+    // Reachable by keyboard: a week with nothing focusable in it (no post, no free slot offered)
+    // must still scroll without a mouse (axe's scrollable-region-focusable).
+    <section
       ref={scrollerRef}
       data-testid="week-scroller"
-      className="max-h-[calc(100dvh-10.5rem)] min-h-80 overflow-auto"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be reachable by keyboard
+      tabIndex={0}
+      aria-label="Week, scrollable"
+      className="max-h-[calc(100dvh-10.5rem)] min-h-80 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <table
         ref={tableRef}
@@ -222,6 +227,6 @@ export function WeekView({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
