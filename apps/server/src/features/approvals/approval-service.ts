@@ -36,6 +36,14 @@ export type Reviewer =
   | { kind: "member"; userId: string; name: string; role: WorkspaceRole }
   | { kind: "link"; name: string; linkId: string };
 
+/** The signed-in member as a reviewer: their history shows them by e-mail. */
+export function memberReviewer(
+  user: { id: string; email: string },
+  workspace: { role: WorkspaceRole },
+): Extract<Reviewer, { kind: "member" }> {
+  return { kind: "member", userId: user.id, name: user.email, role: workspace.role };
+}
+
 /** A member as the state machine sees them (named approver or not). */
 export async function actorOf(
   deps: Pick<ScheduleDeps, "db">,

@@ -14,7 +14,13 @@ import {
   listReviewQueue,
 } from "@sightline/db";
 import { dateOf } from "../../platform/clock.ts";
-import { actorOf, eventViewOf, memberNames, missedSlot } from "./approval-service.ts";
+import {
+  actorOf,
+  eventViewOf,
+  memberNames,
+  memberReviewer,
+  missedSlot,
+} from "./approval-service.ts";
 import { mediaOf, type ReviewLinkDeps } from "./review-links.ts";
 
 /*
@@ -60,12 +66,7 @@ export async function reviewQueueOf(
       workspace.id,
       rows.map((row) => row.post.id),
     ),
-    actorOf(deps, workspace.id, {
-      kind: "member",
-      userId: user.id,
-      name: user.email,
-      role: workspace.role,
-    }),
+    actorOf(deps, workspace.id, memberReviewer(user, workspace)),
   ]);
   const names = memberNames(members);
   const usernames = new Map(

@@ -36,6 +36,7 @@ import {
   actorOf,
   approvalStateOf,
   historyOf,
+  memberReviewer,
   missedSlot,
   postOf,
   sendEditForApproval,
@@ -150,12 +151,11 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
         if (c.var.workspace.role === "client" && state === "draft") {
           throw new AppError("not_found", "This post does not exist.");
         }
-        const actor = await actorOf(deps, c.var.workspace.id, {
-          kind: "member",
-          userId: c.var.user.id,
-          name: c.var.user.email,
-          role: c.var.workspace.role,
-        });
+        const actor = await actorOf(
+          deps,
+          c.var.workspace.id,
+          memberReviewer(c.var.user, c.var.workspace),
+        );
         return c.json({
           post: postView(post, state, now()),
           history: await historyOf(deps, c.var.workspace.id, id),
@@ -185,12 +185,7 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             deps,
             c.var.workspace.id,
             draft.id,
-            {
-              kind: "member",
-              userId: c.var.user.id,
-              name: c.var.user.email,
-              role: c.var.workspace.role,
-            },
+            memberReviewer(c.var.user, c.var.workspace),
             "submit",
           );
           return c.json(outcomeView(outcome, now()), 201);
@@ -207,12 +202,7 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             deps,
             c.var.workspace.id,
             c.req.valid("param").id,
-            {
-              kind: "member",
-              userId: c.var.user.id,
-              name: c.var.user.email,
-              role: c.var.workspace.role,
-            },
+            memberReviewer(c.var.user, c.var.workspace),
             "submit",
             c.req.valid("json").comment,
           );
@@ -231,12 +221,7 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             deps,
             c.var.workspace.id,
             c.req.valid("param").id,
-            {
-              kind: "member",
-              userId: c.var.user.id,
-              name: c.var.user.email,
-              role: c.var.workspace.role,
-            },
+            memberReviewer(c.var.user, c.var.workspace),
             c.req.valid("json"),
           );
           return c.json(outcomeView(outcome, now()));
@@ -251,12 +236,7 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             deps,
             c.var.workspace.id,
             c.req.valid("param").id,
-            {
-              kind: "member",
-              userId: c.var.user.id,
-              name: c.var.user.email,
-              role: c.var.workspace.role,
-            },
+            memberReviewer(c.var.user, c.var.workspace),
             "withdraw",
           );
           return c.json(outcomeView(outcome, now()));
@@ -274,12 +254,7 @@ export function approvalRoutes(deps: ReviewLinkDeps) {
             deps,
             c.var.workspace.id,
             c.req.valid("param").id,
-            {
-              kind: "member",
-              userId: c.var.user.id,
-              name: c.var.user.email,
-              role: c.var.workspace.role,
-            },
+            memberReviewer(c.var.user, c.var.workspace),
             body.decision,
             body.comment,
           );
