@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount, formatDuration, formatRate } from "./report-format.ts";
 
 /*
  * Inbox response times (issue 33 point 4, decision 038's addendum): how fast an account answers
@@ -51,3 +52,19 @@ export type ResponseTimeFigures = {
 };
 
 export const responseTimeKindLabels = { comments: "Comments", dms: "Direct messages" } as const;
+export const responseTimeKinds = ["comments", "dms"] as const;
+
+/**
+ * The rows of a response-time table, in order, with how each writes its figure: one list for the
+ * Inbox's dialog, the report's web view and its PDF, so the three read alike.
+ */
+export const responseTimeRows: ReadonlyArray<
+  readonly [label: string, value: (figures: ResponseTimeFigures) => string]
+> = [
+  ["Answered", (f) => formatCount(f.answered)],
+  ["Not answered yet", (f) => formatCount(f.unanswered)],
+  ["Median first response", (f) => formatDuration(f.medianSeconds)],
+  ["90th percentile", (f) => formatDuration(f.p90Seconds)],
+  ["Answered within 1 hour", (f) => formatRate(f.withinHourShare)],
+  ["Answered within 24 hours", (f) => formatRate(f.withinDayShare)],
+];

@@ -2,10 +2,10 @@ import {
   formatChange,
   formatCount,
   formatDay,
-  formatDuration,
   formatRate,
-  type ResponseTimeFigures,
   responseTimeKindLabels,
+  responseTimeKinds,
+  responseTimeRows,
 } from "@sightline/contracts";
 import PDFDocument from "pdfkit";
 import type { ReportAccount, ReportData } from "./report-data.ts";
@@ -398,27 +398,20 @@ function accountPages(
       "Time from a person's first unanswered comment or message to the account's reply, for what arrived in the period.",
     );
     doc.moveDown(0.4);
-    const kinds = ["comments", "dms"] as const;
-    const cell = (pick: (figures: ResponseTimeFigures) => string) =>
-      kinds.map((kind) => pick(account.responseTimes![kind]));
     table(
       doc,
       [
         { title: "", width: WIDTH - 2 * 120 },
-        ...kinds.map((kind) => ({
+        ...responseTimeKinds.map((kind) => ({
           title: responseTimeKindLabels[kind],
           width: 120,
           align: "right" as const,
         })),
       ],
-      [
-        ["Answered", ...cell((f) => formatCount(f.answered))],
-        ["Not answered yet", ...cell((f) => formatCount(f.unanswered))],
-        ["Median first response", ...cell((f) => formatDuration(f.medianSeconds))],
-        ["90th percentile", ...cell((f) => formatDuration(f.p90Seconds))],
-        ["Answered within 1 hour", ...cell((f) => formatRate(f.withinHourShare))],
-        ["Answered within 24 hours", ...cell((f) => formatRate(f.withinDayShare))],
-      ],
+      responseTimeRows.map(([label, value]) => [
+        label,
+        ...responseTimeKinds.map((kind) => value(account.responseTimes![kind])),
+      ]),
       accent,
     );
   }

@@ -1,13 +1,8 @@
-import {
-  formatCount,
-  formatDuration,
-  formatRate,
-  type ResponseTimeFigures,
-  responseTimeKindLabels,
-} from "@sightline/contracts";
+import { responseTimeRows } from "@sightline/contracts";
 import { useState } from "react";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
+import { ResponseTimesTable } from "../../../components/response-times-table.tsx";
 import {
   Dialog,
   DialogContent,
@@ -27,50 +22,6 @@ export function responseTimesPeriod(days: number, timeZone: string, now = new Da
   const start = new Date(`${to}T00:00:00Z`);
   start.setUTCDate(start.getUTCDate() - (days - 1));
   return { from: start.toISOString().slice(0, 10), to, timezone: timeZone };
-}
-
-const kinds = ["comments", "dms"] as const;
-const rows: Array<[string, (figures: ResponseTimeFigures) => string]> = [
-  ["Answered", (f) => formatCount(f.answered)],
-  ["Not answered yet", (f) => formatCount(f.unanswered)],
-  ["Median first response", (f) => formatDuration(f.medianSeconds)],
-  ["90th percentile", (f) => formatDuration(f.p90Seconds)],
-  ["Answered within 1 hour", (f) => formatRate(f.withinHourShare)],
-  ["Answered within 24 hours", (f) => formatRate(f.withinDayShare)],
-];
-
-function FiguresTable(figures: Record<(typeof kinds)[number], ResponseTimeFigures>) {
-  const numeric = "whitespace-nowrap px-2 py-2 text-right tabular-nums";
-  return (
-    <table className="w-full text-sm" data-testid="inbox-response-times">
-      <thead className="text-left text-xs text-slate-500">
-        <tr>
-          <th className="px-2 py-2 font-medium">
-            <span className="sr-only">Figure</span>
-          </th>
-          {kinds.map((kind) => (
-            <th key={kind} className={`${numeric} font-medium`}>
-              {responseTimeKindLabels[kind]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row" className="px-2 py-2 text-left font-normal text-slate-700">
-              {label}
-            </th>
-            {kinds.map((kind) => (
-              <td key={kind} className={`${numeric} text-slate-900`}>
-                {value(figures[kind])}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /**
@@ -105,7 +56,7 @@ export function ResponseTimesDialog({
         <div className="mt-4">
           {query.isPending ? (
             <SkeletonGroup label="Loading response times" className="space-y-2">
-              {rows.map(([label]) => (
+              {responseTimeRows.map(([label]) => (
                 <Skeleton key={label} className="h-8" />
               ))}
             </SkeletonGroup>
@@ -118,7 +69,7 @@ export function ResponseTimesDialog({
           ) : !query.data.connected ? (
             <p className="text-sm text-slate-600">Connect Instagram to see your response times.</p>
           ) : (
-            <FiguresTable comments={query.data.comments} dms={query.data.dms} />
+            <ResponseTimesTable figures={query.data} testId="inbox-response-times" />
           )}
         </div>
       </DialogContent>

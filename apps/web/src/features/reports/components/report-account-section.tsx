@@ -1,13 +1,7 @@
 import type { ReactNode } from "react";
+import { ResponseTimesTable } from "../../../components/response-times-table.tsx";
 import type { ReportAccountData, ReportData } from "../api/get-report-data.ts";
-import {
-  formatChange,
-  formatCount,
-  formatDay,
-  formatDuration,
-  formatRate,
-  responseTimeKindLabels,
-} from "../utils/format.ts";
+import { formatChange, formatCount, formatDay, formatRate } from "../utils/format.ts";
 import { ReportBarChart, ReportLineChart } from "./report-charts.tsx";
 import { ReportPostThumbnail, reportPostThumbnailUrl } from "./report-post-thumbnail.tsx";
 
@@ -127,51 +121,14 @@ function PostsTable({
 type ResponseTimes = NonNullable<Extract<ReportAccountData, { connected: true }>["responseTimes"]>;
 
 /** The same rows, in the same order, as the PDF's table. */
-function ResponseTimesTable({ figures }: { figures: ResponseTimes }) {
-  const kinds = ["comments", "dms"] as const;
-  const rows: Array<[string, (kind: (typeof kinds)[number]) => string]> = [
-    ["Answered", (kind) => formatCount(figures[kind].answered)],
-    ["Not answered yet", (kind) => formatCount(figures[kind].unanswered)],
-    ["Median first response", (kind) => formatDuration(figures[kind].medianSeconds)],
-    ["90th percentile", (kind) => formatDuration(figures[kind].p90Seconds)],
-    ["Answered within 1 hour", (kind) => formatRate(figures[kind].withinHourShare)],
-    ["Answered within 24 hours", (kind) => formatRate(figures[kind].withinDayShare)],
-  ];
-  const numeric = "whitespace-nowrap px-2 py-2 text-right tabular-nums";
+function ResponseTimesSection({ figures }: { figures: ResponseTimes }) {
   return (
     <div className="overflow-x-auto">
       <p className="mb-2 text-sm text-slate-600">
         Time from a person's first unanswered comment or message to the account's reply, for what
         arrived in the period.
       </p>
-      <table className="w-full max-w-xl text-sm" data-testid="report-response-times">
-        <thead className="text-left text-xs text-slate-500">
-          <tr>
-            <th className="px-2 py-2 font-medium">
-              <span className="sr-only">Figure</span>
-            </th>
-            {kinds.map((kind) => (
-              <th key={kind} className={`${numeric} font-medium`}>
-                {responseTimeKindLabels[kind]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row" className="px-2 py-2 text-left font-normal text-slate-700">
-                {label}
-              </th>
-              {kinds.map((kind) => (
-                <td key={kind} className={numeric}>
-                  {value(kind)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResponseTimesTable figures={figures} className="max-w-xl" testId="report-response-times" />
     </div>
   );
 }
@@ -319,7 +276,7 @@ export function ReportAccountSection({
 
       {has("response-times") && account.responseTimes ? (
         <Section title="Inbox response times" color={color}>
-          <ResponseTimesTable figures={account.responseTimes} />
+          <ResponseTimesSection figures={account.responseTimes} />
         </Section>
       ) : null}
 

@@ -3,9 +3,7 @@ export {
   formatChange,
   formatCount,
   formatDay,
-  formatDuration,
   formatRate,
-  responseTimeKindLabels,
 } from "@sightline/contracts";
 
 /** Addresses typed one per line or separated by commas. */
