@@ -111,9 +111,11 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           exclude: ["**/node_modules/**"],
           globalSetup: ["./e2e/global-setup.ts"],
-          // Two files at once: each has its own server (own port, own copy of the data folder)
-          // and its own Chromium, and much of a file's time is spent waiting on them.
+          // Two files at once, and a worker keeps its modules from one file to the next: the
+          // files that need no server of their own share their worker's server and Chromium
+          // (e2e/support/browser.ts), whose start was most of a file's fixed cost (decision 020).
           maxWorkers: 2,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A page that hydrates in 300 ms alone can take seconds beside the other tests on two

@@ -17,7 +17,7 @@ async function screenshot(page: Page, name: string) {
 type Team = { connected: boolean; roles: Array<AiRoleReport | AiLockedRole> };
 
 describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 2 });
 
   it("shows each role's headline and opens its facts, as the API computed them", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);

@@ -6,7 +6,7 @@ import { connectedPage } from "./support/composer.ts";
 describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
   // Each test takes an account global setup connected to @lena.makes and synced (connectedPage);
   // connecting through Settings is instagram-connection.e2e.ts's to test.
-  const live = useServerAndBrowser({ template: "connected" });
+  const live = useServerAndBrowser({ template: "connected", accounts: 2 });
 
   it("shows the API's followers on the dashboard and the top reach first when sorted", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1280);

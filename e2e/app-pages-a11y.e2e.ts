@@ -114,7 +114,7 @@ async function axeProblems(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!hasChromium())("every app page passes axe (WCAG 2.1 AA)", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 2 });
 
   for (const width of [1440, 390]) {
     it(`at ${width} px, with the demo account connected`, async () => {

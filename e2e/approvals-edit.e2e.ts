@@ -19,7 +19,7 @@ type ApprovalView = {
  * "Send for approval") and sends it: it is back in review with the new caption.
  */
 describe.skipIf(!hasChromium())("approvals in the composer's Edit and in Settings", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 1 });
 
   it(
     "an owner names an approver in Settings; an editor's edit of an approved post is sent for approval",

@@ -18,7 +18,7 @@ const SCREENSHOT_DIR = process.env.APPROVALS_SCREENSHOT_DIR;
  * opens the link in a fresh browser, approves it under their name, and the post is scheduled.
  */
 describe.skipIf(!hasChromium())("post approvals and review links", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 1 });
 
   it(
     "send for approval → share the link → approve in a fresh browser → scheduled",

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
-import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
 
-const CONTROL_TOKEN = `e2e-control-${"a".repeat(24)}`;
+const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set AUTOMATIONS_SCREENSHOT_DIR=/some/dir to keep screenshots at 1440 and 390 px. */
 const shots = process.env.AUTOMATIONS_SCREENSHOT_DIR;
 
@@ -30,8 +30,8 @@ async function simulateComment(url: string, space: string, text: string): Promis
 describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
   // Each test takes an account global setup connected to @lena.makes and synced (connectedPage).
   const live = useServerAndBrowser({
-    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
     template: "connected",
+    accounts: 2,
   });
 
   for (const width of [1440, 390]) {

@@ -12,7 +12,7 @@ const SCREENSHOT_DIR = process.env.CLIENT_REVIEWS_SCREENSHOT_DIR;
  * will look and the bell's count of them, approves one, and the count drops.
  */
 describe.skipIf(!hasChromium())("a client's Reviews page and bell", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 1 });
 
   it(
     "signs in to Reviews, sees the waiting posts, approves one, and the bell count drops",

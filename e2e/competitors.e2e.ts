@@ -6,7 +6,7 @@ import { connectedPage } from "./support/composer.ts";
 const SCREENSHOTS = process.env.COMPETITORS_SCREENSHOT_DIR;
 
 describe.skipIf(!hasChromium())("Competitors (sandbox)", () => {
-  const live = useServerAndBrowser({ template: "connected", timeoutMs: 150_000 });
+  const live = useServerAndBrowser({ template: "connected", timeoutMs: 150_000, accounts: 1 });
 
   it("@lena.makes beside two demo accounts: the Facebook Login switch, plan limits, adding, removing, at 1440 and 390 px", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 1440);

@@ -58,7 +58,7 @@ async function tabOrder(page: Page, presses: number) {
 }
 
 describe.skipIf(!hasChromium())("the composer: accessibility and layout", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 2 });
 
   for (const width of [1440, 390]) {
     it(

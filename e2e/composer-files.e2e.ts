@@ -56,7 +56,7 @@ async function writeDraft(page: Page, draft: JSHandle<unknown>) {
 }
 
 describe.skipIf(!hasChromium())("the composer's files, drafts and spec texts (issue 24)", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 6 });
 
   for (const width of WIDTHS) {
     it(

@@ -54,7 +54,7 @@ async function screenshot(page: Page, name: string) {
 
 describe.skipIf(!hasChromium())("the composer (sandbox)", () => {
   // A shared, busy machine can take over a minute to boot the server with its migrations.
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 8 });
 
   it(
     "enforces its rules: media needed, hashtag limit, tags, carousel, reset on close",

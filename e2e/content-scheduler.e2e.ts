@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signedInPage } from "./support/accounts.ts";
-import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
 
 /** YYYY-MM-DD of `date` plus `days` (calendar arithmetic). */
@@ -56,7 +56,7 @@ async function schedulePost(page: Page, date: string): Promise<string> {
 
 /** Set SHOTS=/some/dir to keep screenshots of the scheduler at 1440 and 390 px. */
 const shots = process.env.SHOTS;
-const CONTROL_TOKEN = `e2e-control-${"s".repeat(24)}`;
+const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 
 /** The sandbox's control API (fault injection), as the tests' stand-in for Instagram failing. */
 async function sandboxControl(url: string, path: string, method: string, body?: unknown) {
@@ -89,8 +89,8 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
   // Tests that need a connected account take one global setup connected and synced
   // (`connectedPage`); connecting through Settings is instagram-connection.e2e.ts's to test.
   const live = useServerAndBrowser({
-    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
     template: "connected",
+    accounts: 5,
   });
 
   it("shows a scheduled post in month and list views, moves it by drag and by keyboard, and refuses the past", async () => {

@@ -14,7 +14,7 @@ async function shot(page: Page, name: string) {
 describe.skipIf(!hasChromium())(
   "Settings → Developers: personal access tokens and the MCP connection (issue 35)",
   () => {
-    const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+    const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 4 });
 
     for (const width of [1440, 390]) {
       it(`at ${width} px: locked on Free; on Pro a token is made, shown once, used, revoked`, async () => {

@@ -1,4 +1,5 @@
-import { cpSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureServerBuild } from "../scripts/server-build.mjs";
 import { ensureWebBuild } from "../scripts/web-build.mjs";
@@ -17,6 +18,11 @@ declare module "vitest" {
      */
     e2eConnectedTemplate: string;
     e2eConnectedReady: string;
+    /**
+     * A folder where each browser-test worker notes the servers it shares between its files
+     * (e2e/support/browser.ts): the teardown stops any still running when the run ends.
+     */
+    e2eSharedServers: string;
   }
 }
 
@@ -29,6 +35,7 @@ interface Shared {
   chromium: string;
   template: { dir: string; remove: () => void };
   connected: { dir: string; ready: string; done: Promise<void>; remove: () => void };
+  sharedServers: { dir: string; remove: () => void };
   users: number;
 }
 const key = Symbol.for("sightline.e2e.global-setup");
@@ -42,9 +49,12 @@ export default async function setup(project: TestProject) {
   project.provide("e2eDataTemplate", state.template.dir);
   project.provide("e2eConnectedTemplate", state.connected.dir);
   project.provide("e2eConnectedReady", state.connected.ready);
+  project.provide("e2eSharedServers", state.sharedServers.dir);
   return async () => {
     state.users -= 1;
     if (state.users > 0) return;
+    stopSharedServers(state.sharedServers.dir);
+    state.sharedServers.remove();
     await state.connected.done;
     state.template.remove();
     state.connected.remove();
@@ -78,7 +88,26 @@ async function prepare(): Promise<Shared> {
   const connected = chromium
     ? startConnected(template.dir)
     : { dir: "", ready: "", done: Promise.resolve(), remove: () => {} };
-  return { chromium: chromium ?? "", template, connected, users: 0 };
+  return { chromium: chromium ?? "", template, connected, sharedServers: makeDataDir(), users: 0 };
+}
+
+/**
+ * Stops the servers the workers shared between their files and did not stop themselves: vitest
+ * ends its workers without their exit handlers, and a server left running would outlive the run.
+ */
+function stopSharedServers(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const { pid, dataDir } = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as {
+      pid: number;
+      dataDir: string;
+    };
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**

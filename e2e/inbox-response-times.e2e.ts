@@ -21,7 +21,7 @@ type Figures = { medianSeconds: number | null };
  * figures, and a report with "Inbox response times" shows the same table in its web view.
  */
 describe.skipIf(!hasChromium())("inbox response times", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 1 });
 
   it("shows the Inbox's response times and the report's table, at 1440 and 390 px", async () => {
     const url = live.server.url;

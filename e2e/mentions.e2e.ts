@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
 
-const CONTROL_TOKEN = `e2e-control-${"m".repeat(24)}`;
+const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set MENTIONS_SHOTS=/some/dir to keep the page's screenshots at 1440 and 390 px. */
 const shots = process.env.MENTIONS_SHOTS;
 
@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium())("Mentions: who mentioned or tagged @lena.makes (
   const live = useServerAndBrowser({
     timeoutMs: 170_000,
     template: "connected",
-    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
+    accounts: 1,
   });
 
   it("lists this week's mentions and tags live, lights the bell, replies to a comment mention, at 1440 and 390 px", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
 
-const CONTROL_TOKEN = `e2e-control-${"y".repeat(24)}`;
+const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set SHOTS=/some/dir to keep screenshots of an image reply at 1440 and 390 px. */
 const shots = process.env.SHOTS;
 
@@ -35,8 +35,8 @@ async function sandboxGraph(url: string, space: string, path: string) {
 describe.skipIf(!hasChromium())("Messages: image replies (sandbox)", () => {
   // The test takes an account global setup connected to @lena.makes and synced (connectedPage).
   const live = useServerAndBrowser({
-    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
     template: "connected",
+    accounts: 1,
   });
 
   it("attaches an image from the keyboard, keeps a failed send with its text and image, and retries it to Instagram", async () => {

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
 
-const CONTROL_TOKEN = `e2e-control-${"x".repeat(24)}`;
+const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set SHOTS=/some/dir to keep screenshots of the inbox at 1440 and 390 px. */
 const shots = process.env.SHOTS;
 
@@ -41,8 +41,8 @@ describe.skipIf(!hasChromium())("Messages, the unified inbox (sandbox)", () => {
   // Each test takes an account global setup connected to @lena.makes and synced (connectedPage);
   // connecting through Settings is instagram-connection.e2e.ts's to test.
   const live = useServerAndBrowser({
-    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
     template: "connected",
+    accounts: 3,
   });
 
   for (const width of [1440, 390]) {

@@ -11,7 +11,7 @@ const SCREENSHOT_DIR = process.env.POST_COMMENTS_SCREENSHOT_DIR;
  * @mention picked from the autocomplete; the editor sees it live, and the bell and one e-mail.
  */
 describe.skipIf(!hasChromium())("comments between members", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 1 });
 
   it(
     "an @mention reaches the other member live, in the bell and by e-mail",

@@ -30,7 +30,7 @@ type ReportData = {
  * named for the period. One server and one page for the file.
  */
 describe.skipIf(!hasChromium())("client reports", () => {
-  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected" });
+  const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 1 });
 
   it("builds a report, shows its web view and downloads its PDF", async () => {
     const url = live.server.url;

@@ -2,10 +2,10 @@ import type { AnalyticsStoryListItem } from "@sightline/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
-import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, waitForFirstSync } from "./support/composer.ts";
 
-const CONTROL_TOKEN = `e2e-control-${"t".repeat(24)}`;
+const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set SHOTS=/some/dir to keep screenshots of the Stories tab at 1440 and 390 px. */
 const shots = process.env.SHOTS;
 
@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium())("Post Performance's Stories tab (decision 039)",
   const live = useServerAndBrowser({
     timeoutMs: 170_000,
     template: "connected",
-    env: { SANDBOX_CONTROL_TOKEN: CONTROL_TOKEN },
+    accounts: 1,
   });
 
   it("reads a new story, shows the API's figures in the table and drawer, and exports them", async () => {

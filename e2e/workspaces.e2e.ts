@@ -24,7 +24,7 @@ async function openSwitcher(page: Page) {
 describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)", () => {
   // The two tests that need @lena.makes connected take one of the accounts global setup connected
   // and synced (connecting is instagram-connection.e2e.ts's subject, not this file's).
-  const live = useServerAndBrowser({ template: "connected" });
+  const live = useServerAndBrowser({ template: "connected", accounts: 2 });
 
   it(
     "an owner invites an analyst who joins, sees the shared account and no Publish",

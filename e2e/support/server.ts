@@ -79,6 +79,11 @@ export function takePreparedAccount(url: string): PreparedAccount | undefined {
   return unusedAccounts.get(url)?.shift();
 }
 
+/** How many prepared accounts the server at `url` has not given out yet. */
+export function preparedAccountsLeft(url: string): number {
+  return unusedAccounts.get(url)?.length ?? 0;
+}
+
 /**
  * The accounts of the connected template, once global-setup.ts has made it (it does so in the
  * background; a file that starts first waits); none outside vitest's e2e run or without Chromium.
