@@ -383,6 +383,30 @@ describe("scheduling a post", () => {
       });
       expect(quota.map((problem) => problem.code)).toEqual(["quota"]);
       expect(quota[0]!.message).toContain("100 of 100 posts in the last 24 hours");
+      // Scheduling right after takes that answer, without asking, and says how old it is.
+      const graph = vi.spyOn(testApp.sandbox!, "fetch");
+      try {
+        const scheduled = await client.post("/api/scheduled-posts", {
+          items: [{ ...jpegFile, mediaType: "image" }],
+          scheduled_time: inAnHour(),
+          time_zone: "UTC",
+        });
+        expect(scheduled.status).toBe(201);
+        const { post, checks } = (await scheduled.json()) as {
+          post: { id: string };
+          checks: Array<{ code: string; message: string }>;
+        };
+        expect(checks.map((problem) => problem.code)).toEqual(["quota"]);
+        expect(checks[0]!.message).toBe(
+          "The publishing limit is reached: 100 of 100 posts in the last 24 hours (Instagram's count less than a minute ago). Instagram accepts more once the oldest of them is a day old.",
+        );
+        expect(
+          graph.mock.calls.filter(([url]) => String(url).includes("/content_publishing_limit")),
+        ).toEqual([]);
+        await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
+      } finally {
+        graph.mockRestore();
+      }
     } finally {
       await sandboxControl(testApp, "/faults", undefined, "DELETE");
     }
@@ -511,5 +535,5 @@ describe("the walk from schedule to published (issue 26 point 5)", () => {
       head.mockRestore();
       graph.mockRestore();
     }
-  });
+  }, 120_000);
 });
