@@ -448,12 +448,13 @@ describe("the 24-hour publishing limit (issue 26 point 5)", () => {
         "You reached maximum number of posts that is allowed to be published by Content Publishing API.",
     });
     const caption = `Refused over the limit ${randomUUID().slice(0, 8)}`;
-    const [{ post: failed }, asks] = await countingLimitAsks(async () => {
+    const [{ post: failed, attempts }, asks] = await countingLimitAsks(async () => {
       const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
       return settled(post.id);
     });
     expect(asks).toBe(0);
     expect(failed.status).toBe("failed");
+    expect(attempts.at(-1)).toMatchObject({ step: "publish", outcome: "failed" });
     expect(failed.error).toBe(
       "Photo post failed: the publishing limit is reached (100 of 100 posts in the last 24 hours). Retry once the oldest of them is a day old.",
     );

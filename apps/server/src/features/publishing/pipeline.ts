@@ -122,7 +122,7 @@ function limitReached(usage: number | undefined, total: number | undefined): str
   const counted =
     usage !== undefined && total !== undefined
       ? ` (${usage} of ${total} posts in the last 24 hours)`
-      : " (Instagram's count of posts in the last 24 hours)";
+      : " for the last 24 hours";
   return `Photo post failed: the publishing limit is reached${counted}. Retry once the oldest of them is a day old.`;
 }
 
@@ -358,7 +358,7 @@ export async function runPublishPipeline(
       // Over the limit after all (another app's posts, say): the limit's words, not Instagram's.
       if (isPublishQuotaReached(error)) {
         const total = quota?.total ?? connection?.publishingQuotaTotal ?? undefined;
-        throw new PublishFailure("check", limitReached(total, total));
+        throw new PublishFailure("publish", limitReached(total, total));
       }
       return rethrowAs("publish", failureLabel)(error);
     });
