@@ -122,6 +122,32 @@ describe("scheduling a post", () => {
     }
   });
 
+  it("reads a file kept before its row said what it is (migration 0040): its first bytes, once per request", async () => {
+    const file = await uploadAs(client, "scheduled-content", jpeg);
+    await testApp.database.db.execute(
+      `update stored_files set content_type = null, width = null, height = null where bucket = '${file.bucket}' and key = '${file.key}'`,
+    );
+    const get = vi.spyOn(testApp.storage, "get");
+    const head = vi.spyOn(testApp.storage, "head");
+    try {
+      const response = await client.post("/api/scheduled-posts", {
+        items: [{ ...file, mediaType: "image" }],
+        caption: "Kept before 0040",
+        hashtags: [],
+        collaborators: [],
+        scheduled_time: inAnHour(),
+        time_zone: "Europe/Berlin",
+      });
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { checks: unknown[] }).checks).toEqual([]);
+      expect(get).not.toHaveBeenCalled();
+      expect(head.mock.calls).toEqual([[file.bucket, file.key, 256 * 1024]]);
+    } finally {
+      get.mockRestore();
+      head.mockRestore();
+    }
+  });
+
   it("asks Instagram's publishing limit at the composer's check; the schedule and the edit right after take its answer (issue 26 point 5)", async () => {
     const file = await uploadAs(client, "scheduled-content", jpeg);
     const draft = {
