@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
+  instagramConnections,
   instagramHashtags,
   instagramMediaItems,
   instagramPosts,
@@ -9,6 +10,7 @@ import {
   publishAttempts,
   scheduledPosts,
 } from "../schema/index.ts";
+import type { InstagramConnectionRow } from "./instagram-connections.ts";
 import type { ScheduledPostRow } from "./scheduled-posts.ts";
 
 /**
@@ -32,16 +34,22 @@ export async function listPostsToRun(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
+/** A claimed post with its workspace's Instagram connections, as they were at the claim. */
+export type ClaimedPost = ScheduledPostRow & { connections: InstagramConnectionRow[] };
+
 /**
  * Takes one post for publishing if nobody holds it: a due `scheduled` post, or a `publishing`
  * one whose lease ran out (its worker died). One statement, so two workers never both win.
+ * The statement also answers the workspace's connections (oldest first, as
+ * `listInstagramConnections` orders them): the publish check needs the post's account and the
+ * plan's pauses, and reading them here spares the job a round trip (issue 26 point 5).
  */
 export async function claimPost(
   db: Db,
   id: string,
   now: Date,
   leaseMs: number,
-): Promise<ScheduledPostRow | undefined> {
+): Promise<ClaimedPost | undefined> {
   const [row] = await db
     .update(scheduledPosts)
     .set({
@@ -62,8 +70,48 @@ export async function claimPost(
         sql`not exists (select 1 from post_approvals pa where pa.post_id = ${scheduledPosts.id} and pa.state in ('in_review', 'changes_requested'))`,
       ),
     )
-    .returning();
-  return row;
+    .returning({
+      ...getTableColumns(scheduledPosts),
+      connections: sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(ic order by ic.connected_at, ic.id), '[]'::json) from instagram_connections ic where ic.workspace_id = scheduled_posts.workspace_id)`,
+    });
+  if (!row) return undefined;
+  return { ...row, connections: row.connections.map(connectionFromJson) };
+}
+
+/** A connection row as `json_agg` spells it (column names, timestamps as text), typed as a select. */
+function connectionFromJson(json: Record<string, unknown>): InstagramConnectionRow {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(instagramConnections))) {
+    const value = json[column.name];
+    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InstagramConnectionRow;
+}
+
+/**
+ * How many of an account's posts this workspace published at or after `since` (the publish
+ * job's estimate of the 24-hour limit since Instagram last counted them).
+ */
+export async function countPublishedSince(
+  db: Db,
+  workspaceId: string,
+  accountId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(scheduledPosts)
+    .where(
+      and(
+        eq(scheduledPosts.workspaceId, workspaceId),
+        eq(scheduledPosts.accountId, accountId),
+        eq(scheduledPosts.status, "published"),
+        gte(scheduledPosts.publishedAt, since),
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 function held(id: string, attempt: number) {

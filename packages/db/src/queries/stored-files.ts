@@ -1,12 +1,67 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { storedFiles } from "../schema/index.ts";
 
 export async function insertStoredFile(
   db: Db,
-  row: { bucket: string; key: string; workspaceId: string; sizeBytes: number },
+  row: {
+    bucket: string;
+    key: string;
+    workspaceId: string;
+    sizeBytes: number;
+    /** What the bytes were sniffed as, and an image's width and height (migration 0040). */
+    contentType?: string;
+    width?: number;
+    height?: number;
+  },
 ) {
   await db.insert(storedFiles).values(row);
+}
+
+/** A workspace's stored file with what its upload was found to be (null before migration 0040). */
+export type StoredFileFacts = {
+  bucket: string;
+  key: string;
+  sizeBytes: number;
+  contentType: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+/** The rows of those of `files` the workspace keeps, in one read. */
+export async function listStoredFileFacts(
+  db: Db,
+  workspaceId: string,
+  files: ReadonlyArray<{ bucket: string; key: string }>,
+): Promise<StoredFileFacts[]> {
+  if (files.length === 0) return [];
+  const buckets = [...new Set(files.map((file) => file.bucket))];
+  return db
+    .select({
+      bucket: storedFiles.bucket,
+      key: storedFiles.key,
+      sizeBytes: storedFiles.sizeBytes,
+      contentType: storedFiles.contentType,
+      width: storedFiles.width,
+      height: storedFiles.height,
+    })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.workspaceId, workspaceId),
+        or(
+          ...buckets.map((bucket) =>
+            and(
+              eq(storedFiles.bucket, bucket),
+              inArray(
+                storedFiles.key,
+                files.filter((file) => file.bucket === bucket).map((file) => file.key),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
 }
 
 /** Bytes the user's files take (the storage quota counts these). */

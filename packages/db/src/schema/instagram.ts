@@ -90,6 +90,14 @@ export const instagramConnections = pgTable(
      * than the workspace has (issue 30 point 6): the most recently kept come first.
      */
     keptAt: timestamp("kept_at", { withTimezone: true }),
+    /**
+     * Instagram's last answer to the 24-hour publishing limit (`content_publishing_limit`) and
+     * when it was read: the schedule request and the publish job start from it instead of asking
+     * again (issue 26 point 5, decision 021's addendum of 2026-11-30).
+     */
+    publishingQuotaUsage: integer("publishing_quota_usage"),
+    publishingQuotaTotal: integer("publishing_quota_total"),
+    publishingQuotaReadAt: timestamp("publishing_quota_read_at", { withTimezone: true }),
   },
   (table) => [
     unique("instagram_connections_account_unique").on(table.workspaceId, table.instagramId),

@@ -1,4 +1,13 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces.ts";
 
 /**
@@ -15,6 +24,14 @@ export const storedFiles = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /**
+     * What the upload's bytes were sniffed as, and an image's width and height, kept at upload so
+     * the pre-publish checks read this row instead of the file (issue 26 point 5). Null for files
+     * kept before migration 0040: those are read from storage as before.
+     */
+    contentType: text("content_type"),
+    width: integer("width"),
+    height: integer("height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -42,7 +42,7 @@ export { pruneWebhooksJob } from "./jobs/prune-webhooks.job.ts";
 export { mediaProxyRoutes, noStoreUnlessOk } from "./media-proxy-routes.ts";
 export { mediaThumbnailUrl } from "./media-thumbnail.ts";
 export { metaRoutes } from "./meta-callback-routes.ts";
-export { accountPausedBy, pausedAccounts } from "./plan-pause.ts";
+export { accountPausedBy, pausedAccounts, pickConnection } from "./plan-pause.ts";
 export { afterMediaPublished } from "./published-media.ts";
 export { sandboxHostRoutes, sandboxSpaceOfState } from "./sandbox-host-routes.ts";
 export { backfillProgress } from "./sync/insights.ts";

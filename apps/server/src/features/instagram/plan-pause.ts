@@ -22,12 +22,32 @@ export function pausedAccounts(
   );
 }
 
-/** The plan that pauses `connection` (its workspace's), or null when the account is active. */
+/**
+ * The plan that pauses `connection` (its workspace's), or null when the account is active.
+ * `connections`: the workspace's, when the caller has just read them (not read again).
+ */
 export async function accountPausedBy(
   db: Db,
   connection: Pick<InstagramConnectionRow, "workspaceId" | "instagramId">,
+  connections?: readonly InstagramConnectionRow[],
 ): Promise<PlanId | null> {
   const plan = await planOf(db, connection.workspaceId);
-  const paused = pausedAccounts(plan, await listInstagramConnections(db, connection.workspaceId));
+  const paused = pausedAccounts(
+    plan,
+    connections ?? (await listInstagramConnections(db, connection.workspaceId)),
+  );
   return paused.has(connection.instagramId) ? plan : null;
+}
+
+/**
+ * The connection `findInstagramConnection` would answer, picked from the workspace's list
+ * (`listInstagramConnections`, oldest first): the named account, or the first.
+ */
+export function pickConnection(
+  connections: readonly InstagramConnectionRow[],
+  accountId: string | undefined,
+): InstagramConnectionRow | undefined {
+  return accountId === undefined
+    ? connections[0]
+    : connections.find((row) => row.instagramId === accountId);
 }

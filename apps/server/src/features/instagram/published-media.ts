@@ -1,3 +1,4 @@
+import type { InstagramConnectionRow } from "@sightline/db";
 import type { InstagramContext } from "./context.ts";
 import { readPostInsightsJob } from "./jobs/read-post-insights.job.ts";
 import { POST_FOLLOW_UP_READS, storePublishedMedia } from "./sync/post-insights.ts";
@@ -10,9 +11,11 @@ import { POST_FOLLOW_UP_READS, storePublishedMedia } from "./sync/post-insights.
 export async function afterMediaPublished(
   ctx: InstagramContext,
   input: { workspaceId: string; accountId: string; igMediaId: string },
+  /** The account's connection as the publish just read it (not read again). */
+  connection?: InstagramConnectionRow,
 ) {
   try {
-    if (!(await storePublishedMedia(ctx, input, input.igMediaId))) return;
+    if (!(await storePublishedMedia(ctx, input, input.igMediaId, connection))) return;
     await ctx.queue.send(readPostInsightsJob, { ...input, slot: "published" as const });
     for (const { slot, afterSeconds } of POST_FOLLOW_UP_READS) {
       await ctx.queue.send(

@@ -11,6 +11,7 @@ import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount } from "../../testing/instagram.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import { prePublishCheck } from "../publishing/index.ts";
+import { fileFacts } from "../uploads/index.ts";
 
 /*
  * Downgrades lose nothing (issue 30 point 6): what is over the smaller plan's limits is kept and
@@ -97,11 +98,12 @@ describe("a Pro workspace moved to Free", () => {
     expect(await count("instagram_account_insights")).toBeGreaterThanOrEqual(insights);
 
     // Publishing to it is refused before it goes out, with the reason.
-    const problems = await prePublishCheck(testApp.instagramContext, testApp.storage, {
+    const problems = await prePublishCheck(testApp.instagramContext, fileFacts(testApp.storage), {
       workspaceId,
       accountId: second.instagram_id,
       publishAt: new Date(Date.now() + 86_400_000),
       items: [],
+      quota: "ask",
     });
     expect(problems).toContainEqual({
       code: "paused_by_plan",

@@ -251,7 +251,7 @@ export function v1UploadRoutes(deps: UploadRoutesDeps) {
                 `Upload failed: the file has ${received.length} bytes, not the ${claimed.sizeBytes} announced.`,
               );
             }
-            await keepUpload(deps, workspaceId, { bucket, key: claimed.key }, bytes);
+            await keepUpload(deps, workspaceId, { bucket, key: claimed.key }, bytes, media);
           } catch (error) {
             await releaseApiUpload(deps.db, workspaceId, uploadId);
             throw error;

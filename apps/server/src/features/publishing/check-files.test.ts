@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createLocalStorage } from "../../platform/storage.ts";
-import { checkFiles, FILE_HEAD_BYTES } from "./pre-publish-check.ts";
+import { FILE_HEAD_BYTES, fileFacts } from "../uploads/index.ts";
+import { checkFiles } from "./pre-publish-check.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "sightline-check-files-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -26,12 +27,12 @@ function jpeg(width: number, height: number, padding: number): Uint8Array {
   return new Uint8Array(parts);
 }
 
-describe("checkFiles", () => {
+describe("checkFiles of files kept before their rows held what they are", () => {
   it("reads an image's first bytes only when they give its size", async () => {
     await storage.put("scheduled-content", "u/tall.jpg", jpeg(1000, 2000, 1000));
     const get = vi.spyOn(storage, "get");
     const problems = await checkFiles(
-      storage,
+      fileFacts(storage),
       [{ bucket: "scheduled-content", key: "u/tall.jpg", mediaType: "image" }],
       { aspectRatio: true },
     );
@@ -45,7 +46,7 @@ describe("checkFiles", () => {
     expect(file.length).toBeGreaterThan(FILE_HEAD_BYTES);
     await storage.put("scheduled-content", "u/late-size.jpg", file);
     const problems = await checkFiles(
-      storage,
+      fileFacts(storage),
       [{ bucket: "scheduled-content", key: "u/late-size.jpg", mediaType: "image" }],
       { aspectRatio: true },
     );
@@ -54,7 +55,7 @@ describe("checkFiles", () => {
 
   it("names a missing file", async () => {
     const problems = await checkFiles(
-      storage,
+      fileFacts(storage),
       [{ bucket: "scheduled-content", key: "u/never.jpg", mediaType: "image" }],
       { aspectRatio: true },
     );

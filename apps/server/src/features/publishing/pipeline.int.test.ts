@@ -6,8 +6,9 @@ import {
   listAttemptSteps,
   listInstagramPosts,
   recordAttemptStep,
+  updateInstagramConnection,
 } from "@sightline/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
@@ -373,6 +374,90 @@ describe("failures", () => {
     expect(failed.status).toBe("failed");
     expect(failed.error).toMatch(/^Photo post failed: /);
     expect(attempts.some((step) => step.outcome === "retrying")).toBe(false);
+    expect(await liveMediaWithCaption(caption)).toHaveLength(0);
+  }, 60_000);
+});
+
+describe("the 24-hour publishing limit (issue 26 point 5)", () => {
+  /** Instagram's last answer as the connection row keeps it, read `agoMs` before now. */
+  async function storedQuota(usage: number, total: number, agoMs: number) {
+    const connection = await findInstagramConnection(testApp.database.db, workspaceId);
+    await updateInstagramConnection(testApp.database.db, connection!, {
+      publishingQuotaUsage: usage,
+      publishingQuotaTotal: total,
+      publishingQuotaReadAt: new Date(Date.now() + clockOffset - agoMs),
+    });
+  }
+
+  async function countingLimitAsks<T>(work: () => Promise<T>): Promise<[T, number]> {
+    const graph = vi.spyOn(testApp.sandbox!, "fetch");
+    try {
+      const result = await work();
+      const asks = graph.mock.calls.filter(([url]) =>
+        String(url).includes("/content_publishing_limit"),
+      ).length;
+      return [result, asks];
+    } finally {
+      graph.mockRestore();
+    }
+  }
+
+  it("holds a post when Instagram's last count plus Sightline's posts since reach the limit: the job asks, and Instagram says it is reached", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    // One short of the limit an hour ago; this file's posts published since bring it there.
+    await storedQuota(99, 100, 3_600_000);
+    const earlier = await publishNow({
+      items: [{ ...file, mediaType: "image" }],
+      caption: `Before the limit ${randomUUID().slice(0, 8)}`,
+    });
+    await sandboxControl(testApp, "/faults", {
+      pathGlob: "*/content_publishing_limit",
+      status: 200,
+      body: JSON.stringify({
+        data: [{ quota_usage: 100, config: { quota_total: 100, quota_duration: 86400 } }],
+      }),
+      headers: { "content-type": "application/json" },
+      times: 0,
+    });
+    const caption = `Over the limit ${randomUUID().slice(0, 8)}`;
+    const [{ post: held, attempts }, asks] = await countingLimitAsks(async () => {
+      await settled(earlier.id);
+      const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+      return settled(post.id);
+    });
+    expect(held.status).toBe("failed");
+    expect(held.error).toBe(
+      "Photo post failed: the publishing limit is reached (100 of 100 posts in the last 24 hours). Retry once the oldest of them is a day old.",
+    );
+    expect(attempts.at(-1)).toMatchObject({ step: "check", outcome: "failed" });
+    expect(asks).toBeGreaterThanOrEqual(1);
+    expect(await liveMediaWithCaption(caption)).toHaveLength(0);
+  }, 60_000);
+
+  it("does not ask while the estimate is under the limit, and a refusal from Instagram over its limit still fails the post in the limit's words", async () => {
+    const file = await upload("instagram-media", samples.image!);
+    await storedQuota(0, 100, 0);
+    // Another app used the limit up since: only Instagram knows.
+    await sandboxControl(testApp, "/faults", {
+      pathGlob: "*/media_publish",
+      times: 1,
+      status: 400,
+      code: 9,
+      subcode: 2207042,
+      message:
+        "You reached maximum number of posts that is allowed to be published by Content Publishing API.",
+    });
+    const caption = `Refused over the limit ${randomUUID().slice(0, 8)}`;
+    const [{ post: failed, attempts }, asks] = await countingLimitAsks(async () => {
+      const post = await publishNow({ items: [{ ...file, mediaType: "image" }], caption });
+      return settled(post.id);
+    });
+    expect(asks).toBe(0);
+    expect(failed.status).toBe("failed");
+    expect(attempts.at(-1)).toMatchObject({ step: "publish", outcome: "failed" });
+    expect(failed.error).toBe(
+      "Photo post failed: the publishing limit is reached (100 of 100 posts in the last 24 hours). Retry once the oldest of them is a day old.",
+    );
     expect(await liveMediaWithCaption(caption)).toHaveLength(0);
   }, 60_000);
 });

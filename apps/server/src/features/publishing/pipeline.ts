@@ -5,8 +5,8 @@ import {
   publishVideoKind,
 } from "@sightline/contracts";
 import {
-  findInstagramConnection,
   type InstagramConnectionRow,
+  listInstagramConnections,
   markPostFailed,
   markPostPublished,
   type PublishProgress,
@@ -19,6 +19,7 @@ import {
   type AccountClient,
   type ContainerState,
   GraphApiError,
+  isPublishQuotaReached,
   type UserTag,
 } from "@sightline/instagram-graph";
 import { type Clock, dateOf } from "../../platform/clock.ts";
@@ -30,8 +31,11 @@ import {
   handleGraphFailure,
   hasCapability,
   type InstagramContext,
+  pickConnection,
 } from "../instagram/index.ts";
+import { fileFacts } from "../uploads/index.ts";
 import { checkFiles } from "./pre-publish-check.ts";
+import { askPublishingQuota, estimatedQuota, type PublishingQuota } from "./publishing-quota.ts";
 
 /** Spec §9: video status polled every 2 s, up to 30 tries; chunks of 6MB; retry 2 s then 4 s. */
 export const POLL_INTERVAL_MS = 2_000;
@@ -113,6 +117,15 @@ function tagsOf(item: ScheduledMediaItem): UserTag[] | undefined {
   }));
 }
 
+/** The pipeline's words for a post the 24-hour publishing limit stops. */
+function limitReached(usage: number | undefined, total: number | undefined): string {
+  const counted =
+    usage !== undefined && total !== undefined
+      ? ` (${usage} of ${total} posts in the last 24 hours)`
+      : " for the last 24 hours";
+  return `Photo post failed: the publishing limit is reached${counted}. Retry once the oldest of them is a day old.`;
+}
+
 export function captionOf(post: Pick<ScheduledPostRow, "caption" | "hashtags">): string {
   const tags = post.hashtags.map((tag) => `#${tag}`).join(" ");
   return [post.caption.trim(), tags].filter(Boolean).join("\n\n");
@@ -127,7 +140,8 @@ export function captionOf(post: Pick<ScheduledPostRow, "caption" | "hashtags">):
  */
 export async function runPublishPipeline(
   deps: PipelineDeps,
-  post: ScheduledPostRow,
+  /** `connections`: the workspace's, when the claim answered them (not read again). */
+  post: ScheduledPostRow & { connections?: readonly InstagramConnectionRow[] },
 ): Promise<"published" | "failed"> {
   const { ctx } = deps;
   const db = ctx.db;
@@ -172,6 +186,8 @@ export async function runPublishPipeline(
   }
 
   let connection: InstagramConnectionRow | undefined;
+  /** Instagram's 24-hour limit as last known (for the words of its refusal). */
+  let quota: PublishingQuota | undefined;
   const fail = async (failure: PublishFailure): Promise<"failed"> => {
     await log(failure.step, "failed", failure.message);
     if (!(await markPostFailed(db, post.id, attempt, failure.message, dateOf(deps.now)))) {
@@ -194,7 +210,8 @@ export async function runPublishPipeline(
   try {
     // 1. Check: the connection, the permission, the media, the 24-hour limit.
     await log("check", "started");
-    connection = await findInstagramConnection(db, post.workspaceId, post.accountId);
+    const connections = post.connections ?? (await listInstagramConnections(db, post.workspaceId));
+    connection = pickConnection(connections, post.accountId);
     if (!connection) {
       throw new PublishFailure("check", "No Instagram connection");
     }
@@ -204,7 +221,7 @@ export async function runPublishPipeline(
         `No Instagram connection: Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings, then retry.`,
       );
     }
-    const pausedBy = await accountPausedBy(db, connection);
+    const pausedBy = await accountPausedBy(db, connection, connections);
     if (pausedBy) {
       throw new PublishFailure(
         "check",
@@ -218,8 +235,13 @@ export async function runPublishPipeline(
       );
     }
     if (post.items.length === 0) throw new PublishFailure("check", "No media to publish");
-    // The pre-publish check's file rules, again just before it goes out.
-    const fileProblems = await checkFiles(deps.storage, post.items, { aspectRatio: false });
+    // The pre-publish check's file rules, again just before it goes out: from the files' rows
+    // (what each upload was found to be), the file itself only for one kept before those.
+    const fileProblems = await checkFiles(
+      fileFacts(deps.storage, { db, workspaceId: post.workspaceId }),
+      post.items,
+      { aspectRatio: false },
+    );
     if (fileProblems.length > 0) {
       const missing = fileProblems.every((problem) => problem.code === "missing_file");
       throw new PublishFailure(
@@ -252,12 +274,15 @@ export async function runPublishPipeline(
       }
     }
     if (!progress.publishRequestedAt) {
-      const limit = await withRetry("check", () => client.getPublishingLimit());
-      if (limit.quotaTotal !== undefined && limit.quotaUsage >= limit.quotaTotal) {
-        throw new PublishFailure(
-          "check",
-          `Photo post failed: the publishing limit is reached (${limit.quotaUsage} of ${limit.quotaTotal} posts in the last 24 hours). Retry once the oldest of them is a day old.`,
-        );
+      // Instagram is asked only when its last count plus what Sightline published since may
+      // have reached the limit (or it never said): hours may have passed since the schedule.
+      const account = connection;
+      quota = await estimatedQuota(ctx, account);
+      if (!quota || quota.total === undefined || quota.usage >= quota.total) {
+        quota = await withRetry("check", () => askPublishingQuota(ctx, account, client));
+      }
+      if (quota.total !== undefined && quota.usage >= quota.total) {
+        throw new PublishFailure("check", limitReached(quota.usage, quota.total));
       }
     }
     await log("check", "done");
@@ -329,7 +354,14 @@ export async function runPublishPipeline(
         if (state?.statusCode === "PUBLISHED") return findLiveMedia(client);
         throw error;
       }
-    }).catch(rethrowAs("publish", failureLabel));
+    }).catch((error: unknown) => {
+      // Over the limit after all (another app's posts, say): the limit's words, not Instagram's.
+      if (isPublishQuotaReached(error)) {
+        const total = quota?.total ?? connection?.publishingQuotaTotal ?? undefined;
+        throw new PublishFailure("publish", limitReached(total, total));
+      }
+      return rethrowAs("publish", failureLabel)(error);
+    });
     await log("publish", "done", mediaId ? `Instagram media ${mediaId}` : undefined);
     crashAfter("published");
     return await record(client, mediaId, type);
@@ -511,11 +543,11 @@ export async function runPublishPipeline(
     );
     if (!written) throw new LeaseLost();
     if (igMediaId) {
-      await afterMediaPublished(ctx, {
-        workspaceId: post.workspaceId,
-        accountId: post.accountId,
-        igMediaId,
-      });
+      await afterMediaPublished(
+        ctx,
+        { workspaceId: post.workspaceId, accountId: post.accountId, igMediaId },
+        connection,
+      );
     }
     await log(
       "record",

@@ -1,40 +1,24 @@
-import { imageDimensions, isImageAspectAllowed, pausedRule } from "@sightline/contracts";
-import { findInstagramConnection, type InstagramConnectionRow } from "@sightline/db";
-import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
+import { isImageAspectAllowed, pausedRule } from "@sightline/contracts";
+import { type InstagramConnectionRow, listInstagramConnections } from "@sightline/db";
+import type { Bucket } from "../../platform/storage.ts";
 import {
   accountClientFor,
   accountPausedBy,
   handleGraphFailure,
   hasCapability,
   type InstagramContext,
+  pickConnection,
   unreachablePublicUrl,
 } from "../instagram/index.ts";
+import type { FileFacts } from "../uploads/index.ts";
+import {
+  askPublishingQuota,
+  type PublishingQuota,
+  quotaAge,
+  recentQuota,
+} from "./publishing-quota.ts";
 
 export type CheckProblem = { code: string; message: string };
-
-/** Enough of a file to tell what it is and, for nearly every image, its width and height. */
-export const FILE_HEAD_BYTES = 256 * 1024;
-
-/** A file's first FILE_HEAD_BYTES, or undefined when it is not stored (or cannot be read). */
-export type FileHeads = (bucket: Bucket, key: string) => Promise<Uint8Array | undefined>;
-
-/**
- * Reads each file's first bytes once for one request or one publish (issue 26 point 5): a draft's
- * file is checked as the user's own, then by the pre-publish check, from one small read instead
- * of the whole file each time.
- */
-export function fileHeads(storage: Pick<Storage, "head">): FileHeads {
-  const read = new Map<string, Promise<Uint8Array | undefined>>();
-  return (bucket, key) => {
-    const id = `${bucket}\n${key}`;
-    let bytes = read.get(id);
-    if (!bytes) {
-      bytes = storage.head(bucket, key, FILE_HEAD_BYTES).catch(() => undefined);
-      read.set(id, bytes);
-    }
-    return bytes;
-  };
-}
 
 /**
  * The pre-publish check (issue 13 point 7), run when a post is scheduled and again before it
@@ -43,7 +27,7 @@ export function fileHeads(storage: Pick<Storage, "head">): FileHeads {
  */
 export async function prePublishCheck(
   ctx: InstagramContext,
-  storage: Storage,
+  facts: FileFacts,
   input: {
     workspaceId: string;
     /** The account the post goes to (the workspace's first when not named). */
@@ -55,14 +39,27 @@ export async function prePublishCheck(
       mediaType: "image" | "video";
       aspectRatio?: number;
     }>;
-    /** The account's connection when the caller has just read it (the same request's check). */
-    connection?: InstagramConnectionRow;
+    /**
+     * The account's connection and its workspace's connections when the caller has just read
+     * them (the same request's draft check): not read again.
+     */
+    account?: {
+      connection: InstagramConnectionRow;
+      connections: readonly InstagramConnectionRow[];
+    };
+    /**
+     * `ask`: Instagram is asked for the publishing limit (the composer's check). `reuse`: an
+     * answer Instagram gave within QUOTA_REUSE_MS is taken instead, its age stated with it (the
+     * schedule and edit requests, which come right after the composer's check).
+     */
+    quota: "ask" | "reuse";
   },
-  heads: FileHeads = fileHeads(storage),
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
-  const connection =
-    input.connection ?? (await findInstagramConnection(ctx.db, input.workspaceId, input.accountId));
+  // One read of the workspace's connections answers the account and the plan's pauses.
+  const connections =
+    input.account?.connections ?? (await listInstagramConnections(ctx.db, input.workspaceId));
+  const connection = input.account?.connection ?? pickConnection(connections, input.accountId);
   if (!connection) return [{ code: "no_connection", message: "No Instagram connection" }];
   if (connection.status !== "active") {
     problems.push({
@@ -70,7 +67,7 @@ export async function prePublishCheck(
       message: `Instagram no longer accepts Sightline's access to @${connection.instagramUsername}. Reconnect it in Settings.`,
     });
   }
-  const pausedBy = await accountPausedBy(ctx.db, connection);
+  const pausedBy = await accountPausedBy(ctx.db, connection, connections);
   if (pausedBy) {
     problems.push({
       code: "paused_by_plan",
@@ -94,14 +91,16 @@ export async function prePublishCheck(
   if (unreachable && input.items.some((item) => item.mediaType === "image")) {
     problems.push({ code: "not_reachable", message: unreachable });
   }
-  problems.push(...(await checkFiles(storage, input.items, { aspectRatio: true }, heads)));
+  problems.push(...(await checkFiles(facts, input.items, { aspectRatio: true })));
   if (connection.status === "active") {
     try {
-      const limit = await accountClientFor(ctx, connection).getPublishingLimit();
-      if (limit.quotaTotal !== undefined && limit.quotaUsage >= limit.quotaTotal) {
+      const reused = input.quota === "reuse" ? recentQuota(connection, ctx.now()) : undefined;
+      const limit: PublishingQuota =
+        reused ?? (await askPublishingQuota(ctx, connection, accountClientFor(ctx, connection)));
+      if (limit.total !== undefined && limit.usage >= limit.total) {
         problems.push({
           code: "quota",
-          message: `The publishing limit is reached: ${limit.quotaUsage} of ${limit.quotaTotal} posts in the last 24 hours. Instagram accepts more once the oldest of them is a day old.`,
+          message: `The publishing limit is reached: ${limit.usage} of ${limit.total} posts in the last 24 hours${reused ? ` (Instagram's count ${quotaAge(reused.ageMs)} ago)` : ""}. Instagram accepts more once the oldest of them is a day old.`,
         });
       }
     } catch (error) {
@@ -125,11 +124,12 @@ export async function prePublishCheck(
 /**
  * The files' part of the check, also run by the publish pipeline just before a post goes out:
  * each file still stored and what it claims to be, images JPEG, and (at scheduling) the image
- * aspect ratio Instagram takes — read from the file itself, the draft's figure only when the
- * header cannot be read (issue 24: the server refuses what the composer refuses).
+ * aspect ratio Instagram takes — read from the file's own width and height (kept at upload, or
+ * read from the file), the draft's figure only when they are not known (issue 24: the server
+ * refuses what the composer refuses).
  */
 export async function checkFiles(
-  storage: Pick<Storage, "get" | "head">,
+  facts: FileFacts,
   items: ReadonlyArray<{
     bucket: Bucket;
     key: string;
@@ -137,13 +137,12 @@ export async function checkFiles(
     aspectRatio?: number;
   }>,
   options: { aspectRatio: boolean },
-  heads: FileHeads = fileHeads(storage),
 ): Promise<CheckProblem[]> {
   const problems: CheckProblem[] = [];
+  await facts.load(items);
   for (const [index, item] of items.entries()) {
     const label = items.length > 1 ? `Item ${index + 1}` : "The file";
-    const bytes = await heads(item.bucket, item.key);
-    const media = bytes ? sniffMedia(bytes) : undefined;
+    const media = await facts.media(item.bucket, item.key);
     if (!media) {
       problems.push({ code: "missing_file", message: "Missing media file" });
       continue;
@@ -154,11 +153,10 @@ export async function checkFiles(
         message: `${label} is ${media.contentType.replace("image/", "").toUpperCase()}; Instagram publishes JPEG images only.`,
       });
     }
-    const size =
-      item.mediaType === "image"
-        ? await dimensionsOf(storage, item, bytes as Uint8Array)
-        : undefined;
-    const aspectRatio = size ? size.width / size.height : item.aspectRatio;
+    const aspectRatio =
+      item.mediaType === "image" && media.width !== undefined && media.height !== undefined
+        ? media.width / media.height
+        : item.aspectRatio;
     if (
       options.aspectRatio &&
       item.mediaType === "image" &&
@@ -172,19 +170,4 @@ export async function checkFiles(
     }
   }
   return problems;
-}
-
-/**
- * An image's width and height from its first bytes; from the whole file only when they do not
- * tell and there is more of it (a JPEG whose metadata comes before its size, past the head).
- */
-async function dimensionsOf(
-  storage: Pick<Storage, "get">,
-  item: { bucket: Bucket; key: string },
-  head: Uint8Array,
-): Promise<{ width: number; height: number } | undefined> {
-  const size = imageDimensions(head);
-  if (size || head.length < FILE_HEAD_BYTES) return size;
-  const whole = await storage.get(item.bucket, item.key).catch(() => undefined);
-  return whole ? imageDimensions(whole) : undefined;
 }

@@ -1,4 +1,5 @@
 import {
+  type ClaimedPost,
   claimPost,
   findScheduledPost,
   listPostsToRun,
@@ -88,7 +89,7 @@ function renewWhileRunning(
 
 async function runClaimed(
   ctx: InstagramContext,
-  post: ScheduledPostRow,
+  post: ClaimedPost,
   runtime: PublishRuntime,
 ): Promise<"published" | "failed" | "lost"> {
   const postId = post.id;

@@ -14,9 +14,9 @@ import {
   type EditedPostContent,
   findScheduledPost,
   findScheduledPostByClientId,
-  findStoredFileOwner,
   type InstagramConnectionRow,
   insertScheduledPost,
+  listInstagramConnections,
   retryFailedPost,
   type ScheduledMediaItem,
   type ScheduledPostRow,
@@ -24,20 +24,13 @@ import {
 } from "@sightline/db";
 import { AppError } from "../../lib/app-error.ts";
 import type { ActiveWorkspace, WorkspaceRef } from "../../lib/app-types.ts";
-import { selectedConnection } from "../../middleware/session.ts";
 import { type Clock, dateOf } from "../../platform/clock.ts";
 import type { EventBus } from "../../platform/event-bus.ts";
-import { type Bucket, type Storage, sniffMedia } from "../../platform/storage.ts";
-import type { InstagramContext } from "../instagram/index.ts";
+import type { Bucket, Storage } from "../../platform/storage.ts";
+import { type InstagramContext, pickConnection } from "../instagram/index.ts";
 import { assertScheduledPostRoom } from "../plans/index.ts";
-import {
-  checkFiles,
-  type FileHeads,
-  fileHeads,
-  prePublishCheck,
-  publishPostJob,
-  publishTypeOf,
-} from "../publishing/index.ts";
+import { checkFiles, prePublishCheck, publishPostJob, publishTypeOf } from "../publishing/index.ts";
+import { type FileFacts, fileFacts } from "../uploads/index.ts";
 import { workspaceStorageFolder } from "../workspaces/index.ts";
 import { assertApproved } from "./approval-gate.ts";
 
@@ -54,42 +47,59 @@ function storagePath(bucket: Bucket, key: string): string {
   return `/storage/${bucket}/${key}`;
 }
 
+/** The files a request checks, read once for all its checks (the workspace's own rows). */
+function requestFacts(deps: ScheduleDeps, workspaceId: string): FileFacts {
+  return fileFacts(deps.storage, { db: deps.db, workspaceId });
+}
+
 /** The file exists in the user's own storage and is what the draft says it is. */
 async function fileIs(
-  deps: ScheduleDeps,
-  workspaceId: string,
+  facts: FileFacts,
+  folder: string,
   bucket: Bucket,
   key: string,
   kind: "image" | "video" | "any",
-  heads: FileHeads,
 ): Promise<boolean> {
   // Covers are shared-layout keys (video_covers/…) whose uploader stored_files records;
   // everything else lives under the workspace's folder.
   if (bucket === "instagram_media") {
-    if ((await findStoredFileOwner(deps.db, bucket, key)) !== workspaceId) return false;
-  } else if (!key.startsWith(`${await workspaceStorageFolder(deps.db, workspaceId)}/`)) {
+    if (!(await facts.owned(bucket, key))) return false;
+  } else if (!key.startsWith(`${folder}/`)) {
     return false;
   }
-  const bytes = await heads(bucket, key);
-  const media = bytes ? sniffMedia(bytes) : undefined;
+  const media = await facts.media(bucket, key);
   return media !== undefined && (kind === "any" || media.kind === kind);
+}
+
+/**
+ * The account a request acts on (the one it names, or the workspace's first) with the
+ * workspace's connections, from one read; 404 for an account this workspace has not connected,
+ * as `selectedConnection` answers.
+ */
+async function selectedAccount(deps: ScheduleDeps, workspace: WorkspaceRef) {
+  const connections = await listInstagramConnections(deps.db, workspace.id);
+  const connection = pickConnection(connections, workspace.accountId);
+  if (!connection && workspace.accountId !== undefined) {
+    throw new AppError("not_found", "This Instagram account is not connected to this workspace.");
+  }
+  return { connection, connections };
 }
 
 /**
  * Validates a draft (limits, time zone, the user's own files, a connection) and answers the
  * post's content due at `at`, ready to insert or to write over an edited post, with the
- * connection it found (the pre-publish check of the same request uses it instead of reading it
- * again).
+ * account it found (the pre-publish check of the same request uses it instead of reading the
+ * connections again).
  */
 async function checkedContent(
   deps: ScheduleDeps,
   workspace: WorkspaceRef,
   body: Omit<ScheduleRequest, "scheduled_time" | "client_id">,
   at: Date,
-  heads: FileHeads,
+  facts: FileFacts,
 ): Promise<{
   content: EditedPostContent & { accountId: string };
-  connection: InstagramConnectionRow;
+  account: CheckedAccount;
 }> {
   if (body.items.length === 0) throw new AppError("bad_request", "Missing media file");
   if (!isTimeZone(body.time_zone)) {
@@ -119,24 +129,26 @@ async function checkedContent(
         : "Instagram allows at most 20 @mentions in a caption.",
     );
   }
-  const workspaceId = workspace.id;
-  const connection = await selectedConnection(deps.db, workspace);
+  const { connection, connections } = await selectedAccount(deps, workspace);
   if (!connection) throw new AppError("conflict", "No Instagram connection");
+  const folder = await workspaceStorageFolder(deps.db, workspace.id);
+  // The draft's files, their covers and its thumbnail: one read of their rows.
+  await facts.load([
+    ...body.items.flatMap((item) => [item, ...(item.cover ? [item.cover] : [])]),
+    ...(body.thumbnail ? [body.thumbnail] : []),
+  ]);
   for (const item of body.items) {
-    if (!(await fileIs(deps, workspaceId, item.bucket, item.key, item.mediaType, heads))) {
+    if (!(await fileIs(facts, folder, item.bucket, item.key, item.mediaType))) {
       throw new AppError("bad_request", "Missing media file");
     }
-    if (
-      item.cover &&
-      !(await fileIs(deps, workspaceId, item.cover.bucket, item.cover.key, "image", heads))
-    ) {
+    if (item.cover && !(await fileIs(facts, folder, item.cover.bucket, item.cover.key, "image"))) {
       throw new AppError("bad_request", "The cover image is missing; choose the cover again.");
     }
   }
   // Spec §8: a failed thumbnail upload is ignored and the post is still scheduled.
   const thumbnail =
     body.thumbnail &&
-    (await fileIs(deps, workspaceId, body.thumbnail.bucket, body.thumbnail.key, "image", heads))
+    (await fileIs(facts, folder, body.thumbnail.bucket, body.thumbnail.key, "image"))
       ? storagePath(body.thumbnail.bucket, body.thumbnail.key)
       : null;
   const items: ScheduledMediaItem[] = body.items.map((item) => ({
@@ -162,8 +174,14 @@ async function checkedContent(
     collaborators: body.collaborators.map((name) => name.replace(/^@/, "")),
     postType: publishTypeOf(items),
   };
-  return { content, connection };
+  return { content, account: { connection, connections } };
 }
+
+/** The account a checked draft goes to, and its workspace's connections (one read). */
+type CheckedAccount = {
+  connection: InstagramConnectionRow;
+  connections: readonly InstagramConnectionRow[];
+};
 
 /** Hands a post to the publish job for its instant and tells the user's pages. */
 async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<void> {
@@ -191,11 +209,11 @@ async function savePost(
   body: ScheduleRequest | PublishNowRequest,
   at: Date,
   options: { refuseFileProblems: boolean; createdBy?: string | undefined },
-  heads: FileHeads = fileHeads(deps.storage),
+  facts: FileFacts = requestFacts(deps, workspace.id),
 ): Promise<{
   row: ScheduledPostRow;
   created: boolean;
-  connection?: InstagramConnectionRow;
+  account?: CheckedAccount;
 }> {
   const workspaceId = workspace.id;
   if (body.client_id) {
@@ -205,14 +223,14 @@ async function savePost(
   // The plan's monthly count of posts (issue 30): Free schedules or publishes up to 10 a month,
   // counted in the month the post is made (now), whatever month it is due in.
   await assertScheduledPostRoom(deps.db, workspace, dateOf(deps.now));
-  const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
+  const { content, account } = await checkedContent(deps, workspace, body, at, facts);
   // A new post was never approved: with approvals on it is sent for approval instead.
   await assertApproved(deps.db, workspaceId, content.accountId, dateOf(deps.now));
   if (options.refuseFileProblems) {
     // Issue 24: going out now, a photo whose real shape Instagram refuses (the composer
     // offers a crop for it) is refused here with the rule, never after as a failed publish.
     // Scheduled posts get the same finding as the pre-publish check's advice instead.
-    const problems = await checkFiles(deps.storage, content.items, { aspectRatio: true }, heads);
+    const problems = await checkFiles(facts, content.items, { aspectRatio: true });
     const refused = problems.filter((problem) => problem.code === "aspect_ratio");
     if (refused.length > 0) {
       throw new AppError("validation_failed", refused.map((problem) => problem.message).join(" "));
@@ -227,7 +245,7 @@ async function savePost(
   });
   if (saved.created) await queuePost(deps, saved.row);
   // A post another request saved first under the same client id may be another account's.
-  return saved.row.accountId === connection.instagramId ? { ...saved, connection } : saved;
+  return saved.row.accountId === account.connection.instagramId ? { ...saved, account } : saved;
 }
 
 /** The pre-publish check of a draft made of the user's own files. */
@@ -244,11 +262,13 @@ export async function checkDraft(
       throw new AppError("bad_request", "Missing media file");
     }
   }
-  return prePublishCheck(deps.instagram, deps.storage, {
+  return prePublishCheck(deps.instagram, requestFacts(deps, workspaceId), {
     workspaceId,
     accountId: workspace.accountId,
     publishAt: new Date(body.scheduled_time),
     items: body.items,
+    // The composer's check is what the user looks at: Instagram is asked.
+    quota: "ask",
   });
 }
 
@@ -265,29 +285,25 @@ export async function scheduleDraft(
   if (new Date(body.scheduled_time) <= dateOf(deps.now)) {
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
-  // Each file is read once (its first bytes) for every check of this request.
-  const heads = fileHeads(deps.storage);
-  const { row, created, connection } = await savePost(
+  // Each file's row is read once for every check of this request.
+  const facts = requestFacts(deps, workspace.id);
+  const { row, created, account } = await savePost(
     deps,
     workspace,
     body,
     new Date(body.scheduled_time),
     { refuseFileProblems: false, createdBy },
-    heads,
+    facts,
   );
   // Scheduled either way: the problems are named now, and checked again before publishing.
-  const checks = await prePublishCheck(
-    deps.instagram,
-    deps.storage,
-    {
-      workspaceId: row.workspaceId,
-      accountId: row.accountId,
-      publishAt: row.scheduledTime,
-      items: row.items,
-      ...(connection ? { connection } : {}),
-    },
-    heads,
-  );
+  const checks = await prePublishCheck(deps.instagram, facts, {
+    workspaceId: row.workspaceId,
+    accountId: row.accountId,
+    publishAt: row.scheduledTime,
+    items: row.items,
+    ...(account ? { account } : {}),
+    quota: "reuse",
+  });
   return { row, created, checks };
 }
 
@@ -317,24 +333,20 @@ export async function previewPost(
     throw new AppError("bad_request", "Cannot schedule post in the past");
   }
   await assertScheduledPostRoom(deps.db, workspace, dateOf(deps.now));
-  const heads = fileHeads(deps.storage);
-  const { content, connection } = await checkedContent(deps, workspace, body, at, heads);
+  const facts = requestFacts(deps, workspace.id);
+  const { content, account } = await checkedContent(deps, workspace, body, at, facts);
   const checks =
     kind === "schedule"
-      ? await prePublishCheck(
-          deps.instagram,
-          deps.storage,
-          {
-            workspaceId: workspace.id,
-            accountId: content.accountId,
-            publishAt: at,
-            items: content.items,
-            connection,
-          },
-          heads,
-        )
+      ? await prePublishCheck(deps.instagram, facts, {
+          workspaceId: workspace.id,
+          accountId: content.accountId,
+          publishAt: at,
+          items: content.items,
+          account,
+          quota: "reuse",
+        })
       : [];
-  return { content, connection, checks };
+  return { content, connection: account.connection, checks };
 }
 
 /**
@@ -362,7 +374,7 @@ export async function saveDraft(
     workspace,
     body,
     new Date(body.scheduled_time),
-    fileHeads(deps.storage),
+    requestFacts(deps, workspace.id),
   );
   const { row, created } = await insertScheduledPost(deps.db, {
     workspaceId: workspace.id,
@@ -389,7 +401,7 @@ export async function checkedEdit(
   workspaceId: string,
   id: string,
   body: UpdateScheduledPost,
-  heads: FileHeads = fileHeads(deps.storage),
+  facts: FileFacts = requestFacts(deps, workspaceId),
 ) {
   const current = await findScheduledPost(deps.db, workspaceId, id);
   if (!current) throw new AppError("not_found", "This post does not exist.");
@@ -400,15 +412,15 @@ export async function checkedEdit(
   // The post stays with the account it was written for.
   const {
     content: { accountId: _account, ...content },
-    connection,
+    account,
   } = await checkedContent(
     deps,
     { id: workspaceId, accountId: current.accountId },
     body,
     at,
-    heads,
+    facts,
   );
-  return { current, content, connection };
+  return { current, content, account };
 }
 
 /** Issue 14: Edit in the content scheduler saves the composer's draft into the same post. */
@@ -418,9 +430,9 @@ export async function editScheduledPost(
   id: string,
   body: UpdateScheduledPost,
 ) {
-  // Each file is read once (its first bytes) for every check of this request.
-  const heads = fileHeads(deps.storage);
-  const { current, content, connection } = await checkedEdit(deps, workspaceId, id, body, heads);
+  // Each file's row is read once for every check of this request.
+  const facts = requestFacts(deps, workspaceId);
+  const { current, content, account } = await checkedEdit(deps, workspaceId, id, body, facts);
   await assertApproved(deps.db, workspaceId, current.accountId, dateOf(deps.now), current, content);
   const row = await updateWaitingPostContent(deps.db, {
     workspaceId,
@@ -437,18 +449,14 @@ export async function editScheduledPost(
   await queuePost(deps, row);
   const checks = body.publish_now
     ? []
-    : await prePublishCheck(
-        deps.instagram,
-        deps.storage,
-        {
-          workspaceId,
-          accountId: row.accountId,
-          publishAt: row.scheduledTime,
-          items: row.items,
-          connection,
-        },
-        heads,
-      );
+    : await prePublishCheck(deps.instagram, facts, {
+        workspaceId,
+        accountId: row.accountId,
+        publishAt: row.scheduledTime,
+        items: row.items,
+        account,
+        quota: "reuse",
+      });
   return { row, checks };
 }
 

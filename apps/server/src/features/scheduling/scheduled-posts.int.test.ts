@@ -1,15 +1,20 @@
+import { findScheduledPostById } from "@sightline/db";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import { watchStatements } from "../../testing/sql-statements.ts";
 import { frames } from "../../testing/sse.ts";
+import { publishIfClaimable, QUOTA_REUSE_MS } from "../publishing/index.ts";
 
 let testApp: TestApp;
 let client: HttpClient;
 let jpeg: Uint8Array;
+/** Moves the app's clock (the walk's publish runs its post at its time). */
+let clockOffset = 0;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ now: () => Date.now() + clockOffset });
   ({ client } = await createVerifiedUser(testApp));
   await connectSandboxAccount(testApp, client, { username: "oona.bakes", login: "instagram" });
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
@@ -88,7 +93,7 @@ describe("scheduling a post", () => {
     ).toBe(404);
   });
 
-  it("reads each file of a draft once, its first bytes only, for every check of the request (issue 26 point 5)", async () => {
+  it("reads no file of a draft for the checks of a request: what each upload is was kept in its row (issue 26 point 5)", async () => {
     const first = await uploadAs(client, "scheduled-content", jpeg);
     const second = await uploadAs(client, "scheduled-content", jpeg);
     const get = vi.spyOn(testApp.storage, "get");
@@ -106,11 +111,9 @@ describe("scheduling a post", () => {
         time_zone: "Europe/Berlin",
       });
       expect(response.status).toBe(201);
-      // The file checks (the user's own, what it is) and the pre-publish check share one read.
+      // The file checks (the user's own, what it is) and the pre-publish check read the rows.
       expect(get).not.toHaveBeenCalled();
-      expect(head.mock.calls.map(([bucket, key]) => `${bucket}/${key}`).sort()).toEqual(
-        [`scheduled-content/${first.key}`, `scheduled-content/${second.key}`].sort(),
-      );
+      expect(head).not.toHaveBeenCalled();
       const { post } = (await response.json()) as { post: { id: string } };
       await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
     } finally {
@@ -119,7 +122,33 @@ describe("scheduling a post", () => {
     }
   });
 
-  it("asks Instagram's publishing limit once per request: the composer's check, the schedule and the edit (issue 26 point 5)", async () => {
+  it("reads a file kept before its row said what it is (migration 0040): its first bytes, once per request", async () => {
+    const file = await uploadAs(client, "scheduled-content", jpeg);
+    await testApp.database.db.execute(
+      `update stored_files set content_type = null, width = null, height = null where bucket = '${file.bucket}' and key = '${file.key}'`,
+    );
+    const get = vi.spyOn(testApp.storage, "get");
+    const head = vi.spyOn(testApp.storage, "head");
+    try {
+      const response = await client.post("/api/scheduled-posts", {
+        items: [{ ...file, mediaType: "image" }],
+        caption: "Kept before 0040",
+        hashtags: [],
+        collaborators: [],
+        scheduled_time: inAnHour(),
+        time_zone: "Europe/Berlin",
+      });
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { checks: unknown[] }).checks).toEqual([]);
+      expect(get).not.toHaveBeenCalled();
+      expect(head.mock.calls).toEqual([[file.bucket, file.key, 256 * 1024]]);
+    } finally {
+      get.mockRestore();
+      head.mockRestore();
+    }
+  });
+
+  it("asks Instagram's publishing limit at the composer's check; the schedule and the edit right after take its answer (issue 26 point 5)", async () => {
     const file = await uploadAs(client, "scheduled-content", jpeg);
     const draft = {
       items: [{ ...file, mediaType: "image" }],
@@ -137,14 +166,28 @@ describe("scheduling a post", () => {
       expect(limitCalls()).toBe(1);
       const response = await client.post("/api/scheduled-posts", draft);
       expect(response.status).toBe(201);
-      expect(limitCalls()).toBe(2);
+      expect(limitCalls()).toBe(1);
       const { post } = (await response.json()) as { post: { id: string } };
       const edited = await client.request(`/api/scheduled-posts/${post.id}`, {
         method: "PUT",
         json: { ...draft, caption: "Asked once, edited" },
       });
       expect(edited.status, await edited.clone().text()).toBe(200);
-      expect(limitCalls()).toBe(3);
+      expect(limitCalls()).toBe(1);
+      // An answer older than QUOTA_REUSE_MS is not taken: the schedule asks again.
+      clockOffset = QUOTA_REUSE_MS + 60_000;
+      try {
+        const later = await client.post("/api/scheduled-posts", {
+          ...draft,
+          scheduled_time: new Date(Date.now() + clockOffset + 3_600_000).toISOString(),
+        });
+        expect(later.status).toBe(201);
+        expect(limitCalls()).toBe(2);
+        const { post: second } = (await later.json()) as { post: { id: string } };
+        await client.request(`/api/scheduled-posts/${second.id}`, { method: "DELETE" });
+      } finally {
+        clockOffset = 0;
+      }
       await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
     } finally {
       graph.mockRestore();
@@ -366,6 +409,30 @@ describe("scheduling a post", () => {
       });
       expect(quota.map((problem) => problem.code)).toEqual(["quota"]);
       expect(quota[0]!.message).toContain("100 of 100 posts in the last 24 hours");
+      // Scheduling right after takes that answer, without asking, and says how old it is.
+      const graph = vi.spyOn(testApp.sandbox!, "fetch");
+      try {
+        const scheduled = await client.post("/api/scheduled-posts", {
+          items: [{ ...jpegFile, mediaType: "image" }],
+          scheduled_time: inAnHour(),
+          time_zone: "UTC",
+        });
+        expect(scheduled.status).toBe(201);
+        const { post, checks } = (await scheduled.json()) as {
+          post: { id: string };
+          checks: Array<{ code: string; message: string }>;
+        };
+        expect(checks.map((problem) => problem.code)).toEqual(["quota"]);
+        expect(checks[0]!.message).toBe(
+          "The publishing limit is reached: 100 of 100 posts in the last 24 hours (Instagram's count less than a minute ago). Instagram accepts more once the oldest of them is a day old.",
+        );
+        expect(
+          graph.mock.calls.filter(([url]) => String(url).includes("/content_publishing_limit")),
+        ).toEqual([]);
+        await client.request(`/api/scheduled-posts/${post.id}`, { method: "DELETE" });
+      } finally {
+        graph.mockRestore();
+      }
     } finally {
       await sandboxControl(testApp, "/faults", undefined, "DELETE");
     }
@@ -392,4 +459,107 @@ describe("video covers (issue 25)", () => {
     );
     expect((await schedule(mine)).status).toBe(201);
   });
+});
+
+describe("the walk from schedule to published (issue 26 point 5)", () => {
+  it("reads the photo from storage once, asks Instagram's publishing limit once and reads the connection twice", async () => {
+    // A workspace of its own: its connection has no stored limit answer yet.
+    const walker = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, walker.email, "starter");
+    await connectSandboxAccount(testApp, walker.client, {
+      username: "lena.makes",
+      login: "instagram",
+    });
+    await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
+    const file = await uploadAs(walker.client, "instagram-media", jpeg);
+    const draft = {
+      items: [{ ...file, mediaType: "image" }],
+      caption: `The walk ${crypto.randomUUID().slice(0, 8)}`,
+      hashtags: [],
+      collaborators: [],
+      scheduled_time: inAnHour(),
+      time_zone: "Europe/Berlin",
+    };
+    testApp.instagramContext.publishRuntime = {
+      sleep: async (ms) => {
+        await sandboxControl(testApp, "/clock", { advanceMs: ms });
+      },
+    };
+    const get = vi.spyOn(testApp.storage, "get");
+    const head = vi.spyOn(testApp.storage, "head");
+    const graph = vi.spyOn(testApp.sandbox!, "fetch");
+    const statements = watchStatements(testApp);
+    /**
+     * Each step's reads of the photo from storage (Sightline's, and Instagram's fetch of its
+     * signed URL, which the storage route serves whole), asks of the publishing limit, and the
+     * statements on the connections.
+     */
+    const step = () => {
+      const reads = head.mock.calls
+        .filter(([, key]) => key === file.key)
+        .map(([, , length]) => `${length} bytes`);
+      const fetched = get.mock.calls.filter(([, key]) => key === file.key).length;
+      const asks = graph.mock.calls.filter(([url]) =>
+        String(url).includes("/content_publishing_limit"),
+      );
+      const connection = statements
+        .take()
+        .filter((text) => /instagram_connections/i.test(text))
+        .map((text) =>
+          /^\s*update\s+"scheduled_posts"/i.test(text)
+            ? "claim"
+            : /^\s*select/i.test(text)
+              ? "read"
+              : "write",
+        );
+      const counted = { storage: reads, instagramFetch: fetched, limit: asks.length, connection };
+      get.mockClear();
+      head.mockClear();
+      graph.mockClear();
+      return counted;
+    };
+    try {
+      step();
+      // 1. The composer's check, while the schedule sheet is open.
+      expect((await walker.client.post("/api/scheduled-posts/check", draft)).status).toBe(200);
+      // Instagram's answer is kept on the connection row for the requests that follow.
+      expect(step()).toEqual({
+        storage: [],
+        instagramFetch: 0,
+        limit: 1,
+        connection: ["read", "write"],
+      });
+      // 2. Schedule.
+      const response = await walker.client.post("/api/scheduled-posts", draft);
+      expect(response.status).toBe(201);
+      const { post, checks } = (await response.json()) as {
+        post: { id: string };
+        checks: unknown[];
+      };
+      expect(checks).toEqual([]);
+      expect(step()).toEqual({ storage: [], instagramFetch: 0, limit: 0, connection: ["read"] });
+      // 3. The publish job at the post's time: the claim answers the connections with the post.
+      clockOffset = 2 * 3_600_000;
+      const outcome = await publishIfClaimable(testApp.instagramContext, post.id);
+      const published = await findScheduledPostById(testApp.database.db, post.id);
+      expect([outcome, published?.error]).toEqual(["published", null]);
+      // The first insight read the publish queued (a job of its own, after the walk) reads the
+      // connection too: waited for so the count is the same every run.
+      await testApp.instagramContext.queue.idle({ timeoutMs: 60_000 });
+      // Sightline reads one byte of the photo ("still there") before Instagram fetches it whole.
+      expect(step()).toEqual({
+        storage: ["1 bytes"],
+        instagramFetch: 1,
+        limit: 0,
+        connection: ["claim", "read"],
+      });
+    } finally {
+      clockOffset = 0;
+      testApp.instagramContext.publishRuntime = undefined;
+      statements.stop();
+      get.mockRestore();
+      head.mockRestore();
+      graph.mockRestore();
+    }
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+export { FILE_HEAD_BYTES, type FileFacts, fileFacts, type MediaFacts } from "./file-facts.ts";
 export { ownStoredFile } from "./own-file.ts";
 export { storageFileRoutes, uploadRoutes } from "./storage-routes.ts";
 export {

@@ -39,7 +39,7 @@ export function uploadRoutes(deps: { db: Db; storage: Storage; now: Clock }) {
         c.req.valid("query").purpose,
         media.extension,
       );
-      await keepUpload(deps, c.var.workspace.id, { bucket, key }, bytes);
+      await keepUpload(deps, c.var.workspace.id, { bucket, key }, bytes, media);
       return c.json(
         {
           bucket,

@@ -95,13 +95,15 @@ export function uploadKey(
 
 /**
  * Keeps checked bytes at `key`: within the plan's storage (the quota counts what the workspace
- * keeps), recorded as the workspace's file (which also says whose a cover is), then stored.
+ * keeps), recorded as the workspace's file (which also says whose a cover is) with what
+ * `checkUploadBytes` found it to be, then stored.
  */
 export async function keepUpload(
   deps: UploadDeps,
   workspaceId: string,
   file: { bucket: Bucket; key: string },
   bytes: Uint8Array,
+  media: SniffedMedia,
 ): Promise<void> {
   await assertStorageRoom(
     deps.db,
@@ -114,6 +116,9 @@ export async function keepUpload(
     key: file.key,
     workspaceId,
     sizeBytes: bytes.length,
+    // Sniffed here once: the pre-publish checks read these instead of the file (issue 26 point 5).
+    contentType: media.contentType,
+    ...(media.kind === "image" ? imageDimensions(bytes) : {}),
   });
   await deps.storage.put(file.bucket, file.key, bytes);
 }

@@ -59,8 +59,11 @@ export async function storePublishedMedia(
   ctx: InstagramContext,
   scope: { workspaceId: string; accountId: string },
   igMediaId: string,
+  /** The account's connection when the caller has just read it. */
+  known?: InstagramConnectionRow,
 ) {
-  const connection = await findInstagramConnection(ctx.db, scope.workspaceId, scope.accountId);
+  const connection =
+    known ?? (await findInstagramConnection(ctx.db, scope.workspaceId, scope.accountId));
   if (connection?.status !== "active") return undefined;
   return storeOneMedia(
     {
