@@ -6,9 +6,7 @@ import type { HttpClient } from "./http-client.ts";
 import { connectSandboxAccount } from "./instagram.ts";
 import { createTestAppWithSyncedAccount } from "./synced-account.ts";
 
-// The smallest demo account (12 posts): this file syncs it afresh to compare, and only the
-// snapshot's mechanism is under test here, not the size of what it copies.
-const account = { username: "oona.bakes", login: "instagram" } as const;
+const account = { username: "northfield.coffee", login: "instagram" } as const;
 const apps: TestApp[] = [];
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
@@ -38,10 +36,10 @@ it("a copy of the synced snapshot answers what connecting and syncing afresh ans
 
   const copy = await createTestAppWithSyncedAccount(account);
   apps.push(copy.testApp);
-  expect(copy.connection.instagram_username).toBe("oona.bakes");
+  expect(copy.connection.instagram_username).toBe("northfield.coffee");
   const connection = await copy.client.get("/api/instagram/connection");
   expect(connection.status).toBe(200);
-  expect(JSON.stringify(await connection.json())).toContain("oona.bakes");
+  expect(JSON.stringify(await connection.json())).toContain("northfield.coffee");
 
   const expected = await postIds(freshClient);
   expect(expected.length).toBeGreaterThan(10);
