@@ -7,6 +7,7 @@ import {
   createScratchPostgresDatabase,
   createTestDatabaseFrom,
   postgresTemplate,
+  readTarball,
   renameTestDatabase,
   testEngine,
 } from "@sightline/db/testing";
@@ -153,7 +154,7 @@ export async function createTestAppWithSyncedAccount(
 ): Promise<SyncedAccount> {
   const { meta, tarball } = await snapshotFor(account);
   const database = await createTestDatabaseFrom(
-    meta.postgres ? { postgres: meta.postgres } : { pglite: new Blob([readFileSync(tarball)]) },
+    meta.postgres ? { postgres: meta.postgres } : { pglite: readTarball(tarball) },
   );
   const testApp = await createTestApp({
     ...options,

@@ -3,7 +3,7 @@ import pg from "pg";
 import { createDb, type Database } from "../client.ts";
 import { pgliteFromTemplate, postgresTemplate, whileInUse } from "./template.ts";
 
-export { pgliteTemplate, postgresTemplate, whileInUse } from "./template.ts";
+export { pgliteTemplate, postgresTemplate, readTarball, whileInUse } from "./template.ts";
 
 export type TestEngine = "pglite" | "postgres";
 

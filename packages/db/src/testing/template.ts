@@ -72,6 +72,33 @@ function pruneOldTemplates(dir: string, keep: string) {
 }
 
 /**
+ * A tarball's bytes as the one part of a Blob that PGlite's `loadDataDir` reads (`arrayBuffer`),
+ * each call a copy of bytes read once per process. A Node Blob hands its ~45 MB body out in
+ * small chunks: reading it cost more CPU than the copy, for every test database (decision 020).
+ */
+export function tarballBlob(bytes: Uint8Array): Blob {
+  const kept = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return {
+    size: kept.byteLength,
+    type: "",
+    arrayBuffer: async () => kept.slice(0),
+  } as unknown as Blob;
+}
+
+/** Tarballs already read by this process (test workers keep their modules between files). */
+const readTarballs = new Map<string, Blob>();
+
+/** The tarball at `file` (it never changes once written), read once per process. */
+export function readTarball(file: string): Blob {
+  let blob = readTarballs.get(file);
+  if (!blob) {
+    blob = tarballBlob(readFileSync(file));
+    readTarballs.set(file, blob);
+  }
+  return blob;
+}
+
+/**
  * The migrated PGlite data folder as a tarball (`dumpDataDir`), made once and kept in the
  * system's temp folder. Two processes that miss it at once each build one; the rename is atomic.
  */
@@ -79,9 +106,9 @@ export async function pgliteTemplate(): Promise<Blob> {
   const dir = templateDir();
   const name = `pglite-${templateHash()}.tar`;
   const file = path.join(dir, name);
-  if (existsSync(file)) {
+  if (readTarballs.has(file) || existsSync(file)) {
     try {
-      return new Blob([readFileSync(file)]);
+      return readTarball(file);
     } catch {
       // removed between the check and the read: build it again
     }
@@ -99,7 +126,9 @@ export async function pgliteTemplate(): Promise<Blob> {
   writeFileSync(temp, bytes);
   renameSync(temp, file);
   pruneOldTemplates(dir, name);
-  return new Blob([bytes]);
+  const blob = tarballBlob(bytes);
+  readTarballs.set(file, blob);
+  return blob;
 }
 
 /** A new in-memory PGlite loaded from the template; `migrate` then finds nothing to do. */
