@@ -1,5 +1,7 @@
 import "../styles/index.css";
+import { openStaticAuthDialog } from "../features/auth/components/static-auth-dialog-controls.ts";
 import { detectLanguage } from "../lib/language.ts";
+import { SESSION_STORAGE_KEY } from "../lib/session/session-storage-key.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
@@ -64,19 +66,35 @@ const start = () => {
 const afterNextPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/** A stored session, even one the server may refuse: then the app decides (the dashboard). */
+function hasStoredSession() {
+  try {
+    return window.localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A call to action pressed before the app runs opens the auth dialog at once, in the dialog's own
- * root, instead of waiting for the app to load and hydrate the page (issue 24 point 6). For a
- * signed-in user it does nothing here and the press is replayed to the app, which goes to the
- * dashboard. `unhold` takes the press off the replay list once the dialog has it.
+ * A call to action pressed before the app runs opens the auth dialog at once (issue 24 point 6):
+ * the page's own copy of it, in its HTML (decision 005, fourth addendum), which the dialog's React
+ * root takes over once its code has loaded, with what was typed meanwhile. Without that copy (a
+ * client-rendered route, a reader of another language than the HTML's) the React dialog opens as
+ * soon as its code is here. For a signed-in user neither happens: the press is replayed to the
+ * app, which goes to the dashboard. `unhold` takes the press off the replay list once a dialog has
+ * it.
  */
 function openAuthDialogFromCta(button: HTMLElement, unhold: () => void) {
   const tab = button.dataset.authCta === "login" ? "login" : "signup";
   // A call to action inside a menu panel closes it (the panel would stay above the dialog).
   button.closest<HTMLElement>("[popover]")?.hidePopover();
+  const signedIn = hasStoredSession();
+  const shownAtOnce = !signedIn && detectLanguage() === "en" && openStaticAuthDialog(tab);
+  if (shownAtOnce) unhold();
   const opening = loadAuthDialogRoot()
     .then((dialog) => {
-      if (dialog.openAuthDialogForCta(tab)) unhold();
+      if (shownAtOnce) dialog.adoptStaticAuthDialog();
+      else if (dialog.openAuthDialogForCta(tab)) unhold();
     })
     .then(afterNextPaint)
     // Whatever happened, the app still starts; the replayed press then opens the dialog.
