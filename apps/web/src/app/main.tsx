@@ -91,8 +91,10 @@ function openAuthDialogFromCta(button: HTMLElement, unhold: () => void) {
   const signedIn = hasStoredSession();
   const shownAtOnce = !signedIn && detectLanguage() === "en" && openStaticAuthDialog(tab);
   if (shownAtOnce) unhold();
-  const opening = loadAuthDialogRoot()
-    .then((dialog) => {
+  // The take-over renders the React dialog in one task: never in the press's own frame, even
+  // when the code is here already (fetched on hover), so that frame only shows the page's copy.
+  const opening = Promise.all([loadAuthDialogRoot(), shownAtOnce ? afterNextPaint() : undefined])
+    .then(([dialog]) => {
       if (shownAtOnce) dialog.adoptStaticAuthDialog();
       else if (dialog.openAuthDialogForCta(tab)) unhold();
     })
