@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
@@ -90,6 +91,16 @@ describe.skipIf(!hasChromium())("the landing page's auth dialog before the app",
         return [box.x, box.y, box.width, box.height].map(Math.round);
       });
     });
+  /** WCAG 2.1 A and AA problems axe finds in the dialog shown, as "rule: target" lines. */
+  async function axeProblems(page: Page, selector: string): Promise<string[]> {
+    const result = await new AxeBuilder({ page })
+      .include(selector)
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    return result.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+    );
+  }
   const appIsLive = (page: Page) => page.evaluate(() => document.documentElement.dataset.app);
 
   async function closeContext(context: BrowserContext, errors: string[]) {
@@ -124,6 +135,7 @@ describe.skipIf(!hasChromium())("the landing page's auth dialog before the app",
       await page.screenshot({
         path: path.join(tmpdir(), `sightline-auth-dialog-${width}-before.png`),
       });
+      await expect(axeProblems(page, "#auth-dialog-static")).resolves.toEqual([]);
       const layoutBefore = await layout(page);
       // Every frame from here on: how many auth dialogs it showed (never none, never two).
       await page.evaluate(() => {
@@ -159,6 +171,9 @@ describe.skipIf(!hasChromium())("the landing page's auth dialog before the app",
       await page.screenshot({
         path: path.join(tmpdir(), `sightline-auth-dialog-${width}-after.png`),
       });
+      await expect(axeProblems(page, "[data-auth-dialog]")).resolves.toEqual([]);
+      // axe leaves the focus where it was.
+      await expect(focused(page)).resolves.toEqual({ name: "lastName", caret: 0 });
       await page.keyboard.type("Love");
       await expect(field(page, "Last name").inputValue()).resolves.toBe("Lovelace");
 
