@@ -202,6 +202,28 @@ describe.skipIf(!hasChromium())("the landing page's auth dialog before the app",
       await closeContext(context, errors);
     });
 
+    it(`does what was pressed before the app loaded once it has: a password shown, a sign-in sent (${width} px)`, async () => {
+      const { context, page, release, press } = await openHeld(width);
+      await press("login");
+      const dialog = dialogOf(page);
+      await dialog.waitFor();
+      await field(page, "Email").fill("nobody@example.com");
+      await field(page, "Password").fill("wrong password 1");
+      const panel = dialog.locator('[role="tabpanel"]:not([hidden])');
+      await panel.getByRole("button", { name: "Show password" }).click();
+      // Enter in the password field: the form's submission, held until the app can send it.
+      await field(page, "Password").press("Enter");
+      await expect(shownCopy(page)).resolves.toBe("page");
+      release();
+      await page.waitForFunction(() => document.getElementById("auth-dialog-static") === null);
+      await expect(field(page, "Password").getAttribute("type")).resolves.toBe("text");
+      await panel.getByRole("button", { name: "Hide password" }).waitFor();
+      await dialog.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+      await expect(field(page, "Password").inputValue()).resolves.toBe("wrong password 1");
+      // The refused sign-in's 401 is logged by the browser; nothing else is checked here.
+      await context.close();
+    });
+
     it(`closes with Escape, the close button and the backdrop, before and after the app loaded (${width} px)`, async () => {
       const { context, page, release, press, errors, phone } = await openHeld(width);
       const dialog = dialogOf(page);
