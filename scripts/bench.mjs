@@ -352,7 +352,8 @@ if (run("auth-dialog")) {
         );
         const check = () => {
           if (!Number.isNaN(marks.shown)) return;
-          if (document.querySelector('[role="dialog"], [popover]:popover-open')) {
+          // The page's own copy of the auth dialog is a native <dialog> (decision 005).
+          if (document.querySelector('[role="dialog"], dialog[open], [popover]:popover-open')) {
             requestAnimationFrame(() => setTimeout(() => (marks.shown = performance.now()), 0));
           }
         };

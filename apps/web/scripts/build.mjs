@@ -40,7 +40,7 @@ function inlineCriticalCss(html, criticalCss) {
   );
 }
 
-function pageHtml(template, pathname, page, criticalCss) {
+function pageHtml(template, pathname, page, criticalCss, authDialogHtml) {
   const head = [`<title>${escapeText(page.title)}</title>`, ...page.headTags.map(tagHtml)].join(
     "\n    ",
   );
@@ -51,7 +51,7 @@ function pageHtml(template, pathname, page, criticalCss) {
     .replace("<!--head-->", head)
     .replace(
       '<div id="root"><!--app-html--></div>',
-      `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${page.hydrationScript}`,
+      `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${authDialogHtml}${page.hydrationScript}`,
     );
   return inlineCriticalCss(html, criticalCss);
 }
@@ -120,6 +120,8 @@ try {
     template.replace('<div id="root"><!--app-html--></div>', `<div id="root">${loadingHtml}</div>`),
   );
 
+  // The auth dialog, closed, outside the root: a call to action opens it before the app runs.
+  const authDialogHtml = entry.renderAuthDialog();
   for (const pathname of entry.publicPaths) {
     const page = await entry.renderPage(pathname);
     const file =
@@ -127,7 +129,7 @@ try {
         ? path.join(distDir, "index.html")
         : path.join(distDir, pathname.slice(1), "index.html");
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(template, pathname, page, criticalCss));
+    writeFileSync(file, pageHtml(template, pathname, page, criticalCss, authDialogHtml));
   }
 
   // The server answers paths outside this list with a 404 status (the app shows the not-found page).

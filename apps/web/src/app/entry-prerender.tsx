@@ -2,17 +2,20 @@
  * Build-time entry (vite build --ssr, run by scripts/build.mjs): renders each public route to
  * static HTML with the same element tree the browser hydrates.
  */
-import { renderToString } from "react-dom/server";
+import { StrictMode } from "react";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
 import { env } from "../config/env.ts";
+import { StaticAuthDialog } from "../features/auth/components/static-auth-dialog.tsx";
 import {
   documentTitle,
   headTags,
   PageMetaCollectorContext,
   type PageMetaData,
 } from "../features/marketing/components/page-meta.tsx";
+import { SessionProvider } from "../lib/session/session-provider.tsx";
 import { AppTree } from "./app-tree.tsx";
 import { routes } from "./router.tsx";
 
@@ -85,4 +88,20 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
 /** The 'Loading...' fallback as static markup, shown by client-rendered routes before the app starts. */
 export function renderLoading(): string {
   return renderToString(<PageLoading />);
+}
+
+/**
+ * The auth dialog each public page carries, closed, after its root (decision 005, fourth
+ * addendum): opened by main.tsx at a call to action's press before any React has loaded. Its ids
+ * have a prefix of their own: the page's are the hydrated tree's.
+ */
+export function renderAuthDialog(): string {
+  return renderToStaticMarkup(
+    <StrictMode>
+      <SessionProvider>
+        <StaticAuthDialog />
+      </SessionProvider>
+    </StrictMode>,
+    { identifierPrefix: "auth-static-" },
+  );
 }

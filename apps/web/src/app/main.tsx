@@ -1,5 +1,10 @@
 import "../styles/index.css";
+import {
+  findStaticAuthDialog,
+  openStaticAuthDialog,
+} from "../features/auth/components/static-auth-dialog-controls.ts";
 import { detectLanguage } from "../lib/language.ts";
+import { SESSION_STORAGE_KEY } from "../lib/session/session-storage-key.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
@@ -18,6 +23,10 @@ const loadAuthDialogRoot = () => {
 };
 /** Set while a call to action pressed before the app runs is opening the dialog. */
 let dialogOpening: Promise<void> | undefined;
+/** Resolves once a press has shown the page's copy of the dialog (its first frame painted). */
+let resolveCopyPainted: () => void = () => {};
+const copyPainted = new Promise<void>((resolve) => (resolveCopyPainted = resolve));
+let appStarting = false;
 
 /**
  * A prerendered page has the CSS its HTML uses inlined; the whole stylesheet waits in a
@@ -45,6 +54,7 @@ function applyDeferredStyles(): Promise<void> {
 }
 
 const start = () => {
+  appStarting = true;
   void applyDeferredStyles();
   return import("./start-app.tsx")
     .then(({ startApp }) =>
@@ -64,19 +74,46 @@ const start = () => {
 const afterNextPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/** A stored session, even one the server may refuse: then the app decides (the dashboard). */
+function hasStoredSession() {
+  try {
+    return window.localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A call to action pressed before the app runs opens the auth dialog at once, in the dialog's own
- * root, instead of waiting for the app to load and hydrate the page (issue 24 point 6). For a
- * signed-in user it does nothing here and the press is replayed to the app, which goes to the
- * dashboard. `unhold` takes the press off the replay list once the dialog has it.
+ * The page's copy of the auth dialog (in its HTML, decision 005's fourth addendum) can open: the
+ * page has one, the reader reads its English, and no session is stored.
+ */
+const canOpenCopy = () =>
+  findStaticAuthDialog() !== null && detectLanguage() === "en" && !hasStoredSession();
+
+/**
+ * A call to action pressed before the app runs opens the auth dialog at once (issue 24 point 6):
+ * the page's own copy of it, in its HTML (decision 005, fourth addendum), which the dialog's React
+ * root takes over once its code has loaded, with what was typed meanwhile. Without that copy (a
+ * client-rendered route, a reader of another language than the HTML's) the React dialog opens as
+ * soon as its code is here. For a signed-in user neither happens: the press is replayed to the
+ * app, which goes to the dashboard. `unhold` takes the press off the replay list once a dialog has
+ * it.
  */
 function openAuthDialogFromCta(button: HTMLElement, unhold: () => void) {
   const tab = button.dataset.authCta === "login" ? "login" : "signup";
   // A call to action inside a menu panel closes it (the panel would stay above the dialog).
   button.closest<HTMLElement>("[popover]")?.hidePopover();
-  const opening = loadAuthDialogRoot()
+  const shownAtOnce = canOpenCopy() && openStaticAuthDialog(tab);
+  if (shownAtOnce) unhold();
+  // The copy's first frame comes first: loading and evaluating the dialog's code (React) would
+  // hold it back, and the take-over renders the React dialog in one task.
+  const painted = shownAtOnce ? afterNextPaint() : Promise.resolve();
+  void painted.then(resolveCopyPainted);
+  const opening = painted
+    .then(loadAuthDialogRoot)
     .then((dialog) => {
-      if (dialog.openAuthDialogForCta(tab)) unhold();
+      if (shownAtOnce) dialog.adoptStaticAuthDialog();
+      else if (dialog.openAuthDialogForCta(tab)) unhold();
     })
     .then(afterNextPaint)
     // Whatever happened, the app still starts; the replayed press then opens the dialog.
@@ -140,12 +177,23 @@ function startOnFirstInteraction() {
     if (started) return;
     started = true;
     for (const type of triggers) window.removeEventListener(type, begin, true);
-    void applyDeferredStyles();
     // Begun at a call to action, the dialog it opens comes first: the app's code (which shares
     // React with it) follows once the dialog's has loaded, so the two do not compete for the CPU.
+    // On a page with the dialog's copy, nothing loads before the press (the copy needs no code
+    // and what loads would hold its first frame back: the stylesheet's and React's evaluation),
+    // or before a moment has passed without one (a person presses 150–600 ms after arriving).
     const atCta = event.target instanceof Element && event.target.closest("[data-auth-cta]");
-    const first = atCta ? loadAuthDialogRoot().catch(() => {}) : Promise.resolve();
-    void first.then(start).then(() => resolveReady());
+    const pressFirst = atCta && canOpenCopy();
+    const ready = pressFirst
+      ? Promise.race([copyPainted, new Promise((resolve) => setTimeout(resolve, 600))])
+      : Promise.resolve();
+    void ready
+      .then(() => {
+        void applyDeferredStyles();
+        return atCta ? loadAuthDialogRoot().catch(() => {}) : undefined;
+      })
+      .then(start)
+      .then(() => resolveReady());
   };
   for (const type of triggers) {
     window.addEventListener(type, begin, { capture: true, passive: true });
@@ -153,9 +201,10 @@ function startOnFirstInteraction() {
 }
 
 /**
- * The auth dialog is its own chunk (loaded when first opened). A call to action being hovered,
- * focused or touched fetches it, alongside the app when that is not running yet, so the click
- * opens the dialog without a wait (issue 24 point 6). The app's import resolves to the same module.
+ * The auth dialog is its own chunk (loaded when first opened). Once the app is starting (or on a
+ * page without the dialog's copy), a call to action being hovered, focused or touched fetches it,
+ * so the click opens the React dialog without a wait (issue 24 point 6). The app's import resolves
+ * to the same module.
  */
 function preloadAuthDialogNearCtas() {
   let preloaded = false;
@@ -163,6 +212,8 @@ function preloadAuthDialogNearCtas() {
     if (preloaded) return;
     const target = event.target;
     if (!(target instanceof Element) || !target.closest("[data-auth-cta]")) return;
+    // Before the app runs, the page's copy opens without code (see startOnFirstInteraction).
+    if (!appStarting && canOpenCopy()) return;
     preloaded = true;
     for (const type of approaches) window.removeEventListener(type, onApproach, true);
     void loadAuthDialogRoot();

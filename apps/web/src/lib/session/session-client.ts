@@ -1,6 +1,7 @@
 import type { AppType } from "@sightline/server";
 import { hc } from "hono/client";
 import { ApiError, networkError, toApiError } from "../api-error.ts";
+import { SESSION_STORAGE_KEY } from "./session-storage-key.ts";
 
 /** Spec §4 auth events. */
 export type AuthEvent =
@@ -35,7 +36,8 @@ export interface Session {
 export type SignOutScope = "local" | "others" | "global";
 export type AuthListener = (event: AuthEvent, session: Session | null) => void;
 
-export const SESSION_STORAGE_KEY = "sightline.auth.session";
+export { SESSION_STORAGE_KEY };
+
 /** Refresh this long before the access token expires. */
 const EXPIRY_MARGIN_MS = 60_000;
 /** How often the visible tab checks whether a refresh is due. */

@@ -1,10 +1,18 @@
 import { StrictMode, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
 import { type AuthTab, reportAuthDialogSignedIn } from "../../../lib/auth-cta.tsx";
 import { getBrowserSessionClient } from "../../../lib/session/session-client.ts";
 import { SessionProvider, useSession } from "../../../lib/session/session-provider.tsx";
-import { AuthDialog } from "./auth-dialog.tsx";
+import { type AdoptedAuthDialog, AuthDialog } from "./auth-dialog.tsx";
+import {
+  closeStaticAuthDialogForTakeOver,
+  continueInDialog,
+  findStaticAuthDialog,
+  readStaticAuthDialog,
+  unlockScroll,
+} from "./static-auth-dialog-controls.ts";
 
 /**
  * The auth dialog lives in a React root of its own (decision 005, third addendum): a call to
@@ -15,13 +23,15 @@ import { AuthDialog } from "./auth-dialog.tsx";
 interface DialogState {
   open: boolean;
   tab: AuthTab;
+  /** Set while the dialog that took over from the page's own copy stays open. */
+  adopted?: AdoptedAuthDialog;
 }
 
 let state: DialogState = { open: false, tab: "login" };
 const listeners = new Set<() => void>();
 
 function setState(next: DialogState) {
-  if (next.open === state.open && next.tab === state.tab) return;
+  if (next.open === state.open && next.tab === state.tab && next.adopted === state.adopted) return;
   state = next;
   for (const listener of listeners) listener();
 }
@@ -33,7 +43,7 @@ const subscribe = (listener: () => void) => {
 const getState = () => state;
 
 function onSignedIn() {
-  setState({ ...state, open: false });
+  setState({ open: false, tab: state.tab });
   reportAuthDialogSignedIn();
 }
 
@@ -44,7 +54,8 @@ function StandaloneAuthDialog() {
     <AuthDialog
       open={current.open && !session}
       initialTab={current.tab}
-      onOpenChange={(open) => setState({ ...state, open })}
+      adopted={current.adopted}
+      onOpenChange={(open) => setState(open ? { ...state, open } : { open, tab: state.tab })}
       onSignedIn={onSignedIn}
     />
   );
@@ -54,6 +65,8 @@ let mounted = false;
 function mount() {
   if (mounted) return;
   mounted = true;
+  // From now on this is the page's one auth dialog.
+  if (!findStaticAuthDialog()?.open) findStaticAuthDialog()?.remove();
   const container = document.createElement("div");
   container.id = "auth-dialog-root";
   document.body.append(container);
@@ -66,6 +79,38 @@ function mount() {
       </ErrorBoundary>
     </StrictMode>,
   );
+}
+
+/**
+ * Takes over from the page's own copy of the dialog (static-auth-dialog.tsx) that app/main.tsx
+ * opened before this code had loaded: renders this dialog at once (flushSync) with what was typed
+ * there, puts the focus and the caret back where they were, redoes a press or a submission this
+ * code was not there for, and removes the copy, all in one task, so that no frame shows both or
+ * neither. A copy already closed is just removed. True when it took over.
+ */
+export function adoptStaticAuthDialog(): boolean {
+  const copy = findStaticAuthDialog();
+  if (!copy) return false;
+  if (!copy.open) {
+    copy.remove();
+    return false;
+  }
+  const snapshot = readStaticAuthDialog(copy);
+  closeStaticAuthDialogForTakeOver(copy);
+  flushSync(() => {
+    setState({
+      open: true,
+      tab: snapshot.tab,
+      adopted: { login: snapshot.values.login, signup: snapshot.values.signup },
+    });
+    mount();
+  });
+  copy.remove();
+  // After the React dialog has locked the scroll itself (it counts the copy's margin in).
+  unlockScroll();
+  const content = document.querySelector<HTMLElement>("[data-auth-dialog]");
+  if (content) continueInDialog(content, snapshot);
+  return true;
 }
 
 /** Opens the dialog on a tab (mounting its root the first time). */

@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import "../locales.ts";
 import type { AuthTab } from "../../../lib/auth-cta.tsx";
 import { useSession } from "../../../lib/session/session-provider.tsx";
+import { cn } from "../../../utils/cn.ts";
 import { getPublicConfig } from "../api/get-public-config.ts";
+import type { SignUpValues } from "../utils/sign-up-rules.ts";
 import { LoginForm } from "./login-form.tsx";
 import { MfaForm } from "./mfa-form.tsx";
 import { RecoveryForm } from "./recovery-form.tsx";
@@ -14,8 +16,31 @@ import { SignUpForm } from "./sign-up-form.tsx";
 
 type View = "tabs" | "recovery" | "mfa";
 
-const tabClass =
-  "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
+/**
+ * The dialog's look, shared with the copy every public page carries in its HTML
+ * (static-auth-dialog.tsx), which opens before this code has loaded and hands over to it.
+ */
+export const authDialogClasses = {
+  overlay: "fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]",
+  overlayAnimation: "data-[state=open]:animate-in data-[state=open]:fade-in",
+  content:
+    "fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl",
+  header: "mb-5 pr-8",
+  title: "text-xl font-bold tracking-tight text-slate-900",
+  description: "mt-1 text-sm text-slate-600",
+  close:
+    "absolute top-4 right-4 flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900",
+  tabList: "mb-5 flex gap-1 rounded-lg bg-slate-100 p-1",
+  tab: "flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm",
+  panels: "space-y-4",
+};
+const tabClass = authDialogClasses.tab;
+
+/** What the page's own copy of the dialog held when this one took over from it. */
+export interface AdoptedAuthDialog {
+  login: Partial<Record<"email" | "password", string>>;
+  signup: Partial<SignUpValues>;
+}
 
 function GoogleButton() {
   const { t } = useTranslation("auth");
@@ -66,11 +91,18 @@ export function AuthDialog({
   onOpenChange,
   initialTab = "login",
   onSignedIn,
+  adopted,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialTab?: AuthTab;
   onSignedIn: () => void;
+  /**
+   * Set when this dialog replaces the page's own copy, already open on screen: it starts with
+   * what was typed there, appears without its fade (it is already shown) and leaves the focus to
+   * the caller, who puts it back where it was.
+   */
+  adopted?: AdoptedAuthDialog | undefined;
 }) {
   const { t } = useTranslation("auth");
   const [tab, setTab] = useState<AuthTab>(initialTab);
@@ -85,9 +117,16 @@ export function AuthDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-in data-[state=open]:fade-in" />
+        <Dialog.Overlay
+          className={cn(authDialogClasses.overlay, !adopted && authDialogClasses.overlayAnimation)}
+        />
         <Dialog.Content
+          data-auth-dialog=""
           onOpenAutoFocus={(event) => {
+            if (adopted) {
+              event.preventDefault();
+              return;
+            }
             // Start in the first field rather than on the close button.
             const field = (event.currentTarget as HTMLElement).querySelector<HTMLInputElement>(
               "input",
@@ -97,20 +136,15 @@ export function AuthDialog({
               field.focus();
             }
           }}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+          className={authDialogClasses.content}
         >
-          <div className="mb-5 pr-8">
-            <Dialog.Title className="text-xl font-bold tracking-tight text-slate-900">
-              {t("title")}
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">
+          <div className={authDialogClasses.header}>
+            <Dialog.Title className={authDialogClasses.title}>{t("title")}</Dialog.Title>
+            <Dialog.Description className={authDialogClasses.description}>
               {t("description")}
             </Dialog.Description>
           </div>
-          <Dialog.Close
-            aria-label={t("close")}
-            className="absolute top-4 right-4 flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
+          <Dialog.Close aria-label={t("close")} className={authDialogClasses.close}>
             <X className="size-5" aria-hidden="true" />
           </Dialog.Close>
 
@@ -118,10 +152,7 @@ export function AuthDialog({
           {view === "mfa" && <MfaForm onVerified={onSignedIn} />}
           {view === "tabs" && (
             <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-              <Tabs.List
-                className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1"
-                aria-label={t("title")}
-              >
+              <Tabs.List className={authDialogClasses.tabList} aria-label={t("title")}>
                 <Tabs.Trigger value="login" className={tabClass}>
                   {t("tabs.login")}
                 </Tabs.Trigger>
@@ -129,17 +160,18 @@ export function AuthDialog({
                   {t("tabs.signup")}
                 </Tabs.Trigger>
               </Tabs.List>
-              <div className="space-y-4">
+              <div className={authDialogClasses.panels}>
                 <GoogleButton />
                 <Tabs.Content value="login">
                   <LoginForm
+                    initialValues={adopted?.login}
                     onSignedIn={onSignedIn}
                     onMfaRequired={() => setView("mfa")}
                     onForgotPassword={() => setView("recovery")}
                   />
                 </Tabs.Content>
                 <Tabs.Content value="signup">
-                  <SignUpForm />
+                  <SignUpForm initialValues={adopted?.signup} />
                 </Tabs.Content>
               </div>
             </Tabs.Root>

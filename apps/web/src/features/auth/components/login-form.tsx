@@ -9,15 +9,18 @@ export function LoginForm({
   onSignedIn,
   onMfaRequired,
   onForgotPassword,
+  initialValues,
 }: {
   onSignedIn: () => void;
   onMfaRequired: () => void;
   onForgotPassword: () => void;
+  /** What was typed in the page's own copy of the dialog before this one took over. */
+  initialValues?: Partial<Record<"email" | "password", string>> | undefined;
 }) {
   const { t } = useTranslation("auth");
   const { client } = useSession();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [email, setEmail] = useState(initialValues?.email ?? "");
+  const [password, setPassword] = useState(initialValues?.password ?? "");
   const [errors, setErrors] = useState<ReturnType<typeof validateLogin>>({});
   const [failure, setFailure] = useState<ApiError | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -52,8 +55,9 @@ export function LoginForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4" data-auth-form="login">
       <FormField
+        name="email"
         label={t("fields.email")}
         type="email"
         autoComplete="email"
@@ -64,6 +68,7 @@ export function LoginForm({
         required
       />
       <FormField
+        name="password"
         label={t("fields.password")}
         type="password"
         autoComplete="current-password"

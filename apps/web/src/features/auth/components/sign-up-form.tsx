@@ -20,10 +20,15 @@ const empty: SignUpValues = {
   confirmPassword: "",
 };
 
-export function SignUpForm() {
+export function SignUpForm({
+  initialValues,
+}: {
+  /** What was typed in the page's own copy of the dialog before this one took over. */
+  initialValues?: Partial<SignUpValues> | undefined;
+} = {}) {
   const { t } = useTranslation("auth");
   const { client } = useSession();
-  const [values, setValues] = useState(empty);
+  const [values, setValues] = useState<SignUpValues>(() => ({ ...empty, ...initialValues }));
   // The phone check is asynchronous: its answer counts only for the values it was asked about.
   const latest = useRef(values);
   latest.current = values;
@@ -89,9 +94,10 @@ export function SignUpForm() {
   if (created) return <SuccessBox message={t("accountCreated")} />;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4" data-auth-form="signup">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
+          name="firstName"
           label={t("fields.firstName")}
           optionalLabel={t("fields.optional")}
           autoComplete="given-name"
@@ -99,6 +105,7 @@ export function SignUpForm() {
           onChange={set("firstName")}
         />
         <FormField
+          name="lastName"
           label={t("fields.lastName")}
           optionalLabel={t("fields.optional")}
           autoComplete="family-name"
@@ -107,6 +114,7 @@ export function SignUpForm() {
         />
       </div>
       <FormField
+        name="phone"
         label={t("fields.phone")}
         optionalLabel={t("fields.optional")}
         type="tel"
@@ -118,6 +126,7 @@ export function SignUpForm() {
         error={errors.phone && t(errors.phone)}
       />
       <FormField
+        name="email"
         label={t("fields.email")}
         type="email"
         autoComplete="email"
@@ -128,6 +137,7 @@ export function SignUpForm() {
         required
       />
       <FormField
+        name="password"
         label={t("fields.password")}
         type="password"
         autoComplete="new-password"
@@ -138,6 +148,7 @@ export function SignUpForm() {
         required
       />
       <FormField
+        name="confirmPassword"
         label={t("fields.confirmPassword")}
         type="password"
         autoComplete="new-password"
