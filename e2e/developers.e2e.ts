@@ -107,10 +107,12 @@ describe.skipIf(!hasChromium())(
         for (const [assistant, parts] of Object.entries(expected)) {
           const option = section.getByRole("button", { name: assistant, exact: true });
           await option.click();
-          expect(await option.getAttribute("aria-pressed")).toBe("true");
-          const text = await snippet.innerText();
+          // The press re-renders the block: read it once it has (a busy machine takes a moment).
+          await expect.poll(() => option.getAttribute("aria-pressed")).toBe("true");
           for (const part of parts)
-            expect([assistant, text]).toEqual([assistant, expect.stringContaining(part)]);
+            await expect
+              .poll(async () => [assistant, await snippet.innerText()])
+              .toEqual([assistant, expect.stringContaining(part)]);
         }
 
         // Copy: the configuration reaches the clipboard and the button says so.
