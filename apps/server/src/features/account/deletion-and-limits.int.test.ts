@@ -218,6 +218,25 @@ describe("per-user limits on expensive work", () => {
     }
   }, 120_000);
 
+  it("limits a report's thumbnails per user, counted before the report is looked up", async () => {
+    const { client, email } = await createVerifiedUser(testApp);
+    await setPersonalPlan(testApp, email, "premium");
+    const thumbnail = () =>
+      client.get(`/api/reports/${randomUUID()}/posts/17900000000000001/thumbnail`);
+    expect((await thumbnail()).status).toBe(404);
+    // The allowance (600 an hour) used up but one place, without 600 requests.
+    const [user] = await query<{ id: string }>(`select id from "user" where email = '${email}'`);
+    await query(
+      `insert into rate_limit_events (key, created_at)
+       select 'user:reportThumbnail:${user!.id}', now() - (n || ' seconds')::interval
+       from generate_series(1, ${userLimitRules.reportThumbnail.max - 2}) as n`,
+    );
+    expect((await thumbnail()).status).toBe(404);
+    const refused = await thumbnail();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("refuses an upload past the plan's storage quota with 413", async () => {
     const { client } = await createVerifiedUser(testApp);
     const first = await upload(client, "scheduled-content", jpeg(1000));

@@ -318,6 +318,7 @@ export function reportRoutes(ctx: ReportsContext) {
       reader,
       plan,
       validate("param", postParam),
+      userLimit(ctx, "reportThumbnail"),
       validate("query", clientReportPeriodQuerySchema),
       async (c) => {
         const { workspace } = c.var;

@@ -47,6 +47,11 @@ export const userLimitRules = {
   webhookSend: { max: 30, windowMs: 60 * 60_000 },
   /** A client report's PDF (decision 038): drawn on the server, several seconds of CPU each. */
   reportPdf: { max: 60, windowMs: 60 * 60_000 },
+  /**
+   * A report's top-post thumbnail: each may fetch an image from Instagram's CDN (a report's page
+   * shows up to ten), so a loop over them must not make Sightline fetch for one user without end.
+   */
+  reportThumbnail: { max: 600, windowMs: 60 * 60_000 },
   /** "Check tags now" on Mentions (decision 041): each queues a read of `/tags` at Instagram. */
   mentionsRefresh: { max: 10, windowMs: 60 * 60_000 },
 } as const;
