@@ -103,6 +103,22 @@ export async function sandboxControl(
 }
 
 /**
+ * Until the faults are cleared, the sandbox answers every `content_publishing_limit` read with
+ * the 24-hour limit reached (100 of 100), as Instagram does for an account that used it up.
+ */
+export function answerPublishingLimitReached(testApp: TestApp) {
+  return sandboxControl(testApp, "/faults", {
+    pathGlob: "*/content_publishing_limit",
+    status: 200,
+    body: JSON.stringify({
+      data: [{ quota_usage: 100, config: { quota_total: 100, quota_duration: 86400 } }],
+    }),
+    headers: { "content-type": "application/json" },
+    times: 0,
+  });
+}
+
+/**
  * A comment webhook delivery as Meta sends it for `accountId`: complete (the text and who wrote
  * it, a visitor unless `from` is given) when `text` is given, partial (ids only) otherwise.
  */

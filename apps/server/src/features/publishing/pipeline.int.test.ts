@@ -12,7 +12,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
-import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import {
+  answerPublishingLimitReached,
+  connectSandboxAccount,
+  sandboxControl,
+} from "../../testing/instagram.ts";
 import { accountClientFor } from "../instagram/index.ts";
 import { LEASE_MS } from "./pipeline.ts";
 import { postsToRun, publishIfClaimable } from "./publish-service.ts";
@@ -410,15 +414,7 @@ describe("the 24-hour publishing limit (issue 26 point 5)", () => {
       items: [{ ...file, mediaType: "image" }],
       caption: `Before the limit ${randomUUID().slice(0, 8)}`,
     });
-    await sandboxControl(testApp, "/faults", {
-      pathGlob: "*/content_publishing_limit",
-      status: 200,
-      body: JSON.stringify({
-        data: [{ quota_usage: 100, config: { quota_total: 100, quota_duration: 86400 } }],
-      }),
-      headers: { "content-type": "application/json" },
-      times: 0,
-    });
+    await answerPublishingLimitReached(testApp);
     const caption = `Over the limit ${randomUUID().slice(0, 8)}`;
     const [{ post: held, attempts }, asks] = await countingLimitAsks(async () => {
       await settled(earlier.id);

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import { createHttpClient, type HttpClient } from "../../testing/http-client.ts";
-import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
+import {
+  answerPublishingLimitReached,
+  connectSandboxAccount,
+  sandboxControl,
+} from "../../testing/instagram.ts";
 import { watchStatements } from "../../testing/sql-statements.ts";
 import { frames } from "../../testing/sse.ts";
 import { publishIfClaimable, QUOTA_REUSE_MS } from "../publishing/index.ts";
@@ -392,15 +396,7 @@ describe("scheduling a post", () => {
     };
     expect(listed.posts.some((post) => post.caption === "Too tall")).toBe(false);
 
-    await sandboxControl(testApp, "/faults", {
-      pathGlob: "*/content_publishing_limit",
-      status: 200,
-      body: JSON.stringify({
-        data: [{ quota_usage: 100, config: { quota_total: 100, quota_duration: 86400 } }],
-      }),
-      headers: { "content-type": "application/json" },
-      times: 0,
-    });
+    await answerPublishingLimitReached(testApp);
     try {
       const quota = await check({
         items: [{ ...jpegFile, mediaType: "image" }],
