@@ -67,12 +67,12 @@ async function prepare(): Promise<Shared> {
   if (!chromium) {
     if (process.env.CI) {
       throw new Error(
-        "Chromium is missing and CI is set: install it with `apt-get install chromium` (or set CHROMIUM_PATH).",
+        "Chromium is missing and CI is set: install it with `apt-get install chromium chromium-headless-shell` (or set CHROMIUM_PATH).",
       );
     }
     const bar = "!".repeat(78);
     console.warn(
-      `\n${bar}\n!! Browser tests are SKIPPED: Chromium was not found.\n!! Install Debian's Chromium with:  apt-get update && apt-get install -y chromium\n!! (or set CHROMIUM_PATH to a Chromium binary)\n${bar}\n`,
+      `\n${bar}\n!! Browser tests are SKIPPED: Chromium was not found.\n!! Install Debian's Chromium with:  apt-get update && apt-get install -y chromium chromium-headless-shell\n!! (or set CHROMIUM_PATH to a Chromium binary)\n${bar}\n`,
     );
   }
   // The server serves the built web app: build it once, before any test starts a server.

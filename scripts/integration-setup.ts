@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { dropTestDatabaseCopies } from "@sightline/db/testing";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 
 /**
  * Integration projects' global setup: a folder (and a database-name prefix) for this run's
  * synced-account snapshots (apps/server/src/testing/synced-account.ts), removed after the run,
- * so a snapshot never outlives the code that made it.
+ * so a snapshot never outlives the code that made it. On PostgreSQL the teardown also drops the
+ * copies the run's workers still held when vitest ended them (packages/db/src/testing).
  */
 export default function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "sightline-snapshots-"));
@@ -18,6 +20,7 @@ export default function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
     const url = process.env.TEST_DATABASE_URL;
     if (!url || project.config.env?.SIGHTLINE_TEST_DB !== "postgres") return;
+    await dropTestDatabaseCopies();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {

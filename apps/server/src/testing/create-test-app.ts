@@ -201,7 +201,8 @@ export async function createTestApp(
     storageRoot,
     close: async () => {
       await server.stop();
-      await database.close();
+      // The app has stopped: its database may serve this process's next test (decision 020).
+      await (database.release ? database.release() : database.close());
       rmSync(storageRoot, { recursive: true, force: true });
     },
   };

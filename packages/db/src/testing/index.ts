@@ -15,6 +15,12 @@ export function testEngine(): TestEngine {
 export interface TestDatabase extends Database {
   /** Connection string of the fresh database, on PostgreSQL only (for child processes). */
   readonly url?: string;
+  /**
+   * Gives the database back once nothing uses it any more (createTestApp's close, after the app
+   * stopped): on PGlite the next `createTestDatabase()` of this process may get it, put back as
+   * the template left it (template.ts); elsewhere the same as close().
+   */
+  release?(): Promise<void>;
 }
 
 function requireTestUrl(): string {
@@ -36,21 +42,111 @@ export async function createTestDatabase(engine: TestEngine = testEngine()): Pro
 /**
  * A fresh database copied from a snapshot: a PGlite data-folder tarball (`dumpDataDir`), or the
  * name of a PostgreSQL database on TEST_DATABASE_URL's server that nobody is connected to.
+ *
+ * On PostgreSQL the copy is usually made already: each call starts the next copy of the same
+ * template in the background (`CREATE DATABASE` is mostly the server's disk, not this process),
+ * and close() drops the copy in the background too, so a test file waits for neither (CI time,
+ * issue 27). What a worker still holds when vitest ends it is dropped by the integration
+ * projects' global teardown (`dropTestDatabaseCopies`). Sessions commit without waiting for the
+ * disk (`synchronous_commit=off`): a test database never needs to outlive a crash.
  */
 export async function createTestDatabaseFrom(
   snapshot: { pglite: Blob } | { postgres: string },
 ): Promise<TestDatabase> {
   if ("pglite" in snapshot) return createDb({ memory: true, loadDataDir: snapshot.pglite });
-  const { url, drop } = await createScratchPostgresDatabase({ template: snapshot.postgres });
-  const database = await createDb({ databaseUrl: url, poolSize: 4 });
+  const name = (await takeSpare(snapshot.postgres)) ?? (await createCopy(snapshot.postgres));
+  makeSpare(snapshot.postgres);
+  const url = databaseUrl(name);
+  const database = await createDb({ databaseUrl: withoutWaitingForDisk(url), poolSize: 4 });
+  let closed: Promise<void> | undefined;
   return {
     ...database,
     url,
-    async close() {
-      await database.close();
-      await drop();
+    close() {
+      closed ??= database.close().then(() => dropInBackground(name));
+      return closed;
     },
   };
+}
+
+/** Copies made by createTestDatabaseFrom start with this: vitest's workers are its children. */
+export function copyDatabasePrefix(runPid = process.ppid): string {
+  return `sightline_copy_${runPid}_`;
+}
+
+function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(requireTestUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A test database's sessions commit without waiting for the disk to confirm. */
+function withoutWaitingForDisk(url: string): string {
+  const withOptions = new URL(url);
+  withOptions.searchParams.set("options", "-c synchronous_commit=off");
+  return withOptions.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: requireTestUrl() });
+  await admin.connect();
+  try {
+    await whileInUse(() => admin.query(text));
+  } finally {
+    await admin.end();
+  }
+}
+
+async function createCopy(template: string): Promise<string> {
+  const name = uniqueName(copyDatabasePrefix());
+  await adminQuery(`create database "${name}" template "${template}"`);
+  return name;
+}
+
+/** Per template, a copy made ahead for this process's next call (undefined if that failed). */
+const spares = new Map<string, Promise<string | undefined>>();
+
+function makeSpare(template: string): void {
+  if (!spares.has(template))
+    spares.set(
+      template,
+      createCopy(template).catch(() => undefined),
+    );
+}
+
+function takeSpare(template: string): Promise<string | undefined> {
+  const spare = spares.get(template);
+  spares.delete(template);
+  return spare ?? Promise.resolve(undefined);
+}
+
+/** Drops a closed test database without making the caller wait; what fails is the teardown's. */
+function dropInBackground(name: string): void {
+  adminQuery(`drop database if exists "${name}" with (force)`).catch(() => {});
+}
+
+/**
+ * Drops every copy made by the test run whose main process is `runPid` (the integration
+ * projects' global teardown: copies made ahead, and drops cut short when vitest ended a worker).
+ */
+export async function dropTestDatabaseCopies(runPid = process.pid): Promise<void> {
+  const admin = new pg.Client({ connectionString: requireTestUrl() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [copyDatabasePrefix(runPid)],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Creates an empty PostgreSQL database on TEST_DATABASE_URL's server (or a copy of `template`). */
@@ -58,34 +154,15 @@ export async function createScratchPostgresDatabase(options: { template?: string
   url: string;
   drop: () => Promise<void>;
 }> {
-  const adminUrl = requireTestUrl();
-  const name = `sightline_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await whileInUse(() =>
-      admin.query(
-        options.template
-          ? `create database "${name}" template "${options.template}"`
-          : `create database "${name}"`,
-      ),
-    );
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const name = uniqueName("sightline_test_");
+  await adminQuery(
+    options.template
+      ? `create database "${name}" template "${options.template}"`
+      : `create database "${name}"`,
+  );
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    url: databaseUrl(name),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
   };
 }
 

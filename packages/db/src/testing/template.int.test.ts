@@ -59,3 +59,55 @@ it("names the template after the migrations, so a changed migration makes a new 
     rmSync(copy, { recursive: true, force: true });
   }
 });
+
+/** What createTestApp's close does with its database once the app has stopped. */
+const giveBack = (database: TestDatabase) =>
+  database.release ? database.release() : database.close();
+
+it("hands a given-back database to the next caller only as the template left it", async () => {
+  const first = await createTestDatabase();
+  await first.db.execute(
+    sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
+        values ('reuse-probe', 'Probe', 'probe@example.com', true, now(), now())`,
+  );
+  await first.db.execute(sql`create schema pgboss`);
+  await first.db.execute(sql`set statement_timeout = 1234`);
+  await giveBack(first);
+
+  const second = await createTestDatabase();
+  opened.push(second);
+  const [users] = await rows<{ count: number }>(
+    second,
+    sql`select count(*)::int as count from "user"`,
+  );
+  expect(users?.count).toBe(0);
+  const [queueSchema] = await rows<{ name: string | null }>(
+    second,
+    sql`select to_regnamespace('pgboss')::text as name`,
+  );
+  expect(queueSchema?.name).toBeNull();
+  const [timeout] = await rows<{ statement_timeout: string }>(second, sql`show statement_timeout`);
+  expect(timeout?.statement_timeout).toBe("0");
+
+  // A table the template has not: that database is never handed out again.
+  await second.db.execute(sql`create table reuse_probe (x int)`);
+  opened.splice(opened.indexOf(second), 1);
+  await giveBack(second);
+  const third = await createTestDatabase();
+  opened.push(third);
+  const [probe] = await rows<{ name: string | null }>(
+    third,
+    sql`select to_regclass('public.reuse_probe')::text as name`,
+  );
+  expect(probe?.name).toBeNull();
+});
+
+it("closes a database for good when asked to close rather than give it back", async () => {
+  const first = await createTestDatabase();
+  await first.close();
+  if (!first.pglite) return; // PostgreSQL: each copy is a new database anyway
+  expect(first.pglite.closed).toBe(true);
+  const second = await createTestDatabase();
+  opened.push(second);
+  expect(second.pglite).not.toBe(first.pglite);
+});

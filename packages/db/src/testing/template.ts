@@ -12,8 +12,9 @@ import {
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { createDb, migrationsFolder } from "../client.ts";
+import { createDb, type Database, migrationsFolder } from "../client.ts";
 
 /*
  * One migrated database per test run, copied for each test file instead of migrating a new one
@@ -131,9 +132,162 @@ export async function pgliteTemplate(): Promise<Blob> {
   return blob;
 }
 
-/** A new in-memory PGlite loaded from the template; `migrate` then finds nothing to do. */
-export async function pgliteFromTemplate() {
-  return createDb({ memory: true, loadDataDir: await pgliteTemplate() });
+/*
+ * PGlite test databases are reused within a process (CI time, issue 27; decision 020, fifteenth
+ * round). Loading the template into a new PGlite cost ~1.5 s of CPU here; putting a used one
+ * back as the template left it costs ~0.2 s. A test worker keeps its modules from one file to
+ * the next, so a database one file's test app gave back when it stopped (`release()`, called by
+ * createTestApp's close) serves the next file's `createTestDatabase()`.
+ *
+ * It goes back only when nothing of its user can reach the next one: no transaction open, no
+ * method of the instance replaced (a spy), its listeners gone, every table of the app's schema
+ * emptied with its sequences restarted, the job queue's schema dropped (the next app installs it
+ * as on a new database), the session's settings, locks and temporary tables discarded, and then
+ * the catalog exactly as in the template (`catalogFingerprint`). Anything else, and it is closed.
+ */
+
+/** Test databases given back (`release()`) and waiting for the next caller, at most `MAX_KEPT`. */
+const kept: Database[] = [];
+const MAX_KEPT = 2;
+let templateFingerprint: string | undefined;
+
+/**
+ * A new in-memory PGlite as the template left it: one of this process given back by `release()`
+ * (put back at this call rather than at its release, so a write its last user made late is wiped
+ * too), or a new one. `close()` closes it for good (a test of what a closed database does).
+ */
+export async function pgliteFromTemplate(): Promise<Database & { release(): Promise<void> }> {
+  let database: Database | undefined;
+  for (let candidate = kept.pop(); candidate && !database; candidate = kept.pop()) {
+    if (await resetForReuse(candidate.pglite!)) database = candidate;
+  }
+  if (!database) {
+    database = await createDb({ memory: true, loadDataDir: await pgliteTemplate() });
+    templateFingerprint ??= await catalogFingerprint(database.pglite!);
+  }
+  const inner = database;
+  let finished: Promise<void> | undefined;
+  return {
+    ...inner,
+    close() {
+      finished ??= inner.close();
+      return finished;
+    },
+    release() {
+      finished ??= (async () => {
+        if (kept.length < MAX_KEPT && mayBeReused(inner.pglite!)) kept.push(inner);
+        else await inner.close();
+      })();
+      return finished;
+    },
+  };
+}
+
+/** Methods a test may replace on the instance (a spy); a replaced one is an own property. */
+const REPLACEABLE = ["query", "exec", "transaction", "listen", "unlisten", "close"] as const;
+
+/** Open, no transaction left open, no method replaced. */
+function mayBeReused(pglite: PGlite): boolean {
+  return (
+    !pglite.closed &&
+    !pglite.isInTransaction() &&
+    !REPLACEABLE.some((name) => Object.hasOwn(pglite, name))
+  );
+}
+
+/**
+ * Puts a closed test database back as the template left it; false (and closed) when it cannot be.
+ */
+async function resetForReuse(pglite: PGlite): Promise<boolean> {
+  if (!mayBeReused(pglite)) {
+    if (!pglite.closed) void pglite.close().catch(() => {});
+    return false;
+  }
+  const reset = async () => {
+    const channels = await pglite.query<{ channel: string }>(
+      "select pg_listening_channels() as channel",
+    );
+    for (const { channel } of channels.rows) await pglite.unlisten(channel);
+    const tables = await pglite.query<{ name: string }>(
+      "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'",
+    );
+    if (tables.rows.length > 0) {
+      await pglite.exec(
+        `truncate ${tables.rows.map((row) => row.name).join(", ")} restart identity cascade`,
+      );
+    }
+    await pglite.exec("drop schema if exists pgboss cascade");
+    await pglite.exec("discard all");
+    return (await catalogFingerprint(pglite)) === templateFingerprint;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 5_000);
+  });
+  try {
+    const reusable = await Promise.race([reset(), timeout]);
+    if (!reusable && !pglite.closed) void pglite.close().catch(() => {});
+    return reusable;
+  } catch {
+    if (!pglite.closed) void pglite.close().catch(() => {});
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One hash of what a test could leave in the catalog: schemas, relations and their columns,
+ * constraints, indexes, triggers, functions, types, extensions, roles, per-database settings, the
+ * sequences' states and the migrations journal.
+ */
+async function catalogFingerprint(pglite: PGlite): Promise<string> {
+  const result = await pglite.query<{ hash: string }>(`
+    with own_namespaces as (
+      select oid, nspname from pg_namespace
+      where nspname not in ('pg_catalog', 'information_schema')
+        and nspname not like 'pg_toast%' and nspname not like 'pg_temp%'
+    ), parts as (
+      select 'n:' || nspname as part from own_namespaces
+      union all
+      select 'c:' || n.nspname || '.' || c.relname || ':' || c.relkind::text || ':' || c.relnatts
+      from pg_class c join own_namespaces n on n.oid = c.relnamespace
+      union all
+      select 'a:' || n.nspname || '.' || c.relname || '.' || a.attname || ':' || a.atttypid || ':'
+        || a.atttypmod || ':' || a.attnotnull || ':' || a.atthasdef || ':' || a.attidentity::text
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+        join own_namespaces n on n.oid = c.relnamespace
+      where a.attnum > 0 and not a.attisdropped
+      union all
+      select 'k:' || n.nspname || '.' || k.conname || ':' || pg_get_constraintdef(k.oid)
+      from pg_constraint k join own_namespaces n on n.oid = k.connamespace
+      union all
+      select 'i:' || n.nspname || '.' || i.indexname || ':' || i.indexdef
+      from pg_indexes i join own_namespaces n on n.nspname = i.schemaname
+      union all
+      select 't:' || t.tgrelid::regclass::text || '.' || t.tgname || ':' || t.tgenabled::text
+      from pg_trigger t where not t.tgisinternal
+      union all
+      select 'p:' || n.nspname || '.' || p.proname || ':' || md5(p.prosrc)
+      from pg_proc p join own_namespaces n on n.oid = p.pronamespace
+      union all
+      select 'y:' || n.nspname || '.' || y.typname from pg_type y
+      join own_namespaces n on n.oid = y.typnamespace
+      union all
+      select 'x:' || extname || ':' || extversion from pg_extension
+      union all
+      select 'r:' || rolname from pg_roles
+      union all
+      select 'd:' || coalesce(array_to_string(setconfig, ','), '') from pg_db_role_setting
+      union all
+      select 's:' || schemaname || '.' || sequencename || ':' || coalesce(last_value, 0)
+      from pg_sequences
+      union all
+      select 'm:' || count(*) || ':' || coalesce(max(created_at), 0) from drizzle.__drizzle_migrations
+    )
+    select md5(string_agg(part, ',' order by part)) as hash from parts
+  `);
+  return result.rows[0]!.hash;
 }
 
 /**
