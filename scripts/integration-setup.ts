@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dropTestDatabaseCopies } from "@sightline/db/testing";
-import pg from "pg";
+import { copyDatabasePrefix, dropDatabasesStartingWith } from "@sightline/db/testing";
 import type { TestProject } from "vitest/node";
 
 /**
@@ -18,21 +17,10 @@ export default function setup(project: TestProject) {
   project.provide("snapshotDatabasePrefix", prefix);
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url || project.config.env?.SIGHTLINE_TEST_DB !== "postgres") return;
-    await dropTestDatabaseCopies();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query<{ datname: string }>(
-        "select datname from pg_database where starts_with(datname, $1)",
-        [prefix],
-      );
-      for (const { datname } of rows) {
-        await admin.query(`drop database if exists "${datname}" with (force)`);
-      }
-    } finally {
-      await admin.end();
+    if (!process.env.TEST_DATABASE_URL || project.config.env?.SIGHTLINE_TEST_DB !== "postgres") {
+      return;
     }
+    await dropDatabasesStartingWith(copyDatabasePrefix(process.pid));
+    await dropDatabasesStartingWith(prefix);
   };
 }

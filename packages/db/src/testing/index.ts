@@ -47,7 +47,7 @@ export async function createTestDatabase(engine: TestEngine = testEngine()): Pro
  * template in the background (`CREATE DATABASE` is mostly the server's disk, not this process),
  * and close() drops the copy in the background too, so a test file waits for neither (CI time,
  * issue 27). What a worker still holds when vitest ends it is dropped by the integration
- * projects' global teardown (`dropTestDatabaseCopies`). Sessions commit without waiting for the
+ * projects' global teardown (`dropDatabasesStartingWith(copyDatabasePrefix(...))`). Sessions commit without waiting for the
  * disk (`synchronous_commit=off`): a test database never needs to outlive a crash.
  */
 export async function createTestDatabaseFrom(
@@ -130,16 +130,16 @@ function dropInBackground(name: string): void {
 }
 
 /**
- * Drops every copy made by the test run whose main process is `runPid` (the integration
- * projects' global teardown: copies made ahead, and drops cut short when vitest ended a worker).
+ * Drops every database on TEST_DATABASE_URL's server whose name starts with `prefix` (a test
+ * run's teardown: its snapshots, and the copies its workers still held when vitest ended them).
  */
-export async function dropTestDatabaseCopies(runPid = process.pid): Promise<void> {
+export async function dropDatabasesStartingWith(prefix: string): Promise<void> {
   const admin = new pg.Client({ connectionString: requireTestUrl() });
   await admin.connect();
   try {
     const { rows } = await admin.query<{ datname: string }>(
       "select datname from pg_database where starts_with(datname, $1)",
-      [copyDatabasePrefix(runPid)],
+      [prefix],
     );
     for (const { datname } of rows) {
       await admin.query(`drop database if exists "${datname}" with (force)`);
@@ -170,12 +170,6 @@ export async function createScratchPostgresDatabase(options: { template?: string
  * Renames a database on TEST_DATABASE_URL's server once its last connection has gone (to keep a
  * test's database as a snapshot that later files copy).
  */
-export async function renameTestDatabase(from: string, to: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: requireTestUrl() });
-  await admin.connect();
-  try {
-    await whileInUse(() => admin.query(`alter database "${from}" rename to "${to}"`));
-  } finally {
-    await admin.end();
-  }
+export function renameTestDatabase(from: string, to: string): Promise<void> {
+  return adminQuery(`alter database "${from}" rename to "${to}"`);
 }
