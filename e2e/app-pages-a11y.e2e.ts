@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
+import { axeProblems } from "./support/axe.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, waitForFirstSync } from "./support/composer.ts";
 
@@ -102,16 +102,6 @@ const appPages: Array<{
   },
   { path: "/settings", loaded: (page) => page.getByTestId("instagram-connected").waitFor() },
 ];
-
-/** WCAG 2.1 A and AA problems axe finds on the page, as "rule: target" lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-  );
-}
 
 describe.skipIf(!hasChromium())("every app page passes axe (WCAG 2.1 AA)", () => {
   const live = useServerAndBrowser({ timeoutMs: 170_000, template: "connected", accounts: 2 });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeProblems as axeProblemsOf } from "./support/axe.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import {
   addImages,
@@ -22,15 +22,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 /** WCAG 2.1 A and AA problems axe finds inside the open dialogs, as "rule: target" lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-  );
-}
+const axeProblems = (page: Page) => axeProblemsOf(page, '[role="dialog"]');
 
 /** What Tab reaches, in order, for `presses` presses: each control's name and whether it is in the dialog. */
 async function tabOrder(page: Page, presses: number) {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeProblems } from "./support/axe.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 /*
@@ -15,16 +15,6 @@ type Document = {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, { summary: string; "x-required-scopes": string[] }>>;
 };
-
-/** WCAG 2.1 A and AA problems axe finds on the page, as "rule: target" lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-  );
-}
 
 /** The whole page in slices two screens high (one tall image is unreadable when viewed). */
 async function screenshots(page: Page, name: string) {

@@ -1,8 +1,8 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeProblems } from "./support/axe.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 /**
@@ -91,16 +91,6 @@ describe.skipIf(!hasChromium())("the landing page's auth dialog before the app",
         return [box.x, box.y, box.width, box.height].map(Math.round);
       });
     });
-  /** WCAG 2.1 A and AA problems axe finds in the dialog shown, as "rule: target" lines. */
-  async function axeProblems(page: Page, selector: string): Promise<string[]> {
-    const result = await new AxeBuilder({ page })
-      .include(selector)
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    return result.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-    );
-  }
   const appIsLive = (page: Page) => page.evaluate(() => document.documentElement.dataset.app);
 
   async function closeContext(context: BrowserContext, errors: string[]) {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeProblems as axeProblemsOf } from "./support/axe.ts";
 import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
 
@@ -30,12 +30,7 @@ async function control(url: string, space: string, path: string, body?: unknown)
 async function axeProblems(page: Page): Promise<string[]> {
   // Toasts go by themselves; axe looks at the page (the toasts' colours are the app's, not this page's).
   await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 20_000 }).toBe(0);
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-  );
+  return axeProblemsOf(page);
 }
 
 type MentionItem = { id: string; text: string | null; kind: string; author_username: string };

@@ -30,7 +30,7 @@ export function AppHeader({
   menus: ReactNode;
 }) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-1.5 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1.5 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-6">
       <button
         type="button"
         aria-label="Open menu"

@@ -21,7 +21,9 @@ type View = "tabs" | "recovery" | "mfa";
  * (static-auth-dialog.tsx), which opens before this code has loaded and hands over to it.
  */
 export const authDialogClasses = {
-  overlay: "fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]",
+  // No backdrop blur, as the app's dialogs (components/ui/dialog.tsx): a full-window blur is
+  // drawn again at every caret blink where compositing runs in software.
+  overlay: "fixed inset-0 z-50 bg-slate-950/50",
   overlayAnimation: "data-[state=open]:animate-in data-[state=open]:fade-in",
   content:
     "fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl",

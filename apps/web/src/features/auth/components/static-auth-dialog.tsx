@@ -14,7 +14,7 @@ import { STATIC_AUTH_DIALOG_ID } from "./static-auth-dialog-controls.ts";
  * overlay drawn as its backdrop.
  */
 const nativeDialogClass =
-  "top-auto m-0 h-auto w-auto max-w-none text-inherit backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]";
+  "top-auto m-0 h-auto w-auto max-w-none text-inherit backdrop:bg-slate-950/50";
 
 const tabs: AuthTab[] = ["login", "signup"];
 const ignore = () => {};
