@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/create-test-app.ts";
-import { uniqueEmail } from "../../testing/factories.ts";
+import { mailboxFor, uniqueEmail } from "../../testing/factories.ts";
 import { createHttpClient } from "../../testing/http-client.ts";
 
 let testApp: TestApp;
@@ -19,6 +19,9 @@ describe("the dev mailbox", () => {
       password: "sightline 2026",
       name: "x",
     });
+    // The e-mail goes out after the response (background tasks): the first must be in the
+    // mailbox before the second sign-up, or a busy machine may store them the other way round.
+    expect(await mailboxFor(client, first)).toHaveLength(1);
     await client.post("/api/auth/sign-up/email", {
       email: second,
       password: "sightline 2026",
