@@ -47,8 +47,9 @@ export async function createTestDatabase(engine: TestEngine = testEngine()): Pro
  * template in the background (`CREATE DATABASE` is mostly the server's disk, not this process),
  * and close() drops the copy in the background too, so a test file waits for neither (CI time,
  * issue 27). What a worker still holds when vitest ends it is dropped by the integration
- * projects' global teardown (`dropDatabasesStartingWith(copyDatabasePrefix(...))`). Sessions commit without waiting for the
- * disk (`synchronous_commit=off`): a test database never needs to outlive a crash.
+ * projects' global teardown (`dropDatabasesStartingWith(copyDatabasePrefix(...))`). Sessions
+ * commit without waiting for the disk (`synchronous_commit=off`): a test database never needs to
+ * outlive a crash.
  */
 export async function createTestDatabaseFrom(
   snapshot: { pglite: Blob } | { postgres: string },
