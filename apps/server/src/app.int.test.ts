@@ -4,7 +4,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { testEngine } from "@sightline/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/create-test-app.ts";
+import { createTestApp, cutOffDatabase, type TestApp } from "./testing/create-test-app.ts";
 
 let dist: string;
 let testApp: TestApp;
@@ -126,10 +126,11 @@ describe("serving the web app", () => {
 describe("when the database stops answering", () => {
   it("answers /api/health with 503", async () => {
     const separate = await createTestApp();
-    await separate.database.close();
+    await cutOffDatabase(separate);
     const response = await separate.app.request("/api/health");
     expect(response.status).toBe(503);
     expect(((await response.json()) as { status: string }).status).toBe("unavailable");
+    await separate.queue.stop().catch(() => {});
     await separate.events.close();
   });
 });

@@ -62,6 +62,18 @@ export interface TestApp extends Services {
 }
 
 /**
+ * The app's database stops answering while the rest of the app runs (health and readiness tests).
+ * On PostgreSQL only the app's own pool ends. TestDatabase.close() would also drop the copy WITH
+ * (FORCE) in the background, and that can end pg-boss's LISTEN connection just as queue.stop()
+ * has taken its error listener off to close it: pg then throws the unheard FATAL 57P01 as an
+ * uncaught exception, which fails the run (CI of 4874b58). The run's global teardown drops the copy.
+ */
+export async function cutOffDatabase(testApp: TestApp): Promise<void> {
+  const { database } = testApp;
+  await (database.pool ? database.pool.end() : database.close());
+}
+
+/**
  * The real app on a fresh database of the engine under test (one per test file), with the
  * dev mailbox as its mailer so tests read the e-mails it sends.
  */

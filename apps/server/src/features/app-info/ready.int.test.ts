@@ -5,7 +5,12 @@ import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "../../platform/storage.ts";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
+import {
+  createTestApp,
+  cutOffDatabase,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from "../../testing/create-test-app.ts";
 
 /*
  * GET /api/ready (issue 28 point 5, decision 031): 200 only when the database answers, every
@@ -101,7 +106,7 @@ describe(`GET /api/ready when a part stops, on ${testEngine()}`, () => {
 
   it("answers 503 naming the database once it is closed, with nothing internal in the body", async () => {
     const separate = await createTestApp();
-    await separate.database.close();
+    await cutOffDatabase(separate);
     const answer = await ready(separate);
     expect(answer.status).toBe(503);
     expect(answer.body.failed).toContain("database");
