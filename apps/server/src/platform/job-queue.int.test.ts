@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createLogger } from "../lib/logger.ts";
 import { createTestApp } from "../testing/create-test-app.ts";
-import { createJobQueue, DUE_RECHECK_MS, defineJob, type JobQueue } from "./job-queue.ts";
+import { createJobQueue, defineJob, type JobQueue } from "./job-queue.ts";
 
 describe("the app's job queue", () => {
   it("is one pg-boss instance: the radar jobs run on the Instagram feature's queue", async () => {
@@ -101,49 +101,4 @@ describe("JobQueue.attach", () => {
     await attached.idle({ timeoutMs: 20_000 });
     expect(seen).toContain("other:4");
   });
-});
-
-describe("a queue's delayed jobs (dueCheckSeconds)", () => {
-  type Seen = { ranAt: number[] };
-  const dueJob = defineJob<{ n: number }, Seen>({
-    name: "test-due-waker",
-    version: 1,
-    schema: z.object({ n: z.number() }),
-    dueCheckSeconds: 1,
-    async run(_payload, ctx) {
-      ctx.ranAt.push(Date.now());
-    },
-  });
-
-  it("start when due on another instance's worker, woken by the sender, not at its next look", async () => {
-    const database = await createTestDatabase();
-    const ranAt: number[] = [];
-    const logger = createLogger("silent", false);
-    // The sender runs no workers (a web-only instance); the worker looks for due jobs every 30 s.
-    const sender = await createJobQueue<Seen>({
-      database,
-      logger,
-      jobs: [dueJob],
-      context: { ranAt },
-      work: false,
-    });
-    const worker = await createJobQueue<Seen>({
-      database,
-      logger,
-      jobs: [dueJob],
-      context: { ranAt },
-    });
-    try {
-      const sent = Date.now();
-      await sender.send(dueJob, { n: 1 }, { startAfterSeconds: 2 });
-      await vi.waitFor(() => expect(ranAt).toHaveLength(1), { timeout: 20_000, interval: 50 });
-      expect(ranAt[0]! - sent).toBeGreaterThanOrEqual(1_900);
-      // Well before the worker's own next look (DUE_RECHECK_MS, 30 s): the sender's wake.
-      expect(ranAt[0]! - sent).toBeLessThan(DUE_RECHECK_MS / 2);
-    } finally {
-      await sender.stop();
-      await worker.stop();
-      await database.close();
-    }
-  }, 60_000);
 });

@@ -25,11 +25,8 @@ export type JobDefinition<Payload, Context> = {
   /** Jobs of this queue run at most this many at once in one process. */
   concurrency?: number;
   /**
-   * For queues whose delayed jobs must start on time (a scheduled post): the queue gets a due
-   * waker (createDueWaker), which wakes its workers in every instance when the next delayed job
-   * falls due, and this is how often a worker looks for due jobs where LISTEN/NOTIFY is not
-   * available. Without it, jobs sent for now wake the worker at once (LISTEN/NOTIFY) and delayed
-   * ones wait up to 30 s.
+   * How often the worker looks for jobs that became due (sent with a delay). Without it, jobs
+   * sent for now wake the worker at once (LISTEN/NOTIFY) and delayed ones wait up to 30 s.
    */
   dueCheckSeconds?: number;
   /** Deterministic key of a payload (one queued job per key under "stately"/"singleton"). */
@@ -137,22 +134,14 @@ export async function startJobQueue(options: {
   const work = options.work !== false;
   // Jobs running in this process, by job name (idle() waits for a handle's own jobs only).
   const running = new Map<string, Set<Promise<unknown>>>();
-  // The due wakers of the queues whose jobs declare dueCheckSeconds, by job name.
-  const wakers = new Map<string, DueWaker>();
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    for (const waker of wakers.values()) waker.stop();
     await boss.stop({ graceful: true, timeout: JOB_QUEUE_STOP_GRACE_MS });
   };
   const register = async <C>(jobs: readonly AnyJob<C>[], context: C) => {
     for (const job of jobs) if (!running.has(job.name)) running.set(job.name, new Set());
     await registerJobs(boss, logger, jobs, context, work, running, options.metrics);
-    for (const job of jobs) {
-      if (job.dueCheckSeconds !== undefined && !wakers.has(job.name) && !stopped) {
-        wakers.set(job.name, createDueWaker(boss, job.name, logger));
-      }
-    }
   };
   const check = async (timeoutMs: number) => {
     if (stopped) throw new Error("the job queue is stopped");
@@ -162,17 +151,7 @@ export async function startJobQueue(options: {
   const depth = (timeoutMs: number) =>
     withTimeout(readDepth(boss, [...running.keys()]), timeoutMs, "the job queue's depth");
   const handle = <C>(jobs: readonly AnyJob<C>[]): JobQueue<C> => ({
-    send: async (job, payload, sendOptions) => {
-      const id = await sendJob(boss, job, payload, sendOptions);
-      const delayMs =
-        sendOptions?.startAt !== undefined
-          ? sendOptions.startAt.getTime() - Date.now()
-          : sendOptions?.startAfterSeconds !== undefined
-            ? sendOptions.startAfterSeconds * 1000
-            : undefined;
-      if (id !== null && delayMs !== undefined) wakers.get(job.name)?.arm(delayMs);
-      return id;
-    },
+    send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
     schedule: async (job, cron, payload) => {
       await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
     },
@@ -242,10 +221,6 @@ async function registerJobs<Context>(
     };
     // Batches of ten, each job settled on its own: a full batch means more is waiting, so the
     // worker fetches again at once instead of waiting for the next poll (a webhook burst).
-    // Where LISTEN/NOTIFY works, a worker looks for due jobs every 30 s (or less often when
-    // dueCheckSeconds says so): sends for now NOTIFY at once and the due waker NOTIFYs when a
-    // delayed job falls due, so polling every dueCheckSeconds would cost an idle server a query a
-    // second per queue for nothing (the `idle` benchmark).
     await boss.work<
       Envelope,
       unknown,
@@ -262,9 +237,7 @@ async function registerJobs<Context>(
       {
         pollingIntervalSeconds: job.dueCheckSeconds ?? 2,
         ...(job.dueCheckSeconds !== undefined
-          ? {
-              notifyPollingIntervalSeconds: Math.max(job.dueCheckSeconds, DUE_RECHECK_MS / 1000),
-            }
+          ? { notifyPollingIntervalSeconds: job.dueCheckSeconds }
           : {}),
         batchSize: 10,
         localConcurrency: job.concurrency ?? 1,
@@ -292,85 +265,6 @@ async function registerJobs<Context>(
         ),
     );
   }
-}
-
-/** How often a due waker reads its queue's next due job from the database, whatever it was told. */
-export const DUE_RECHECK_MS = 30_000;
-/** The least time between two wakes of one queue: jobs due within it are fetched together. */
-const DUE_WAKE_GAP_MS = 250;
-
-type DueWaker = {
-  /** A job of the queue was sent to start in `inMs`: wake the workers then, if nothing earlier is set. */
-  arm(inMs: number): void;
-  stop(): void;
-};
-
-/**
- * Wakes a queue's workers, in every instance, when its next delayed job falls due (a scheduled
- * post at its minute): a timer in this process, and at its time the NOTIFY pg-boss itself sends
- * when a job is inserted due now (its channel, the queue's name as payload), so every instance's
- * workers fetch at once. The process that sends a delayed job arms the timer for its time; after
- * each wake, and every DUE_RECHECK_MS, the waker reads the queue's next due job from the database,
- * so jobs sent by another instance, retries pg-boss put off, and timers a restart lost are found
- * too (at most DUE_RECHECK_MS late). Timers further ahead than that are left to those reads.
- */
-function createDueWaker(boss: PgBoss, queue: string, logger: Logger): DueWaker {
-  let timer: NodeJS.Timeout | undefined;
-  let armedFor = Number.POSITIVE_INFINITY;
-  let lastWake = 0;
-  let stopped = false;
-  const arm = (inMs: number) => {
-    if (stopped || inMs > DUE_RECHECK_MS) return;
-    const at = Math.max(Date.now() + Math.max(0, inMs), lastWake + DUE_WAKE_GAP_MS);
-    if (timer !== undefined && armedFor <= at) return;
-    clearTimeout(timer);
-    armedFor = at;
-    // A few ms late on purpose: pg-boss fetches jobs whose start_after <= now.
-    timer = setTimeout(() => void wake(), at - Date.now() + 5);
-    timer.unref();
-  };
-  const recheck = async () => {
-    const { rows } = await boss.getDb().executeSql(
-      `select extract(epoch from min(start_after) - pgboss.job_now()) * 1000 as in_ms
-         from pgboss.job
-        where name = $1 and state in ('created', 'retry') and start_after > pgboss.job_now()`,
-      [queue],
-    );
-    const inMs = (rows as Array<{ in_ms: number | string | null }>)[0]?.in_ms;
-    if (inMs !== null && inMs !== undefined) arm(Number(inMs));
-  };
-  const recheckQuietly = () =>
-    recheck().catch((error: unknown) => {
-      if (!stopped) logger.warn({ err: error, queue }, "could not read the queue's next due job");
-    });
-  const wake = async () => {
-    timer = undefined;
-    armedFor = Number.POSITIVE_INFINITY;
-    lastWake = Date.now();
-    if (stopped) return;
-    try {
-      await boss
-        .getDb()
-        .executeSql(
-          "select pg_notify('pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24), $1)",
-          [queue],
-        );
-    } catch (error) {
-      if (!stopped) logger.warn({ err: error, queue }, "could not wake the queue's workers");
-    }
-    await recheckQuietly();
-  };
-  const every = setInterval(() => void recheckQuietly(), DUE_RECHECK_MS);
-  every.unref();
-  void recheckQuietly();
-  return {
-    arm,
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-      clearInterval(every);
-    },
-  };
 }
 
 function sendJob<Payload, Context>(
