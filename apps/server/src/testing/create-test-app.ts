@@ -213,10 +213,8 @@ export async function createTestApp(
     storageRoot,
     close: async () => {
       await server.stop();
-      // The app has stopped: its database may serve this process's next test file (decision
-      // 020). Only in a vitest worker: a benchmark's own process has no next file, and a kept
-      // PGlite's own timer held it open (`npm run bench analytics` never exited).
-      await (database.release && process.env.VITEST ? database.release() : database.close());
+      // The app has stopped: its database may serve this process's next test (decision 020).
+      await (database.release ? database.release() : database.close());
       rmSync(storageRoot, { recursive: true, force: true });
     },
   };

@@ -17,8 +17,8 @@ export interface TestDatabase extends Database {
   readonly url?: string;
   /**
    * Gives the database back once nothing uses it any more (createTestApp's close, after the app
-   * stopped): on PGlite the next `createTestDatabase()` of this process may get it, put back as
-   * the template left it (template.ts); elsewhere the same as close().
+   * stopped): on PGlite in a vitest worker the next `createTestDatabase()` of this process may get
+   * it, put back as the template left it (template.ts); elsewhere the same as close().
    */
   release?(): Promise<void>;
 }

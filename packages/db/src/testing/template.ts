@@ -175,8 +175,14 @@ export async function pgliteFromTemplate(): Promise<Database & { release(): Prom
     },
     release() {
       finished ??= (async () => {
-        if (kept.length < MAX_KEPT && mayBeReused(inner.pglite!)) kept.push(inner);
-        else await inner.close();
+        // Kept only in a vitest worker, whose next test file takes it: a benchmark's own process
+        // has no next file, and a kept PGlite's own timer would hold it open (`npm run bench
+        // analytics` never exited).
+        if (process.env.VITEST && kept.length < MAX_KEPT && mayBeReused(inner.pglite!)) {
+          kept.push(inner);
+          return;
+        }
+        await inner.close();
       })();
       return finished;
     },
