@@ -15,8 +15,9 @@ import {
   listScheduledPosts,
 } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
+import { sql } from "drizzle-orm";
 import { accountClientFor, type InstagramContext } from "../features/instagram/index.ts";
-import { publishingJobs, publishPostJob } from "../features/publishing/index.ts";
+import { publishingJobs, sendPublishJobs } from "../features/publishing/index.ts";
 import { createJobQueue } from "../platform/job-queue.ts";
 import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
@@ -88,11 +89,8 @@ async function publishBench() {
       postType: "IMAGE",
     });
     ids.push(row.id);
-    await testApp.instagramContext.queue.send(
-      publishPostJob,
-      { postId: row.id },
-      { startAt: row.scheduledTime },
-    );
+    // As scheduling does: the publish job for the time, the prepare job before it.
+    await sendPublishJobs(testApp.instagramContext.queue, row, Date.now());
   }
   if (Date.now() > dueAt.getTime()) console.warn("publish: setting up took past the due time");
   const deadline = Date.now() + 10 * 60_000;
@@ -148,6 +146,14 @@ async function publishBench() {
   console.log(
     `  published ${published.length}, failed ${failed.length}, lost ${total - published.length - failed.length}, duplicates ${live - captions.size}`,
   );
+  // How many went out from containers made ahead (their journal says so), the rest made at the time.
+  const madeAhead = (await testApp.database.db.execute(sql`
+    select count(distinct post_id)::int as posts from publish_attempts
+    where step = 'containers' and message like '%made ahead%'
+      and post_id = any(${`{${ids.join(",")}}`}::uuid[])`)) as unknown as {
+    rows: Array<{ posts: number }>;
+  };
+  console.log(`  containers made ahead of the time for ${madeAhead.rows[0]?.posts ?? 0} posts`);
   if (failed[0]) console.log(`  first failure: ${failed[0].error}`);
   await second?.stop();
   await secondDatabase?.close();

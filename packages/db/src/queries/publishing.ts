@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   instagramConnections,
@@ -78,6 +78,74 @@ export async function claimPost(
     });
   if (!row) return undefined;
   return { ...row, connections: row.connections.map(connectionFromJson) };
+}
+
+/**
+ * Takes a waiting post for preparation (issue 27 point 6: its containers made ahead of the
+ * scheduled time, so the publish at that time only publishes): a `scheduled` post due within
+ * `leadMs` and not yet due, with an empty journal or a preparation whose hold ran out, not
+ * waiting for approval. Leaves the status and `updated_at` as they are: to the user the post is
+ * still simply scheduled. The journal holds the preparation's token, which fences its writes.
+ */
+export async function claimPreparation(
+  db: Db,
+  id: string,
+  params: { now: Date; leadMs: number; holdMs: number; token: string },
+): Promise<ClaimedPost | undefined> {
+  const { now } = params;
+  const preparing = {
+    token: params.token,
+    until: new Date(now.getTime() + params.holdMs).toISOString(),
+  };
+  const [row] = await db
+    .update(scheduledPosts)
+    .set({ progress: { preparing } })
+    .where(
+      and(
+        eq(scheduledPosts.id, id),
+        eq(scheduledPosts.status, "scheduled"),
+        gt(scheduledPosts.scheduledTime, now),
+        lte(scheduledPosts.scheduledTime, new Date(now.getTime() + params.leadMs)),
+        or(
+          sql`${scheduledPosts.progress} = '{}'::jsonb`,
+          sql`(${scheduledPosts.progress} -> 'preparing' ->> 'until')::timestamptz < ${now.toISOString()}::timestamptz`,
+        ),
+        sql`not exists (select 1 from post_approvals pa where pa.post_id = ${scheduledPosts.id} and pa.state in ('in_review', 'changes_requested'))`,
+      ),
+    )
+    .returning({
+      ...getTableColumns(scheduledPosts),
+      connections: sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(ic order by ic.connected_at, ic.id), '[]'::json) from instagram_connections ic where ic.workspace_id = scheduled_posts.workspace_id)`,
+    });
+  if (!row) return undefined;
+  return { ...row, connections: row.connections.map(connectionFromJson) };
+}
+
+/**
+ * Writes a preparation's journal while the post is still waiting and still this preparation's
+ * (its token in the journal: an edit, which resets the journal, or a claim ends that). False
+ * otherwise: the preparation stops and leaves the post alone.
+ */
+export async function savePreparation(
+  db: Db,
+  id: string,
+  token: string,
+  progress: PublishProgress,
+): Promise<boolean> {
+  const rows = await db
+    .update(scheduledPosts)
+    .set({ progress })
+    .where(
+      and(
+        eq(scheduledPosts.id, id),
+        eq(scheduledPosts.status, "scheduled"),
+        sql`${scheduledPosts.progress} -> 'preparing' ->> 'token' = ${token}`,
+      ),
+    )
+    .returning({ id: scheduledPosts.id });
+  return rows.length > 0;
 }
 
 /** A connection row as `json_agg` spells it (column names, timestamps as text), typed as a select. */

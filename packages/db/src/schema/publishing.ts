@@ -30,6 +30,16 @@ export type PublishProgress = {
   uploaded?: string[];
   /** Set just before media_publish is called: from then on, never publish without reading the container first. */
   publishRequestedAt?: string;
+  /**
+   * A preparation in flight (issue 27 point 6): its token fences its writes (an edit resets the
+   * journal, so a preparation that outlived its content writes nothing), `until` when another may
+   * take over. The publish attempt ignores it.
+   */
+  preparing?: { token: string; until: string };
+  /** When the containers above were made ahead of the scheduled time, before any claim. */
+  preparedAt?: string;
+  /** The content they were made from (contentFingerprint): a post edited since starts again. */
+  preparedFor?: string;
 };
 
 /** One item of a kept draft: where its file is stored and what the composer knew about it. */

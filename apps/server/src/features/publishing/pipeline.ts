@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   classifyPostType,
   type PostType,
@@ -13,6 +14,7 @@ import {
   recordAttemptStep,
   type ScheduledMediaItem,
   type ScheduledPostRow,
+  savePreparation,
   saveProgress,
 } from "@sightline/db";
 import {
@@ -138,23 +140,75 @@ export function captionOf(post: Pick<ScheduledPostRow, "caption" | "hashtags">):
  * a publish whose outcome is unknown is settled by reading the container (PUBLISHED means it is
  * live), so resuming after a crash never makes a second post and never fails a live one.
  */
-export async function runPublishPipeline(
+export function runPublishPipeline(
   deps: PipelineDeps,
   /** `connections`: the workspace's, when the claim answered them (not read again). */
   post: ScheduledPostRow & { connections?: readonly InstagramConnectionRow[] },
 ): Promise<"published" | "failed"> {
+  return runPipeline(deps, post) as Promise<"published" | "failed">;
+}
+
+/**
+ * Makes a waiting post's containers ahead of its scheduled time (issue 27 point 6), so that the
+ * publish at that time only waits for a finished container and publishes: the same checks and
+ * container steps as the publish, without the 24-hour limit's question, the attempt journal or
+ * any change the user would see. Whatever stops it (a check, Instagram, an edit, the claim at
+ * the scheduled time) leaves the post to the publish, which then does the whole work itself and
+ * says what failed in the spec's words. Never publishes.
+ */
+export function preparePost(
+  deps: PipelineDeps,
+  /** A post this preparation claimed (claimPreparation); `token` is in its journal. */
+  post: ScheduledPostRow & { connections?: readonly InstagramConnectionRow[] },
+  token: string,
+): Promise<"prepared" | "skipped"> {
+  return runPipeline(deps, post, token) as Promise<"prepared" | "skipped">;
+}
+
+/** Made-ahead containers older than this are not used (Instagram expires them after 24 h). */
+export const PREPARED_MAX_AGE_MS = 23 * 60 * 60_000;
+
+/** What a post's containers are made from: a prepared post whose content changed starts again. */
+export function contentFingerprint(
+  post: Pick<
+    ScheduledPostRow,
+    "accountId" | "caption" | "hashtags" | "items" | "collaborators" | "postType"
+  >,
+): string {
+  return createHash("sha256")
+    .update(
+      JSON.stringify([
+        post.accountId,
+        post.caption,
+        post.hashtags,
+        post.items,
+        post.collaborators,
+        post.postType,
+      ]),
+    )
+    .digest("base64url");
+}
+
+async function runPipeline(
+  deps: PipelineDeps,
+  post: ScheduledPostRow & { connections?: readonly InstagramConnectionRow[] },
+  /** Set when preparing (preparePost): the preparation's token; unset for the publish. */
+  preparing?: string,
+): Promise<"published" | "failed" | "prepared" | "skipped"> {
   const { ctx } = deps;
   const db = ctx.db;
   const attempt = post.attemptCount;
   const progress: PublishProgress = structuredClone(post.progress ?? {});
   const isVideoPost = (type: PostType) => type === "REEL" || type === "VIDEO";
 
-  const log = (
+  const log = async (
     step: PipelineStep,
     outcome: "started" | "done" | "retrying" | "failed",
     message?: string,
-  ) =>
-    recordAttemptStep(db, {
+  ) => {
+    // A preparation is not an attempt: the attempt that publishes says what was made ahead.
+    if (preparing !== undefined) return;
+    await recordAttemptStep(db, {
       postId: post.id,
       workspaceId: post.workspaceId,
       attempt,
@@ -163,11 +217,31 @@ export async function runPublishPipeline(
       message: message ?? null,
       at: dateOf(deps.now),
     });
+  };
 
   const save = async () => {
+    if (preparing !== undefined) {
+      if (!(await savePreparation(db, post.id, preparing, progress))) throw new LeaseLost();
+      return;
+    }
     const lease = new Date(deps.now() + LEASE_MS);
     if (!(await saveProgress(db, post.id, attempt, progress, lease))) throw new LeaseLost();
   };
+
+  if (preparing === undefined) {
+    // A preparation still in flight is this attempt's to ignore (its writes are fenced out now).
+    delete progress.preparing;
+    if (progress.preparedAt && !progress.publishRequestedAt) {
+      const stale =
+        progress.preparedFor !== contentFingerprint(post) ||
+        deps.now() - Date.parse(progress.preparedAt) > PREPARED_MAX_AGE_MS;
+      if (stale) {
+        for (const key of Object.keys(progress) as Array<keyof PublishProgress>) {
+          delete progress[key];
+        }
+      }
+    }
+  }
 
   /** Spec §8: network failures retried up to 2 times, after 2 s then 4 s. */
   async function withRetry<T>(step: PipelineStep, work: () => Promise<T>): Promise<T> {
@@ -188,7 +262,8 @@ export async function runPublishPipeline(
   let connection: InstagramConnectionRow | undefined;
   /** Instagram's 24-hour limit as last known (for the words of its refusal). */
   let quota: PublishingQuota | undefined;
-  const fail = async (failure: PublishFailure): Promise<"failed"> => {
+  const fail = async (failure: PublishFailure): Promise<"failed" | "skipped"> => {
+    if (preparing !== undefined) return "skipped";
     await log(failure.step, "failed", failure.message);
     if (!(await markPostFailed(db, post.id, attempt, failure.message, dateOf(deps.now)))) {
       throw new LeaseLost();
@@ -273,7 +348,7 @@ export async function runPublishPipeline(
         await save();
       }
     }
-    if (!progress.publishRequestedAt) {
+    if (!progress.publishRequestedAt && preparing === undefined) {
       // Instagram is asked only when its last count plus what Sightline published since may
       // have reached the limit (or it never said): hours may have passed since the schedule.
       const account = connection;
@@ -288,6 +363,13 @@ export async function runPublishPipeline(
     await log("check", "done");
 
     // 2. Containers (and video bytes), journalled one by one.
+    if (progress.containerId && progress.preparedAt && !progress.publishRequestedAt) {
+      await log(
+        "containers",
+        "done",
+        `Container ${progress.containerId}, made ahead at ${progress.preparedAt}`,
+      );
+    }
     if (!progress.containerId) {
       if (type === "CAROUSEL") {
         progress.children ??= [];
@@ -323,10 +405,19 @@ export async function runPublishPipeline(
           carousel: false,
         });
       }
+      if (preparing !== undefined) {
+        // Ready for the publish: the journal as the publish reads it, the token gone with it.
+        delete progress.preparing;
+        progress.preparedAt = dateOf(deps.now).toISOString();
+        progress.preparedFor = contentFingerprint(post);
+        if (!(await savePreparation(db, post.id, preparing, progress))) throw new LeaseLost();
+        return "prepared";
+      }
       await save();
       await log("containers", "done", `Container ${progress.containerId}`);
       crashAfter("containers");
     }
+    if (preparing !== undefined) return "skipped";
 
     // 3. Processing: FINISHED is done; ERROR or EXPIRED fails; anything else keeps polling.
     const ready = await waitFinished(
@@ -367,7 +458,9 @@ export async function runPublishPipeline(
     return await record(client, mediaId, type);
   } catch (error) {
     if (error instanceof LeaseLost || error instanceof ProcessDied) throw error;
-    if (error instanceof PublishFailure) return fail(error);
+    if (error instanceof PublishFailure || preparing !== undefined) {
+      return fail(error instanceof PublishFailure ? error : new PublishFailure("check", ""));
+    }
     if (connection && (await handleGraphFailure(ctx, connection, error))) {
       return fail(
         new PublishFailure(

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import {
   type ClaimedPost,
   claimPost,
+  claimPreparation,
   findScheduledPost,
   listPostsToRun,
   renewLease,
@@ -12,8 +14,20 @@ import {
   LEASE_RENEW_MS,
   LeaseLost,
   type PipelineDeps,
+  preparePost,
   runPublishPipeline,
 } from "./pipeline.ts";
+
+/**
+ * How long before its scheduled time a post's containers are made (issue 27 point 6): enough for
+ * Instagram to process an image (seconds) or a short video, short enough that few posts are
+ * edited in between (an edit makes the publish start again) and far inside the containers' 24 h.
+ */
+export const PREPARE_LEAD_MS = 2 * 60_000;
+/** A preparation holds its post this long; past it (its worker died) another may prepare it. */
+export const PREPARE_HOLD_MS = 2 * 60_000;
+/** A post due sooner than this is not prepared: the publish would overtake the preparation. */
+export const PREPARE_MIN_AHEAD_MS = 10_000;
 
 /**
  * Tests swap these (a sleep that also moves the sandbox's clock, a crash after a step, a
@@ -54,6 +68,37 @@ export async function publishIfClaimable(
     return await runClaimed(ctx, post, runtime);
   } finally {
     stopRenewing();
+  }
+}
+
+/**
+ * Makes a waiting post's containers ahead of its time if this process can take it for that (due
+ * within PREPARE_LEAD_MS, not yet due, not prepared, not held by another preparation). Nothing
+ * the user sees changes; whatever goes wrong is left to the publish at the scheduled time.
+ */
+export async function prepareIfClaimable(
+  ctx: InstagramContext,
+  postId: string,
+  runtime: PublishRuntime = ctx.publishRuntime ?? defaultPublishRuntime,
+): Promise<"prepared" | "skipped" | "not-claimed" | "lost"> {
+  const token = randomUUID();
+  const post = await claimPreparation(ctx.db, postId, {
+    now: new Date(ctx.now()),
+    leadMs: PREPARE_LEAD_MS,
+    holdMs: PREPARE_HOLD_MS,
+    token,
+  });
+  if (!post) return "not-claimed";
+  try {
+    return await preparePost(
+      { ctx, storage: ctx.storage, now: ctx.now, sleep: runtime.sleep },
+      post,
+      token,
+    );
+  } catch (error) {
+    // Edited or claimed meanwhile: the containers made so far are never used (they expire).
+    if (error instanceof LeaseLost) return "lost";
+    throw error;
   }
 }
 

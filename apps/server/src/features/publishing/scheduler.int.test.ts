@@ -1,13 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { zonedParts, zonedTimeToInstant } from "@sightline/contracts";
-import { findScheduledPostById, insertScheduledPost } from "@sightline/db";
+import {
+  claimPreparation,
+  findScheduledPostById,
+  insertScheduledPost,
+  savePreparation,
+  scheduledPosts,
+} from "@sightline/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
-import { createVerifiedUser } from "../../testing/factories.ts";
+import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { connectSandboxAccount, sandboxControl } from "../../testing/instagram.ts";
 import { accountClientFor } from "../instagram/index.ts";
-import { postsToRun, publishIfClaimable } from "./publish-service.ts";
+import { PREPARE_LEAD_MS, postsToRun, publishIfClaimable } from "./publish-service.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Issue 13: 200 due posts on PostgreSQL; PGlite (one connection) races over fewer. */
@@ -25,7 +32,10 @@ beforeAll(async () => {
     now: () => Date.now() + clockOffset,
     sandboxQuotaTotal: 1_000,
   });
-  ({ client } = await createVerifiedUser(testApp));
+  let email: string;
+  ({ client, email } = await createVerifiedUser(testApp));
+  // Starter: more than Free's 10 posts a month (issue 30); these tests are about publishing.
+  await setPersonalPlan(testApp, email, "starter");
   const connection = await connectSandboxAccount(testApp, client, {
     username: "northfield.coffee",
     login: "instagram",
@@ -174,5 +184,138 @@ describe("the scheduler worker", () => {
     const row = await findScheduledPostById(testApp.database.db, post.id);
     expect(zonedParts(row!.publishedAt!, "Europe/Berlin")).toMatchObject({ hour: 10 });
     clockOffset = 0;
+  }, 60_000);
+});
+
+describe("containers made ahead of the scheduled time (issue 27 point 6)", () => {
+  type Attempt = { step: string; outcome: string; message: string | null };
+
+  async function schedule(caption: string, inMs: number) {
+    const response = await client.post("/api/scheduled-posts", {
+      items: [{ ...file, mediaType: "image" }],
+      caption,
+      scheduled_time: new Date(Date.now() + inMs).toISOString(),
+      time_zone: "Europe/Lisbon",
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { post: { id: string; scheduled_time: string } }).post;
+  }
+
+  /** The post's row once its prepare job made its containers (the job runs on the app's queue). */
+  async function prepared(id: string, notFor?: string) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const row = await findScheduledPostById(testApp.database.db, id);
+      if (row?.progress.preparedAt && row.progress.preparedFor !== notFor) return row;
+      if (Date.now() > deadline) throw new Error(`not prepared: ${JSON.stringify(row?.progress)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Publishes the post as its publish job would at its time (the app's clock moved there). */
+  async function publishAtItsTime(post: { id: string; scheduled_time: string }) {
+    testApp.instagramContext.publishRuntime = {
+      sleep: async (ms) => {
+        await sandboxControl(testApp, "/clock", { advanceMs: ms });
+      },
+    };
+    clockOffset = Date.parse(post.scheduled_time) - Date.now();
+    try {
+      expect(await publishIfClaimable(testApp.instagramContext, post.id)).toBe("published");
+    } finally {
+      clockOffset = 0;
+    }
+    const response = await client.get(`/api/scheduled-posts/${post.id}`);
+    return ((await response.json()) as { attempts: Attempt[] }).attempts;
+  }
+
+  it("makes a post's container before its time without a change the user sees; the publish only publishes it", async () => {
+    const caption = `Made ahead ${randomUUID().slice(0, 8)}`;
+    const post = await schedule(caption, PREPARE_LEAD_MS / 2);
+    const row = await prepared(post.id);
+    expect(row.status).toBe("scheduled");
+    expect(row.progress.containerId).toEqual(expect.any(String));
+    expect(row.progress.preparing).toBeUndefined();
+    const before = await client.get(`/api/scheduled-posts/${post.id}`);
+    expect(await before.json()).toMatchObject({ post: { status: "scheduled" }, attempts: [] });
+
+    const attempts = await publishAtItsTime(post);
+    const containers = attempts.filter((attempt) => attempt.step === "containers");
+    expect(containers).toEqual([
+      expect.objectContaining({
+        outcome: "done",
+        message: expect.stringContaining(`Container ${row.progress.containerId}, made ahead at`),
+      }),
+    ]);
+    expect((await liveCaptions()).filter((live) => live === caption)).toHaveLength(1);
+  }, 60_000);
+
+  it("an edit after the container was made publishes what was edited, never the old content", async () => {
+    const caption = `Before the edit ${randomUUID().slice(0, 8)}`;
+    const post = await schedule(caption, PREPARE_LEAD_MS / 2);
+    const first = await prepared(post.id);
+    // The composer's Edit: the journal starts again and the new content is prepared afresh.
+    const edited = `${caption} (edited)`;
+    const response = await client.request(`/api/scheduled-posts/${post.id}`, {
+      method: "PUT",
+      json: {
+        items: [{ ...file, mediaType: "image" }],
+        caption: edited,
+        scheduled_time: post.scheduled_time,
+        time_zone: "Europe/Lisbon",
+      },
+    });
+    expect(response.status).toBe(200);
+    const second = await prepared(post.id, first.progress.preparedFor);
+    expect(second.progress.containerId).not.toBe(first.progress.containerId);
+    // Any other change to the content that kept the journal: the publish sees it and starts again.
+    const later = `${caption} (changed again)`;
+    await testApp.database.db
+      .update(scheduledPosts)
+      .set({ caption: later })
+      .where(eq(scheduledPosts.id, post.id));
+
+    const attempts = await publishAtItsTime(post);
+    expect(attempts.some((attempt) => attempt.message?.includes("made ahead"))).toBe(false);
+    const live = await liveCaptions();
+    expect(live).toContain(later);
+    expect(live).not.toContain(caption);
+    expect(live).not.toContain(edited);
+  }, 60_000);
+
+  it("a preparation overtaken by the publish writes nothing, and the post goes out once", async () => {
+    const caption = `Overtaken ${randomUUID().slice(0, 8)}`;
+    const { row } = await insertScheduledPost(testApp.database.db, {
+      workspaceId,
+      accountId,
+      mediaUrl: `/storage/${file.bucket}/${file.key}`,
+      mediaType: "IMAGE",
+      caption,
+      scheduledTime: new Date(Date.now() + 60_000),
+      status: "scheduled",
+      timeZone: "UTC",
+      items: [{ ...file, mediaType: "image" }],
+      postType: "IMAGE",
+    });
+    const token = randomUUID();
+    const claim = () =>
+      claimPreparation(testApp.database.db, row.id, {
+        now: new Date(),
+        leadMs: PREPARE_LEAD_MS,
+        holdMs: PREPARE_LEAD_MS,
+        token,
+      });
+    expect(await claim()).toMatchObject({ id: row.id, status: "scheduled" });
+    // Held: a second preparation does not take it.
+    expect(await claim()).toBeUndefined();
+    await publishAtItsTime({ id: row.id, scheduled_time: row.scheduledTime.toISOString() });
+    expect(await savePreparation(testApp.database.db, row.id, token, { containerId: "late" })).toBe(
+      false,
+    );
+    const after = await findScheduledPostById(testApp.database.db, row.id);
+    expect(after?.status).toBe("published");
+    expect(after?.progress.containerId).not.toBe("late");
+    expect(after?.progress.preparing).toBeUndefined();
+    expect((await liveCaptions()).filter((live) => live === caption)).toHaveLength(1);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import { dateOf } from "../../platform/clock.ts";
 import { isBucket } from "../../platform/storage.ts";
-import { publishPostJob } from "../publishing/index.ts";
+import { publishPostJob, sendPublishJobs } from "../publishing/index.ts";
 import { assertApproved } from "./approval-gate.ts";
 import { editScheduledPost, type ScheduleDeps } from "./schedule-draft.ts";
 
@@ -67,7 +67,7 @@ export async function reschedulePost(
   if (!moved) throw await refusal(deps, workspaceId, id, "moved");
   // The job sent for the old time finds the post not yet due and does nothing.
   if (moved.status === "scheduled") {
-    await deps.instagram.queue.send(publishPostJob, { postId: id }, { startAt: at });
+    await sendPublishJobs(deps.instagram.queue, moved, deps.now());
   }
   return told(deps, moved);
 }

@@ -29,7 +29,13 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import type { Bucket, Storage } from "../../platform/storage.ts";
 import { type InstagramContext, pickConnection } from "../instagram/index.ts";
 import { assertScheduledPostRoom } from "../plans/index.ts";
-import { checkFiles, prePublishCheck, publishPostJob, publishTypeOf } from "../publishing/index.ts";
+import {
+  checkFiles,
+  prePublishCheck,
+  publishPostJob,
+  publishTypeOf,
+  sendPublishJobs,
+} from "../publishing/index.ts";
 import { type FileFacts, fileFacts } from "../uploads/index.ts";
 import { workspaceStorageFolder } from "../workspaces/index.ts";
 import { assertApproved } from "./approval-gate.ts";
@@ -185,11 +191,7 @@ type CheckedAccount = {
 
 /** Hands a post to the publish job for its instant and tells the user's pages. */
 async function queuePost(deps: ScheduleDeps, row: ScheduledPostRow): Promise<void> {
-  await deps.instagram.queue.send(
-    publishPostJob,
-    { postId: row.id },
-    row.scheduledTime > dateOf(deps.now) ? { startAt: row.scheduledTime } : {},
-  );
+  await sendPublishJobs(deps.instagram.queue, row, deps.now());
   await deps.events.publish(row.workspaceId, "scheduled-posts:updated", {
     id: row.id,
     status: row.status,
