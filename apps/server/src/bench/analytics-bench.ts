@@ -154,8 +154,9 @@ try {
   );
 
   // Issue 29: the workspace holds BENCH_ACCOUNTS accounts (10, the most it may connect). The
-  // others get the same posts and two years of daily values (not the per-post snapshots: a
-  // page reads one account's, and All accounts reads the posts' latest-metric columns).
+  // others get the same posts, two years of daily values and the synced per-period figures
+  // (not the per-post snapshots: a page reads one account's, and All accounts reads the posts'
+  // latest-metric columns).
   const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10);
   const others: string[] = [];
   const seededOthers = performance.now();
@@ -181,11 +182,22 @@ try {
       select workspace_id, ${other}, day, metric, source_metric, mapping_version, value + ${index}, captured_at
       from instagram_account_insights where workspace_id = ${workspaceId} and account_id = ${accountId}
       on conflict do nothing`);
+    // And the per-period figures each sync stores (the 7- and 28-day windows and the ones
+    // before them): without them every All accounts call asked Instagram for these made-up
+    // accounts, which it refuses, nine failed Graph calls a call that no synced account makes.
+    await db.execute(sql`
+      insert into instagram_account_period_insights (workspace_id, account_id, metric, from_day,
+        to_day, source_metric, mapping_version, value, captured_at)
+      select workspace_id, ${other}, metric, from_day, to_day, source_metric, mapping_version,
+        value + ${index}, captured_at
+      from instagram_account_period_insights
+      where workspace_id = ${workspaceId} and account_id = ${accountId}
+      on conflict do nothing`);
   }
   if (others.length > 0) {
     await db.execute(sql`analyze`);
     console.log(
-      `  ${others.length} more accounts in the workspace (${ACCOUNTS} in all), each with the same posts and daily values; seeded in ${((performance.now() - seededOthers) / 1000).toFixed(1)} s`,
+      `  ${others.length} more accounts in the workspace (${ACCOUNTS} in all), each with the same posts, daily values and synced per-period figures; seeded in ${((performance.now() - seededOthers) / 1000).toFixed(1)} s`,
     );
   }
   const last = others.at(-1);
