@@ -37,6 +37,23 @@ export async function listPostsToRun(db: Db, now: Date, limit: number) {
 /** A claimed post with its workspace's Instagram connections, as they were at the claim. */
 export type ClaimedPost = ScheduledPostRow & { connections: InstagramConnectionRow[] };
 
+/** Decision 037: a post waiting for approval is neither published nor prepared, even if its job fires. */
+const notWaitingForApproval = sql`not exists (select 1 from post_approvals pa where pa.post_id = ${scheduledPosts.id} and pa.state in ('in_review', 'changes_requested'))`;
+
+/** A claim's RETURNING: the post and its workspace's connections (oldest first, as listed). */
+const postWithConnections = {
+  ...getTableColumns(scheduledPosts),
+  connections: sql<
+    Record<string, unknown>[]
+  >`(select coalesce(json_agg(ic order by ic.connected_at, ic.id), '[]'::json) from instagram_connections ic where ic.workspace_id = scheduled_posts.workspace_id)`,
+};
+
+function claimedPost(
+  row: typeof scheduledPosts.$inferSelect & { connections: Record<string, unknown>[] },
+): ClaimedPost {
+  return { ...row, connections: row.connections.map(connectionFromJson) };
+}
+
 /**
  * Takes one post for publishing if nobody holds it: a due `scheduled` post, or a `publishing`
  * one whose lease ran out (its worker died). One statement, so two workers never both win.
@@ -66,18 +83,11 @@ export async function claimPost(
           and(eq(scheduledPosts.status, "scheduled"), lte(scheduledPosts.scheduledTime, now)),
           and(eq(scheduledPosts.status, "publishing"), lt(scheduledPosts.leaseUntil, now)),
         ),
-        // Decision 037: a post waiting for approval never publishes, even if its job fires.
-        sql`not exists (select 1 from post_approvals pa where pa.post_id = ${scheduledPosts.id} and pa.state in ('in_review', 'changes_requested'))`,
+        notWaitingForApproval,
       ),
     )
-    .returning({
-      ...getTableColumns(scheduledPosts),
-      connections: sql<
-        Record<string, unknown>[]
-      >`(select coalesce(json_agg(ic order by ic.connected_at, ic.id), '[]'::json) from instagram_connections ic where ic.workspace_id = scheduled_posts.workspace_id)`,
-    });
-  if (!row) return undefined;
-  return { ...row, connections: row.connections.map(connectionFromJson) };
+    .returning(postWithConnections);
+  return row && claimedPost(row);
 }
 
 /**
@@ -110,17 +120,11 @@ export async function claimPreparation(
           sql`${scheduledPosts.progress} = '{}'::jsonb`,
           sql`(${scheduledPosts.progress} -> 'preparing' ->> 'until')::timestamptz < ${now.toISOString()}::timestamptz`,
         ),
-        sql`not exists (select 1 from post_approvals pa where pa.post_id = ${scheduledPosts.id} and pa.state in ('in_review', 'changes_requested'))`,
+        notWaitingForApproval,
       ),
     )
-    .returning({
-      ...getTableColumns(scheduledPosts),
-      connections: sql<
-        Record<string, unknown>[]
-      >`(select coalesce(json_agg(ic order by ic.connected_at, ic.id), '[]'::json) from instagram_connections ic where ic.workspace_id = scheduled_posts.workspace_id)`,
-    });
-  if (!row) return undefined;
-  return { ...row, connections: row.connections.map(connectionFromJson) };
+    .returning(postWithConnections);
+  return row && claimedPost(row);
 }
 
 /**

@@ -189,6 +189,13 @@ export function contentFingerprint(
     .digest("base64url");
 }
 
+/** Empties the journal in place: the next step makes every container again. */
+function clearJournal(progress: PublishProgress) {
+  for (const key of Object.keys(progress) as Array<keyof PublishProgress>) {
+    delete progress[key];
+  }
+}
+
 async function runPipeline(
   deps: PipelineDeps,
   post: ScheduledPostRow & { connections?: readonly InstagramConnectionRow[] },
@@ -235,11 +242,7 @@ async function runPipeline(
       const stale =
         progress.preparedFor !== contentFingerprint(post) ||
         deps.now() - Date.parse(progress.preparedAt) > PREPARED_MAX_AGE_MS;
-      if (stale) {
-        for (const key of Object.keys(progress) as Array<keyof PublishProgress>) {
-          delete progress[key];
-        }
-      }
+      if (stale) clearJournal(progress);
     }
   }
 
@@ -262,8 +265,7 @@ async function runPipeline(
   let connection: InstagramConnectionRow | undefined;
   /** Instagram's 24-hour limit as last known (for the words of its refusal). */
   let quota: PublishingQuota | undefined;
-  const fail = async (failure: PublishFailure): Promise<"failed" | "skipped"> => {
-    if (preparing !== undefined) return "skipped";
+  const fail = async (failure: PublishFailure): Promise<"failed"> => {
     await log(failure.step, "failed", failure.message);
     if (!(await markPostFailed(db, post.id, attempt, failure.message, dateOf(deps.now)))) {
       throw new LeaseLost();
@@ -342,9 +344,7 @@ async function runPipeline(
       }
       if (state.statusCode === "ERROR" || state.statusCode === "EXPIRED") {
         // That container can never go live now: start again with new ones.
-        for (const key of Object.keys(progress) as Array<keyof PublishProgress>) {
-          delete progress[key];
-        }
+        clearJournal(progress);
         await save();
       }
     }
@@ -458,9 +458,9 @@ async function runPipeline(
     return await record(client, mediaId, type);
   } catch (error) {
     if (error instanceof LeaseLost || error instanceof ProcessDied) throw error;
-    if (error instanceof PublishFailure || preparing !== undefined) {
-      return fail(error instanceof PublishFailure ? error : new PublishFailure("check", ""));
-    }
+    // A preparation writes no failure: the publish at the scheduled time meets it and says why.
+    if (preparing !== undefined) return "skipped";
+    if (error instanceof PublishFailure) return fail(error);
     if (connection && (await handleGraphFailure(ctx, connection, error))) {
       return fail(
         new PublishFailure(
