@@ -4,8 +4,10 @@
  * connectable sandbox accounts (Instagram allows 400 containers per account per day), published by two workers:
  * the app's own queue and a second queue with its own connections, as a second process would
  * have. Prints posts per minute, lateness after the scheduled time (p50/p99), duplicates (a
- * caption live twice) and lost posts (not published). The sandbox's container processing takes
- * its real 2 s. Uses PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one worker then).
+ * caption live twice), lost posts (not published) and how many went out from containers made
+ * ahead, then a baseline from the same run (a no-op job at the same due times and queue
+ * settings) and our p99 ÷ its p99. The sandbox's container processing takes its real 2 s.
+ * Uses PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one worker then).
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -16,9 +18,10 @@ import {
 } from "@sightline/db";
 import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { accountClientFor, type InstagramContext } from "../features/instagram/index.ts";
 import { publishingJobs, sendPublishJobs } from "../features/publishing/index.ts";
-import { createJobQueue } from "../platform/job-queue.ts";
+import { createJobQueue, defineJob } from "../platform/job-queue.ts";
 import { createTestApp, TEST_PUBLIC_URL } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
@@ -155,6 +158,43 @@ async function publishBench() {
   };
   console.log(`  containers made ahead of the time for ${madeAhead.rows[0]?.posts ?? 0} posts`);
   if (failed[0]) console.log(`  first failure: ${failed[0].error}`);
+
+  // Baseline, same run and database: a job that does nothing, sent for the same spread of due
+  // times with the publish job's queue settings; its lateness is the queue's own (due check,
+  // fetch), the part of ours no publishing work can remove.
+  const baselineLateness: number[] = [];
+  const baselineJob = defineJob<{ due: number }, object>({
+    name: "bench-publish-baseline",
+    version: 1,
+    schema: z.object({ due: z.number() }),
+    retryLimit: 0,
+    concurrency: 10,
+    dueCheckSeconds: 1,
+    async run(payload) {
+      baselineLateness.push((Date.now() - payload.due) / 1000);
+    },
+  });
+  const baselineQueue = await createJobQueue({
+    database: testApp.database,
+    logger: testApp.instagramContext.logger,
+    context: {},
+    jobs: [baselineJob],
+  });
+  const baselineDue = Date.now() + 5_000;
+  for (let index = 0; index < total; index++) {
+    const due = baselineDue + (index % 60) * 500;
+    await baselineQueue.send(baselineJob, { due }, { startAt: new Date(due) });
+  }
+  const baselineDeadline = Date.now() + 5 * 60_000;
+  while (baselineLateness.length < total && Date.now() < baselineDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await baselineQueue.stop();
+  const oursP99 = percentile(lateness, 0.99);
+  const baselineP99 = percentile(baselineLateness, 0.99);
+  console.log(
+    `  baseline (a no-op job at the same due times, same queue settings): lateness p50 ${percentile(baselineLateness, 0.5).toFixed(1)} s, p99 ${baselineP99.toFixed(1)} s (${baselineLateness.length} of ${total} ran); ours ÷ baseline at p99: ${(oursP99 / baselineP99).toFixed(2)}`,
+  );
   await second?.stop();
   await secondDatabase?.close();
   await testApp.close();
