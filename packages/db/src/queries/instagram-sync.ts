@@ -12,6 +12,7 @@ import {
   instagramSyncState,
   instagramThreadMap,
 } from "../schema/index.ts";
+import { jsonRows } from "./json-rows.ts";
 import { statementSlices } from "./statement-slices.ts";
 
 /*
@@ -171,23 +172,20 @@ export async function listAccountMedia(
 
 export type CommentInsert = Omit<typeof instagramComments.$inferInsert, "id">;
 
-/** Inserts comments not stored yet; returns the ones that were new. */
-export async function insertComments(db: Db, rows: CommentInsert[]) {
-  const inserted: Array<typeof instagramComments.$inferSelect> = [];
+/**
+ * Inserts comments not stored yet; returns how many were new. The rows go as one JSON parameter
+ * (jsonRows): a sync writes a few hundred at a time, and the inbox's summary trigger runs once per
+ * statement either way.
+ */
+export async function insertComments(db: Db, rows: CommentInsert[]): Promise<number> {
+  let inserted = 0;
   for (const slice of statementSlices(rows)) {
-    inserted.push(
-      ...(await db
-        .insert(instagramComments)
-        .values(slice)
-        .onConflictDoNothing({
-          target: [
-            instagramComments.workspaceId,
-            instagramComments.accountId,
-            instagramComments.igCommentId,
-          ],
-        })
-        .returning()),
-    );
+    const { columns, select } = jsonRows(instagramComments, slice);
+    const result = await db.execute(sql`
+      insert into ${instagramComments} (${columns}) ${select}
+      on conflict (workspace_id, account_id, ig_comment_id) do nothing
+      returning 1 as new`);
+    inserted += (result as { rows: unknown[] }).rows.length;
   }
   return inserted;
 }

@@ -1,4 +1,5 @@
 import type { InstagramConnection } from "@sightline/contracts";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TestApp } from "../../testing/create-test-app.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
@@ -74,6 +75,71 @@ const recomputed = (workspaceId: string) =>
     from instagram_comments c
     where c.workspace_id = '${workspaceId}' and c.media_owner_id = c.account_id
     group by c.workspace_id, c.account_id, c.ig_media_id`);
+
+/**
+ * What a call of a refresh function read, in shared buffers (its own queries too), the second
+ * time: the first also reads the catalog to plan the function's statements.
+ */
+async function buffersRead(call: SQL): Promise<number> {
+  await testApp.database.db.execute(call);
+  const result = (await testApp.database.db.execute(
+    sql`explain (analyze, buffers, format json) ${call}`,
+  )) as unknown as { rows: Array<{ "QUERY PLAN": unknown }> };
+  const raw = result.rows[0]!["QUERY PLAN"];
+  const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{
+    Plan: { "Shared Hit Blocks": number; "Shared Read Blocks": number };
+  }>;
+  return plan!.Plan["Shared Hit Blocks"] + plan!.Plan["Shared Read Blocks"];
+}
+
+it("refreshes a post's or a thread's summary from its own rows, with no statistics gathered (PGlite gathers none)", async () => {
+  const db = testApp.database.db;
+  const workspaceId = connection.workspace_id;
+  const accountId = connection.instagram_id;
+  const { rows: posts } = (await db.execute(sql`
+    select ig_media_id as id, count(*)::int as n from instagram_comments
+    where workspace_id = ${workspaceId} and account_id = ${accountId}
+      and media_owner_id = account_id
+    group by ig_media_id order by count(*) desc limit 10`)) as unknown as {
+    rows: Array<{ id: string; n: number }>;
+  };
+  const { rows: counted } = (await db.execute(sql`
+    select count(*)::int as n from instagram_comments
+    where workspace_id = ${workspaceId} and account_id = ${accountId}`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  const accountComments = counted[0]!.n;
+  /** A refresh function's three arrays: the workspace, the account and each conversation. */
+  const keys = (conversations: string[]) =>
+    sql`${sql.param(conversations.map(() => workspaceId))}::uuid[], ${sql.param(conversations.map(() => accountId))}::text[], ${sql.param(conversations)}::text[]`;
+  expect(posts).toHaveLength(10);
+  expect(accountComments).toBeGreaterThan(2_000);
+  const ids = posts.map((post) => post.id);
+  const postsComments = posts.reduce((sum, post) => sum + post.n, 0);
+  const read = await buffersRead(sql`select inbox_refresh_comment_summaries(${keys(ids)})`);
+  // Each post's own comments (a few index pages and their rows), not the account's: scanning every
+  // comment of the account once per post read ~52,000 buffers here.
+  expect(read).toBeLessThan(postsComments + 40 * ids.length);
+  expect(read).toBeLessThan(accountComments);
+
+  const { rows: threads } = (await db.execute(sql`
+    select thread_id as id from instagram_thread_map
+    where workspace_id = ${workspaceId} and account_id = ${accountId} limit 10`)) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  const { rows: messages } = (await db.execute(sql`
+    select count(*)::int as n from instagram_messages
+    where workspace_id = ${workspaceId} and account_id = ${accountId}
+      and conversation_id in (${sql.join(
+        threads.map((thread) => sql`${thread.id}`),
+        sql`, `,
+      )})`)) as unknown as { rows: Array<{ n: number }> };
+  expect(threads.length).toBeGreaterThan(0);
+  const readThreads = await buffersRead(
+    sql`select inbox_refresh_dm_summaries(${keys(threads.map((thread) => thread.id))})`,
+  );
+  expect(readThreads).toBeLessThan(messages[0]!.n + 40 * threads.length);
+});
 
 it("keeps every conversation's summary equal to its messages and comments through sync, webhooks, sends, deletes and read marks", async () => {
   const workspaceId = connection.workspace_id;

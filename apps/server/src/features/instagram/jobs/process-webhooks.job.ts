@@ -264,7 +264,7 @@ async function processEvent(
             },
           ]).map((row) => ({ ...row, parentIgCommentId: comment.parent_id ?? null })),
         );
-        run.newComments += inserted.length;
+        run.newComments += inserted;
         if (!comment.from.self_ig_scoped_id && comment.from.id !== connection.instagramId) {
           arrivals.push({
             kind: "comment",

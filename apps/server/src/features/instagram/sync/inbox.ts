@@ -79,8 +79,7 @@ async function readCommentsOfMedia(run: SyncRun, mediaId: string, into: Comments
 
 /** What was read, stored: new comments counted, hidden states taken unless a member's is newer. */
 async function storeComments(run: SyncRun, read: CommentsRead, readAt: Date) {
-  const inserted = await insertComments(run.ctx.db, read.rows);
-  run.newComments += inserted.length;
+  run.newComments += await insertComments(run.ctx.db, read.rows);
   // One state per comment (the last read wins): a statement may not update a row twice.
   const hidden = [...new Map(read.hidden.map((item) => [item.commentId, item])).values()];
   await syncCommentsHidden(run.ctx.db, run.scope, hidden, readAt);
