@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDb, type Database } from "../client.ts";
-import { pgliteFromTemplate, postgresTemplate, whileInUse } from "./template.ts";
+import {
+  pgliteFromSnapshot,
+  pgliteFromTemplate,
+  postgresTemplate,
+  whileInUse,
+} from "./template.ts";
 
 export { pgliteTemplate, postgresTemplate, readTarball, whileInUse } from "./template.ts";
 
@@ -54,7 +59,7 @@ export async function createTestDatabase(engine: TestEngine = testEngine()): Pro
 export async function createTestDatabaseFrom(
   snapshot: { pglite: Blob } | { postgres: string },
 ): Promise<TestDatabase> {
-  if ("pglite" in snapshot) return createDb({ memory: true, loadDataDir: snapshot.pglite });
+  if ("pglite" in snapshot) return pgliteFromSnapshot(snapshot.pglite);
   const name = (await takeSpare(snapshot.postgres)) ?? (await createCopy(snapshot.postgres));
   makeSpare(snapshot.postgres);
   const url = databaseUrl(name);

@@ -4,8 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { migrationsFolder } from "../client.ts";
-import { createTestDatabase, type TestDatabase } from "./index.ts";
-import { schemaHash } from "./template.ts";
+import { createTestDatabase, createTestDatabaseFrom, type TestDatabase } from "./index.ts";
+import { schemaHash, tarballBlob } from "./template.ts";
 
 const opened: TestDatabase[] = [];
 afterAll(async () => {
@@ -110,4 +110,75 @@ it("closes a database for good when asked to close rather than give it back", as
   const second = await createTestDatabase();
   opened.push(second);
   expect(second.pglite).not.toBe(first.pglite);
+});
+
+it("copies a snapshot's rows and sequences into a reused database exactly as loading it whole does, triggers quiet while they go in", async () => {
+  const base = await createTestDatabase();
+  if (!base.pglite) {
+    opened.push(base);
+    return; // PostgreSQL copies snapshots with CREATE DATABASE … TEMPLATE
+  }
+  await base.db.execute(sql`insert into workspaces (id, name, storage_folder) values
+    ('7b0f6a52-5d1e-4f55-9d8e-0c5a1f3f1a10', 'Snapshot probe', 'probe')`);
+  // A comment on the account's own post: the inbox trigger writes its conversation's summary.
+  await base.db.execute(sql`insert into instagram_comments (workspace_id, account_id,
+      ig_comment_id, ig_media_id, media_owner_id, user_igsid, text, created_at)
+    values ('7b0f6a52-5d1e-4f55-9d8e-0c5a1f3f1a10', '1784', 'c1', 'm1', '1784', 'u1', 'Hi', now())`);
+  const [sequence] = await rows<{ name: string }>(
+    base,
+    sql`select format('%I.%I', schemaname, sequencename) as name from pg_sequences
+      where schemaname = 'public' order by 1 limit 1`,
+  );
+  expect(sequence).toBeDefined();
+  for (let i = 0; i < 3; i++) await base.db.execute(sql`select nextval(${sequence!.name})`);
+
+  const dump = await base.pglite.dumpDataDir("none");
+  await base.close();
+  const snapshot = tarballBlob(new Uint8Array(await dump.arrayBuffer()));
+
+  /** Every public table's rows and every sequence's state, as one comparable value. */
+  const contents = async (database: TestDatabase) => {
+    const tables = await rows<{ name: string }>(
+      database,
+      sql`select format('%I.%I', schemaname, tablename) as name from pg_tables
+        where schemaname = 'public' order by 1`,
+    );
+    const out: Record<string, string | null> = {};
+    for (const { name } of tables) {
+      const [row] = await rows<{ hash: string | null }>(
+        database,
+        sql.raw(`select md5(string_agg(t::text, ',' order by t::text)) as hash from ${name} t`),
+      );
+      out[name] = row!.hash;
+    }
+    for (const row of await rows<{ name: string; value: string | null }>(
+      database,
+      sql`select sequencename as name, last_value::text as value from pg_sequences`,
+    )) {
+      out[`sequence ${row.name}`] = row.value;
+    }
+    return out;
+  };
+
+  const loadedWhole = await createTestDatabaseFrom({ pglite: snapshot });
+  const whole = await contents(loadedWhole);
+  expect(whole["public.instagram_comments"]).not.toBeNull();
+  expect(whole["public.inbox_thread_summaries"]).not.toBeNull();
+  // Advanced (by more than 3: a sequence logs 32 values ahead, and a dump starts as after a crash).
+  expect(Number(whole[`sequence ${sequence!.name.split(".")[1]}`])).toBeGreaterThanOrEqual(3);
+  await giveBack(loadedWhole);
+  const copiedIn = await createTestDatabaseFrom({ pglite: snapshot });
+  opened.push(copiedIn);
+  expect(copiedIn.pglite).toBe(loadedWhole.pglite); // the same PGlite, put back and filled again
+  expect(await contents(copiedIn)).toEqual(whole);
+
+  // Triggers run again afterwards: a second comment counts in its conversation's summary.
+  await copiedIn.db.execute(sql`insert into instagram_comments (workspace_id, account_id,
+      ig_comment_id, ig_media_id, media_owner_id, user_igsid, text, created_at)
+    values ('7b0f6a52-5d1e-4f55-9d8e-0c5a1f3f1a10', '1784', 'c2', 'm1', '1784', 'u2', 'Hello', now())`);
+  const [summary] = await rows<{ item_count: number }>(
+    copiedIn,
+    sql`select item_count from inbox_thread_summaries where conversation_id = 'm1'`,
+  );
+  expect(summary?.item_count).toBe(2);
 });
