@@ -231,12 +231,17 @@ export async function pgliteFromSnapshot(
   return reusable(database);
 }
 
-async function copyRowsOut(pglite: PGlite): Promise<SnapshotRows> {
+/** The tables of the app's schema (`public`), quoted for SQL, by name. */
+async function publicTables(pglite: PGlite): Promise<string[]> {
   const tables = await pglite.query<{ name: string }>(
     "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1",
   );
+  return tables.rows.map((row) => row.name);
+}
+
+async function copyRowsOut(pglite: PGlite): Promise<SnapshotRows> {
   const out: SnapshotRows = { tables: [], sequences: [] };
-  for (const { name } of tables.rows) {
+  for (const name of await publicTables(pglite)) {
     const copied = await pglite.query(`copy ${name} to '/dev/blob'`);
     if (copied.blob && copied.blob.size > 0) out.tables.push({ name, rows: copied.blob });
   }
@@ -289,13 +294,9 @@ async function resetForReuse(pglite: PGlite): Promise<boolean> {
       "select pg_listening_channels() as channel",
     );
     for (const { channel } of channels.rows) await pglite.unlisten(channel);
-    const tables = await pglite.query<{ name: string }>(
-      "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'",
-    );
-    if (tables.rows.length > 0) {
-      await pglite.exec(
-        `truncate ${tables.rows.map((row) => row.name).join(", ")} restart identity cascade`,
-      );
+    const tables = await publicTables(pglite);
+    if (tables.length > 0) {
+      await pglite.exec(`truncate ${tables.join(", ")} restart identity cascade`);
     }
     await pglite.exec("drop schema if exists pgboss cascade");
     await pglite.exec("discard all");
