@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectedPage, toast } from "./support/composer.ts";
+import { listPostButton } from "./support/scheduler.ts";
 
 /** Set SHOTS=/some/dir to keep screenshots of Settings and the composer at 1440 and 390 px. */
 const shots = process.env.SHOTS;
@@ -210,16 +211,7 @@ describe.skipIf(!hasChromium())("approvals in the composer's Edit and in Setting
 
 /** The post's side panel in the content scheduler's list, on its day. */
 async function openPanel(page: Page, url: string, day: string, postId: string) {
-  await page.goto(`${url}/content-scheduler?view=list&date=${day}`);
-  const post = page
-    .locator(`[data-testid="calendar-list-post"][data-post-id="${postId}"] button`)
-    .first();
-  // The list draws only rows near the screen.
-  await page.getByTestId("calendar-list-post").first().waitFor({ timeout: 30_000 });
-  for (let tries = 0; tries < 20 && (await post.count()) === 0; tries += 1) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(250);
-  }
+  const post = await listPostButton(page, url, day, postId);
   await post.click();
   const panel = page.getByTestId("post-panel");
   await panel.waitFor();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectedPage } from "./support/composer.ts";
+import { listPostButton } from "./support/scheduler.ts";
 
 const SCREENSHOT_DIR = process.env.POST_COMMENTS_SCREENSHOT_DIR;
 
@@ -21,7 +22,7 @@ describe.skipIf(!hasChromium())("comments between members", () => {
       await setPlan(owner.page, "premium", { reload: false });
       const invitee = `editor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
       // The invitation and a scheduled post, through the API (the composer has its own tests).
-      const postId = await owner.page.evaluate(async (email) => {
+      const { postId, day } = await owner.page.evaluate(async (email) => {
         const invited = await fetch("/api/workspaces/current/invitations", {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -35,6 +36,7 @@ describe.skipIf(!hasChromium())("comments between members", () => {
           body: image,
         });
         const file = await uploaded.json();
+        const at = new Date(Date.now() + 3 * 3_600_000);
         const scheduled = await fetch("/api/scheduled-posts", {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -43,13 +45,17 @@ describe.skipIf(!hasChromium())("comments between members", () => {
             caption: "Winter roast launch",
             hashtags: [],
             collaborators: [],
-            scheduled_time: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+            scheduled_time: at.toISOString(),
             time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
             client_id: crypto.randomUUID(),
           }),
         });
         if (scheduled.status !== 201) throw new Error(`schedule: ${await scheduled.text()}`);
-        return ((await scheduled.json()) as { post: { id: string } }).post.id;
+        return {
+          postId: ((await scheduled.json()) as { post: { id: string } }).post.id,
+          // Its day in the browser's zone: after 21:00 it is tomorrow's.
+          day: at.toLocaleDateString("sv-SE"),
+        };
       }, invitee);
 
       // The editor signs up, opens the invitation on a phone and accepts it.
@@ -78,18 +84,7 @@ describe.skipIf(!hasChromium())("comments between members", () => {
 
       // Both open the post's panel.
       const openPanel = async (page: typeof editor) => {
-        const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
-        await page.goto(`${url}/content-scheduler?view=list&date=${today}`);
-        const post = page
-          .locator(`[data-testid="calendar-list-post"][data-post-id="${postId}"] button`)
-          .first();
-        // The list draws only rows near the screen: today's is near the month's end.
-        await page.getByTestId("calendar-list-post").first().waitFor({ timeout: 30_000 });
-        for (let tries = 0; tries < 20 && (await post.count()) === 0; tries += 1) {
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-          await page.waitForTimeout(250);
-        }
-        await post.waitFor({ timeout: 10_000 }).catch(async (error) => {
+        const post = await listPostButton(page, url, day, postId).catch(async (error) => {
           if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/failed.png` });
           throw error;
         });

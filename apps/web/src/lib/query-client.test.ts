@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock("sonner", () => ({ toast: { error: toastError } }));
+vi.mock("./toast.ts", () => ({ toast: { error: toastError } }));
 
 const { createQueryClient } = await import("./query-client.ts");
 const { ApiError } = await import("./api-error.ts");

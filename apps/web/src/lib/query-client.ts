@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { ApiError, announcePlanRequired } from "./api-error.ts";
+import { toast } from "./toast.ts";
 
 /** Spec §8: a failed mutation shows 'Operation failed' with its message. */
 function notifyMutationError(error: unknown) {

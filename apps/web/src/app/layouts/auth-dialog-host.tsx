@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { paths } from "../../config/paths.ts";
 import { AuthCtaContext, type AuthTab, onAuthDialogSignedIn } from "../../lib/auth-cta.tsx";
 import { i18n } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session/session-provider.tsx";
+import { toast } from "../../lib/toast.ts";
 
 /**
  * The dialog lives in its own React root (features/auth/components/auth-dialog-root.tsx), its own

@@ -2,11 +2,11 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { LogOut, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { paths } from "../../config/paths.ts";
 import { CreateWorkspaceDialog } from "../../features/workspaces/components/create-workspace-dialog.tsx";
 import { WorkspaceMenuItems } from "../../features/workspaces/components/workspace-menu-items.tsx";
 import { displayName, useSession } from "../../lib/session/session-provider.tsx";
+import { toast } from "../../lib/toast.ts";
 import { initialsOf, userMenuTriggerClass } from "./user-menu-trigger.ts";
 
 const itemClass =

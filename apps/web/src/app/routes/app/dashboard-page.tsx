@@ -1,9 +1,9 @@
 import { Camera, CheckCircle2, Circle } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
-import { AiTeamPanel } from "../../../features/ai-team/components/ai-team-panel.tsx";
-import { AllAccounts } from "../../../features/analytics/components/all-accounts.tsx";
 import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
 import { InboxSummary } from "../../../features/inbox/components/inbox-summary.tsx";
 import { useInstagramAccounts } from "../../../features/instagram/api/use-instagram-accounts.ts";
@@ -13,6 +13,14 @@ import { connectInstagramPath } from "../../../features/instagram/components/ins
 import { UpcomingPosts } from "../../../features/scheduler/components/upcoming-posts.tsx";
 import { ACCOUNT_PARAM } from "../../../lib/account.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
+
+// Below the charts, or behind All accounts: each in a chunk of its own, off the first chart's path.
+const AiTeamPanel = lazy(async () => ({
+  default: (await import("../../../features/ai-team/components/ai-team-panel.tsx")).AiTeamPanel,
+}));
+const AllAccounts = lazy(async () => ({
+  default: (await import("../../../features/analytics/components/all-accounts.tsx")).AllAccounts,
+}));
 
 /**
  * Issue 29 point 3: with two accounts or more, the dashboard offers All accounts (every account
@@ -81,25 +89,27 @@ export default function DashboardPage() {
         </div>
         <div className="mt-6">
           {showAll ? (
-            <AllAccounts
-              onOpen={(id) =>
-                // One navigation: the address naming the account selects it (use-selected-account).
-                setParams((current) => {
-                  const next = new URLSearchParams(current);
-                  next.delete("view");
-                  next.set(ACCOUNT_PARAM, id);
-                  return next;
-                })
-              }
-              avatar={(account) => (
-                <InstagramAvatar
-                  src={account.profilePictureUrl}
-                  username={account.username}
-                  alt={`@${account.username}`}
-                  size={32}
-                />
-              )}
-            />
+            <Suspense fallback={<Skeleton className="h-96" />}>
+              <AllAccounts
+                onOpen={(id) =>
+                  // One navigation: the address naming the account selects it (use-selected-account).
+                  setParams((current) => {
+                    const next = new URLSearchParams(current);
+                    next.delete("view");
+                    next.set(ACCOUNT_PARAM, id);
+                    return next;
+                  })
+                }
+                avatar={(account) => (
+                  <InstagramAvatar
+                    src={account.profilePictureUrl}
+                    username={account.username}
+                    alt={`@${account.username}`}
+                    size={32}
+                  />
+                )}
+              />
+            </Suspense>
           ) : (
             <DashboardOverview />
           )}
@@ -111,7 +121,11 @@ export default function DashboardPage() {
             <InboxSummary />
           </div>
         )}
-        {showAll ? null : <AiTeamPanel />}
+        {showAll ? null : (
+          <Suspense fallback={<Skeleton className="mt-6 h-64" />}>
+            <AiTeamPanel />
+          </Suspense>
+        )}
       </div>
     );
   }

@@ -1,7 +1,6 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../../config/paths.ts";
-import { blogSlugs } from "../../../features/marketing/content/blog.ts";
-import { MarketingLayout } from "../../layouts/marketing-layout.tsx";
+import { blogSlugs } from "../../../features/marketing/content/blog-slugs.ts";
 import { type LazyRoute as Lazy, lazyPage as page } from "../lazy-page.ts";
 
 function legal(slug: "privacy-policy" | "terms-of-service" | "data-deletion" | "investors"): Lazy {
@@ -80,10 +79,15 @@ const pages: { path: string; lazy: Lazy }[] = [
 /** Every public route, prerendered to static HTML at build time and listed in the sitemap. */
 export const publicPaths: string[] = pages.map((entry) => entry.path);
 
-/** The public site: one layout (header, footer) around every marketing page. */
+/**
+ * The public site: one layout (header, footer) around every marketing page. It loads with the
+ * page (before hydrating a prerendered one, start-app.tsx), so the app's pages never fetch it.
+ */
 export const marketingRoutes: RouteObject[] = [
   {
-    Component: MarketingLayout,
+    lazy: async () => ({
+      Component: (await import("../../layouts/marketing-layout.tsx")).MarketingLayout,
+    }),
     children: pages.map(({ path, lazy }) =>
       path === paths.home ? { index: true, lazy } : { path: path.slice(1), lazy },
     ),

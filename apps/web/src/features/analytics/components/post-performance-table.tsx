@@ -11,7 +11,6 @@ import {
 } from "@sightline/contracts";
 import { Download, LayoutGrid, Lock, Rows3 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -19,6 +18,7 @@ import { Input, Select } from "../../../components/ui/input.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { announcePlanRequired, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { usePlanLock, useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
 import {

@@ -8,13 +8,13 @@ import {
 } from "@sightline/contracts";
 import { ArrowDown, ArrowUp, Download, Lock, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Select } from "../../../components/ui/input.tsx";
 import { useFormatDateTime, useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { announcePlanRequired, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { usePlanLock, useWorkspacePlan } from "../../../lib/workspaces.ts";
 import {
   type AnalyticsStoriesFilter,

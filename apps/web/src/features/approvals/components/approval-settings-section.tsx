@@ -1,8 +1,8 @@
 import { ClipboardCheck } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { useApprovalSettings, useSaveApprovalSettings } from "../api/approval-settings.ts";
 import { type ApproverCandidate, NamedApprovers } from "./named-approvers.tsx";

@@ -1,9 +1,9 @@
 import { can, roleLabels, type WorkspaceRole } from "@sightline/contracts";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useSaveApprovalSettings } from "../api/approval-settings.ts";
 
 /** A member who could be named an approver (the settings route passes the workspace's members). */

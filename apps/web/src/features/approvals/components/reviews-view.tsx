@@ -1,13 +1,13 @@
 import { MAX_REVIEW_COMMENT_LENGTH } from "@sightline/contracts";
 import { CheckCircle2, ClipboardCheck, MessageSquareWarning } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { toast } from "sonner";
 import { EmptyState } from "../../../components/feedback/empty-state.tsx";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Label, Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useDecideReview } from "../api/decide-review.ts";
 import { type ReviewQueuePost, useReviews } from "../api/list-reviews.ts";
 import { ApprovalBadge } from "./approval-badge.tsx";

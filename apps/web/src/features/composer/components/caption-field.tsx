@@ -1,9 +1,9 @@
 import { captionLength, MAX_CAPTION_LENGTH } from "@sightline/contracts";
 import { Loader2, Sparkles } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../utils/cn.ts";
 import { truncateCaption } from "../utils/draft.ts";
 import { CAPTION_CUT } from "../utils/media-rules.ts";

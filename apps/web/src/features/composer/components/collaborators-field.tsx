@@ -1,9 +1,9 @@
 import { MAX_COLLABORATORS } from "@sightline/contracts";
 import { BadgeCheck, Loader2, UserPlus, UserRound, X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { lookupCollaborator } from "../api/lookup-collaborator.ts";
 import {
   type Collaborator,

@@ -1,8 +1,8 @@
 import { MAX_CAPTION_HASHTAGS } from "@sightline/contracts";
 import { X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Input } from "../../../components/ui/input.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../utils/cn.ts";
 import { addHashtags, isHashtagCountWarning } from "../utils/hashtags.ts";
 

@@ -1,7 +1,6 @@
 import { type WallTime, zonedParts, zonedTimeToInstant } from "@sightline/contracts";
 import { CalendarClock, ChevronLeft, ChevronRight, Loader2, Sparkles } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,
@@ -10,6 +9,7 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../utils/cn.ts";
 import { getOptimalTimes } from "../api/get-optimal-times.ts";
 import {

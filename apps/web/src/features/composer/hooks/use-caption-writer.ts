@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { generateCaption } from "../api/generate-caption.ts";
 import { uploadErrorMessage } from "../api/upload-media.ts";
 import { truncateCaption } from "../utils/draft.ts";

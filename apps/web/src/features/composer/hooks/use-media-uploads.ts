@@ -1,7 +1,7 @@
 import { MAX_MEDIA_ITEMS } from "@sightline/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast.ts";
 import { uploadErrorMessage, uploadMedia } from "../api/upload-media.ts";
 import type { CropOffer } from "../components/crop-offers.tsx";
 import { bucketFor, type DraftMediaItem } from "../utils/draft.ts";

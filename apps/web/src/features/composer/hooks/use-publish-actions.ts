@@ -1,8 +1,8 @@
 import { MAX_FILE_BYTES, zonedTimeToInstant } from "@sightline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { publishNow, waitForPublishOutcome } from "../api/publish-post.ts";
 import { scheduledPostsQueryKey, schedulePost } from "../api/schedule-post.ts";
 import { sendEditForApproval, sendForApproval } from "../api/send-for-approval.ts";

@@ -13,7 +13,6 @@ import { Check, Copy, TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
@@ -28,6 +27,7 @@ import {
 import { FieldMessage, Input, Label, Select } from "../../../components/ui/input.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { ApiError } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useWorkspaces, type WorkspacesOverview } from "../../../lib/workspaces.ts";
 import { useCreateAccessToken } from "../api/create-access-token.ts";
 import { useAccessTokens } from "../api/list-access-tokens.ts";

@@ -1,10 +1,10 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input, Label } from "../../../components/ui/input.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
+import { toast } from "../../../lib/toast.ts";
 import "../locales.ts";
 
 /** Stands for the token in every snippet: the user pastes theirs in its place. */

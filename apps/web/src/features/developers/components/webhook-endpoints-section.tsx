@@ -9,7 +9,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
@@ -24,6 +23,7 @@ import {
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { ApiError } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { usePlanLock } from "../../../lib/workspaces.ts";
 import { useCreateWebhookEndpoint } from "../api/create-webhook-endpoint.ts";
 import { useDeleteWebhookEndpoint } from "../api/delete-webhook-endpoint.ts";

@@ -9,13 +9,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { toast } from "../../../lib/toast.ts";
 import {
   useConnectLinks,
   useCreateConnectLink,

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -8,6 +7,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useDisconnectInstagram } from "../api/disconnect-instagram.ts";
 
 /** Confirms the disconnect; posts published through Sightline are kept unless unticked. */

@@ -11,12 +11,12 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useKeepInstagramAccount } from "../api/keep-instagram-account.ts";
 import { type ConnectRequest, useStartInstagramConnect } from "../api/start-instagram-connect.ts";
 import { useSyncInstagram } from "../api/sync-instagram.ts";

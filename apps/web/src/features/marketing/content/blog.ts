@@ -1,16 +1,8 @@
 import type { Language } from "../../../lib/i18n.ts";
+import { type BlogSlug, blogSlugs } from "./blog-slugs.ts";
 import type { ArticleAttributes, LocalizedDocument, MarkdownDocument } from "./documents.ts";
 
-/** Spec §2: the six article routes, newest first on the blog page. */
-export const blogSlugs = [
-  "ai-transforming-analytics",
-  "engagement-quality-matters",
-  "building-trend-radar",
-  "10-automation-workflows",
-  "ultimate-instagram-analytics",
-  "top-creators-content-strategy",
-] as const;
-export type BlogSlug = (typeof blogSlugs)[number];
+export { type BlogSlug, blogSlugs };
 
 // Listings need only the front matter; each article body is its own chunk.
 const meta = import.meta.glob<{ attributes: ArticleAttributes }>("./blog/*.md", {

@@ -1,12 +1,12 @@
 import { LARGE_ACCOUNT_FOLLOWERS } from "@sightline/contracts";
 import { AtSign, ExternalLink, ImageOff, Loader2, MessageCircle, Play, Tag } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../utils/cn.ts";
 import type { Mention } from "../api/list-mentions.ts";
 import { useReplyToMention } from "../api/reply-to-mention.ts";

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { EmptyState } from "../../../components/feedback/empty-state.tsx";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
@@ -9,6 +8,7 @@ import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.t
 import { Button } from "../../../components/ui/button.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { type MentionFilters, useMentions } from "../api/list-mentions.ts";
 import { mentionsQueryKey } from "../api/mentions-keys.ts";

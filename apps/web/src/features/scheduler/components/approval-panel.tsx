@@ -1,10 +1,10 @@
 import { approvalStateLabels } from "@sightline/contracts";
 import { CheckCircle2, ClipboardCheck, Copy, Link2, MessageSquareWarning } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import {
   useDecideApproval,

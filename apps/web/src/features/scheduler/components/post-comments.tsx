@@ -2,11 +2,11 @@ import { POST_COMMENT_MAX_LENGTH, type PostCommentView } from "@sightline/contra
 import { useQueryClient } from "@tanstack/react-query";
 import { CornerDownRight, MessageSquareText, Pencil, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { useRealtimeEvent } from "../../../lib/realtime/use-realtime-event.ts";
+import { toast } from "../../../lib/toast.ts";
 import {
   commentCountsKey,
   postCommentsKey,

@@ -12,7 +12,6 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -23,6 +22,7 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { paths } from "../../../config/paths.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCancelPost } from "../api/cancel-post.ts";
 import { useDeletePost } from "../api/delete-post.ts";
 import { useDuplicatePost } from "../api/duplicate-post.ts";

@@ -4,7 +4,6 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { ApiError } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useDeleteAccount } from "../api/delete-account.ts";
 import { useLatestDataExport } from "../api/get-latest-data-export.ts";
 import { useStartDataExport } from "../api/start-data-export.ts";

@@ -8,7 +8,6 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Label, Select } from "../../../components/ui/input.tsx";
@@ -16,6 +15,7 @@ import { ApiError } from "../../../lib/api-error.ts";
 import { setLanguage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { browserTimeZone, setTimeZone } from "../../../lib/time-zone.ts";
+import { toast } from "../../../lib/toast.ts";
 import { browserRegion, checkPhone, formatPhone } from "../../../utils/phone.ts";
 import { changeEmail, sendPhoneCode, useAccountAction, verifyPhone } from "../api/account-auth.ts";
 import type { SettingsOverview } from "../api/get-settings.ts";

@@ -1,10 +1,10 @@
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSessions } from "../api/list-sessions.ts";
 import { useRevokeOtherSessions } from "../api/revoke-other-sessions.ts";
 import { useRevokeSession } from "../api/revoke-session.ts";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { toast } from "../../../lib/toast.ts";
 import {
   addPasskey,
   deletePasskey,

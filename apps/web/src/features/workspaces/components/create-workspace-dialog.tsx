@@ -3,7 +3,6 @@ import { workspaceNameSchema } from "@sightline/contracts";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -14,6 +13,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { FieldMessage, Input, Label } from "../../../components/ui/input.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSwitchWorkspace } from "../../../lib/workspaces.ts";
 import { useCreateWorkspace } from "../api/create-workspace.ts";
 import "../locales.ts";

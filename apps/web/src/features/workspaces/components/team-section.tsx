@@ -12,7 +12,6 @@ import { ImageIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { z } from "zod";
 import { LockedFeature } from "../../../components/feedback/locked-feature.tsx";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
@@ -23,6 +22,7 @@ import { FieldMessage, Input, Label, Select } from "../../../components/ui/input
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { setOpenWorkspaceId } from "../../../lib/workspace.ts";
 import {
   isAllowed,
