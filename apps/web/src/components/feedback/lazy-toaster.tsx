@@ -2,6 +2,9 @@ import { type ComponentType, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
 import { loadToaster, onToasterWanted, toasterListening, toasterWanted } from "../../lib/toast.ts";
 
+/** When sonner loads if no toast asked for it sooner. */
+const LOAD_AFTER_MS = 4000;
+
 /** Runs after the Toaster's own effects (siblings' effects run in order): its list listens. */
 function Listening() {
   useEffect(() => toasterListening(), []);
@@ -9,8 +12,8 @@ function Listening() {
 }
 
 /**
- * Sonner's Toaster, loaded off the first paint: when the browser is next idle (within 2 s), or
- * at once when a toast is shown first (lib/toast.ts). Until then nothing is rendered.
+ * Sonner's Toaster, loaded off the first paint: 4 s after the app starts, when the browser is
+ * idle, or at once when a toast is shown first (lib/toast.ts). Until then nothing is rendered.
  */
 export function LazyToaster(props: ToasterProps) {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
@@ -23,13 +26,20 @@ export function LazyToaster(props: ToasterProps) {
     };
     const stop = onToasterWanted(show);
     if (toasterWanted()) show();
-    const idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(() => void loadToaster(), { timeout: 2000 })
-        : window.setTimeout(() => void loadToaster(), 1000);
+    // Later than the page's own first paint (the dashboard's charts wait on their data, and an
+    // idle callback alone would fire during that wait), then when the browser is idle.
+    let idle: number | undefined;
+    const later = window.setTimeout(() => {
+      idle =
+        typeof window.requestIdleCallback === "function"
+          ? window.requestIdleCallback(() => void loadToaster(), { timeout: 2000 })
+          : window.setTimeout(() => void loadToaster(), 0);
+    }, LOAD_AFTER_MS);
     return () => {
       live = false;
       stop();
+      window.clearTimeout(later);
+      if (idle === undefined) return;
       if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
     };

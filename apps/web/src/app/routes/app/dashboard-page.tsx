@@ -13,8 +13,9 @@ import { connectInstagramPath } from "../../../features/instagram/components/ins
 import { UpcomingPosts } from "../../../features/scheduler/components/upcoming-posts.tsx";
 import { ACCOUNT_PARAM } from "../../../lib/account.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
+import { usePaintedAfterQuery } from "../../../lib/use-painted-after-query.ts";
 
-// Below the charts, or behind All accounts: each in a chunk of its own, off the first chart's path.
+// Below the charts (loaded once they are drawn), or behind All accounts: chunks of their own.
 const AiTeamPanel = lazy(async () => ({
   default: (await import("../../../features/ai-team/components/ai-team-panel.tsx")).AiTeamPanel,
 }));
@@ -59,6 +60,8 @@ export default function DashboardPage() {
   const instagram = useInstagramConnection();
   const [params, setParams] = useSearchParams();
   const showAll = params.get("view") === "all";
+  // The AI team's panel (below the charts) loads once the overview is on screen.
+  const overviewShown = usePaintedAfterQuery(["analytics", "overview"]);
   const setShowAll = (all: boolean) =>
     setParams(
       (current) => {
@@ -121,10 +124,12 @@ export default function DashboardPage() {
             <InboxSummary />
           </div>
         )}
-        {showAll ? null : (
+        {showAll ? null : overviewShown ? (
           <Suspense fallback={<Skeleton className="mt-6 h-64" />}>
             <AiTeamPanel />
           </Suspense>
+        ) : (
+          <Skeleton className="mt-6 h-64" />
         )}
       </div>
     );
