@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "@sightline/db/testing";
+import { sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -100,5 +101,127 @@ describe("JobQueue.attach", () => {
     await attached.send(otherJob, { n: 4 });
     await attached.idle({ timeoutMs: 20_000 });
     expect(seen).toContain("other:4");
+  });
+});
+
+describe("a queue whose jobs run many at once (one fetch loop)", () => {
+  type Ctx = { gates: Map<string, () => void>; done: string[]; running: () => number };
+  let running = 0;
+  let most = 0;
+  const gates = new Map<string, () => void>();
+  const done: string[] = [];
+  /** Waits until the test opens its gate when `hold` is set; counts how many run at once. */
+  const manyJob = defineJob<{ id: string; hold: boolean }, Ctx>({
+    name: "test-many-at-once",
+    version: 1,
+    schema: z.object({ id: z.string(), hold: z.boolean() }),
+    retryLimit: 0,
+    concurrency: 2,
+    dueCheckSeconds: 1,
+    async run(payload) {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        if (payload.hold) {
+          await new Promise<void>((resolve) => {
+            gates.set(payload.id, resolve);
+          });
+        }
+        done.push(payload.id);
+      } finally {
+        running -= 1;
+      }
+    },
+  });
+  /** Found by the 30-s poll only, unless sending it wakes the loop. */
+  const nowJob = defineJob<{ id: string }, Ctx>({
+    name: "test-many-at-once-now",
+    version: 1,
+    schema: z.object({ id: z.string() }),
+    concurrency: 2,
+    async run(payload) {
+      done.push(payload.id);
+    },
+  });
+  const failingJob = defineJob<Record<string, never>, Ctx>({
+    name: "test-many-at-once-failing",
+    version: 1,
+    schema: z.object({}),
+    retryLimit: 0,
+    concurrency: 2,
+    async run() {
+      throw new Error("the job's own failure");
+    },
+  });
+
+  let database: TestDatabase;
+  let queue: JobQueue<Ctx>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    queue = await createJobQueue<Ctx>({
+      database,
+      logger: createLogger("silent", false),
+      jobs: [manyJob, nowJob, failingJob],
+      context: { gates, done, running: () => running },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    for (const open of gates.values()) open();
+    await queue?.stop();
+    await database?.close();
+  });
+
+  it("runs a job sent for now at once, not at the next poll (30 s here)", async () => {
+    const sent = performance.now();
+    await queue.send(nowJob, { id: "now" });
+    await vi.waitFor(() => expect(done).toContain("now"), { timeout: 5_000, interval: 20 });
+    expect(performance.now() - sent).toBeLessThan(5_000);
+  });
+
+  it("keeps fetching while jobs it fetched are still running", async () => {
+    // Two held jobs, fetched one after the other: pg-boss's two batch loops (concurrency 2) each
+    // waited for its batch, so nothing else was fetched until one of them finished.
+    for (const id of ["slow-1", "slow-2"]) {
+      await queue.send(manyJob, { id, hold: true });
+      await vi.waitFor(() => expect(gates.has(id)).toBe(true), { timeout: 5_000, interval: 20 });
+    }
+    for (let n = 0; n < 5; n++) await queue.send(manyJob, { id: `fast-${n}`, hold: false });
+    await vi.waitFor(() => expect(done.filter((id) => id.startsWith("fast-"))).toHaveLength(5), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    expect(done).not.toContain("slow-1");
+    gates.get("slow-1")?.();
+    gates.get("slow-2")?.();
+    await queue.idle({ timeoutMs: 20_000 });
+    expect(done).toEqual(expect.arrayContaining(["slow-1", "slow-2"]));
+  });
+
+  it("runs at most ten per unit of concurrency at once, and the rest as slots free", async () => {
+    most = 0;
+    for (let n = 0; n < 25; n++) await queue.send(manyJob, { id: `held-${n}`, hold: true });
+    await vi.waitFor(() => expect(running).toBe(20), { timeout: 10_000, interval: 20 });
+    // Give the loop time to (wrongly) take more.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(running).toBe(20);
+    for (let n = 0; n < 25; n++) {
+      await vi.waitFor(() => expect(gates.has(`held-${n}`)).toBe(true), { timeout: 10_000 });
+      gates.get(`held-${n}`)?.();
+    }
+    await queue.idle({ timeoutMs: 20_000 });
+    expect(done.filter((id) => id.startsWith("held-"))).toHaveLength(25);
+    expect(most).toBe(20);
+  });
+
+  it("records a job's failure with pg-boss (not retried past its limit)", async () => {
+    const id = await queue.send(failingJob, {});
+    await queue.idle({ timeoutMs: 20_000 });
+    const { rows } = (await database.db.execute(
+      sql`select state, output from pgboss.job where id = ${id}`,
+    )) as unknown as { rows: Array<{ state: string; output: unknown }> };
+    expect(rows[0]).toMatchObject({
+      state: "failed",
+      output: { message: "the job's own failure" },
+    });
   });
 });

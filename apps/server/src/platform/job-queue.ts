@@ -1,5 +1,5 @@
 import type { Database } from "@sightline/db";
-import { fromPglite, PgBoss, type QueuePolicy } from "pg-boss";
+import { fromPglite, type Job, PgBoss, type QueuePolicy } from "pg-boss";
 import { z } from "zod";
 import type { Logger } from "../lib/logger.ts";
 import type { AppMetrics, QueueDepth } from "./metrics.ts";
@@ -22,7 +22,10 @@ export type JobDefinition<Payload, Context> = {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
-  /** Jobs of this queue run at most this many at once in one process. */
+  /**
+   * Jobs of this queue run at most this many times ten at once in one process (one fetch loop,
+   * see startDispatcher; without it, one pg-boss worker runs batches of up to ten).
+   */
   concurrency?: number;
   /**
    * How often the worker looks for jobs that became due (sent with a delay). Without it, jobs
@@ -134,14 +137,18 @@ export async function startJobQueue(options: {
   const work = options.work !== false;
   // Jobs running in this process, by job name (idle() waits for a handle's own jobs only).
   const running = new Map<string, Set<Promise<unknown>>>();
+  // The fetch loops of the queues whose jobs run many at once (startDispatcher), by queue name.
+  const dispatchers = new Map<string, Dispatcher>();
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    // The loops first: their jobs settle through pg-boss, which must still be running then.
+    await Promise.all([...dispatchers.values()].map((loop) => loop.stop(JOB_QUEUE_STOP_GRACE_MS)));
     await boss.stop({ graceful: true, timeout: JOB_QUEUE_STOP_GRACE_MS });
   };
   const register = async <C>(jobs: readonly AnyJob<C>[], context: C) => {
     for (const job of jobs) if (!running.has(job.name)) running.set(job.name, new Set());
-    await registerJobs(boss, logger, jobs, context, work, running, options.metrics);
+    await registerJobs(boss, logger, jobs, context, work, running, dispatchers, options.metrics);
   };
   const check = async (timeoutMs: number) => {
     if (stopped) throw new Error("the job queue is stopped");
@@ -151,7 +158,12 @@ export async function startJobQueue(options: {
   const depth = (timeoutMs: number) =>
     withTimeout(readDepth(boss, [...running.keys()]), timeoutMs, "the job queue's depth");
   const handle = <C>(jobs: readonly AnyJob<C>[]): JobQueue<C> => ({
-    send: (job, payload, sendOptions) => sendJob(boss, job, payload, sendOptions),
+    send: async (job, payload, sendOptions) => {
+      const id = await sendJob(boss, job, payload, sendOptions);
+      // A job for now wakes this process's loop at once (pg-boss's NOTIFY wakes only its workers).
+      if (id !== null && isDueNow(sendOptions)) dispatchers.get(job.name)?.wake();
+      return id;
+    },
     schedule: async (job, cron, payload) => {
       await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
     },
@@ -186,6 +198,7 @@ async function registerJobs<Context>(
   context: Context,
   work: boolean,
   running: Map<string, Set<Promise<unknown>>>,
+  dispatchers: Map<string, Dispatcher>,
   metrics: Pick<AppMetrics, "observeJob"> | undefined,
 ): Promise<void> {
   for (const job of jobs) {
@@ -219,6 +232,37 @@ async function registerJobs<Context>(
         runningOfJob.delete(work);
       }
     };
+    /** Runs one fetched job and counts it; answers its outcome for pg-boss to record. */
+    const runCounted = async (entry: { id: string; data: Envelope }) => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        await runOne(entry);
+        metrics?.observeJob(job.name, seconds(), "completed");
+        return { id: entry.id, status: "completed" as const };
+      } catch (error) {
+        metrics?.observeJob(job.name, seconds(), "failed");
+        return {
+          id: entry.id,
+          status: "failed" as const,
+          output: { message: error instanceof Error ? error.message : String(error) },
+        };
+      }
+    };
+    const concurrency = job.concurrency ?? 1;
+    if (concurrency > 1) {
+      dispatchers.set(
+        job.name,
+        startDispatcher(boss, logger, {
+          name: job.name,
+          slots: concurrency * BATCH_SIZE,
+          pollMs: (job.dueCheckSeconds ?? NOTIFY_BACKSTOP_SECONDS) * 1000,
+          expireMs: (job.expireInSeconds ?? 15 * 60) * 1000,
+          run: runCounted,
+        }),
+      );
+      continue;
+    }
     // Batches of ten, each job settled on its own: a full batch means more is waiting, so the
     // worker fetches again at once instead of waiting for the next poll (a webhook burst).
     await boss.work<
@@ -228,7 +272,6 @@ async function registerJobs<Context>(
         pollingIntervalSeconds: number;
         notifyPollingIntervalSeconds?: number;
         batchSize: number;
-        localConcurrency: number;
         burstWhenBatchFull: true;
         perJobResults: true;
       }
@@ -239,32 +282,147 @@ async function registerJobs<Context>(
         ...(job.dueCheckSeconds !== undefined
           ? { notifyPollingIntervalSeconds: job.dueCheckSeconds }
           : {}),
-        batchSize: 10,
-        localConcurrency: job.concurrency ?? 1,
+        batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
         perJobResults: true,
       },
-      async (entries) =>
-        Promise.all(
-          entries.map(async (entry) => {
-            const started = performance.now();
-            const seconds = () => (performance.now() - started) / 1000;
-            try {
-              await runOne(entry);
-              metrics?.observeJob(job.name, seconds(), "completed");
-              return { id: entry.id, status: "completed" as const };
-            } catch (error) {
-              metrics?.observeJob(job.name, seconds(), "failed");
-              return {
-                id: entry.id,
-                status: "failed" as const,
-                output: { message: error instanceof Error ? error.message : String(error) },
-              };
-            }
-          }),
-        ),
+      async (entries) => Promise.all(entries.map(runCounted)),
     );
   }
+}
+
+/** Jobs a fetch takes at most (pg-boss's batch; a full one means more are waiting). */
+const BATCH_SIZE = 10;
+/** pg-boss's default poll of a NOTIFY-woken queue: delayed jobs are found within it. */
+const NOTIFY_BACKSTOP_SECONDS = 30;
+
+/** Whether a job sent with these options is due at once (not delayed into the future). */
+function isDueNow(options: SendOptions = {}): boolean {
+  if (options.startAfterSeconds !== undefined && options.startAfterSeconds > 0) return false;
+  return options.startAt === undefined || options.startAt.getTime() <= Date.now();
+}
+
+type Dispatcher = {
+  /** Fetch now (a job for now was sent from this process). */
+  wake(): void;
+  /** No more fetches; waits up to `graceMs` for running jobs, then fails the rest (retried). */
+  stop(graceMs: number): Promise<void>;
+};
+
+/**
+ * The one fetch loop of a queue whose jobs run many at once (decision 020, twentieth round).
+ * pg-boss's `localConcurrency: N` runs N loops, each polling on its own: the publish queue's ten
+ * fetched ten times a second on an idle server, and each loop waited for its whole batch, so one
+ * slow job (a video's processing, up to a minute) held back the nine fetched with it. Here one
+ * loop fetches as many jobs as there are free slots (up to ten at a time), runs each on its own
+ * and settles it with pg-boss (complete or fail, fenced to the attempt it fetched). It fetches
+ * again at once after a full fetch, or as soon as a slot frees when all are taken; otherwise
+ * every `pollMs`, or sooner when this process sends a job for now (`wake`).
+ */
+function startDispatcher(
+  boss: PgBoss,
+  logger: Logger,
+  options: {
+    name: string;
+    slots: number;
+    pollMs: number;
+    expireMs: number;
+    run: (entry: Job<Envelope>) => Promise<{ status: "completed" | "failed"; output?: object }>;
+  },
+): Dispatcher {
+  const { name, slots, pollMs, expireMs, run } = options;
+  const running = new Map<
+    string,
+    { attempt: { id: string; retryCount: number }; done: Promise<void> }
+  >();
+  let stopping = false;
+  let woken = false;
+  let waitingForSlot = false;
+  let endSleep: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    endSleep?.();
+  };
+  const settle = async (entry: Job<Envelope>) => {
+    const attempt = { id: entry.id, retryCount: entry.retryCount };
+    const outcome = await withTimeout(run(entry), expireMs, `${name} job ${entry.id}`).catch(
+      (error: unknown) => ({
+        status: "failed" as const,
+        output: { message: error instanceof Error ? error.message : String(error) },
+      }),
+    );
+    try {
+      if (outcome.status === "completed") await boss.complete(name, attempt);
+      else await boss.fail(name, attempt, outcome.output ?? null);
+    } catch (error) {
+      // A job not settled stays active until it expires, then pg-boss retries or fails it.
+      logger.warn({ err: error, job: name, jobId: entry.id }, "could not record a job's outcome");
+    }
+  };
+  const loop = (async () => {
+    while (!stopping) {
+      woken = false;
+      const free = slots - running.size;
+      const asked = Math.min(free, BATCH_SIZE);
+      let fetched = 0;
+      if (asked > 0) {
+        try {
+          const entries = await boss.fetch<Envelope>(name, { batchSize: asked });
+          fetched = entries.length;
+          for (const entry of entries) {
+            const done = settle(entry).finally(() => {
+              running.delete(entry.id);
+              if (waitingForSlot) wake();
+            });
+            running.set(entry.id, {
+              attempt: { id: entry.id, retryCount: entry.retryCount },
+              done,
+            });
+          }
+        } catch (error) {
+          if (!stopping) logger.error({ err: error, job: name }, "job queue fetch failed");
+        }
+      }
+      if (stopping) break;
+      // A full fetch: more may be due, so fetch again at once while a slot is free, or when one is.
+      const full = asked > 0 && fetched === asked;
+      waitingForSlot = full || asked === 0;
+      if ((full && running.size < slots) || woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(finish, pollMs);
+        function finish() {
+          clearTimeout(timer);
+          endSleep = undefined;
+          resolve();
+        }
+        endSleep = finish;
+      });
+    }
+  })();
+  return {
+    wake,
+    stop: async (graceMs) => {
+      stopping = true;
+      endSleep?.();
+      await loop;
+      if (running.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), graceMs);
+      });
+      const finished = Promise.allSettled([...running.values()].map((job) => job.done));
+      const late = (await Promise.race([finished, graceOver])) === "late";
+      clearTimeout(timer);
+      if (!late || running.size === 0) return;
+      // As pg-boss does with its own workers' jobs at the end of its grace: failed, so retried.
+      const left = [...running.values()].map((job) => job.attempt);
+      await boss
+        .fail(name, left, { message: "pg-boss shut down while active" })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, job: name }, "could not fail the jobs still running at stop"),
+        );
+    },
+  };
 }
 
 function sendJob<Payload, Context>(
