@@ -362,7 +362,10 @@ export async function listLatestAudienceSnapshots(db: Db, scope: AnalyticsScope)
 /**
  * Stored daily values for several accounts, keyed by account id, each oldest first. Each
  * metric's days come back as one JSON array: two years of eight metrics is 5,840 values, and one
- * row per value costs PGlite several times more to hand over.
+ * row per value costs PGlite several times more to hand over. The arrays are unordered (the days
+ * are sorted here): an `order by day` inside the aggregate made PGlite sort every row by metric
+ * and day first, and `extract(epoch …)` computes in numeric where `date_part` uses a double;
+ * without both, two years of nine metrics took 8.8 ms instead of 15.0 (p50 of 60, interleaved).
  */
 export async function listAccountsDailyMetrics(
   db: Db,
@@ -374,7 +377,7 @@ export async function listAccountsDailyMetrics(
   if (accountIds.length === 0 || options.metrics.length === 0) return byAccount;
   const result = await db.execute(sql`
     select account_id, metric,
-      json_agg(json_build_array(day, value, extract(epoch from captured_at) * 1000) order by day)::text as points
+      json_agg(json_build_array(day, value, date_part('epoch', captured_at) * 1000))::text as points
     from instagram_account_insights
     where workspace_id = ${workspaceId}
       and account_id in (${sql.join(
