@@ -242,11 +242,7 @@ async function registerJobs<Context>(
         return { id: entry.id, status: "completed" as const };
       } catch (error) {
         metrics?.observeJob(job.name, seconds(), "failed");
-        return {
-          id: entry.id,
-          status: "failed" as const,
-          output: { message: error instanceof Error ? error.message : String(error) },
-        };
+        return { id: entry.id, status: "failed" as const, output: failureOutput(error) };
       }
     };
     const concurrency = job.concurrency ?? 1;
@@ -302,6 +298,14 @@ function isDueNow(options: SendOptions = {}): boolean {
   return options.startAt === undefined || options.startAt.getTime() <= Date.now();
 }
 
+/** A fetched job's attempt: pg-boss settles it only while that attempt still holds the job. */
+type Attempt = { id: string; retryCount: number };
+
+/** What pg-boss records for a failed job. */
+function failureOutput(error: unknown): { message: string } {
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
 type Dispatcher = {
   /** Fetch now (a job for now was sent from this process). */
   wake(): void;
@@ -331,10 +335,7 @@ function startDispatcher(
   },
 ): Dispatcher {
   const { name, slots, pollMs, expireMs, run } = options;
-  const running = new Map<
-    string,
-    { attempt: { id: string; retryCount: number }; done: Promise<void> }
-  >();
+  const running = new Map<string, { attempt: Attempt; done: Promise<void> }>();
   let stopping = false;
   let woken = false;
   let waitingForSlot = false;
@@ -343,13 +344,9 @@ function startDispatcher(
     woken = true;
     endSleep?.();
   };
-  const settle = async (entry: Job<Envelope>) => {
-    const attempt = { id: entry.id, retryCount: entry.retryCount };
+  const settle = async (entry: Job<Envelope>, attempt: Attempt) => {
     const outcome = await withTimeout(run(entry), expireMs, `${name} job ${entry.id}`).catch(
-      (error: unknown) => ({
-        status: "failed" as const,
-        output: { message: error instanceof Error ? error.message : String(error) },
-      }),
+      (error: unknown) => ({ status: "failed" as const, output: failureOutput(error) }),
     );
     try {
       if (outcome.status === "completed") await boss.complete(name, attempt);
@@ -370,14 +367,12 @@ function startDispatcher(
           const entries = await boss.fetch<Envelope>(name, { batchSize: asked });
           fetched = entries.length;
           for (const entry of entries) {
-            const done = settle(entry).finally(() => {
+            const attempt = { id: entry.id, retryCount: entry.retryCount };
+            const done = settle(entry, attempt).finally(() => {
               running.delete(entry.id);
               if (waitingForSlot) wake();
             });
-            running.set(entry.id, {
-              attempt: { id: entry.id, retryCount: entry.retryCount },
-              done,
-            });
+            running.set(entry.id, { attempt, done });
           }
         } catch (error) {
           if (!stopping) logger.error({ err: error, job: name }, "job queue fetch failed");
@@ -406,13 +401,11 @@ function startDispatcher(
       endSleep?.();
       await loop;
       if (running.size === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<"late">((resolve) => {
-        timer = setTimeout(() => resolve("late"), graceMs);
-      });
       const finished = Promise.allSettled([...running.values()].map((job) => job.done));
-      const late = (await Promise.race([finished, graceOver])) === "late";
-      clearTimeout(timer);
+      const late = await withTimeout(finished, graceMs, `${name}'s running jobs`).then(
+        () => false,
+        () => true,
+      );
       if (!late || running.size === 0) return;
       // As pg-boss does with its own workers' jobs at the end of its grace: failed, so retried.
       const left = [...running.values()].map((job) => job.attempt);
