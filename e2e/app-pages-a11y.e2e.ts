@@ -4,6 +4,7 @@ import { setPlan } from "./support/accounts.ts";
 import { axeProblems } from "./support/axe.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, waitForFirstSync } from "./support/composer.ts";
+import { dayWithPastPosts } from "./support/scheduler.ts";
 
 const SCREENSHOT_DIR = process.env.A11Y_SCREENSHOT_DIR;
 
@@ -40,7 +41,10 @@ const appPages: Array<{
       page.getByText(/Business Discovery\) only to accounts connected through Facebook/).waitFor(),
   },
   {
-    path: "/content-scheduler?view=month",
+    // Months with past posts in them, whatever today is (on a month's first days, this month
+    // has none).
+    path: `/content-scheduler?view=month&date=${dayWithPastPosts()}`,
+    name: "content-scheduler-view-month",
     loaded: (page) => page.getByTestId("calendar-post").first().waitFor(),
   },
   {
@@ -48,7 +52,8 @@ const appPages: Array<{
     loaded: (page) => page.getByRole("button", { name: "Week", pressed: true }).waitFor(),
   },
   {
-    path: "/content-scheduler?view=list",
+    path: `/content-scheduler?view=list&date=${dayWithPastPosts()}`,
+    name: "content-scheduler-view-list",
     loaded: (page) => page.getByTestId("calendar-list-post").first().waitFor(),
   },
   {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInPage } from "./support/accounts.ts";
 import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
+import { dayWithPastPosts } from "./support/scheduler.ts";
 
 /** YYYY-MM-DD of `date` plus `days` (calendar arithmetic). */
 function addDays(date: string, days: number): string {
@@ -237,7 +238,8 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
 
   it("shows all seven days of the month view on a 390 px phone", async () => {
     const { page, context, errors } = await connectedPage(live.browser, live.server.url, 390);
-    await page.goto(`${live.server.url}/content-scheduler?view=month`);
+    // A month with past posts in it: this month's view has none on its first days.
+    await page.goto(`${live.server.url}/content-scheduler?view=month&date=${dayWithPastPosts()}`);
     await page.getByRole("button", { name: "Month", pressed: true }).waitFor();
     await expect.poll(() => page.getByTestId("calendar-post").count()).toBeGreaterThan(0);
     const headers = page.getByRole("columnheader");

@@ -24,3 +24,12 @@ export async function listPostButton(
   await post.waitFor({ timeout: 5_000 });
   return post;
 }
+
+/**
+ * A day two weeks back (`YYYY-MM-DD`): the month view of its month always shows at least 14 past
+ * days, so the demo account's posts (3 to 6 a week) are on it. The month view of today shows
+ * only a day or two of the past on a month's first days, and often no post at all.
+ */
+export function dayWithPastPosts(now = new Date()): string {
+  return new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000).toLocaleDateString("sv-SE");
+}
