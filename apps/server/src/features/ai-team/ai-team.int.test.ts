@@ -271,9 +271,12 @@ describe.each(["lena.makes", "northfield.coffee", "oona.bakes"])("@%s", (account
           expect(figures.changePct, id).toBeNull();
           expect(figures.direction, id).toBeNull();
         } else {
+          // The change as shown, to one decimal: under 0.05 % either way it reads "flat"
+          // (a -0.03 % change is not "down 0.0 %").
           const change = ((now[metric]! - before[metric]!) / before[metric]!) * 100;
-          expect(figures.changePct, id).toBe(Math.round(Math.abs(change) * 10) / 10);
-          expect(figures.direction, id).toBe(change > 0 ? "up" : change < 0 ? "down" : "flat");
+          const shown = Math.round(change * 10) / 10;
+          expect(figures.changePct, id).toBe(Math.abs(shown));
+          expect(figures.direction, id).toBe(shown > 0 ? "up" : shown < 0 ? "down" : "flat");
         }
         expect(statement).toContain(now[metric]!.toLocaleString("en-US"));
       }
