@@ -16,6 +16,11 @@ import type { AddressInfo } from "node:net";
  * backend, as nginx's `proxy_next_upstream error` does: any method when it never reached the
  * backend (refused, or a kept-alive connection the backend had closed), otherwise only methods
  * that are safe to repeat. The body is read whole first, so it can be sent again.
+ *
+ * A probe that gets no answer in `probeTimeoutMs` takes the backend out unless the backend
+ * answered a request it was sent meanwhile (as Envoy's passive checks add to its active ones):
+ * a busy backend is slow, not gone. One that answers its probe with anything but 200 (a stopping
+ * instance's 503), or that refuses the connection, is out at once.
  */
 export interface RoundRobinProxy {
   url: string;
@@ -61,6 +66,8 @@ export async function startRoundRobinProxy(
     url: new URL(origin),
     ready: false,
     probing: false,
+    /** When the backend last answered a request sent through the proxy (performance.now()). */
+    answeredAt: Number.NEGATIVE_INFINITY,
   });
   const backends = backendOrigins.map(backendOf);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -70,14 +77,16 @@ export async function startRoundRobinProxy(
   async function probe(backend: (typeof backends)[number]) {
     if (backend.probing) return;
     backend.probing = true;
+    const sent = performance.now();
     try {
       const answer = await fetch(`${backend.origin}/api/ready`, {
         signal: AbortSignal.timeout(probeTimeoutMs),
       });
       await answer.body?.cancel();
       backend.ready = answer.status === 200;
-    } catch {
-      backend.ready = false;
+    } catch (error) {
+      const timedOut = (error as Error).name === "TimeoutError";
+      backend.ready = timedOut && backend.ready && backend.answeredAt >= sent;
     } finally {
       backend.probing = false;
     }
@@ -130,6 +139,7 @@ export async function startRoundRobinProxy(
     let answered = false;
     upstream.on("response", (answer) => {
       answered = true;
+      backend.answeredAt = performance.now();
       stats.answered.set(backend.origin, (stats.answered.get(backend.origin) ?? 0) + 1);
       response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
       response.flushHeaders();
