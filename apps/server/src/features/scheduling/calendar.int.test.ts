@@ -160,8 +160,9 @@ describe("PATCH /api/content-calendar/posts/:id", () => {
     expect(response.status).toBe(200);
     const { post } = (await response.json()) as { post: CalendarEntry };
     expect(post).toMatchObject({ time: target.toISOString(), time_zone: "America/New_York" });
-    let frame = await stream.next(2_000);
-    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(2_000);
+    // Up to 10 s: on a loaded machine the event (through PostgreSQL's NOTIFY) took over 2 s.
+    let frame = await stream.next(10_000);
+    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(10_000);
     expect(JSON.parse(frame.data!)).toMatchObject({ id, status: "scheduled" });
     await stream.cancel();
     const reread = await calendar(client, new Date(Date.now()), new Date(Date.now() + 10 * DAY));

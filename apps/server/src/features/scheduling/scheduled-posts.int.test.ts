@@ -81,8 +81,9 @@ describe("scheduling a post", () => {
       collaborators: ["lena.makes"],
     });
     expect(post.items).toHaveLength(2);
-    let frame = await stream.next(2_000);
-    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(2_000);
+    // Up to 10 s: on a loaded machine the event (through PostgreSQL's NOTIFY) took over 2 s.
+    let frame = await stream.next(10_000);
+    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(10_000);
     expect(JSON.parse(frame.data!)).toEqual({ id: post.id, status: "scheduled" });
     await stream.cancel();
 
