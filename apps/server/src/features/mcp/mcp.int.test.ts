@@ -9,6 +9,7 @@ import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts"
 import { createVerifiedUser } from "../../testing/factories.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
+import { addDays } from "../analytics/index.ts";
 
 /*
  * Issue 35 point 5: the MCP server at /mcp, driven by the official SDK's client over Streamable
@@ -297,24 +298,14 @@ describe("/mcp", () => {
       };
     };
 
-    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS)
-      .toISOString()
-      .slice(0, 10);
     const firstOfMonth = `${today.slice(0, 7)}-01`;
-    const endOfLastMonth = new Date(Date.parse(`${firstOfMonth}T00:00:00Z`) - DAY_MS)
-      .toISOString()
-      .slice(0, 10);
+    const endOfLastMonth = addDays(firstOfMonth, -1);
     // The least number of reels each period must hold for the comparison to mean something:
     // the demo account posts reels every month, but this month may be a day old.
     for (const [preset, since, until, fewest] of [
       ["this_month", firstOfMonth, today, 0],
       ["last_month", `${endOfLastMonth.slice(0, 7)}-01`, endOfLastMonth, 1],
-      [
-        "last_90_days",
-        new Date(Date.parse(`${today}T00:00:00Z`) - 90 * DAY_MS).toISOString().slice(0, 10),
-        yesterday,
-        3,
-      ],
+      ["last_90_days", addDays(today, -90), addDays(today, -1), 3],
     ] as const) {
       const reels = rest.filter((post) => post.type === "REELS" && inDays(post, since, until));
       const answer = data<{
