@@ -1,12 +1,16 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { interSubset } from "./scripts/vite-plugin-inter-subset.ts";
 import { markdown } from "./scripts/vite-plugin-markdown.ts";
 import { openApiDocument } from "./scripts/vite-plugin-openapi.ts";
 
 const apiTarget = process.env.SIGHTLINE_API_URL ?? "http://127.0.0.1:3000";
 
-/** Preloads the one self-hosted font file (Inter, latin subset) so text paints in it at once. */
+/**
+ * Preloads the one self-hosted font file (Inter, latin, weights 400–800: scripts/
+ * vite-plugin-inter-subset.ts) so text paints in it at once.
+ */
 function preloadFont(): Plugin {
   return {
     name: "sightline:preload-font",
@@ -37,7 +41,7 @@ function preloadFont(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [markdown(), openApiDocument(), react(), tailwindcss(), preloadFont()],
+  plugins: [interSubset(), markdown(), openApiDocument(), react(), tailwindcss(), preloadFont()],
   define: {
     // The canonical origin comes from SITE_URL at build time (sitemap, canonical, Open Graph).
     "import.meta.env.VITE_SITE_URL": JSON.stringify(

@@ -2,8 +2,10 @@
 // point 2). The site's stylesheet is Tailwind: almost every rule is selected by classes, so a
 // page's CSS is every rule of the built stylesheet whose classes all occur in the page's HTML,
 // in the stylesheet's own order (when the whole stylesheet applies later, nothing changes).
-// Rules without classes (the reset, element and attribute selectors, @font-face, @property,
-// keyframes) are always kept; classes inside :not(), :is() and :where() are not required.
+// Rules without classes (the reset, element and attribute selectors, @font-face, keyframes) are
+// always kept; classes inside :not(), :is() and :where() are not required. Custom properties
+// that nothing left reads (the theme's unused colours, Tailwind's @property registrations and
+// their fallbacks for utilities the page does not use) go too.
 import postcss from "postcss";
 
 const hexDigit = /[0-9a-fA-F]/;
@@ -116,6 +118,52 @@ function insideKeyframes(node) {
   return false;
 }
 
+/** Adds the custom properties `text` reads with var() to `into`. */
+function addReferences(text, into) {
+  for (const match of text.matchAll(/var\(\s*(--[\w-]+)/g)) into.add(match[1]);
+}
+
+/**
+ * Removes the custom properties nobody reads: declarations and @property registrations of names
+ * that no var() in the CSS left, nor in the page's HTML (inline styles), refers to. Repeated
+ * until nothing changes, so a chain of properties that only feed each other goes as a whole.
+ */
+function pruneCustomProperties(root, html) {
+  for (;;) {
+    const used = new Set();
+    addReferences(html, used);
+    root.walkDecls((decl) => addReferences(decl.value, used));
+    let removed = false;
+    root.walkDecls(/^--/, (decl) => {
+      if (!used.has(decl.prop)) {
+        decl.remove();
+        removed = true;
+      }
+    });
+    root.walkAtRules("property", (atRule) => {
+      if (!used.has(atRule.params.trim())) {
+        atRule.remove();
+        removed = true;
+      }
+    });
+    if (!removed) return;
+  }
+}
+
+/** Removes rules left without declarations and at-rules left without content. */
+function removeEmpty(root) {
+  let removed = true;
+  while (removed) {
+    removed = false;
+    root.walk((node) => {
+      if ((node.type === "rule" || node.type === "atrule") && node.nodes?.length === 0) {
+        node.remove();
+        removed = true;
+      }
+    });
+  }
+}
+
 /**
  * Prepares the built stylesheet once; the returned function gives the part of it a page's HTML
  * uses.
@@ -133,17 +181,9 @@ export function criticalCssFrom(css) {
       if (kept.length === 0) rule.remove();
       else if (kept.length !== rule.selectors.length) rule.selector = kept.join(",");
     });
+    pruneCustomProperties(root, html);
     // At-rules left without content (a @media whose rules all went) go too.
-    let removed = true;
-    while (removed) {
-      removed = false;
-      root.walkAtRules((atRule) => {
-        if (atRule.nodes && atRule.nodes.length === 0) {
-          atRule.remove();
-          removed = true;
-        }
-      });
-    }
+    removeEmpty(root);
     root.walkComments((comment) => comment.remove());
     return root.toString();
   };

@@ -30,4 +30,25 @@ describe("a page's critical CSS", () => {
       "html{color:red}.a{margin:0}.a{top:0}@keyframes k{from{opacity:0}}",
     );
   });
+
+  it("drops the custom properties nothing left reads, chains and registrations included", () => {
+    const critical = criticalCssFrom(
+      [
+        ":root,:host{--color-used:red;--color-unused:blue;--font:var(--font-base);--font-base:serif;--inline:1px}",
+        "@property --tw-shadow{syntax:'*';inherits:false;initial-value:0 0 #0000}",
+        "@property --tw-blur{syntax:'*';inherits:false}",
+        "@layer properties{@supports (x:y){*{--tw-shadow:0 0 #0000;--tw-blur:initial}}}",
+        ".a{color:var(--color-used);box-shadow:var(--tw-shadow)}",
+        ".b{font-family:var(--font);filter:blur(var(--tw-blur))}",
+      ].join(""),
+    );
+    expect(critical('<div class="a" style="margin:var(--inline)"></div>')).toBe(
+      [
+        ":root,:host{--color-used:red;--inline:1px}",
+        "@property --tw-shadow{syntax:'*';inherits:false;initial-value:0 0 #0000}",
+        "@layer properties{@supports (x:y){*{--tw-shadow:0 0 #0000}}}",
+        ".a{color:var(--color-used);box-shadow:var(--tw-shadow)}",
+      ].join(""),
+    );
+  });
 });
