@@ -23,6 +23,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
 import { cleanName } from "../lib/clean-text.ts";
 import type { Logger } from "../lib/logger.ts";
+import { serializeError } from "../lib/redact.ts";
 import type { BackgroundTasks } from "../platform/background-tasks.ts";
 import type { Mailer } from "../platform/mail/mailer.ts";
 import {
@@ -392,15 +393,26 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
     ],
-    logger: {
-      log: (level, message, ...args) => {
-        const log =
-          level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
-        log.call(logger, { args }, `auth: ${message}`);
-      },
-    },
+    logger: { log: authLog(logger) },
   });
   return auth;
+}
+
+/**
+ * Better Auth's log lines into ours. Its errors come as arguments beside the message; an Error
+ * there is serialised as ours are (message, code, the failed query without its parameters, and
+ * its cause: a "Failed query" says why only in its cause), where JSON would keep nothing of it.
+ */
+export function authLog(logger: Logger) {
+  return (
+    level: "debug" | "info" | "success" | "warn" | "error",
+    message: string,
+    ...args: unknown[]
+  ) => {
+    const log = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+    const serialised = args.map((arg) => (arg instanceof Error ? serializeError(arg) : arg));
+    log.call(logger, { args: serialised }, `auth: ${message}`);
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
