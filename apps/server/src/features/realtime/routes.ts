@@ -14,6 +14,9 @@ import type { AppMetrics } from "../../platform/metrics.ts";
  * in the replay window, then live events, each once and in order; a comment line every
  * `heartbeatMs` keeps proxies from closing an idle stream.
  */
+/** How many sent event ids a stream remembers to send each event once. */
+const SENT_IDS_KEPT = 1_000;
+
 /** How soon a browser whose stream a stopping server closed comes back (to another instance). */
 export const RECONNECT_AFTER_STOP_MS = 1_000;
 
@@ -44,19 +47,26 @@ export function realtimeRoutes(deps: {
     return streamSSE(c, async (stream) => {
       // Closed at the abort, not after the next heartbeat's wait: the gauge drops at once.
       const closeCount = deps.metrics.realtimeStreamOpened();
-      let lastSent = lastEventId;
+      // What this stream sent, to send each event once (the replay and the live events held
+      // back meanwhile overlap). Not a highest-id-so-far mark: live events can arrive out of id
+      // order (each delivery reads its row; two transactions commit in either order), and an
+      // event with a lower id than one already sent is still news to the browser.
+      const sent = new Set<number>();
       let live = false;
       let closed = false;
       const pending: RealtimeEvent[] = [];
       let sending = Promise.resolve();
       const send = async (event: RealtimeEvent) => {
-        if (event.id <= lastSent || closed) return;
+        if (event.id <= lastEventId || sent.has(event.id) || closed) return;
         if (!(await sessionLives())) {
           closed = true;
           stream.abort();
           return;
         }
-        lastSent = event.id;
+        if (sent.has(event.id)) return;
+        sent.add(event.id);
+        // Only the overlap at the start needs the memory: keep the last thousand.
+        if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value!);
         await stream.writeSSE({
           id: String(event.id),
           event: event.type,
