@@ -165,8 +165,7 @@ async function webhookToThread() {
     // What the open thread does on each ig-message: read the list, then the thread.
     let found = false;
     while (!found) {
-      const frame = await events.next(15_000);
-      if (frame.event !== "ig-message") continue;
+      await events.until("ig-message", 15_000);
       const list = (await (
         await client.get(`/api/inbox/conversations?limit=1&q=${encodeURIComponent(text)}`)
       ).json()) as { items: Array<{ id: string }> };

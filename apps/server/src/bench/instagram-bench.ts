@@ -200,10 +200,7 @@ async function webhookToBrowser() {
       username: "lena.makes",
       text: `bench comment ${i}`,
     });
-    for (;;) {
-      const frame = await events.next(5_000);
-      if (frame.event === "instagram-comment:created") break;
-    }
+    await events.until("instagram-comment:created", 5_000);
     samples.push(performance.now() - started);
     await testApp.instagramContext.queue.idle();
   }

@@ -8,7 +8,7 @@ export function frames(response: Response) {
   const queue: Frame[] = [];
   // A read that outlived a timeout is kept for the next call: its chunk must not be lost.
   let pending: ReturnType<typeof reader.read> | undefined;
-  return {
+  const stream = {
     async next(timeoutMs = 2_000): Promise<Frame> {
       const deadline = Date.now() + timeoutMs;
       while (queue.length === 0) {
@@ -41,6 +41,15 @@ export function frames(response: Response) {
       }
       return queue.shift()!;
     },
+    /** The next frame of `event`, skipping others; throws when none came within `timeoutMs`. */
+    async until(event: string, timeoutMs = 10_000): Promise<Frame> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const frame = await stream.next(Math.max(1, deadline - Date.now()));
+        if (frame.event === event) return frame;
+      }
+    },
     cancel: () => reader.cancel().catch(() => {}),
   };
+  return stream;
 }

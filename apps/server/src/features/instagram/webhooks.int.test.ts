@@ -131,8 +131,7 @@ describe("/webhooks/instagram", () => {
         const started = performance.now();
         await send(round);
         try {
-          let frame = await events.next(10_000);
-          while (frame.event !== event) frame = await events.next(10_000);
+          await events.until(event, 10_000);
           rounds.push(performance.now() - started);
         } catch {
           // Not within 10 s: a slow round (its frame, if it comes, is read by the next one).

@@ -161,8 +161,7 @@ describe("PATCH /api/content-calendar/posts/:id", () => {
     const { post } = (await response.json()) as { post: CalendarEntry };
     expect(post).toMatchObject({ time: target.toISOString(), time_zone: "America/New_York" });
     // Up to 10 s: on a loaded machine the event (through PostgreSQL's NOTIFY) took over 2 s.
-    let frame = await stream.next(10_000);
-    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(10_000);
+    const frame = await stream.until("scheduled-posts:updated", 10_000);
     expect(JSON.parse(frame.data!)).toMatchObject({ id, status: "scheduled" });
     await stream.cancel();
     const reread = await calendar(client, new Date(Date.now()), new Date(Date.now() + 10 * DAY));

@@ -82,8 +82,7 @@ describe("scheduling a post", () => {
     });
     expect(post.items).toHaveLength(2);
     // Up to 10 s: on a loaded machine the event (through PostgreSQL's NOTIFY) took over 2 s.
-    let frame = await stream.next(10_000);
-    while (frame.event !== "scheduled-posts:updated") frame = await stream.next(10_000);
+    const frame = await stream.until("scheduled-posts:updated", 10_000);
     expect(JSON.parse(frame.data!)).toEqual({ id: post.id, status: "scheduled" });
     await stream.cancel();
 
