@@ -17,34 +17,28 @@ export const interSubsetFile = path.join(
 /** The weights the site and the app use: Tailwind's font-normal to font-extrabold. */
 export const interWeights = { min: 400, max: 800 } as const;
 
-/** Fontsource's latin subset's unicode-range (the one index.css declares). */
-const latinRanges: Array<[number, number]> = [
-  [0x0000, 0x00ff],
-  [0x0131, 0x0131],
-  [0x0152, 0x0153],
-  [0x02bb, 0x02bc],
-  [0x02c6, 0x02c6],
-  [0x02da, 0x02da],
-  [0x02dc, 0x02dc],
-  [0x0304, 0x0304],
-  [0x0308, 0x0308],
-  [0x0329, 0x0329],
-  [0x2000, 0x206f],
-  [0x20ac, 0x20ac],
-  [0x2122, 0x2122],
-  [0x2191, 0x2191],
-  [0x2193, 0x2193],
-  [0x2212, 0x2212],
-  [0x2215, 0x2215],
-  [0xfeff, 0xfeff],
-  [0xfffd, 0xfffd],
-];
+/**
+ * The characters of the unicode-range index.css declares for Inter (Fontsource's latin subset),
+ * read from that file so the font and its declaration cannot disagree.
+ */
+function declaredCharacters(): string {
+  const css = readFileSync(path.join(webDir, "src/styles/index.css"), "utf8");
+  const range = /font-family:\s*"Inter Variable";[^}]*?unicode-range:([^;]+);/.exec(css)?.[1];
+  if (!range) throw new Error("src/styles/index.css declares no unicode-range for Inter Variable");
+  return range
+    .split(",")
+    .flatMap((part) => {
+      const [first, last = first] = part.trim().replace(/^U\+/i, "").split("-");
+      const from = Number.parseInt(first!, 16);
+      const to = Number.parseInt(last!, 16);
+      return Array.from({ length: to - from + 1 }, (_, index) =>
+        String.fromCodePoint(from + index),
+      );
+    })
+    .join("");
+}
 
-export const latinCharacters = latinRanges
-  .flatMap(([first, last]) =>
-    Array.from({ length: last - first + 1 }, (_, index) => String.fromCodePoint(first + index)),
-  )
-  .join("");
+export const latinCharacters = declaredCharacters();
 
 /**
  * Fontsource's Inter (variable, latin) with its weight axis cut to 400–800: 48.3 KB → 31.6 KB.

@@ -18,13 +18,13 @@ export function bodyLimits(
   const onError = (): never => {
     throw new AppError("payload_too_large", "The request body is too large.");
   };
-  const fallback = bodyLimit({ maxSize: options.defaultBytes ?? DEFAULT_BODY_LIMIT, onError });
+  const fallbackBytes = options.defaultBytes ?? DEFAULT_BODY_LIMIT;
+  const fallback = bodyLimit({ maxSize: fallbackBytes, onError });
   const perRoute = (options.routes ?? []).map((route) => ({
     prefix: route.prefix,
     maxBytes: route.maxBytes,
     limit: bodyLimit({ maxSize: route.maxBytes, onError }),
   }));
-  const fallbackBytes = options.defaultBytes ?? DEFAULT_BODY_LIMIT;
   return createMiddleware<AppEnv>((c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();

@@ -63,7 +63,6 @@ export function realtimeRoutes(deps: {
           stream.abort();
           return;
         }
-        if (sent.has(event.id)) return;
         sent.add(event.id);
         // Only the overlap at the start needs the memory: keep the last thousand.
         if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value!);
