@@ -30,16 +30,31 @@ export const analyticsPostTypeLabels = {
 } as const satisfies Record<AnalyticsPostType, string>;
 export type AnalyticsPostTypeLabel = (typeof analyticsPostTypeLabels)[AnalyticsPostType];
 
-/** The one place a synced row's media_type and media_product_type become a type. */
+/**
+ * The one place a synced row's media_type and media_product_type become a type: the first rule
+ * whose column holds its value decides, else IMAGE. A table, so a database query can classify
+ * by the same rules (packages/db's mediaTypeSql) instead of a copy of them.
+ */
+export const analyticsPostTypeRules = [
+  { column: "mediaProductType", equals: "STORY", type: "STORY" },
+  { column: "mediaProductType", equals: "REELS", type: "REELS" },
+  { column: "mediaType", equals: "CAROUSEL_ALBUM", type: "CAROUSEL_ALBUM" },
+  { column: "mediaType", equals: "VIDEO", type: "VIDEO" },
+] as const satisfies ReadonlyArray<{
+  column: "mediaType" | "mediaProductType";
+  equals: string;
+  type: AnalyticsPostType;
+}>;
+export const analyticsPostTypeFallback: AnalyticsPostType = "IMAGE";
+
 export function analyticsPostType(media: {
   mediaType: string;
   mediaProductType: string | null;
 }): AnalyticsPostType {
-  if (media.mediaProductType === "STORY") return "STORY";
-  if (media.mediaProductType === "REELS") return "REELS";
-  if (media.mediaType === "CAROUSEL_ALBUM") return "CAROUSEL_ALBUM";
-  if (media.mediaType === "VIDEO") return "VIDEO";
-  return "IMAGE";
+  for (const rule of analyticsPostTypeRules) {
+    if (media[rule.column] === rule.equals) return rule.type;
+  }
+  return analyticsPostTypeFallback;
 }
 
 /** A figure that is not available: null, with the reason shown next to it. */

@@ -5,6 +5,7 @@ import {
   captionMentions,
   checkCaption,
   MAX_CAPTION_LENGTH,
+  postHashtags,
 } from "./caption-rules.ts";
 
 describe("caption rules shared by the sandbox, the server and the web app", () => {
@@ -28,6 +29,16 @@ describe("caption rules shared by the sandbox, the server and the web app", () =
     expect(checkCaption(Array.from({ length: 31 }, (_, i) => `#t${i}`).join(" "))).toBe(
       "too_many_hashtags",
     );
+  });
+
+  it("groups a post under each distinct tag once, whatever its case", () => {
+    expect(postHashtags("#Latte at dawn #latte #CAFÉ, #café again #Über")).toEqual([
+      "latte",
+      "café",
+      "über",
+    ]);
+    expect(postHashtags("no tags")).toEqual([]);
+    expect(postHashtags(null)).toEqual([]);
   });
 
   it("finds @-mentions but not e-mail addresses, and stops at 20", () => {

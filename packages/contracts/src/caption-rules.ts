@@ -34,6 +34,16 @@ export function captionHashtags(text: string): string[] {
   return [...text.matchAll(hashtagPattern)].map((match) => match[1]!);
 }
 
+/**
+ * The distinct hashtags of a caption, lowercased, in order of first use: how analytics groups
+ * posts by tag ("#Latte" and "#latte" are one tag; a tag used twice in a caption counts once).
+ */
+export function postHashtags(caption: string | null): string[] {
+  return caption === null
+    ? []
+    : [...new Set(captionHashtags(caption).map((tag) => tag.toLowerCase()))];
+}
+
 /** Every @-mention in the text, without "@", in order, repeats included. */
 export function captionMentions(text: string): string[] {
   return [...text.matchAll(mentionPattern)].map((match) => match[1]!.replace(/\.+$/, ""));

@@ -26,6 +26,7 @@ export * from "./queries/instagram-webhooks.ts";
 export * from "./queries/notifications.ts";
 export * from "./queries/optimal-times.ts";
 export * from "./queries/outgoing-webhooks.ts";
+export * from "./queries/post-benchmarks.ts";
 export * from "./queries/post-comments.ts";
 export * from "./queries/profiles.ts";
 export * from "./queries/public-api.ts";

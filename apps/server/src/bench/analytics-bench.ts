@@ -14,6 +14,7 @@
  * the sidebar, with the bare app (the signed-in 404 page) as the baseline in the same run.
  * The workspace holds BENCH_ACCOUNTS accounts (10 by default, issue 29): All accounts and the last
  * account's dashboard and post table are timed with the others' rows in the same tables.
+ * BENCH_ONLY=<text> times only the calls whose name holds that text.
  */
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -234,7 +235,10 @@ try {
   ];
   const baseline = await selectOneBaseline(db, RUNS);
   console.log(`  baseline: SELECT 1 through the same pool, p50 ${baseline.toFixed(2)} ms`);
+  // BENCH_ONLY=<text> times only the calls whose name holds it (for a profile of one call).
+  const only = process.env.BENCH_ONLY;
   for (const [name, path, init] of calls) {
+    if (only && !name.includes(only)) continue;
     const times: number[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       const started = performance.now();

@@ -7,6 +7,7 @@ import {
   instagramMedia,
   instagramMediaInsights,
 } from "../schema/index.ts";
+import { mediaTypeSql } from "./post-benchmarks.ts";
 
 /*
  * Analytics reads (issue 16). Every query is scoped by the user AND the connection's account
@@ -149,19 +150,8 @@ const sortColumns: Record<PostSortKey, SQL> = {
 };
 
 function typeFilter(type: PostListOptions["type"]): SQL | undefined {
-  switch (type) {
-    case "STORY":
-    case "REELS":
-      return sql`m.media_product_type = ${type}`;
-    case "CAROUSEL_ALBUM":
-      return sql`m.media_type = 'CAROUSEL_ALBUM'`;
-    case "IMAGE":
-    case "VIDEO":
-      // A story or reel keeps media_type IMAGE/VIDEO; the filter shows them under their own type.
-      return sql`m.media_type = ${type} and coalesce(m.media_product_type, '') not in ('STORY', 'REELS')`;
-    default:
-      return undefined;
-  }
+  // The type each row is shown under (a story or reel keeps media_type IMAGE/VIDEO).
+  return type ? sql`${mediaTypeSql("m")} = ${type}` : undefined;
 }
 
 function escapeLike(text: string): string {

@@ -1,3 +1,4 @@
+import { postHashtags } from "@sightline/contracts";
 import { and, asc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
@@ -106,17 +107,25 @@ export async function saveSyncHighWaters(
     });
 }
 
-export type MediaUpsert = Omit<typeof instagramMedia.$inferInsert, "id">;
+export type MediaUpsert = Omit<typeof instagramMedia.$inferInsert, "id" | "hashtags">;
 
+/** Writes posts; each caption's hashtags are worked out here, so they never lag the caption. */
 export async function upsertMedia(db: Db, rows: MediaUpsert[]) {
   if (rows.length === 0) return;
   await db
     .insert(instagramMedia)
-    .values(rows)
+    .values(
+      rows.map((row) => ({
+        ...row,
+        hashtags:
+          row.caption === null || row.caption === undefined ? null : postHashtags(row.caption),
+      })),
+    )
     .onConflictDoUpdate({
       target: [instagramMedia.workspaceId, instagramMedia.accountId, instagramMedia.igMediaId],
       set: {
         caption: sql`excluded.caption`,
+        hashtags: sql`excluded.hashtags`,
         mediaType: sql`excluded.media_type`,
         mediaProductType: sql`excluded.media_product_type`,
         permalink: sql`excluded.permalink`,

@@ -195,6 +195,13 @@ export const instagramMedia = pgTable(
     mediaType: text("media_type").notNull(),
     mediaProductType: text("media_product_type"),
     caption: text("caption"),
+    /**
+     * The caption's distinct hashtags, lowercased (contracts' postHashtags), written with the
+     * caption by upsertMedia so Post Performance ranks tags without reading every caption.
+     * Null with a caption: not worked out yet (rows from before migration 0042); the benchmarks
+     * query fills those in before it reads (fillMediaHashtags).
+     */
+    hashtags: text("hashtags").array(),
     permalink: text("permalink"),
     shortcode: text("shortcode"),
     postedAt: timestamp("posted_at", { withTimezone: true }),
@@ -226,6 +233,10 @@ export const instagramMedia = pgTable(
   (table) => [
     unique("instagram_media_unique").on(table.workspaceId, table.accountId, table.igMediaId),
     index("instagram_media_posted_idx").on(table.workspaceId, table.accountId, table.postedAt),
+    // Empty once every caption's hashtags are worked out: fillMediaHashtags' check reads it.
+    index("instagram_media_hashtags_pending_idx")
+      .on(table.workspaceId, table.accountId)
+      .where(sql`${table.hashtags} is null and ${table.caption} is not null`),
   ],
 );
 

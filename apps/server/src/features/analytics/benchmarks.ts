@@ -1,59 +1,38 @@
-import { analyticsPostType, analyticsPostTypeLabels } from "@sightline/contracts";
-import { type Db, listPostEngagement } from "@sightline/db";
-import { median, rankHashtags } from "../content-tools/index.ts";
+import { analyticsPostTypeLabels } from "@sightline/contracts";
+import { type BenchmarkPost, type Db, readPostBenchmarks } from "@sightline/db";
+import { byHashtagRank } from "../content-tools/index.ts";
 
 /**
  * Post Performance's benchmarks (issue 16 point 3), over posts with both reach and
  * interactions stored, posted in [from, before): the median per type, the best and worst by
  * engagement rate, and hashtags by the median reach of the posts using them (with the sample).
+ * The database aggregates them (readPostBenchmarks); here they are labelled and ranked.
  */
 export async function buildBenchmarks(
   db: Db,
   scope: { workspaceId: string; accountId: string },
   period: { from?: Date; before?: Date },
 ) {
-  const posts = (await listPostEngagement(db, scope)).filter(
-    (post) =>
-      post.reach > 0 &&
-      (!period.from || post.postedAt >= period.from) &&
-      (!period.before || post.postedAt < period.before),
-  );
-  // Types, rates and sorting over every post; the shown fields (ISO date, caption cut to 140
-  // characters) only for the six posts shown.
-  const withRate = posts.map((post) => ({
-    post,
-    type: analyticsPostTypeLabels[analyticsPostType(post)] as string,
-    engagementRate: post.interactions / post.reach,
-  }));
-  const shown = ({ post, type, engagementRate }: (typeof withRate)[number]) => ({
+  const figures = await readPostBenchmarks(db, scope, period);
+  const shown = (post: BenchmarkPost) => ({
     id: post.igMediaId,
-    type,
+    type: analyticsPostTypeLabels[post.type] as string,
     postedAt: post.postedAt.toISOString(),
     reach: post.reach,
-    engagementRate,
+    engagementRate: post.engagementRate,
     caption: post.caption === null ? null : [...post.caption].slice(0, 140).join(""),
   });
-  const byType = new Map<string, { reaches: number[]; rates: number[] }>();
-  for (const { post, type, engagementRate } of withRate) {
-    const values = byType.get(type) ?? { reaches: [], rates: [] };
-    values.reaches.push(post.reach);
-    values.rates.push(engagementRate);
-    byType.set(type, values);
-  }
-  const byRate = withRate.sort((a, b) => b.engagementRate - a.engagementRate);
   return {
-    posts: withRate.length,
-    byType: [...byType.keys()].sort().map((type) => {
-      const { reaches, rates } = byType.get(type)!;
-      return {
-        type,
-        posts: reaches.length,
-        medianReach: median(reaches),
-        medianEngagementRate: median(rates),
-      };
-    }),
-    best: byRate.slice(0, 3).map(shown),
-    worst: byRate.length > 3 ? byRate.slice(-3).reverse().map(shown) : [],
-    hashtags: rankHashtags(posts, 20),
+    posts: figures.posts,
+    byType: figures.byType
+      .map(({ type, ...medians }) => ({
+        type: analyticsPostTypeLabels[type] as string,
+        ...medians,
+      }))
+      .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
+    best: figures.best.map(shown),
+    // As before: no worst list until there are more posts than the best three.
+    worst: figures.posts > 3 ? figures.worst.map(shown) : [],
+    hashtags: [...figures.hashtags].sort(byHashtagRank).slice(0, 20),
   };
 }

@@ -1,7 +1,8 @@
-import { MAX_CAPTION_HASHTAGS, MAX_CAPTION_LENGTH } from "@sightline/contracts";
+import { MAX_CAPTION_HASHTAGS, MAX_CAPTION_LENGTH, postHashtags } from "@sightline/contracts";
 
 export type PostPerformance = { caption: string | null; reach: number; interactions: number };
 
+// What a drafted sentence leaves out: every "#tag" run, wherever it stands.
 const hashtagPattern = /#([\p{L}\p{N}_]+)/gu;
 
 /** The middle value (the mean of the two middle ones for an even count); null for none. */
@@ -22,10 +23,7 @@ export function rankHashtags(
 ): Array<{ tag: string; medianReach: number; posts: number }> {
   const reachByTag = new Map<string, number[]>();
   for (const post of posts) {
-    const tags = new Set(
-      [...(post.caption ?? "").matchAll(hashtagPattern)].map((match) => match[1]!.toLowerCase()),
-    );
-    for (const tag of tags) {
+    for (const tag of postHashtags(post.caption)) {
       const reaches = reachByTag.get(tag);
       if (reaches) reaches.push(post.reach);
       else reachByTag.set(tag, [post.reach]);
@@ -34,10 +32,16 @@ export function rankHashtags(
   return [...reachByTag]
     .filter(([, reaches]) => reaches.length >= 2)
     .map(([tag, reaches]) => ({ tag, medianReach: median(reaches)!, posts: reaches.length }))
-    .sort(
-      (a, b) => b.medianReach - a.medianReach || b.posts - a.posts || a.tag.localeCompare(b.tag),
-    )
+    .sort(byHashtagRank)
     .slice(0, limit);
+}
+
+/** Hashtag ranking order: higher median reach first, then more posts, then by name. */
+export function byHashtagRank(
+  a: { tag: string; medianReach: number; posts: number },
+  b: { tag: string; medianReach: number; posts: number },
+): number {
+  return b.medianReach - a.medianReach || b.posts - a.posts || a.tag.localeCompare(b.tag);
 }
 
 function sentences(text: string): string[] {

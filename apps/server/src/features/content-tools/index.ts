@@ -1,5 +1,5 @@
 export { readAudienceSignals } from "./audience-signals.ts";
-export { median, rankHashtags } from "./caption-draft.ts";
+export { byHashtagRank, median, rankHashtags } from "./caption-draft.ts";
 export { publishingFunctionRoutes } from "./content-tool-routes.ts";
 export { onlineFollowersGrid } from "./online-followers-grid.ts";
 export {
