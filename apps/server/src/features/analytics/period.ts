@@ -34,7 +34,10 @@ export function daysInclusive(from: string, to: string): number {
 
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  const last = Date.parse(`${to}T00:00:00.000Z`);
+  for (let time = Date.parse(`${from}T00:00:00.000Z`); time <= last; time += DAY_MS) {
+    days.push(utcDay(new Date(time)));
+  }
   return days;
 }
 

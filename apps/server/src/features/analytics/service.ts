@@ -78,10 +78,13 @@ function byMetric(rows: Array<{ day: string; metric: string; value: number }>): 
 }
 
 function storedValues(values: Map<string, number> | undefined, days: string[]): number[] {
-  return days.flatMap((day) => {
-    const value = values?.get(day);
-    return value === undefined ? [] : [value];
-  });
+  const stored: number[] = [];
+  if (!values) return stored;
+  for (const day of days) {
+    const value = values.get(day);
+    if (value !== undefined) stored.push(value);
+  }
+  return stored;
 }
 
 /** An additive metric's period figure; null when no day of the range has it (absent, not 0). */
