@@ -17,11 +17,16 @@ import { addDays, graphReader, utcDay } from "../../testing/instagram-graph.ts";
 
 const DAY_MS = 86_400_000;
 const fixedNow = Date.parse("2026-11-20T15:00:00Z");
+/** Moves the app's clock (not the sandbox's) for one test; 0 everywhere else. */
+let appClockShift = 0;
 let testApp: TestApp;
 let lena: { client: HttpClient; workspaceId: string; igUserId: string };
 
 beforeAll(async () => {
-  testApp = await createTestApp({ now: () => fixedNow, sandboxClock: () => fixedNow });
+  testApp = await createTestApp({
+    now: () => fixedNow + appClockShift,
+    sandboxClock: () => fixedNow,
+  });
   const { client } = await createVerifiedUser(testApp);
   const connection = await connectSandboxAccount(testApp, client, {
     username: "lena.makes",
@@ -150,6 +155,51 @@ describe("each KPI equals Instagram's answer for the same days", () => {
     );
     expect(testApp.graphCalls.count).toBe(calls);
     expect(again.kpis.reach.value).toBe(body.kpis.reach.value);
+  });
+
+  it("a period Instagram refuses is not asked again on every load, but after a back-off; nor while usage is high", async () => {
+    // 1–20 Oct 2026 and the 20 days before: asked by no other test, so never stored.
+    const query = "from=2026-10-01&to=2026-10-20&timezone=UTC";
+    await sandboxControl(testApp, "/faults", {
+      pathGlob: "*/insights",
+      metric: "accounts_engaged",
+      times: 0,
+      code: 100,
+      message: "(#100) Please try this period again later.",
+    });
+    try {
+      const calls = testApp.graphCalls.count;
+      const first = await overview(lena.client, query);
+      // Nothing invented: the stored days' average, labelled as such.
+      expect(first.kpis.reach.basis).toBe("daily-average");
+      const asked = testApp.graphCalls.count - calls;
+      expect(asked).toBeGreaterThan(0);
+      for (let load = 0; load < 3; load++) await overview(lena.client, query);
+      expect(testApp.graphCalls.count).toBe(calls + asked);
+    } finally {
+      await sandboxControl(testApp, "/faults", undefined, "DELETE");
+    }
+    try {
+      // A minute later it is asked again, unless Meta reported the account's usage high.
+      appClockShift = 61_000;
+      testApp.instagramContext.graphUsage.set(lena.igUserId, {
+        usage: { businessUseCase: [], maxPercent: 95, regainAccessMs: 0 },
+        at: fixedNow + appClockShift,
+      });
+      const calls = testApp.graphCalls.count;
+      expect((await overview(lena.client, query)).kpis.reach.basis).toBe("daily-average");
+      expect(testApp.graphCalls.count).toBe(calls);
+      testApp.instagramContext.graphUsage.delete(lena.igUserId);
+      const after = await overview(lena.client, query);
+      expect(testApp.graphCalls.count).toBeGreaterThan(calls);
+      expect(after.kpis.reach.basis).toBe("period");
+      expect(after.kpis.reach.value).toBe(
+        (await instagramTotals("2026-10-01", "2026-10-20")).reach,
+      );
+    } finally {
+      appClockShift = 0;
+      testApp.instagramContext.graphUsage.delete(lena.igUserId);
+    }
   });
 
   it("90 days: no reach figure Instagram cannot give; the average daily reach, labelled so", async () => {

@@ -15,7 +15,7 @@ import { type AccountClient, isGraphApiError } from "@sightline/instagram-graph"
 import { dateOf } from "../../../platform/clock.ts";
 import { accountClientFor, type InstagramContext } from "../context.ts";
 import { METRIC_MAPPING_VERSION } from "./metric-names.ts";
-import type { SyncRun } from "./run.ts";
+import { type SyncRun, usagePause } from "./run.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -131,21 +131,68 @@ export async function fetchPeriodInsights(
 ) {
   const now = new Date(ctx.now());
   if (connection.status !== "active" || !isAnswerablePeriod(period, now)) return undefined;
+  // Not while Meta reports the account's usage high, nor again at once after a refusal: every
+  // dashboard load of the period would ask again, and a throttled account only gets worse.
+  if (usagePause(ctx, connection.instagramId)) return undefined;
+  const refusals = periodRefusals(ctx);
+  const key = `${connection.workspaceId} ${connection.instagramId} ${period.from} ${period.to}`;
+  const refused = refusals.get(key);
+  if (refused && now.getTime() < refused.until) return undefined;
   try {
-    return await readPeriodInsights(
+    const rows = await readPeriodInsights(
       ctx.db,
       accountClientFor(ctx, connection),
       { workspaceId: connection.workspaceId, accountId: connection.instagramId },
       period,
       now,
     );
+    refusals.delete(key);
+    return rows;
   } catch (error) {
+    const failures = (refused?.failures ?? 0) + 1;
+    const waitMs = Math.min(PERIOD_RETRY_FIRST_MS * 2 ** (failures - 1), PERIOD_RETRY_MAX_MS);
+    rememberRefusal(refusals, key, { failures, until: now.getTime() + waitMs });
     ctx.logger.warn(
       isGraphApiError(error)
-        ? { code: error.code, from: period.from, to: period.to }
-        : { err: error, accountId: connection.instagramId, from: period.from, to: period.to },
+        ? { code: error.code, from: period.from, to: period.to, retryInSeconds: waitMs / 1000 }
+        : {
+            err: error,
+            accountId: connection.instagramId,
+            from: period.from,
+            to: period.to,
+            retryInSeconds: waitMs / 1000,
+          },
       "period insights not answered",
     );
     return undefined;
+  }
+}
+
+/** After a refusal, the same account and days are asked again after 1, 2, 4 … minutes, at most an hour. */
+const PERIOD_RETRY_FIRST_MS = 60_000;
+const PERIOD_RETRY_MAX_MS = 3_600_000;
+/** Refusals kept per app (each a few dozen bytes); the oldest go first beyond it. */
+const PERIOD_REFUSALS_KEPT = 1_000;
+
+type Refusal = { failures: number; until: number };
+/** Per app (its InstagramContext), so two apps in one process (tests) keep their own. */
+const refusalsByApp = new WeakMap<InstagramContext, Map<string, Refusal>>();
+
+function periodRefusals(ctx: InstagramContext): Map<string, Refusal> {
+  let refusals = refusalsByApp.get(ctx);
+  if (!refusals) {
+    refusals = new Map();
+    refusalsByApp.set(ctx, refusals);
+  }
+  return refusals;
+}
+
+function rememberRefusal(refusals: Map<string, Refusal>, key: string, refusal: Refusal) {
+  refusals.delete(key);
+  refusals.set(key, refusal);
+  // A Map iterates in insertion order: the first keys are the oldest refusals.
+  for (const old of refusals.keys()) {
+    if (refusals.size <= PERIOD_REFUSALS_KEPT) break;
+    refusals.delete(old);
   }
 }

@@ -92,6 +92,21 @@ const partCapability: Partial<Record<SyncPart, { capability: Capability; message
 };
 
 /** A run acting as the connection's account, for the sync and for targeted re-syncs. */
+/**
+ * Whether the account's calls wait: Meta last reported its usage at or above
+ * USAGE_BACKOFF_PERCENT, and the wait since (Meta's own estimate, at least a minute: the figure
+ * is a moving window) has not passed. Every caller that asks Instagram on its own checks it.
+ */
+export function usagePause(
+  ctx: Pick<InstagramContext, "graphUsage" | "now">,
+  accountId: string,
+): { waitMs: number; maxPercent: number } | undefined {
+  const seen = ctx.graphUsage.get(accountId);
+  if (!seen || seen.usage.maxPercent < USAGE_BACKOFF_PERCENT) return undefined;
+  const waitMs = Math.max(seen.usage.regainAccessMs, 60_000);
+  return ctx.now() - seen.at < waitMs ? { waitMs, maxPercent: seen.usage.maxPercent } : undefined;
+}
+
 export function openSyncRun(
   ctx: InstagramContext,
   connection: InstagramConnectionRow,
@@ -109,16 +124,12 @@ export function openSyncRun(
     saveState: (resource, changes) =>
       saveSyncState(ctx.db, scope, resource, changes, new Date(ctx.now())),
     guard() {
-      const seen = ctx.graphUsage.get(scope.accountId);
-      if (seen && seen.usage.maxPercent >= USAGE_BACKOFF_PERCENT) {
-        // The figure is a moving window: wait for it to fall (Meta's own estimate when given).
-        const waitMs = Math.max(seen.usage.regainAccessMs, 60_000);
-        if (ctx.now() - seen.at < waitMs) {
-          throw new SyncPaused(
-            Math.ceil(waitMs / 1000),
-            `Instagram usage at ${seen.usage.maxPercent}%`,
-          );
-        }
+      const pause = usagePause(ctx, scope.accountId);
+      if (pause) {
+        throw new SyncPaused(
+          Math.ceil(pause.waitMs / 1000),
+          `Instagram usage at ${pause.maxPercent}%`,
+        );
       }
     },
     note: (area, message) => notes.set(area, message),
