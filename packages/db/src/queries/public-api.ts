@@ -157,9 +157,12 @@ export async function findAccessTokenByHash(db: Db, tokenHash: string) {
       role: workspaceMembers.role,
       plan: workspaces.plan,
       planUntil: workspaces.planUntil,
+      /** The token's member's address, for the audit log of what the token does. */
+      userEmail: user.email,
     })
     .from(personalAccessTokens)
     .innerJoin(workspaces, eq(workspaces.id, personalAccessTokens.workspaceId))
+    .leftJoin(user, eq(user.id, personalAccessTokens.userId))
     .leftJoin(
       workspaceMembers,
       and(

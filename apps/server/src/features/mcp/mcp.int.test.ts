@@ -443,6 +443,15 @@ describe("/mcp", () => {
     expect(again.status).toMatch(/^already scheduled/);
     expect(again.post.id).toBe(done.post.id);
     expect(await postsWithCaption(caption)).toHaveLength(1);
+    // The audit log has it once, by the token's member, naming the tool.
+    const { events } = (await (
+      await owner.get("/api/workspaces/current/audit?action=post.scheduled")
+    ).json()) as { events: Array<{ target: string | null; details: Record<string, unknown> }> };
+    expect(events.filter((event) => event.target === done.post.id)).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ via: "api", tool: "schedule_post" }),
+      }),
+    ]);
 
     // The composer's checks and words, before any confirmation.
     expect(

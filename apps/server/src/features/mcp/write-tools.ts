@@ -4,6 +4,7 @@ import type { InstagramConnectionRow, ScheduledPostRow } from "@sightline/db";
 import { z } from "zod";
 import { dateOf } from "../../platform/clock.ts";
 import { previewPost, saveDraft, scheduleDraft } from "../scheduling/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import { createConfirmations } from "./confirmation.ts";
 import {
   accountArg,
@@ -209,6 +210,13 @@ function registerWriteTool(server: McpServer, ctx: ToolContext, kind: "draft" | 
           withId,
           ctx.token.userId,
         );
+        if (created) {
+          await recordAudit(ctx.deps, { apiToken: ctx.token }, "post.scheduled", {
+            accountId: row.accountId,
+            target: row.id,
+            details: { scheduledTime: row.scheduledTime.toISOString(), tool: "schedule_post" },
+          });
+        }
         return textResult({
           status: created ? "scheduled" : "already scheduled (this confirmation was used before)",
           post: postView(row, connection),

@@ -31,6 +31,8 @@ export type ApiToken = {
   id: string;
   workspaceId: string;
   userId: string;
+  /** The member's e-mail address (the audit log's actor; null if the account is gone). */
+  userEmail: string | null;
   role: WorkspaceRole;
   scopes: AccessTokenScope[];
   plan: PlanId;
@@ -134,6 +136,7 @@ export function authenticateToken(deps: PublicApiDeps) {
       id: row.id,
       workspaceId: row.workspaceId,
       userId: row.userId,
+      userEmail: row.userEmail,
       role: row.role,
       scopes: accessTokenScopes.filter((scope) => row.scopes.includes(scope)),
       plan,

@@ -273,6 +273,16 @@ describe("/api/v1 inbox", () => {
       await v1(admin, path),
     );
     expect(thread.messages.filter((message) => message.text === text)).toHaveLength(1);
+    // The audit log has the reply once, by the token's member, marked as the API.
+    const { events } = await jsonOf<{
+      events: Array<{ action: string; target: string | null; details: Record<string, unknown> }>;
+    }>(await owner.get("/api/workspaces/current/audit?action=inbox."));
+    expect(events.filter((event) => event.target === dm.id)).toEqual([
+      expect.objectContaining({
+        action: "inbox.replied",
+        details: expect.objectContaining({ kind: "dm", via: "api" }),
+      }),
+    ]);
 
     // A comments conversation is answered comment by comment.
     const { postId } = await customerComments();

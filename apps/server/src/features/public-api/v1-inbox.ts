@@ -28,7 +28,7 @@ import {
   sendPrivateReply,
   sendReply,
 } from "../inbox/index.ts";
-import { workspaceStorageFolder } from "../workspaces/index.ts";
+import { recordAudit, workspaceStorageFolder } from "../workspaces/index.ts";
 import { readAccountConversations } from "./account-reads.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
@@ -237,6 +237,11 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
             imageUrl: image ? `/storage/${image.bucket}/${image.key}` : undefined,
             clientId: replyClientId(c.var.apiToken.id, c.req.header(IDEMPOTENCY_KEY_HEADER)),
           });
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "inbox.replied", {
+            accountId,
+            target: threadId,
+            details: { kind: "dm" },
+          });
           return c.json(
             {
               data: {
@@ -289,6 +294,11 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
             commentId: c.req.valid("param").commentId,
             text: c.req.valid("json").text,
           });
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "inbox.replied", {
+            accountId: c.var.connection.instagramId,
+            target: c.req.valid("param").commentId,
+            details: { kind: "comment" },
+          });
           return c.json({ data: { id: result.id, parentId: result.parent_id } }, 201);
         },
       )
@@ -332,6 +342,11 @@ export function v1InboxRoutes(deps: InboxRoutesDeps) {
             accountId: c.var.connection.instagramId,
             commentId: c.req.valid("param").commentId,
             text: c.req.valid("json").text,
+          });
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "inbox.replied", {
+            accountId: c.var.connection.instagramId,
+            target: c.req.valid("param").commentId,
+            details: { kind: "private_reply" },
           });
           return c.json({ data: { status: result.status, messageId: result.message_id } }, 201);
         },

@@ -20,6 +20,7 @@ import { pruneAuditJob } from "../workspaces/index.ts";
 
 let testApp: TestApp;
 let owner: HttpClient;
+let ownerEmail: string;
 let workspaceId: string;
 let accountId: string;
 let jpeg: Uint8Array;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   );
   testApp = synced.testApp;
   owner = synced.client;
+  ownerEmail = synced.email;
   workspaceId = synced.connection.workspace_id;
   accountId = synced.connection.instagram_id;
   const sample = await testApp.sandbox!.fetch(`${TEST_PUBLIC_URL}/sandbox/cdn/samples/image.jpg`);
@@ -497,6 +499,54 @@ describe("/api/v1 posts, uploads, audience and radars", () => {
       (await v1(admin, `/accounts/${accountId}/scheduled-posts/${first.data.id}`)).status,
     ).toBe(404);
   }, 120_000);
+
+  it("writes what a token does to the audit log, as its member, marked as the API", async () => {
+    const { token, accessToken } = await createApiToken(owner, ["posts:write", "posts:read"]);
+    const caption = `Audited ${randomUUID().slice(0, 8)}`;
+    const key = `audit-${randomUUID()}`;
+    const body = postBody(await uploadedFile(), caption);
+    const schedule = () =>
+      v1(token, `/accounts/${accountId}/scheduled-posts`, {
+        method: "POST",
+        json: body,
+        headers: { "Idempotency-Key": key },
+      });
+    const { data: post } = await jsonOf<{ data: Post }>(await schedule(), 201);
+    expect((await schedule()).headers.get("Idempotent-Replayed")).toBe("true");
+    await jsonOf(
+      await v1(token, `/accounts/${accountId}/scheduled-posts/${post.id}/cancel`, {
+        method: "POST",
+      }),
+      200,
+    );
+    await jsonOf(
+      await v1(token, `/accounts/${accountId}/scheduled-posts/${post.id}`, { method: "DELETE" }),
+      200,
+    );
+    const log = await jsonOf<{
+      events: Array<{
+        action: string;
+        actorEmail: string | null;
+        accountId: string | null;
+        target: string | null;
+        details: Record<string, unknown>;
+      }>;
+    }>(await owner.get("/api/workspaces/current/audit?action=post."), 200);
+    const ofPost = log.events.filter((event) => event.target === post.id);
+    // Newest first; the replayed request wrote nothing more.
+    expect(ofPost.map((event) => event.action)).toEqual([
+      "post.deleted",
+      "post.cancelled",
+      "post.scheduled",
+    ]);
+    for (const event of ofPost) {
+      expect(event).toMatchObject({
+        actorEmail: ownerEmail,
+        accountId,
+        details: { via: "api", tokenId: accessToken.id },
+      });
+    }
+  });
 
   it("publishes now exactly once through the one publish job, however often it is asked", async () => {
     const caption = `Now ${randomUUID().slice(0, 8)}`;

@@ -32,6 +32,7 @@ import {
   scheduleDraft,
   scheduleStoredPost,
 } from "../scheduling/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import { postMetrics } from "./account-reads.ts";
 import { requireScope, type TokenEnv } from "./authenticate.ts";
 import { idempotent } from "./idempotency.ts";
@@ -282,12 +283,19 @@ export function v1PostRoutes(deps: PostsDeps) {
         async (c) => {
           const connection = c.var.connection;
           const token = c.var.apiToken;
-          const { row, checks } = await scheduleDraft(
+          const { row, created, checks } = await scheduleDraft(
             deps,
             workspaceOf(token, connection),
             c.req.valid("json"),
             token.userId,
           );
+          if (created) {
+            await recordAudit(deps, { apiToken: token }, "post.scheduled", {
+              accountId: row.accountId,
+              target: row.id,
+              details: { scheduledTime: row.scheduledTime.toISOString() },
+            });
+          }
           return c.json({ data: scheduledPostView(row), checks }, 201);
         },
       )
@@ -331,6 +339,11 @@ export function v1PostRoutes(deps: PostsDeps) {
             postId,
             c.req.valid("json"),
           );
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "post.scheduled", {
+            accountId: row.accountId,
+            target: row.id,
+            details: { scheduledTime: row.scheduledTime.toISOString() },
+          });
           return c.json({ data: scheduledPostView(row), checks });
         },
       )
@@ -367,6 +380,10 @@ export function v1PostRoutes(deps: PostsDeps) {
           const { postId } = c.req.valid("param");
           await ownPost(connection.workspaceId, connection.instagramId, postId);
           const row = await publishPostNow(deps, connection.workspaceId, postId);
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "post.published", {
+            accountId: row.accountId,
+            target: row.id,
+          });
           return c.json({ data: scheduledPostView(row) }, 202);
         },
       )
@@ -402,6 +419,10 @@ export function v1PostRoutes(deps: PostsDeps) {
           const { postId } = c.req.valid("param");
           await ownPost(connection.workspaceId, connection.instagramId, postId);
           const row = await cancelScheduledPost(deps, connection.workspaceId, postId);
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "post.cancelled", {
+            accountId: row.accountId,
+            target: row.id,
+          });
           return c.json({ data: scheduledPostView(row) });
         },
       )
@@ -437,6 +458,10 @@ export function v1PostRoutes(deps: PostsDeps) {
           const { postId } = c.req.valid("param");
           await ownPost(connection.workspaceId, connection.instagramId, postId);
           await deleteScheduledPost(deps, connection.workspaceId, postId);
+          await recordAudit(deps, { apiToken: c.var.apiToken }, "post.deleted", {
+            accountId: connection.instagramId,
+            target: postId,
+          });
           return c.json({ data: { id: postId, deleted: true } });
         },
       )

@@ -26,6 +26,7 @@ import type { EventBus } from "../../platform/event-bus.ts";
 import { type Bucket, isBucket, isSafeKey, type Storage } from "../../platform/storage.ts";
 import { readAudienceSignals } from "../content-tools/index.ts";
 import { accountClientFor, type InstagramContext } from "../instagram/index.ts";
+import { recordAudit } from "../workspaces/index.ts";
 import {
   bestTimeHints,
   type CalendarEntry,
@@ -279,6 +280,11 @@ export function calendarRoutes(deps: {
           c.req.valid("param").id,
           c.req.valid("json"),
         );
+        await recordAudit(deps, c.var, "post.scheduled", {
+          accountId: moved.accountId,
+          target: moved.id,
+          details: { scheduledTime: moved.scheduledTime.toISOString(), moved: true },
+        });
         return c.json({ post: scheduledEntry(moved) });
       },
     )
@@ -288,6 +294,10 @@ export function calendarRoutes(deps: {
       validate("param", postParam),
       async (c) => {
         const row = await cancelScheduledPost(deps, c.var.workspace.id, c.req.valid("param").id);
+        await recordAudit(deps, c.var, "post.cancelled", {
+          accountId: row.accountId,
+          target: row.id,
+        });
         return c.json({ post: scheduledEntry(row) });
       },
     )
@@ -297,6 +307,10 @@ export function calendarRoutes(deps: {
       validate("param", postParam),
       async (c) => {
         const row = await publishPostNow(deps, c.var.workspace.id, c.req.valid("param").id);
+        await recordAudit(deps, c.var, "post.published", {
+          accountId: row.accountId,
+          target: row.id,
+        });
         return c.json({ post: scheduledEntry(row) }, 202);
       },
     )

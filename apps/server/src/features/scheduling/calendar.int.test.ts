@@ -11,11 +11,13 @@ import type { CalendarEntry } from "./calendar.ts";
 
 let testApp: TestApp;
 let client: HttpClient;
+let ownerEmail: string;
 let jpeg: Uint8Array;
 beforeAll(async () => {
   testApp = await createTestApp();
   let email: string;
   ({ client, email } = await createVerifiedUser(testApp));
+  ownerEmail = email;
   // Starter: more than Free's 10 posts a month (issue 30); these tests are about publishing.
   await setPersonalPlan(testApp, email, "starter");
   await connectSandboxAccount(testApp, client, {
@@ -263,6 +265,17 @@ describe("PATCH /api/content-calendar/posts/:id", () => {
   });
 });
 
+/** The audit log's events about one post, oldest first. */
+async function auditOf(postId: string) {
+  const { events } = (await (
+    await client.get("/api/workspaces/current/audit?action=post.")
+  ).json()) as { events: Array<{ action: string; actorEmail: string | null; target: string }> };
+  return events
+    .filter((event) => event.target === postId)
+    .reverse()
+    .map(({ action, actorEmail }) => ({ action, actorEmail }));
+}
+
 describe("cancel, publish now, duplicate, delete", () => {
   it("cancels a scheduled post back to draft, which can still be moved, and never twice", async () => {
     const id = await schedule(client, new Date(Date.now() + 2 * DAY));
@@ -278,6 +291,12 @@ describe("cancel, publish now, duplicate, delete", () => {
     });
     expect(move.status).toBe(200);
     expect(((await move.json()) as { post: CalendarEntry }).post.status).toBe("draft");
+    // The audit log says who cancelled and moved it (the refused second cancel wrote nothing).
+    expect(await auditOf(id)).toEqual([
+      { action: "post.scheduled", actorEmail: ownerEmail },
+      { action: "post.cancelled", actorEmail: ownerEmail },
+      { action: "post.scheduled", actorEmail: ownerEmail },
+    ]);
   });
 
   it("duplicates a post as a draft and deletes drafts, but not another user's post", async () => {
@@ -315,6 +334,10 @@ describe("cancel, publish now, duplicate, delete", () => {
     const again = await client.post(`/api/content-calendar/posts/${id}/publish-now`);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("already been published");
+    expect((await auditOf(id)).map((event) => event.action)).toEqual([
+      "post.scheduled",
+      "post.published",
+    ]);
     // Nor can it be deleted: the one delete route keeps what has gone out.
     const remove = await client.request(`/api/scheduled-posts/${id}`, { method: "DELETE" });
     expect(remove.status).toBe(409);

@@ -47,9 +47,19 @@ export type AuditAction =
   | "report.updated"
   | "report.deleted";
 
+/**
+ * Who acted: a signed-in member (a route's `c.var`), a member's access token (the public API and
+ * the MCP server: the member is the actor, and the event says which token), or nobody (the
+ * system, with the workspace only).
+ */
+export type AuditActor =
+  | { user: SessionUser; workspace: ActiveWorkspace }
+  | { apiToken: { id: string; workspaceId: string; userId: string; userEmail: string | null } }
+  | { workspaceId: string };
+
 export async function recordAudit(
   deps: { db: Db; logger?: Logger },
-  actor: { user: SessionUser; workspace: ActiveWorkspace } | { workspaceId: string },
+  actor: AuditActor,
   action: AuditAction,
   details: Omit<AuditEventInput, "workspaceId" | "actorUserId" | "actorEmail" | "action"> = {},
 ) {
@@ -62,7 +72,22 @@ export async function recordAudit(
           action,
           ...details,
         }
-      : { workspaceId: actor.workspaceId, actorUserId: null, actorEmail: null, action, ...details };
+      : "apiToken" in actor
+        ? {
+            workspaceId: actor.apiToken.workspaceId,
+            actorUserId: actor.apiToken.userId,
+            actorEmail: actor.apiToken.userEmail,
+            action,
+            ...details,
+            details: { ...details.details, via: "api", tokenId: actor.apiToken.id },
+          }
+        : {
+            workspaceId: actor.workspaceId,
+            actorUserId: null,
+            actorEmail: null,
+            action,
+            ...details,
+          };
   try {
     await insertAuditEvent(deps.db, event);
   } catch (error) {

@@ -1,4 +1,4 @@
-export { type AuditAction, recordAudit } from "./audit.ts";
+export { type AuditAction, type AuditActor, recordAudit } from "./audit.ts";
 export { createWorkspacesFeature } from "./feature.ts";
 export { pruneAuditJob } from "./prune-audit.job.ts";
 export {

@@ -109,6 +109,9 @@ export function AuditLog() {
                     </td>
                     <td className="max-w-48 truncate px-3 py-2.5 text-slate-900">
                       {event.actorEmail ?? t("audit.system")}
+                      {event.details.via === "api" && (
+                        <span className="block text-xs text-slate-500">{t("audit.viaApi")}</span>
+                      )}
                     </td>
                     <td className="px-3 py-2.5 text-slate-900">{readableAction(event.action)}</td>
                     <td className="max-w-56 truncate py-2.5 pl-3 pr-5 text-slate-600 sm:pr-0">
