@@ -18,7 +18,8 @@ function appWithLog() {
       c.var.logger.child({ step: 2 }).info("nested");
       return c.text("no", 401);
     })
-    .get("/api/thing", (c) => c.json({ ok: true }));
+    .get("/api/thing", (c) => c.json({ ok: true }))
+    .post("/mcp", (c) => c.json({ jsonrpc: "2.0" }));
   return { app, lines, child };
 }
 
@@ -34,6 +35,14 @@ describe("the request logger", () => {
       status: 200,
       requestId: response.headers.get("X-Request-Id"),
     });
+  });
+
+  it("logs the MCP server's requests as the API's", async () => {
+    const { app, lines } = appWithLog();
+    await app.request("/mcp", { method: "POST" });
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: "request", method: "POST", path: "/mcp", status: 200 }),
+    ]);
   });
 
   it("makes no child logger for a request outside the API that logs nothing", async () => {

@@ -20,15 +20,18 @@ function lazyChild(logger: Logger, bindings: Record<string, unknown>): Logger {
 }
 
 /**
- * A child logger per request (carrying its id), and one line per finished API request. The
+ * A child logger per request (carrying its id), and one line per finished API request (and
+ * MCP request). The
  * path is logged with its tokens redacted (reset-password/<token>); the query is never logged.
  */
 export function requestLogger(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     const path = c.req.path;
-    // Probes every few seconds would drown the log.
-    const logged = path.startsWith("/api/") && path !== "/api/health" && path !== "/api/ready";
+    // Probes every few seconds would drown the log. /mcp is the API for assistants.
+    const logged =
+      (path.startsWith("/api/") && path !== "/api/health" && path !== "/api/ready") ||
+      path === "/mcp";
     const bindings = { requestId: c.get("requestId") };
     const log = logged ? logger.child(bindings) : lazyChild(logger, bindings);
     c.set("logger", log);

@@ -24,11 +24,17 @@ let owner: HttpClient;
 let workspaceId: string;
 let accountId: string;
 let clients: Client[] = [];
+/** What the app logged (info and up), one parsed line each. */
+const logLines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   const synced = await createTestAppWithSyncedAccount(
     { username: "lena.makes", login: "instagram" },
-    { plan: "pro", now: () => clock },
+    {
+      plan: "pro",
+      now: () => clock,
+      log: { level: "info", write: (line) => logLines.push(JSON.parse(line)) },
+    },
   );
   testApp = synced.testApp;
   owner = synced.client;
@@ -517,7 +523,7 @@ describe("/mcp", () => {
   });
 
   it("refuses a tool whose scope the token lacks, as an error result naming the scope", async () => {
-    const { token } = await createToken(owner, ["analytics:read"]);
+    const { token, id: tokenId } = await createToken(owner, ["analytics:read"]);
     const client = await connect(token);
     const file = await uploadImage();
     const caption = `Not allowed ${clock}`;
@@ -539,6 +545,19 @@ describe("/mcp", () => {
     expect(await postsWithCaption(caption)).toEqual([]);
     // The connection still works after a refusal.
     data(await call(client, "get_kpis"));
+    // The log names each call's tool, token and outcome (the request line says only POST /mcp).
+    const toolLines = logLines.filter(
+      (line) => line.msg === "MCP tool" && line.tokenId === tokenId,
+    );
+    expect(toolLines.map(({ tool, outcome }) => ({ tool, outcome }))).toEqual([
+      { tool: "schedule_post", outcome: "insufficient_scope" },
+      { tool: "draft_post", outcome: "insufficient_scope" },
+      { tool: "list_posts", outcome: "insufficient_scope" },
+      { tool: "get_kpis", outcome: "ok" },
+    ]);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: "request", method: "POST", path: "/mcp", status: 200 }),
+    );
   });
 
   it("answers 401 with WWW-Authenticate without a good token, 405 to GET, 403 to another site", async () => {

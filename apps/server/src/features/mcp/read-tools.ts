@@ -79,7 +79,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext) {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () =>
-      runTool(ctx, ["analytics:read", "posts:read", "inbox:read"], async () =>
+      runTool(ctx, "list_accounts", ["analytics:read", "posts:read", "inbox:read"], async () =>
         textResult({ accounts: await listTokenAccounts(ctx.deps.db, ctx.token) }),
       ),
   );
@@ -94,7 +94,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext) {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      runTool(ctx, ["analytics:read"], async () => {
+      runTool(ctx, "get_kpis", ["analytics:read"], async () => {
         const connection = await accountFor(ctx, args.account);
         const zone = await zoneFor(ctx, args.timeZone);
         const period = resolveToolPeriod(args, dateOf(ctx.deps.now), zone);
@@ -133,7 +133,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext) {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      runTool(ctx, ["posts:read"], async () => {
+      runTool(ctx, "list_posts", ["posts:read"], async () => {
         const connection = await accountFor(ctx, args.account);
         const zone = await zoneFor(ctx, args.timeZone);
         const period = resolveToolPeriod(args, dateOf(ctx.deps.now), zone);
@@ -194,7 +194,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext) {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      runTool(ctx, ["inbox:read"], async () => {
+      runTool(ctx, "search_inbox", ["inbox:read"], async () => {
         const connection = await accountFor(ctx, args.account);
         const page = await readAccountConversations(ctx.deps, ctx.token, connection, {
           filter: args.filter ?? "all",

@@ -30,9 +30,33 @@ export function errorResult(code: string, message: string): CallToolResult {
 /**
  * Runs a tool for the token: its scope first (a missing one is an error result naming it), then
  * the body; whatever the body throws becomes an error result in the REST API's words, never a
- * failed request.
+ * failed request. One log line per call names the tool and how it ended (the request's own line
+ * says only POST /mcp).
  */
 export async function runTool(
+  ctx: ToolContext,
+  tool: string,
+  scopes: readonly [AccessTokenScope, ...AccessTokenScope[]],
+  body: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  const result = await toolResult(ctx, scopes, body);
+  const error = result.isError
+    ? (result.structuredContent as { error?: { code?: string } } | undefined)?.error?.code
+    : undefined;
+  ctx.logger.info(
+    {
+      tool,
+      tokenId: ctx.token.id,
+      ms: Math.round(performance.now() - started),
+      outcome: error ?? "ok",
+    },
+    "MCP tool",
+  );
+  return result;
+}
+
+async function toolResult(
   ctx: ToolContext,
   scopes: readonly [AccessTokenScope, ...AccessTokenScope[]],
   body: () => Promise<CallToolResult>,

@@ -143,7 +143,7 @@ function registerWriteTool(server: McpServer, ctx: ToolContext, kind: "draft" | 
       },
     },
     (args: WriteArgs) =>
-      runTool(ctx, ["posts:write"], async () => {
+      runTool(ctx, tool, ["posts:write"], async () => {
         const connection = await accountFor(ctx, args.account);
         const body = publicApiDraftSchema.parse({
           items: args.media,
