@@ -149,6 +149,11 @@ describe("Competitors", () => {
     await json(await add("fernwood.pottery"), 201);
     const state = await overview();
     expect(state).toMatchObject({ limit: 5, tracked: 3 });
+    // Settings → Plan's meter counts the same (the account itself is not a competitor).
+    const usage = await json<{ meters: Array<{ capability: string }> }>(
+      await client.get("/api/plan"),
+    );
+    expect(usage.meters).toContainEqual({ capability: "competitors", used: 3, limit: 5 });
     // The account itself comes first, read the same way; then the competitors as added.
     expect(state.accounts.map((account) => [account.username, account.isOwn])).toEqual([
       ["lena.makes", true],

@@ -3,6 +3,7 @@ import {
   countPressKeywords,
   countScheduledPostsSince,
   type Db,
+  listCompetitors,
   listInstagramConnections,
   listMembers,
   listPlanUsage,
@@ -23,15 +24,17 @@ export function planRoutes(deps: { db: Db; now: Clock }) {
   return new Hono<AppEnv>().get("/", requireMember("read"), async (c) => {
     const workspace = c.var.workspace;
     const now = dateOf(deps.now);
-    const [accounts, members, scheduled, monthly, hashtags, keywords, storage] = await Promise.all([
-      listInstagramConnections(deps.db, workspace.id),
-      listMembers(deps.db, workspace.id),
-      countScheduledPostsSince(deps.db, workspace.id, monthStart(now)),
-      listPlanUsage(deps.db, workspace.id, monthKey(now)),
-      listTrendHashtags(deps.db, workspace.id),
-      countPressKeywords(deps.db, workspace.id),
-      sumStoredBytes(deps.db, workspace.id),
-    ]);
+    const [accounts, members, scheduled, monthly, hashtags, keywords, storage, competitors] =
+      await Promise.all([
+        listInstagramConnections(deps.db, workspace.id),
+        listMembers(deps.db, workspace.id),
+        countScheduledPostsSince(deps.db, workspace.id, monthStart(now)),
+        listPlanUsage(deps.db, workspace.id, monthKey(now)),
+        listTrendHashtags(deps.db, workspace.id),
+        countPressKeywords(deps.db, workspace.id),
+        sumStoredBytes(deps.db, workspace.id),
+        listCompetitors(deps.db, workspace.id),
+      ]);
     const table = planCapabilities[workspace.plan];
     const meter = (capability: Capability, used: number, limit: number | null) => ({
       capability,
@@ -51,6 +54,8 @@ export function planRoutes(deps: { db: Db; now: Clock }) {
         meter("aiCreditsPerMonth", monthly.aiCreditsPerMonth ?? 0, table.aiCreditsPerMonth),
         meter("trendHashtags", hashtags.length, table.trendHashtags),
         meter("pressKeywords", keywords, table.pressKeywords),
+        // The accounts' own rows (read for comparison) are not competitors.
+        meter("competitors", competitors.filter((row) => !row.isOwn).length, table.competitors),
         meter("storageBytes", storage, table.storageBytes),
       ],
     });
