@@ -29,55 +29,79 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "automation.sent": "Automation sent",
 };
 
+/** Texts in payloads are cut to this many characters. */
+export const WEBHOOK_TEXT_MAX = 500;
+
+const text = z.string().describe(`Cut to ${WEBHOOK_TEXT_MAX} characters.`);
+const nullableText = text.nullable();
+const instant = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC.");
+
 /**
  * The `data` of each event. Ids are Instagram's (account, media, comment, message) or ours
- * (post, automation, mention); texts are cut to WEBHOOK_TEXT_MAX characters.
+ * (post, automation, mention); texts are cut to WEBHOOK_TEXT_MAX characters. Schemas, so the
+ * type below and the OpenAPI document's `webhooks` are one description.
  */
+export const webhookEventDataSchemas = {
+  "post.published": z.object({
+    post_id: z.string().describe("The post's id in Sightline."),
+    account_id: z.string().describe("The Instagram account's id."),
+    ig_media_id: z.string().nullable().describe("The published media's id on Instagram."),
+    permalink: z.string().nullable(),
+    published_at: instant.nullable(),
+  }),
+  "post.failed": z.object({
+    post_id: z.string(),
+    account_id: z.string(),
+    error: z.string().nullable().describe("What Instagram or Sightline answered, in words."),
+  }),
+  "dm.received": z.object({
+    account_id: z.string(),
+    message_id: z.string(),
+    from_id: z.string().describe("The sender's Instagram-scoped id."),
+    text: nullableText,
+    sent_at: instant,
+    story_reply: z
+      .boolean()
+      .describe("Whether the message replies to one of the account's stories."),
+  }),
+  "comment.received": z.object({
+    account_id: z.string(),
+    comment_id: z.string(),
+    parent_id: z.string().nullable().describe("The comment it replies to, if any."),
+    media_id: z.string(),
+    from_id: z.string(),
+    from_username: z.string().nullable(),
+    text,
+    sent_at: instant,
+  }),
+  "mention.received": z.union([
+    z.object({
+      source: z.literal("press"),
+      mention_id: z.string(),
+      title: z.string(),
+      link: z.string().nullable(),
+      matched_terms: z.array(z.string()),
+      published_at: instant,
+    }),
+    z.object({
+      source: z.literal("instagram_story"),
+      account_id: z.string(),
+      message_id: z.string(),
+      from_id: z.string(),
+    }),
+  ]),
+  "automation.sent": z.object({
+    account_id: z.string(),
+    automation_id: z.string(),
+    action: z.string().describe("What the automation did (a reply, a private reply, a DM)."),
+    result_id: z.string().nullable().describe("The id Instagram gave what was sent."),
+    sent_at: instant,
+  }),
+  ping: z.object({ message: z.string() }),
+} as const;
+
 export type WebhookEventData = {
-  "post.published": {
-    post_id: string;
-    account_id: string;
-    ig_media_id: string | null;
-    permalink: string | null;
-    published_at: string | null;
-  };
-  "post.failed": { post_id: string; account_id: string; error: string | null };
-  "dm.received": {
-    account_id: string;
-    message_id: string;
-    from_id: string;
-    text: string | null;
-    sent_at: string;
-    story_reply: boolean;
-  };
-  "comment.received": {
-    account_id: string;
-    comment_id: string;
-    parent_id: string | null;
-    media_id: string;
-    from_id: string;
-    from_username: string | null;
-    text: string;
-    sent_at: string;
-  };
-  "mention.received":
-    | {
-        source: "press";
-        mention_id: string;
-        title: string;
-        link: string | null;
-        matched_terms: string[];
-        published_at: string;
-      }
-    | { source: "instagram_story"; account_id: string; message_id: string; from_id: string };
-  "automation.sent": {
-    account_id: string;
-    automation_id: string;
-    action: string;
-    result_id: string | null;
-    sent_at: string;
-  };
-  ping: { message: string };
+  [T in WebhookDeliveryEventType]: z.output<(typeof webhookEventDataSchemas)[T]>;
 };
 
 /** The body of every delivery. */
@@ -89,8 +113,21 @@ export type WebhookEventBody<T extends WebhookDeliveryEventType = WebhookDeliver
   data: WebhookEventData[T];
 };
 
-/** Texts in payloads are cut to this many characters. */
-export const WEBHOOK_TEXT_MAX = 500;
+/** A delivery's body, for one event (the OpenAPI document's `webhooks`). */
+export function webhookEventBodySchema(type: WebhookDeliveryEventType) {
+  return z.object({
+    id: z
+      .string()
+      .describe(
+        "The event's id: the same at every endpoint and in every retry; skip one you have seen.",
+      ),
+    type: z.literal(type),
+    created_at: instant,
+    workspace_id: z.string(),
+    data: webhookEventDataSchemas[type],
+  });
+}
+
 export const WEBHOOK_MAX_ENDPOINTS = 10;
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;

@@ -1,7 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { WEBHOOK_TOLERANCE_SECONDS } from "@sightline/contracts";
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookDeliveryEventType,
+  webhookEventBodySchema,
+} from "@sightline/contracts";
 import { webhookEndpoints } from "@sightline/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -535,5 +539,21 @@ describe("outgoing webhooks", () => {
     expect(after.rows[0]!.n).toBe(0);
     const secrets = logLines.join("\n").match(/whsec_[A-Za-z0-9_-]{20,}/g);
     expect(secrets).toBeNull();
+  });
+
+  it("delivered every body as the OpenAPI document's webhooks describe it", () => {
+    const types = new Set<string>();
+    for (const request of received) {
+      const body = JSON.parse(request.body) as { type: WebhookDeliveryEventType };
+      expect(request.headers["sightline-event"]).toBe(body.type);
+      // The document's schema for that event (GET /api/v1/openapi.json, `webhooks`), strict
+      // about every field's type: what a receiver generated from it would accept.
+      const parsed = webhookEventBodySchema(body.type).safeParse(body);
+      expect(parsed.error?.issues ?? [], `${body.type}: ${request.body}`).toEqual([]);
+      types.add(body.type);
+    }
+    expect([...types].sort()).toEqual(
+      expect.arrayContaining(["comment.received", "dm.received", "ping", "post.published"]),
+    );
   });
 });

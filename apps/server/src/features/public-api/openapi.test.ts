@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { errorResponseSchema } from "@sightline/contracts";
+import { errorResponseSchema, WEBHOOK_HEADERS, webhookEventTypes } from "@sightline/contracts";
 import { describe, expect, it } from "vitest";
 import { collectRoutes } from "./openapi.ts";
 import { publicApiDocument } from "./openapi-document.ts";
@@ -39,6 +39,34 @@ describe("the OpenAPI document of /api/v1", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
+  });
+
+  it("documents every event Sightline POSTs under webhooks: its headers and its body", () => {
+    const webhooks = document.webhooks as Record<
+      string,
+      {
+        post: {
+          operationId: string;
+          parameters: Array<{ name: string; in: string }>;
+          requestBody: { content: { "application/json": { schema: { properties: object } } } };
+        };
+      }
+    >;
+    expect(Object.keys(webhooks).sort()).toEqual([...webhookEventTypes, "ping"].sort());
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.operationId, type).toMatch(/^[a-z][A-Za-z]+Webhook$/);
+      expect(post.parameters.map((parameter) => parameter.name).sort(), type).toEqual(
+        Object.values(WEBHOOK_HEADERS).sort(),
+      );
+      const schema = post.requestBody.content["application/json"].schema as {
+        properties: { type: { const: string }; data: object };
+        required: string[];
+      };
+      expect(schema.properties.type.const, type).toBe(type);
+      expect(schema.required, type).toEqual(
+        expect.arrayContaining(["id", "type", "created_at", "workspace_id", "data"]),
+      );
+    }
   });
 
   it("documents every route of the router with describeRoute", () => {

@@ -4,6 +4,12 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_TTL_HOURS,
   PUBLIC_API_RATE_LIMIT,
+  WEBHOOK_HEADERS,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookDeliveryEventType,
+  webhookEventBodySchema,
+  webhookEventLabels,
+  webhookEventTypes,
 } from "@sightline/contracts";
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -37,6 +43,7 @@ export const apiTags: Record<string, string> = {
     "The Messages page: DM threads and the comments on the account's posts, and replies within Instagram's rules.",
   Radars: "Press Radar's mentions and Trend Radar's hashtags: the workspace's, not one account's.",
   Documentation: "This document.",
+  Webhooks: `What Sightline POSTs to a workspace's webhook endpoints (Settings → Developers): one JSON body per event, signed. Verify \`${WEBHOOK_HEADERS.signature}\` (\`v1=\` and the hex HMAC-SHA256 of \`<${WEBHOOK_HEADERS.timestamp}>.<raw body>\` with the endpoint's secret) and refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from your clock. Answer 2xx within 10 seconds; anything else is retried, the same \`id\` each time.`,
 };
 
 export const RESPONSE_HEADERS = {
@@ -390,8 +397,9 @@ export function buildOpenApiDocument(routes: RouterRoute[]): {
       ].join("\n\n"),
     },
     servers: [{ url: "/api/v1", description: "This Sightline server" }],
-    tags: [...tagsUsed].map((name) => ({ name, description: apiTags[name] ?? "" })),
+    tags: [...tagsUsed, "Webhooks"].map((name) => ({ name, description: apiTags[name] ?? "" })),
     paths,
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: {
         personalAccessToken: {
@@ -407,6 +415,49 @@ export function buildOpenApiDocument(routes: RouterRoute[]): {
     },
   };
   return { document, undocumented };
+}
+
+/** The document's `webhooks` (OpenAPI 3.1): one POST per event Sightline sends, and `ping`. */
+function webhookOperations(): Record<string, Json> {
+  const header = (name: string, description: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string" },
+  });
+  const types: WebhookDeliveryEventType[] = [...webhookEventTypes, "ping"];
+  return Object.fromEntries(
+    types.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `${type.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase())}Webhook`,
+          tags: ["Webhooks"],
+          summary: type === "ping" ? "Test event" : webhookEventLabels[type],
+          description:
+            type === "ping"
+              ? "Sent by Settings → Developers → Send test event, to check an endpoint; never subscribed to."
+              : `Sent to each endpoint subscribed to \`${type}\`, once per event (retried until it answers 2xx).`,
+          parameters: [
+            header(WEBHOOK_HEADERS.event, `The event's type: \`${type}\`.`),
+            header(WEBHOOK_HEADERS.delivery, "This delivery's id: the same in every retry of it."),
+            header(WEBHOOK_HEADERS.timestamp, "When it was signed, in Unix seconds."),
+            header(WEBHOOK_HEADERS.signature, "`v1=` and the hex HMAC-SHA256 signature."),
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: jsonSchema(webhookEventBodySchema(type), "output") },
+            },
+          },
+          responses: {
+            "2XX": { description: "Received. Anything else, or no answer in 10 s, is retried." },
+          },
+        },
+      },
+    ]),
+  ) as Record<string, Json>;
 }
 
 /**
