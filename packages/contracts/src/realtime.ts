@@ -20,6 +20,18 @@ export const realtimeEventTypes = [
 
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 
+/**
+ * What a member who may review but not read the workspace (the Client role) is sent: the posts
+ * they review changing (ids and statuses only), the comments on them, their bell, the plan.
+ * Nothing of the inbox, the radars or the accounts.
+ */
+export const reviewerRealtimeEventTypes: ReadonlySet<RealtimeEventType> = new Set([
+  "scheduled-posts:updated",
+  "post-comments:updated",
+  "notifications:updated",
+  "plan:changed",
+]);
+
 export function isRealtimeEventType(value: string): value is RealtimeEventType {
   return (realtimeEventTypes as readonly string[]).includes(value);
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PUBLIC_URL, type TestApp } from "../../testing/create-test-app.ts";
 import { createVerifiedUser, setPersonalPlan } from "../../testing/factories.ts";
 import { createApiToken, v1Request } from "../../testing/public-api.ts";
+import { frames } from "../../testing/sse.ts";
 import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
 import {
   inWorkspace,
@@ -251,6 +252,23 @@ describe("review by members", () => {
     await json(await editor.post(`/api/approvals/posts/${post.id}/withdraw`));
     expect((await client.get(`/api/approvals/posts/${post.id}`)).status).toBe(404);
     expect((await editor.get(`/api/approvals/posts/${post.id}`)).status).toBe(200);
+  });
+
+  it("a client's live stream tells them of the posts they review, and nothing of the inbox", async () => {
+    const stream = frames(await client.get("/api/realtime"));
+    try {
+      const post = await sendForApproval("Live for the client");
+      const told = await stream.until("scheduled-posts:updated", 10_000);
+      expect(JSON.parse(told.data ?? "{}")).toMatchObject({ id: post.id });
+      // The inbox's news is not theirs; the plan's is (a marker that the stream moved on).
+      await testApp.events.publish(workspaceId, "ig-message", { count: 1, conversationIds: ["t"] });
+      await testApp.events.publish(workspaceId, "plan:changed", {});
+      const seen: Array<string | undefined> = [];
+      while (seen.at(-1) !== "plan:changed") seen.push((await stream.next(10_000)).event);
+      expect(seen).not.toContain("ig-message");
+    } finally {
+      await stream.cancel();
+    }
   });
 
   it("another workspace's member gets 404 for the post, its decision and its links", async () => {

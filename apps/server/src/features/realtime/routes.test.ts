@@ -11,7 +11,7 @@ vi.mock("@sightline/db", async (original) => ({
 const { realtimeRoutes } = await import("./routes.ts");
 
 /** The route over a bus whose deliveries the test makes, in whatever order it likes. */
-function streamWithBus(replayed: RealtimeEvent[] = []) {
+function streamWithBus(replayed: RealtimeEvent[] = [], role: ActiveWorkspace["role"] = "owner") {
   const handlers = new Set<(event: RealtimeEvent) => void>();
   const bus: EventBus = {
     publish: async () => 0,
@@ -26,7 +26,7 @@ function streamWithBus(replayed: RealtimeEvent[] = []) {
   const app = new Hono<AppEnv>()
     .use("*", async (c, next) => {
       c.set("getUser", async () => user);
-      c.set("getWorkspace", async () => ({ id: "w1", role: "owner" }) as ActiveWorkspace);
+      c.set("getWorkspace", async () => ({ id: "w1", role }) as ActiveWorkspace);
       await next();
     })
     .route(
@@ -39,8 +39,8 @@ function streamWithBus(replayed: RealtimeEvent[] = []) {
         lifecycle: { onStopAccepting: () => () => {} },
       }),
     );
-  const deliver = (id: number) => {
-    for (const handler of handlers) handler({ id, type: "ig-message", data: { id } });
+  const deliver = (id: number, type = "ig-message") => {
+    for (const handler of handlers) handler({ id, type, data: { id } });
   };
   return { app, deliver };
 }
@@ -77,6 +77,34 @@ describe("the realtime stream", () => {
     deliver(6);
     deliver(9);
     expect(await ids(stream, 1)).toEqual([9]);
+    await stream.cancel();
+  });
+
+  it("sends a client only what they review: posts, their comments, the bell, the plan", async () => {
+    const replayed = [
+      { id: 5, type: "ig-message", data: {} },
+      { id: 6, type: "scheduled-posts:updated", data: {} },
+    ];
+    const { app, deliver } = streamWithBus(replayed, "client");
+    const response = await app.request("/realtime", { headers: { "last-event-id": "4" } });
+    const stream = frames(response);
+    const types = async (count: number) => {
+      const got: Array<string | undefined> = [];
+      for (let i = 0; i < count; i++) got.push((await stream.next(1_000)).event);
+      return got;
+    };
+    expect(await types(1)).toEqual(["scheduled-posts:updated"]);
+    deliver(7, "instagram-comment:created");
+    deliver(8, "post-comments:updated");
+    deliver(9, "press-radar:updated");
+    deliver(10, "notifications:updated");
+    deliver(11, "instagram-connection:updated");
+    deliver(12, "plan:changed");
+    expect(await types(3)).toEqual([
+      "post-comments:updated",
+      "notifications:updated",
+      "plan:changed",
+    ]);
     await stream.cancel();
   });
 });

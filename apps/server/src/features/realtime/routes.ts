@@ -1,3 +1,4 @@
+import { can, type RealtimeEventType, reviewerRealtimeEventTypes } from "@sightline/contracts";
 import { type Db, isSessionActive } from "@sightline/db";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -31,8 +32,10 @@ export function realtimeRoutes(deps: {
   heartbeatMs?: number;
 }) {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
-  return new Hono<AppEnv>().get("/", requireMember("read"), (c) => {
+  return new Hono<AppEnv>().get("/", requireMember(["read", "review"]), (c) => {
     const workspaceId = c.var.workspace.id;
+    // A member who only reviews (the Client role) gets the events about what they review.
+    const only = can(c.var.workspace.role, "read") ? undefined : reviewerRealtimeEventTypes;
     const userId = c.var.user.id;
     const sessionId = c.var.user.sessionId;
     // The stream ends with its session (sign-out, revoke, deletion): checked before each event
@@ -58,6 +61,7 @@ export function realtimeRoutes(deps: {
       let sending = Promise.resolve();
       const send = async (event: RealtimeEvent) => {
         if (event.id <= lastEventId || sent.has(event.id) || closed) return;
+        if (only && !only.has(event.type as RealtimeEventType)) return;
         if (!(await sessionLives())) {
           closed = true;
           stream.abort();
