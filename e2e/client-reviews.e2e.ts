@@ -149,6 +149,32 @@ describe.skipIf(!hasChromium())("a client's Reviews page and bell", () => {
       }
       await page.keyboard.press("Escape");
 
+      // A post sent for approval while the page is open shows up without a reload (the live
+      // stream; the list does not poll).
+      await owner.page.evaluate(async () => {
+        const image = await (await fetch("/sandbox/cdn/samples/image.jpg")).arrayBuffer();
+        const uploaded = await fetch("/api/uploads/instagram-media", {
+          method: "POST",
+          headers: { "content-type": "application/octet-stream" },
+          body: image,
+        });
+        const sent = await fetch("/api/approvals/posts", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            items: [{ ...(await uploaded.json()), mediaType: "image" }],
+            caption: "Autumn pastries, sent while Clara looks",
+            hashtags: [],
+            collaborators: [],
+            scheduled_time: new Date(Date.now() + 7 * 3_600_000).toISOString(),
+            time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            client_id: crypto.randomUUID(),
+          }),
+        });
+        if (sent.status !== 201) throw new Error(`send for approval: ${await sent.text()}`);
+      });
+      await cards.filter({ hasText: "Autumn pastries" }).first().waitFor({ timeout: 15_000 });
+
       // On a phone: the post first, then the buttons, nothing wider than the screen.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();

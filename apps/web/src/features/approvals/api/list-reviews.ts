@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type SuccessData, unwrap } from "../../../lib/api-client.ts";
+import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
 
 /*
  * The Reviews page (decision 037 addendum): the posts sent for approval, waiting ones first, then
@@ -16,8 +17,13 @@ export const reviewsQueryOptions = () =>
   queryOptions({
     queryKey: reviewsQueryKey,
     queryFn: () => unwrap(api.approvals.reviews.$get()),
-    // A Client has no live stream: new posts sent to them show within the bell's own period.
-    refetchInterval: 30_000,
   });
 
-export const useReviews = () => useQuery(reviewsQueryOptions());
+/** The queue, read again when a post changes (sent, decided, edited) or the stream reconnects. */
+export function useReviews() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reviewsQueryKey });
+  useRealtimeEvent("scheduled-posts:updated", refresh);
+  useRealtimeOpen(refresh);
+  return useQuery(reviewsQueryOptions());
+}
