@@ -22,7 +22,7 @@
 //            in Chromium, and a table of every app route (JavaScript before its first meaningful
 //            paint, files, time; what it adds when reached from /dashboard) against the bare app
 //            (a 404 page) as baseline; then on PostgreSQL when TEST_DATABASE_URL is set or --postgres;
-//            BENCH_POSTS, BENCH_SNAPSHOT_DAYS
+//            BENCH_POSTS, BENCH_SNAPSHOT_DAYS; BENCH_ONLY=<text> times only the calls whose name holds it
 //   ai-team  GET /api/ai-team for @lena.makes on Pro with the built-in engine: cold (every role
 //            computed now, BENCH_RUNS 7) and warm (stored) p50/p95, beside SELECT 1
 //            (apps/server/src/bench/ai-team-bench.ts; PostgreSQL too when TEST_DATABASE_URL is set)
