@@ -330,7 +330,8 @@ describe("workspaces, members and roles", () => {
     "POST /api/billing/portal": "owner",
     "POST /api/billing/webhook": "excluded",
     // The live stream: its answer is headers and then a stream, which the walk closes at once.
-    "GET /api/realtime": "read",
+    // A Client reviews: their stream carries only what they review (realtime/routes.test.ts).
+    "GET /api/realtime": ["read", "review"],
     // The caller's own account, sessions and support requests.
     "GET /api/me": "user",
     "POST /api/session/sign-out": "user",
