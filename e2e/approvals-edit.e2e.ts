@@ -4,6 +4,7 @@ import { E2E_PASSWORD, latestLinkFor, setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectedPage, toast } from "./support/composer.ts";
 import { listPostButton } from "./support/scheduler.ts";
+import { inviteMember, makePost } from "./support/team.ts";
 
 /** Set SHOTS=/some/dir to keep screenshots of Settings and the composer at 1440 and 390 px. */
 const shots = process.env.SHOTS;
@@ -30,38 +31,12 @@ describe.skipIf(!hasChromium())("approvals in the composer's Edit and in Setting
       await setPlan(owner.page, "premium", { reload: false });
       const invitee = `editor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
       // The invitation and a scheduled post, through the API (the composer has its own tests).
-      const { postId, day } = await owner.page.evaluate(async (email) => {
-        const invited = await fetch("/api/workspaces/current/invitations", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, role: "editor" }),
-        });
-        if (invited.status !== 201) throw new Error(`invite: ${invited.status}`);
-        const image = await (await fetch("/sandbox/cdn/samples/image.jpg")).arrayBuffer();
-        const uploaded = await fetch("/api/uploads/instagram-media", {
-          method: "POST",
-          headers: { "content-type": "application/octet-stream" },
-          body: image,
-        });
-        const file = await uploaded.json();
-        const at = new Date(Date.now() + 26 * 3_600_000);
-        const scheduled = await fetch("/api/scheduled-posts", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            items: [{ ...file, mediaType: "image" }],
-            caption: "Winter roast launch",
-            hashtags: ["coffee"],
-            collaborators: [],
-            scheduled_time: at.toISOString(),
-            time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-            client_id: crypto.randomUUID(),
-          }),
-        });
-        if (scheduled.status !== 201) throw new Error(`schedule: ${await scheduled.text()}`);
-        const { post } = (await scheduled.json()) as { post: { id: string } };
-        return { postId: post.id, day: at.toLocaleDateString("sv-SE") };
-      }, invitee);
+      await inviteMember(owner.page, invitee, "editor");
+      const { id: postId, day } = await makePost(owner.page, {
+        caption: "Winter roast launch",
+        inHours: 26,
+        hashtags: ["coffee"],
+      });
 
       // Settings: approvals on, and the owner names themselves an approver.
       await owner.page.goto(`${url}/settings`);

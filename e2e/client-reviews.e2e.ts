@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectedPage } from "./support/composer.ts";
+import { inviteMember, makePost } from "./support/team.ts";
 
 const SCREENSHOT_DIR = process.env.CLIENT_REVIEWS_SCREENSHOT_DIR;
 
@@ -23,40 +24,18 @@ describe.skipIf(!hasChromium())("a client's Reviews page and bell", () => {
       const invitee = `client-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
       // The invitation and two posts sent for approval, through the API (the composer's own
       // sending is in approvals.e2e.ts).
-      await owner.page.evaluate(async (email) => {
-        const invited = await fetch("/api/workspaces/current/invitations", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, role: "client" }),
+      await inviteMember(owner.page, invitee, "client");
+      for (const [caption, inHours] of [
+        ["Spring menu: our new cold brew, for Clara's approval", 3],
+        ["Weekend brunch at the roastery", 5],
+      ] as const) {
+        await makePost(owner.page, {
+          caption,
+          inHours,
+          hashtags: ["coldbrew"],
+          path: "/api/approvals/posts",
         });
-        if (invited.status !== 201) throw new Error(`invite: ${invited.status}`);
-        const image = await (await fetch("/sandbox/cdn/samples/image.jpg")).arrayBuffer();
-        const uploaded = await fetch("/api/uploads/instagram-media", {
-          method: "POST",
-          headers: { "content-type": "application/octet-stream" },
-          body: image,
-        });
-        const file = await uploaded.json();
-        for (const [caption, hours] of [
-          ["Spring menu: our new cold brew, for Clara's approval", 3],
-          ["Weekend brunch at the roastery", 5],
-        ] as const) {
-          const sent = await fetch("/api/approvals/posts", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({
-              items: [{ ...file, mediaType: "image" }],
-              caption,
-              hashtags: ["coldbrew"],
-              collaborators: [],
-              scheduled_time: new Date(Date.now() + hours * 3_600_000).toISOString(),
-              time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-              client_id: crypto.randomUUID(),
-            }),
-          });
-          if (sent.status !== 201) throw new Error(`send for approval: ${await sent.text()}`);
-        }
-      }, invitee);
+      }
 
       // The client signs up, confirms, and accepts the invitation: the app opens Reviews.
       const invitation = await latestLinkFor(url, invitee);
@@ -151,27 +130,10 @@ describe.skipIf(!hasChromium())("a client's Reviews page and bell", () => {
 
       // A post sent for approval while the page is open shows up without a reload (the live
       // stream; the list does not poll).
-      await owner.page.evaluate(async () => {
-        const image = await (await fetch("/sandbox/cdn/samples/image.jpg")).arrayBuffer();
-        const uploaded = await fetch("/api/uploads/instagram-media", {
-          method: "POST",
-          headers: { "content-type": "application/octet-stream" },
-          body: image,
-        });
-        const sent = await fetch("/api/approvals/posts", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            items: [{ ...(await uploaded.json()), mediaType: "image" }],
-            caption: "Autumn pastries, sent while Clara looks",
-            hashtags: [],
-            collaborators: [],
-            scheduled_time: new Date(Date.now() + 7 * 3_600_000).toISOString(),
-            time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-            client_id: crypto.randomUUID(),
-          }),
-        });
-        if (sent.status !== 201) throw new Error(`send for approval: ${await sent.text()}`);
+      await makePost(owner.page, {
+        caption: "Autumn pastries, sent while Clara looks",
+        inHours: 7,
+        path: "/api/approvals/posts",
       });
       await cards.filter({ hasText: "Autumn pastries" }).first().waitFor({ timeout: 15_000 });
 
