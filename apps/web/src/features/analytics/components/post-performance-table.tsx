@@ -4,10 +4,6 @@ import {
   type AnalyticsPostType,
   analyticsPostTypeLabels,
   analyticsPostTypes,
-  formatCapability,
-  planAllowingMore,
-  planCapabilities,
-  planNames,
 } from "@sightline/contracts";
 import { Download, LayoutGrid, Lock, Rows3 } from "lucide-react";
 import { useState } from "react";
@@ -30,26 +26,7 @@ import { HistoryNote } from "./history-note.tsx";
 import { PostBenchmarks } from "./post-benchmarks.tsx";
 import { PostDrawer } from "./post-drawer.tsx";
 import { VirtualPostGrid, VirtualPostTable } from "./post-list-views.tsx";
-
-export const PERIODS = [
-  { value: "", label: "All time" },
-  { value: "7", label: "Last 7 days" },
-  { value: "28", label: "Last 28 days" },
-  { value: "90", label: "Last 90 days" },
-  { value: "365", label: "Last 12 months" },
-] as const;
-
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The last `days` days up to today on the user's calendar; undefined for all time. */
-export function periodRange(days: string, timeZone: string, now = new Date()) {
-  if (!days) return {};
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
-  return { from: addDays(today, -(Number(days) - 1)), to: today };
-}
+import { PostedPeriodSelect, periodRange } from "./posted-period-select.tsx";
 
 export function PostPerformanceTable() {
   const [sort, setSort] = useState<AnalyticsPostSort>("posted_at");
@@ -130,35 +107,12 @@ export function PostPerformanceTable() {
             ))}
           </Select>
         </div>
-        <div className="text-sm">
-          <label htmlFor="post-period" className="block font-medium text-slate-700">
-            Posted
-          </label>
-          <Select
-            id="post-period"
-            value={periodDays}
-            onChange={(event) => setPeriodDays(event.target.value)}
-            className="mt-1"
-          >
-            {PERIODS.map((option) => {
-              // Periods longer than the plan's history wait for a bigger plan (issue 30).
-              const longer =
-                plan !== undefined &&
-                option.value !== "" &&
-                Number(option.value) > planCapabilities[plan].historyDays;
-              const needs = plan ? planAllowingMore(plan, "historyDays") : undefined;
-              return (
-                <option key={option.value} value={option.value} disabled={longer}>
-                  {option.value === "" && plan
-                    ? `All (last ${formatCapability(plan, "historyDays")})`
-                    : longer && needs
-                      ? `${option.label} (${planNames[needs]} plan)`
-                      : option.label}
-                </option>
-              );
-            })}
-          </Select>
-        </div>
+        <PostedPeriodSelect
+          id="post-period"
+          value={periodDays}
+          onChange={setPeriodDays}
+          plan={plan}
+        />
         <div className="min-w-48 flex-1 text-sm">
           <label htmlFor="post-search" className="block font-medium text-slate-700">
             Search captions

@@ -1,17 +1,9 @@
-import {
-  type AnalyticsStoryListItem,
-  type AnalyticsStorySort,
-  formatCapability,
-  planAllowingMore,
-  planCapabilities,
-  planNames,
-} from "@sightline/contracts";
+import type { AnalyticsStoryListItem, AnalyticsStorySort } from "@sightline/contracts";
 import { ArrowDown, ArrowUp, Download, Lock, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Select } from "../../../components/ui/input.tsx";
 import { useFormatDateTime, useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { announcePlanRequired, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -23,7 +15,7 @@ import {
 } from "../api/list-analytics-stories.ts";
 import { useRefreshAnalyticsStories } from "../api/refresh-analytics-stories.ts";
 import { Metric } from "./post-list-views.tsx";
-import { PERIODS, periodRange } from "./post-performance-table.tsx";
+import { PostedPeriodSelect, periodRange } from "./posted-period-select.tsx";
 import { StoryDrawer } from "./story-drawer.tsx";
 import { StoryStatus } from "./story-status.tsx";
 
@@ -93,34 +85,12 @@ export function StoryPerformanceTable() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="text-sm">
-          <label htmlFor="story-period" className="block font-medium text-slate-700">
-            Posted
-          </label>
-          <Select
-            id="story-period"
-            value={periodDays}
-            onChange={(event) => setPeriodDays(event.target.value)}
-            className="mt-1"
-          >
-            {PERIODS.map((option) => {
-              const longer =
-                plan !== undefined &&
-                option.value !== "" &&
-                Number(option.value) > planCapabilities[plan].historyDays;
-              const needs = plan ? planAllowingMore(plan, "historyDays") : undefined;
-              return (
-                <option key={option.value} value={option.value} disabled={longer}>
-                  {option.value === "" && plan
-                    ? `All (last ${formatCapability(plan, "historyDays")})`
-                    : longer && needs
-                      ? `${option.label} (${planNames[needs]} plan)`
-                      : option.label}
-                </option>
-              );
-            })}
-          </Select>
-        </div>
+        <PostedPeriodSelect
+          id="story-period"
+          value={periodDays}
+          onChange={setPeriodDays}
+          plan={plan}
+        />
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="outline"
