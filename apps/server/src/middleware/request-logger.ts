@@ -20,9 +20,9 @@ function lazyChild(logger: Logger, bindings: Record<string, unknown>): Logger {
 }
 
 /**
- * A child logger per request (carrying its id), and one line per finished API request (and
- * MCP request). The
- * path is logged with its tokens redacted (reset-password/<token>); the query is never logged.
+ * A child logger per request (carrying its id), and one line per finished API or MCP request.
+ * The path is logged with its tokens redacted (reset-password/<token>); the query is never
+ * logged.
  */
 export function requestLogger(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {

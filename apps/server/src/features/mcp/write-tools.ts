@@ -214,7 +214,7 @@ function registerWriteTool(server: McpServer, ctx: ToolContext, kind: "draft" | 
           await recordAudit(ctx.deps, { apiToken: ctx.token }, "post.scheduled", {
             accountId: row.accountId,
             target: row.id,
-            details: { scheduledTime: row.scheduledTime.toISOString(), tool: "schedule_post" },
+            details: { scheduledTime: row.scheduledTime.toISOString(), tool },
           });
         }
         return textResult({

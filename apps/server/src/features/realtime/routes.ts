@@ -9,18 +9,18 @@ import type { EventBus, RealtimeEvent } from "../../platform/event-bus.ts";
 import type { Lifecycle } from "../../platform/lifecycle.ts";
 import type { AppMetrics } from "../../platform/metrics.ts";
 
-/**
- * `GET /api/realtime`: the signed-in user's live events as Server-Sent Events (`id`, `event` =
- * the type, `data` = JSON). A browser reconnecting with Last-Event-ID first gets what it missed
- * in the replay window, then live events, each once and in order; a comment line every
- * `heartbeatMs` keeps proxies from closing an idle stream.
- */
 /** How many sent event ids a stream remembers to send each event once. */
 const SENT_IDS_KEPT = 1_000;
 
 /** How soon a browser whose stream a stopping server closed comes back (to another instance). */
 export const RECONNECT_AFTER_STOP_MS = 1_000;
 
+/**
+ * `GET /api/realtime`: the signed-in user's live events as Server-Sent Events (`id`, `event` =
+ * the type, `data` = JSON). A browser reconnecting with Last-Event-ID first gets what it missed
+ * in the replay window, then live events, each once and in order; a comment line every
+ * `heartbeatMs` keeps proxies from closing an idle stream.
+ */
 export function realtimeRoutes(deps: {
   events: EventBus;
   db: Db;

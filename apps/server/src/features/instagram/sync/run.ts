@@ -91,7 +91,6 @@ const partCapability: Partial<Record<SyncPart, { capability: Capability; message
   },
 };
 
-/** A run acting as the connection's account, for the sync and for targeted re-syncs. */
 /**
  * Whether the account's calls wait: Meta last reported its usage at or above
  * USAGE_BACKOFF_PERCENT, and the wait since (Meta's own estimate, at least a minute: the figure
@@ -107,6 +106,7 @@ export function usagePause(
   return ctx.now() - seen.at < waitMs ? { waitMs, maxPercent: seen.usage.maxPercent } : undefined;
 }
 
+/** A run acting as the connection's account, for the sync and for targeted re-syncs. */
 export function openSyncRun(
   ctx: InstagramContext,
   connection: InstagramConnectionRow,

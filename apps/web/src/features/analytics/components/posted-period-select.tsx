@@ -8,7 +8,7 @@ import {
 import { Select } from "../../../components/ui/input.tsx";
 
 /** The "Posted" filter's periods, in days ("" for all the plan's history). */
-export const PERIODS = [
+const PERIODS = [
   { value: "", label: "All time" },
   { value: "7", label: "Last 7 days" },
   { value: "28", label: "Last 28 days" },
