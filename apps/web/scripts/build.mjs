@@ -51,7 +51,7 @@ function pageHtml(template, pathname, page, criticalCss, authDialogHtml) {
     .replace("<!--head-->", head)
     .replace(
       '<div id="root"><!--app-html--></div>',
-      `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${authDialogHtml}${page.hydrationScript}`,
+      `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${authDialogHtml}`,
     );
   return inlineCriticalCss(html, criticalCss);
 }

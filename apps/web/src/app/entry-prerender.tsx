@@ -5,7 +5,7 @@
 import { StrictMode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { StaticRouter } from "react-router";
 import { PageLoading } from "../components/feedback/page-loading.tsx";
 import { env } from "../config/env.ts";
 import { StaticAuthDialog } from "../features/auth/components/static-auth-dialog.tsx";
@@ -17,7 +17,8 @@ import {
 } from "../features/marketing/components/page-meta.tsx";
 import { SessionProvider } from "../lib/session/session-provider.tsx";
 import { AppTree } from "./app-tree.tsx";
-import { routes } from "./router.tsx";
+import { AppRoutes, routes } from "./router.tsx";
+import { loadRoutesFor, matchesARoute } from "./routes/declare-routes.tsx";
 
 export { clientRoutePaths } from "./route-paths.ts";
 export { publicPaths } from "./routes/marketing/routes.tsx";
@@ -28,8 +29,6 @@ export const frameOrigins: string[] = [new URL(env.demoVideoUrl).origin];
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
   html: string;
-  /** React Router's hydration data script, placed after the root. */
-  hydrationScript: string;
   title: string;
   headTags: { tag: string; attrs: Record<string, string> }[];
   /** "load" when the page must hydrate at once (forms, tools). */
@@ -46,15 +45,8 @@ async function readStream(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 export async function renderPage(pathname: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, "http://prerender.local")));
-  if (context instanceof Response) throw new Error(`${pathname} answered a redirect`);
-  if (context.statusCode !== 200) {
-    throw new Error(
-      `${pathname} answered ${context.statusCode}: ${JSON.stringify(context.errors)}`,
-    );
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  if (!matchesARoute(routes, pathname)) throw new Error(`${pathname} is not a route`);
+  const handles = await loadRoutesFor(routes, pathname);
   let meta: PageMetaData | undefined;
   const errors: unknown[] = [];
   const { prelude } = await prerender(
@@ -64,24 +56,21 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
       }}
     >
       <AppTree>
-        <StaticRouterProvider router={router} context={context} />
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </AppTree>
     </PageMetaCollectorContext>,
     { onError: (error) => void errors.push(error) },
   );
   if (errors.length > 0) throw errors[0];
-  const rendered = await readStream(prelude);
+  const html = await readStream(prelude);
   if (!meta) throw new Error(`${pathname} renders no <PageMeta>`);
-  const script = /<script>window\.__staticRouterHydrationData[\s\S]*?<\/script>/.exec(rendered);
-  const hydrate = context.matches.some(
-    (match) => (match.route.handle as { hydrate?: string } | undefined)?.hydrate === "load",
-  );
   return {
-    html: script ? rendered.replace(script[0], "") : rendered,
-    hydrationScript: script?.[0] ?? "",
+    html,
     title: documentTitle(meta),
     headTags: headTags(meta, pathname),
-    hydrate: hydrate ? "load" : "interaction",
+    hydrate: handles.some((handle) => handle.hydrate === "load") ? "load" : "interaction",
   };
 }
 

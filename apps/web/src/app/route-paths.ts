@@ -1,11 +1,11 @@
-import type { RouteObject } from "react-router";
 import { routes } from "./router.tsx";
+import type { AppRoute } from "./routes/lazy-page.ts";
 
 /**
  * Every concrete path the router renders (":param" segments kept as written), for the server:
  * a path that matches none of them gets a 404 status with the app, which shows the not-found page.
  */
-function collect(list: RouteObject[], parent: string): string[] {
+function collect(list: AppRoute[], parent: string): string[] {
   return list.flatMap((route) => {
     if (route.path === "*") return [];
     const here = route.path

@@ -1,21 +1,18 @@
-import type { RouteObject } from "react-router";
-import { PageLoading } from "../components/feedback/page-loading.tsx";
 import { paths } from "../config/paths.ts";
 import { isNarrowScreen, loadDrawer } from "./layouts/app-drawer-loader.ts";
 import { RootErrorScreen, RootLayout } from "./layouts/root-layout.tsx";
 import { appPageRoutes } from "./routes/app/app-page-routes.tsx";
 import { RequireAuth } from "./routes/app/require-auth.tsx";
 import { RequireRole } from "./routes/app/require-role.tsx";
-import { lazyPage } from "./routes/lazy-page.ts";
+import { routesComponent } from "./routes/declare-routes.tsx";
+import { type AppRoute, lazyPage } from "./routes/lazy-page.ts";
 import { marketingRoutes } from "./routes/marketing/routes.tsx";
 
 /** Every route of the app; pages load on demand behind the layout's 'Loading...' fallback. */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
     element: <RootLayout />,
     errorElement: <RootErrorScreen />,
-    // Shown while a client-rendered page's lazy route module loads (marketing pages are prerendered).
-    hydrateFallbackElement: <PageLoading />,
     children: [
       // The public site (prerendered; see routes/marketing/routes.tsx).
       ...marketingRoutes,
@@ -117,3 +114,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The route tree rendered for the current address (inside <BrowserRouter> or <StaticRouter>). */
+export const AppRoutes = routesComponent(routes);

@@ -1,6 +1,6 @@
-import { type RouteObject, useRouteError } from "react-router";
 import { PageErrorScreen } from "../../../components/feedback/error-screen.tsx";
-import { lazyPage } from "../lazy-page.ts";
+import { useRouteError } from "../declare-routes.tsx";
+import { type AppRoute, lazyPage } from "../lazy-page.ts";
 
 /** Spec §2 protected routes: each inside the sign-in guard and the app layout. */
 const appPages = [
@@ -27,7 +27,7 @@ function PageRouteError() {
  * A page that fails (rendering, or loading its code) shows the error screen inside the app's
  * frame (house rule 6: an error boundary per route), so the sidebar and header keep working.
  */
-export const appPageRoutes: RouteObject[] = appPages.map(({ path, load }) => ({
+export const appPageRoutes: AppRoute[] = appPages.map(({ path, load }) => ({
   path,
   lazy: lazyPage(load),
   errorElement: <PageRouteError />,

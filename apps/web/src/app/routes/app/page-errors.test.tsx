@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { MemoryRouter, Outlet, useRoutes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { declareRoutes } from "../declare-routes.tsx";
 import { appPageRoutes } from "./app-page-routes.tsx";
 
 afterEach(cleanup);
@@ -14,21 +15,29 @@ describe("a page that fails to render", () => {
   it("shows the spec's error screen inside the frame, which keeps working", async () => {
     // React and the router report the caught error on the console; that is expected here.
     vi.mocked(console.error).mockImplementation(() => {});
-    const routes = appPageRoutes.map((route) => ({ ...route, lazy: undefined, Component: Broken }));
-    const router = createMemoryRouter(
-      [
-        {
-          element: (
-            <nav aria-label="Frame">
-              <Outlet />
-            </nav>
-          ),
-          children: routes,
-        },
-      ],
-      { initialEntries: ["/messages"] },
+    const routes = appPageRoutes.map((route) => ({
+      ...route,
+      lazy: undefined,
+      element: <Broken />,
+    }));
+    const declared = declareRoutes([
+      {
+        element: (
+          <nav aria-label="Frame">
+            <Outlet />
+          </nav>
+        ),
+        children: routes,
+      },
+    ]);
+    function Routes() {
+      return useRoutes(declared);
+    }
+    render(
+      <MemoryRouter initialEntries={["/messages"]}>
+        <Routes />
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
     expect(
       screen.getByText("An unexpected error occurred. Please try reloading the page."),

@@ -1,7 +1,6 @@
-import type { RouteObject } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { blogSlugs } from "../../../features/marketing/content/blog-slugs.ts";
-import { type LazyRoute as Lazy, lazyPage as page } from "../lazy-page.ts";
+import { type AppRoute, type LazyRoute as Lazy, lazyPage as page } from "../lazy-page.ts";
 
 function legal(slug: "privacy-policy" | "terms-of-service" | "data-deletion" | "investors"): Lazy {
   return async () => {
@@ -83,7 +82,7 @@ export const publicPaths: string[] = pages.map((entry) => entry.path);
  * The public site: one layout (header, footer) around every marketing page. It loads with the
  * page (before hydrating a prerendered one, start-app.tsx), so the app's pages never fetch it.
  */
-export const marketingRoutes: RouteObject[] = [
+export const marketingRoutes: AppRoute[] = [
   {
     lazy: async () => ({
       Component: (await import("../../layouts/marketing-layout.tsx")).MarketingLayout,

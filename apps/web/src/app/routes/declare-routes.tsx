@@ -1,0 +1,169 @@
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useContext,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+} from "react";
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
+import { ErrorBoundary } from "../../components/feedback/error-boundary.tsx";
+import type { AppRoute, LazyRoute, RouteHandle } from "./lazy-page.ts";
+
+/*
+ * The app's routes run on React Router's declarative router (<BrowserRouter>, useRoutes), whose
+ * code is less than half of the data router's (issue 27: /dashboard's first load). What the data
+ * router did for us is here: route modules loaded on demand (a Suspense boundary waits for them;
+ * a navigation, being a transition, keeps the page before on screen meanwhile), an error element
+ * per route, and whether a route's code is on its way (the public site's progress bar).
+ */
+
+type Loaded = Awaited<ReturnType<LazyRoute>>;
+type Entry =
+  | { status: "loading"; promise: Promise<Loaded> }
+  | { status: "loaded"; promise: Promise<Loaded>; value: Loaded };
+
+const entries = new Map<LazyRoute, Entry>();
+let loading = 0;
+const listeners = new Set<() => void>();
+// Told after the render that started a load, never during it.
+const notify = () =>
+  queueMicrotask(() => {
+    for (const listener of listeners) listener();
+  });
+
+/** Starts (once) loading a route's code; a failed load is forgotten so the next render retries. */
+function load(lazy: LazyRoute): Entry {
+  const known = entries.get(lazy);
+  if (known) return known;
+  loading++;
+  notify();
+  const promise = lazy().then(
+    (value) => {
+      entries.set(lazy, { status: "loaded", promise, value });
+      return value;
+    },
+    (error: unknown) => {
+      entries.delete(lazy);
+      throw error;
+    },
+  );
+  void promise
+    .finally(() => {
+      loading--;
+      notify();
+    })
+    .catch(() => {});
+  const entry: Entry = { status: "loading", promise };
+  entries.set(lazy, entry);
+  return entry;
+}
+
+/** True while some route's code is loading (a navigation waits for it). */
+export function useRouteCodeLoading(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => loading > 0,
+    () => false,
+  );
+}
+
+function LazyRouteElement({ lazy }: { lazy: LazyRoute }) {
+  const entry = load(lazy);
+  const { Component } = entry.status === "loaded" ? entry.value : use(entry.promise);
+  return <Component />;
+}
+
+const RouteErrorContext = createContext<unknown>(undefined);
+
+/** The error a route's error element stands for. */
+export function useRouteError(): unknown {
+  return useContext(RouteErrorContext);
+}
+
+/** Clears the caught error when the address changes (another page may well work). */
+function ResetOnNavigation({ reset }: { reset: () => void }) {
+  const location = useLocation();
+  const caughtAt = useRef(location);
+  useEffect(() => {
+    if (location !== caughtAt.current) reset();
+  }, [location, reset]);
+  return null;
+}
+
+function RouteErrorBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={(error, reset) => (
+        <RouteErrorContext value={error}>
+          <ResetOnNavigation reset={reset} />
+          {fallback}
+        </RouteErrorContext>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The component that renders `routes` for the current address (inside <BrowserRouter>,
+ * <StaticRouter> or <MemoryRouter>). Every route the address matches has its code requested at
+ * once, rather than each nested route's only once the route around it has rendered (a waterfall
+ * the data router never had); requesting is idempotent, each module is fetched once.
+ */
+export function routesComponent(routes: AppRoute[]) {
+  const declared = declareRoutes(routes);
+  return function Routes() {
+    const { pathname } = useLocation();
+    for (const loading of startLoadingRoutesFor(routes, pathname)) loading?.catch(() => {});
+    return useRoutes(declared);
+  };
+}
+
+/** What a route renders: its element or its code, inside its error element's boundary. */
+function routeElement(route: AppRoute): ReactNode {
+  const element = route.lazy ? <LazyRouteElement lazy={route.lazy} /> : route.element;
+  if (route.errorElement === undefined) return element;
+  return (
+    <RouteErrorBoundary fallback={route.errorElement}>{element ?? <Outlet />}</RouteErrorBoundary>
+  );
+}
+
+/** React Router's declarative routes for the app's route tree. */
+export function declareRoutes(routes: AppRoute[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const element = routeElement(route);
+    if (route.index) return { index: true, element };
+    const children = route.children ? declareRoutes(route.children) : undefined;
+    return { path: route.path, element, children };
+  });
+}
+
+/**
+ * Loads the code of every route `pathname` matches, so the first render (hydrating a prerendered
+ * page, or prerendering it) has everything without suspending. Resolves to their handles.
+ */
+export async function loadRoutesFor(routes: AppRoute[], pathname: string): Promise<RouteHandle[]> {
+  const loaded = await Promise.all(startLoadingRoutesFor(routes, pathname));
+  return loaded.flatMap((module) => (module?.handle ? [module.handle] : []));
+}
+
+/** Starts loading the code of every route `pathname` matches, all at once. */
+export function startLoadingRoutesFor(routes: AppRoute[], pathname: string) {
+  const matches = matchRoutes(routes as unknown as RouteObject[], pathname) ?? [];
+  return matches.map(({ route }) => {
+    const lazy = (route as unknown as AppRoute).lazy;
+    return lazy ? load(lazy).promise : undefined;
+  });
+}
+
+/** Whether `pathname` is one of the routes (not the catch-all not-found page). */
+export function matchesARoute(routes: AppRoute[], pathname: string): boolean {
+  const matches = matchRoutes(routes as unknown as RouteObject[], pathname) ?? [];
+  return matches.length > 0 && matches.at(-1)?.route.path !== "*";
+}
