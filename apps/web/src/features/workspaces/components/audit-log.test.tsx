@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuditLog } from "./audit-log.tsx";
 
@@ -51,5 +51,12 @@ describe("Settings → Audit log", () => {
     expect(rows[2]!.textContent).toContain("owner@example.com");
     expect(rows[2]!.textContent).not.toContain("API token");
     expect(rows[3]!.textContent).toContain("Sightline");
+    // The phone's list (CSS shows one or the other): the same events, what happened first.
+    const entries = within(screen.getByRole("list", { name: "Audit log" })).getAllByRole(
+      "listitem",
+    );
+    expect(entries).toHaveLength(3);
+    expect(entries[0]!.textContent).toContain("owner@example.com · API token");
+    expect(entries[2]!.textContent).toContain("Sightline");
   });
 });

@@ -78,50 +78,73 @@ export function AuditLog() {
             {t("audit.empty")}
           </p>
         ) : (
-          <section
-            className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 sm:mx-0"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be reachable by keyboard
-            tabIndex={0}
-            aria-label={t("audit.title")}
-          >
-            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="audit-log">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pl-5 pr-3 font-medium sm:pl-0">
-                    {t("audit.time")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t("audit.who")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t("audit.what")}
-                  </th>
-                  <th scope="col" className="py-2 pl-3 pr-5 font-medium sm:pr-0">
-                    {t("audit.target")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((event) => (
-                  <tr key={event.id} className="align-top">
-                    <td className="whitespace-nowrap py-2.5 pl-5 pr-3 text-slate-600 sm:pl-0">
-                      {format(event.createdAt)}
-                    </td>
-                    <td className="max-w-48 truncate px-3 py-2.5 text-slate-900">
-                      {event.actorEmail ?? t("audit.system")}
-                      {event.details.via === "api" && (
-                        <span className="block text-xs text-slate-500">{t("audit.viaApi")}</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2.5 text-slate-900">{readableAction(event.action)}</td>
-                    <td className="max-w-56 truncate py-2.5 pl-3 pr-5 text-slate-600 sm:pr-0">
-                      {event.target ?? ""}
-                    </td>
+          <>
+            {/* From sm up: a table. */}
+            <section
+              className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 sm:block"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be reachable by keyboard
+              tabIndex={0}
+              aria-label={t("audit.title")}
+            >
+              <table className="w-full min-w-[36rem] text-left text-sm" data-testid="audit-log">
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t("audit.time")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t("audit.who")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t("audit.what")}
+                    </th>
+                    <th scope="col" className="py-2 pl-3 font-medium">
+                      {t("audit.target")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((event) => (
+                    <tr key={event.id} className="align-top">
+                      <td className="whitespace-nowrap py-2.5 pr-3 text-slate-600">
+                        {format(event.createdAt)}
+                      </td>
+                      <td className="max-w-48 truncate px-3 py-2.5 text-slate-900">
+                        {event.actorEmail ?? t("audit.system")}
+                        {event.details.via === "api" && (
+                          <span className="block text-xs text-slate-500">{t("audit.viaApi")}</span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2.5 text-slate-900">{readableAction(event.action)}</td>
+                      <td className="max-w-56 truncate py-2.5 pl-3 text-slate-600">
+                        {event.target ?? ""}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            {/* On a phone: one entry per event, what happened first, nothing to scroll sideways. */}
+            <ol className="divide-y divide-slate-100 sm:hidden" aria-label={t("audit.title")}>
+              {rows.map((event) => (
+                <li key={event.id} className="py-3 text-sm">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <span className="font-medium text-slate-900">
+                      {readableAction(event.action)}
+                    </span>
+                    <span className="shrink-0 text-xs text-slate-500">
+                      {format(event.createdAt)}
+                    </span>
+                  </div>
+                  <p className="mt-0.5 truncate text-slate-600">
+                    {event.actorEmail ?? t("audit.system")}
+                    {event.details.via === "api" && ` · ${t("audit.viaApi")}`}
+                  </p>
+                  {event.target && <p className="truncate text-slate-500">{event.target}</p>}
+                </li>
+              ))}
+            </ol>
+          </>
         )}
         {events.hasNextPage && (
           <Button
