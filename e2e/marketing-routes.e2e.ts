@@ -103,6 +103,40 @@ describe.skipIf(!hasChromium())("the public site: every route", () => {
     await context.close();
   });
 
+  it("opens a new page at its top and goes Back to where the reader was, with a progress bar meanwhile", async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${live.server.url}/features/overview`);
+    await page.mouse.move(40, 40);
+    await page.locator("html[data-app=ready]").waitFor();
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY >= 1500);
+    const read = await page.evaluate(() => window.scrollY);
+    // Another public page from the footer (its code not loaded yet): the progress bar shows while
+    // it loads, and the page opens at its top at once, not gliding up (the site scrolls smoothly).
+    await page.evaluate(() => {
+      const bar = document.querySelector(".origin-left.fixed");
+      const seen = window as unknown as { __barShown?: boolean };
+      new MutationObserver(() => {
+        if (bar?.classList.contains("scale-x-75")) seen.__barShown = true;
+      }).observe(bar!, { attributes: true });
+    });
+    // (Clicked from script: Playwright's own click would first scroll the link into view.)
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>("footer a[href='/features/automations']")?.click(),
+    );
+    await page.getByRole("heading", { level: 1, name: /Automate the replies/ }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window as { __barShown?: boolean }).__barShown)).toBe(true);
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: /understand, answer and publish/ }).waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, read);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("never scrolls sideways on a phone", async () => {
     const context = await live.browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -54,12 +54,12 @@ describe("scroll restoration", () => {
     expect(scrollTo).not.toHaveBeenCalled();
     scrollWindowTo(640);
     await act(async () => navigate("/b"));
-    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0, behavior: "instant" });
     scrollWindowTo(120);
     await act(async () => navigate(-1));
-    expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 640, left: 0, behavior: "instant" });
     await act(async () => navigate(1));
-    expect(scrollTo).toHaveBeenLastCalledWith(0, 120);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 120, left: 0, behavior: "instant" });
   });
 
   it("scrolls to the element a hash names", async () => {
@@ -80,6 +80,6 @@ describe("scroll restoration", () => {
     scrollWindowTo(0);
     renderAt("/a");
     // MemoryRouter gives the first entry the same key each time, like a reloaded history entry.
-    expect(scrollTo).toHaveBeenLastCalledWith(0, 300);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 300, left: 0, behavior: "instant" });
   });
 });

@@ -12,6 +12,14 @@ function readPositions(): Record<string, number> {
   }
 }
 
+/**
+ * Jumps to a position: instantly, whatever the stylesheet's `scroll-behavior` (a new page that
+ * glided up from the footer of the one before would be a slow way to arrive).
+ */
+function jumpTo(top: number) {
+  window.scrollTo({ top, left: 0, behavior: "instant" });
+}
+
 /** Scrolls to the element a hash names; false when there is none. */
 function scrollToHash(hash: string): boolean {
   if (!hash) return false;
@@ -71,11 +79,11 @@ export function ScrollRestoration() {
     const saved = positions.current[location.key];
     // Back/Forward, or a reload of this entry: where the reader was.
     if ((navigationType === "POP" || isFirst) && saved !== undefined) {
-      window.scrollTo(0, saved);
+      jumpTo(saved);
       return;
     }
     if (scrollToHash(location.hash)) return;
-    if (!isFirst) window.scrollTo(0, 0);
+    if (!isFirst) jumpTo(0);
   }, [location.key, location.hash, navigationType]);
 
   return null;
