@@ -1,18 +1,8 @@
 import { registerTranslations } from "../../lib/i18n.ts";
+// The strings the app's frame and the Instagram guard use load on their own, with them.
+import "./frame-locales.ts";
 
 const en = {
-  guard: {
-    loading: "Loading your Instagram account",
-    title: "Connect Instagram to Get Started",
-    body: "Connect your Instagram Business account to view post performance analytics, audience insights, and manage your messages.",
-    goToSettings: "Go to Settings",
-  },
-  reconnect: {
-    title: "Your Instagram account @{{username}} needs reconnecting",
-    fallbackReason: "Instagram no longer accepts Sightline's access.",
-    body: "What you see here may be out of date until you reconnect.",
-    button: "Reconnect",
-  },
   callback: {
     pageTitle: "Connecting Instagram — Sightline",
     connecting: "Connecting your Instagram account…",
@@ -73,18 +63,6 @@ const en = {
       "Instagram Login needs no Facebook Page, but Instagram offers no hashtag search with it, so Trend Radar stops sampling.",
     keeps:
       "Nothing is deleted: choose @{{username}} on the next page and every synced post, comment, message and insight stays. If you pick another account, nothing changes.",
-  },
-  switcher: {
-    label: "Instagram account: @{{username}}",
-    heading: "Instagram accounts",
-    count: "{{count}} of {{limit}} accounts",
-    connected: "Connected",
-    needsReconnection: "Needs reconnection",
-    paused: "Paused: over the plan's accounts",
-    syncing: "Syncing…",
-    current: "Current account",
-    connectAnother: "Connect another account",
-    sendLink: "Send a connect link",
   },
   connectLinks: {
     title: "Connect links",
@@ -157,18 +135,6 @@ const en = {
 };
 
 const es: typeof en = {
-  guard: {
-    loading: "Cargando tu cuenta de Instagram",
-    title: "Conecta Instagram para empezar",
-    body: "Conecta tu cuenta de empresa de Instagram para ver las analíticas de tus publicaciones, conocer a tu audiencia y gestionar tus mensajes.",
-    goToSettings: "Ir a Ajustes",
-  },
-  reconnect: {
-    title: "Tu cuenta de Instagram @{{username}} necesita reconectarse",
-    fallbackReason: "Instagram ya no acepta el acceso de Sightline.",
-    body: "Lo que ves aquí puede estar desactualizado hasta que reconectes.",
-    button: "Reconectar",
-  },
   callback: {
     pageTitle: "Conectando Instagram — Sightline",
     connecting: "Conectando tu cuenta de Instagram…",
@@ -230,18 +196,6 @@ const es: typeof en = {
       "El inicio de sesión con Instagram no necesita página de Facebook, pero Instagram no ofrece búsqueda de hashtags con él, así que Trend Radar deja de muestrear.",
     keeps:
       "No se borra nada: elige @{{username}} en la página siguiente y se conservan todas las publicaciones, comentarios, mensajes y estadísticas sincronizados. Si eliges otra cuenta, no cambia nada.",
-  },
-  switcher: {
-    label: "Cuenta de Instagram: @{{username}}",
-    heading: "Cuentas de Instagram",
-    count: "{{count}} de {{limit}} cuentas",
-    connected: "Conectada",
-    needsReconnection: "Hay que reconectarla",
-    paused: "En pausa: supera las cuentas del plan",
-    syncing: "Sincronizando…",
-    current: "Cuenta actual",
-    connectAnother: "Conectar otra cuenta",
-    sendLink: "Enviar un enlace de conexión",
   },
   connectLinks: {
     title: "Enlaces de conexión",

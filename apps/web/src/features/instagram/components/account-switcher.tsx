@@ -8,6 +8,7 @@ import { paths } from "../../../config/paths.ts";
 import { setSelectedAccountId } from "../../../lib/account.ts";
 import { announcePlanRequired } from "../../../lib/api-error.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
+import "../frame-locales.ts";
 import { useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
 import { useInstagramAccounts } from "../api/use-instagram-accounts.ts";

@@ -9,7 +9,7 @@ import { paths } from "../../../config/paths.ts";
 import { cn } from "../../../utils/cn.ts";
 import { useStartInstagramConnect } from "../api/start-instagram-connect.ts";
 import { useInstagramConnection } from "../api/use-instagram-connection.ts";
-import "../locales.ts";
+import "../frame-locales.ts";
 
 /** Where the guard's button leads: Settings, opening the Instagram connection (spec §2). */
 export const connectInstagramPath = `${paths.settings}?connect=instagram`;
