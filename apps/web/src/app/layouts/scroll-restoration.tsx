@@ -47,7 +47,6 @@ export function ScrollRestoration() {
   const first = useRef(true);
 
   useEffect(() => {
-    positions.current = { ...readPositions(), ...positions.current };
     const previous = history.scrollRestoration;
     history.scrollRestoration = "manual";
     // One assignment per scroll event: cheaper than anything that would batch it.
@@ -75,7 +74,8 @@ export function ScrollRestoration() {
     currentKey.current = location.key;
     const isFirst = first.current;
     first.current = false;
-    if (isFirst) positions.current = { ...readPositions(), ...positions.current };
+    // Read once, before the first position is wanted (this runs before the effect above).
+    if (isFirst) positions.current = readPositions();
     const saved = positions.current[location.key];
     // Back/Forward, or a reload of this entry: where the reader was.
     if ((navigationType === "POP" || isFirst) && saved !== undefined) {

@@ -120,7 +120,9 @@ export function routesComponent(routes: AppRoute[]) {
   const declared = declareRoutes(routes);
   return function Routes() {
     const { pathname } = useLocation();
-    for (const loading of startLoadingRoutesFor(routes, pathname)) loading?.catch(() => {});
+    // A failed load needs no handler here: load() handles its promise, and the element that
+    // renders the route shows the failure.
+    startLoadingRoutesFor(routes, pathname);
     return useRoutes(declared);
   };
 }
@@ -153,17 +155,21 @@ export async function loadRoutesFor(routes: AppRoute[], pathname: string): Promi
   return loaded.flatMap((module) => (module?.handle ? [module.handle] : []));
 }
 
+/** The routes `pathname` matches, outermost first (React Router reads only paths and children). */
+function routesMatching(routes: AppRoute[], pathname: string): AppRoute[] {
+  const matches = matchRoutes(routes as unknown as RouteObject[], pathname) ?? [];
+  return matches.map(({ route }) => route as unknown as AppRoute);
+}
+
 /** Starts loading the code of every route `pathname` matches, all at once. */
 export function startLoadingRoutesFor(routes: AppRoute[], pathname: string) {
-  const matches = matchRoutes(routes as unknown as RouteObject[], pathname) ?? [];
-  return matches.map(({ route }) => {
-    const lazy = (route as unknown as AppRoute).lazy;
-    return lazy ? load(lazy).promise : undefined;
-  });
+  return routesMatching(routes, pathname).map((route) =>
+    route.lazy ? load(route.lazy).promise : undefined,
+  );
 }
 
 /** Whether `pathname` is one of the routes (not the catch-all not-found page). */
 export function matchesARoute(routes: AppRoute[], pathname: string): boolean {
-  const matches = matchRoutes(routes as unknown as RouteObject[], pathname) ?? [];
-  return matches.length > 0 && matches.at(-1)?.route.path !== "*";
+  const matches = routesMatching(routes, pathname);
+  return matches.length > 0 && matches.at(-1)?.path !== "*";
 }
