@@ -14,7 +14,8 @@
  * the sidebar, with the bare app (the signed-in 404 page) as the baseline in the same run.
  * The workspace holds BENCH_ACCOUNTS accounts (10 by default, issue 29): All accounts and the last
  * account's dashboard and post table are timed with the others' rows in the same tables.
- * BENCH_ONLY=<text> times only the calls whose name holds that text.
+ * BENCH_ONLY=<text> times only the calls whose name holds that text. BENCH_LIST_FILES=1 lists
+ * each script a page received before its paint with its gzip size.
  */
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -298,6 +299,13 @@ try {
             gzipped.set(scriptUrl, gzipSync(body).length);
           }
           bytes += gzipped.get(scriptUrl)!;
+        }
+        if (process.env.BENCH_LIST_FILES) {
+          for (const scriptUrl of new Set(urls)) {
+            console.log(
+              `    ${(gzipped.get(scriptUrl)! / 1024).toFixed(1).padStart(6)} KB  ${new URL(scriptUrl).pathname}`,
+            );
+          }
         }
         return { bytes, files: new Set(urls).size };
       };
