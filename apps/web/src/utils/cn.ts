@@ -348,6 +348,20 @@ function parse(className: string) {
   return { key: `${sorted.join(":")}${important ? "!" : ""}:`, base };
 }
 
+/** Each class's variants key and group (undefined when it is not Tailwind's), parsed once. */
+const parsed = new Map<string, { variants: string; group: string | undefined }>();
+function parsedClass(className: string) {
+  let entry = parsed.get(className);
+  if (!entry) {
+    const { key, base } = parse(className);
+    entry = { variants: key, group: groupOf(base) };
+    // The app writes a few thousand classes; strings from elsewhere must not grow this forever.
+    if (parsed.size > 5000) parsed.clear();
+    parsed.set(className, entry);
+  }
+  return entry;
+}
+
 /** Keeps the last of each group's classes per variants; other classes stay as they are. */
 export function mergeClasses(classes: string): string {
   const taken = new Set<string>();
@@ -356,16 +370,15 @@ export function mergeClasses(classes: string): string {
   for (let index = list.length - 1; index >= 0; index--) {
     const className = list[index]!;
     if (className === "") continue;
-    const { key, base } = parse(className);
-    const group = groupOf(base);
+    const { variants, group } = parsedClass(className);
     if (group === undefined) {
       kept.push(className);
       continue;
     }
-    if (taken.has(key + group)) continue;
+    if (taken.has(variants + group)) continue;
     kept.push(className);
-    taken.add(key + group);
-    for (const other of OVERRIDES.get(group) ?? []) taken.add(key + other);
+    taken.add(variants + group);
+    for (const other of OVERRIDES.get(group) ?? []) taken.add(variants + other);
   }
   return kept.reverse().join(" ");
 }
