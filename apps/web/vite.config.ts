@@ -1,6 +1,11 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import {
+  frameChunkCheck,
+  frameChunkName,
+  lucideIconImports,
+} from "./scripts/vite-plugin-frame-chunks.ts";
 import { interSubset } from "./scripts/vite-plugin-inter-subset.ts";
 import { markdown } from "./scripts/vite-plugin-markdown.ts";
 import { openApiDocument } from "./scripts/vite-plugin-openapi.ts";
@@ -41,7 +46,16 @@ function preloadFont(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [interSubset(), markdown(), openApiDocument(), react(), tailwindcss(), preloadFont()],
+  plugins: [
+    lucideIconImports(),
+    interSubset(),
+    markdown(),
+    openApiDocument(),
+    react(),
+    tailwindcss(),
+    preloadFont(),
+    frameChunkCheck(),
+  ],
   define: {
     // The canonical origin comes from SITE_URL at build time (sitemap, canonical, Open Graph).
     "import.meta.env.VITE_SITE_URL": JSON.stringify(
@@ -91,6 +105,9 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // The app's frame and what only it uses, in one file: every app page loads it
+            // whole, and no public page loads it (scripts/vite-plugin-frame-chunks.ts).
+            { name: frameChunkName(), includeDependenciesRecursively: false },
           ],
         },
       },

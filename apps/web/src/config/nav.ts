@@ -1,25 +1,9 @@
 import { can, type WorkspaceAction, type WorkspaceRole } from "@sightline/contracts";
-import {
-  AtSign,
-  BarChart3,
-  CalendarDays,
-  ClipboardCheck,
-  FileText,
-  LayoutDashboard,
-  type LucideIcon,
-  MessagesSquare,
-  Newspaper,
-  Settings,
-  Swords,
-  TrendingUp,
-  Users,
-} from "lucide-react";
 import { paths } from "./paths.ts";
 
 export interface AppNavItem {
   path: string;
   label: string;
-  icon: LucideIcon;
   /** Spec §2: /messages and /content-scheduler fill the main area edge to edge. */
   padded: boolean;
   /** What the member's role needs to open it (contracts' role table); none: every member. */
@@ -31,41 +15,37 @@ export const appNavigation: readonly AppNavItem[] = [
   {
     path: paths.dashboard,
     label: "Dashboard",
-    icon: LayoutDashboard,
     padded: true,
     action: "read",
   },
   {
     path: paths.audienceInsights,
     label: "Audience Insights",
-    icon: Users,
     padded: true,
     action: "read",
   },
   {
     path: paths.postPerformance,
     label: "Post Performance",
-    icon: BarChart3,
     padded: true,
     action: "read",
   },
-  { path: paths.competitors, label: "Competitors", icon: Swords, padded: true, action: "read" },
+  { path: paths.competitors, label: "Competitors", padded: true, action: "read" },
   {
     path: paths.contentScheduler,
     label: "Content Scheduler",
-    icon: CalendarDays,
     padded: false,
     action: "read",
   },
   // Decision 037 addendum: the posts sent for approval, a Client's own page.
-  { path: paths.reviews, label: "Reviews", icon: ClipboardCheck, padded: true, action: "review" },
-  { path: paths.messages, label: "Messages", icon: MessagesSquare, padded: false, action: "read" },
+  { path: paths.reviews, label: "Reviews", padded: true, action: "review" },
+  { path: paths.messages, label: "Messages", padded: false, action: "read" },
   // Beyond the spec (decision 041): who mentioned or tagged the account.
-  { path: paths.mentions, label: "Mentions", icon: AtSign, padded: true, action: "read" },
-  { path: paths.trendRadar, label: "Trend Radar", icon: TrendingUp, padded: true, action: "read" },
-  { path: paths.pressRadar, label: "Press Radar", icon: Newspaper, padded: true, action: "read" },
-  { path: paths.reports, label: "Reports", icon: FileText, padded: true, action: "reports" },
-  { path: paths.settings, label: "Settings", icon: Settings, padded: true },
+  { path: paths.mentions, label: "Mentions", padded: true, action: "read" },
+  { path: paths.trendRadar, label: "Trend Radar", padded: true, action: "read" },
+  { path: paths.pressRadar, label: "Press Radar", padded: true, action: "read" },
+  { path: paths.reports, label: "Reports", padded: true, action: "reports" },
+  { path: paths.settings, label: "Settings", padded: true },
 ];
 
 /** The navigation item a path belongs to (its own page or one below it), if any. */

@@ -24,6 +24,15 @@ describe("the sidebar", () => {
     expect(document.querySelectorAll("[data-marker]")).toHaveLength(0);
   });
 
+  it("shows each page with an icon of its own", () => {
+    renderAt("/dashboard", {});
+    const links = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link");
+    const icons = links.map((link) => link.querySelector("svg")?.getAttribute("class") ?? "");
+    expect(links.length).toBeGreaterThan(10);
+    expect(icons.every((icon) => /\blucide-[a-z]/.test(icon))).toBe(true);
+    expect(new Set(icons).size).toBe(links.length);
+  });
+
   it("marks the current page, also below it", () => {
     renderAt("/settings/security", {});
     const nav = screen.getByRole("navigation", { name: "Main" });
