@@ -29,31 +29,38 @@ export function lucideIconImports(): Plugin {
   }
   return {
     name: "sightline:lucide-icon-imports",
+    // Chunks are a build's concern; the dev server keeps the barrel (one pre-bundled module).
+    apply: "build",
     enforce: "pre",
     transform(code, id) {
       if (id.includes("node_modules") || !/\.tsx?$/.test(id) || !code.includes('"lucide-react"')) {
         return;
       }
-      return code.replace(/import \{([^}]*)\} from "lucide-react";/g, (whole, list: string) => {
-        const lines: string[] = [];
-        const types: string[] = [];
-        for (const part of list.split(",").map((item) => item.trim())) {
-          if (part === "") continue;
-          if (part.startsWith("type ")) {
-            types.push(part.slice(5));
-            continue;
+      const rewritten = code.replace(
+        /import \{([^}]*)\} from "lucide-react";/g,
+        (whole, list: string) => {
+          const lines: string[] = [];
+          const types: string[] = [];
+          for (const part of list.split(",").map((item) => item.trim())) {
+            if (part === "") continue;
+            if (part.startsWith("type ")) {
+              types.push(part.slice(5));
+              continue;
+            }
+            const [imported, local = imported] = part.split(/\s+as\s+/) as [string, string?];
+            const file = fileOf.get(imported);
+            if (!file) return whole;
+            lines.push(`import ${local} from "lucide-react/icons/${file}";`);
           }
-          const [imported, local = imported] = part.split(/\s+as\s+/) as [string, string?];
-          const file = fileOf.get(imported);
-          if (!file) return whole;
-          lines.push(`import ${local} from "lucide-react/icons/${file}";`);
-        }
-        // `import type`: erased whole, where `import { type X }` would keep the barrel's import.
-        if (types.length > 0)
-          lines.push(`import type { ${types.join(", ")} } from "lucide-react";`);
-        // As many lines as before: positions in the rest of the file stay where they were.
-        return lines.join(" ") + "\n".repeat(whole.split("\n").length - 1);
-      });
+          // `import type`: erased whole, where `import { type X }` would keep the barrel's import.
+          if (types.length > 0)
+            lines.push(`import type { ${types.join(", ")} } from "lucide-react";`);
+          // As many lines as before: positions in the rest of the file stay where they were.
+          return lines.join(" ") + "\n".repeat(whole.split("\n").length - 1);
+        },
+      );
+      // Lines stay where they were: `map: null` keeps the source map the file already has.
+      return { code: rewritten, map: null };
     },
   };
 }
