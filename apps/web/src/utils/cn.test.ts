@@ -1,6 +1,6 @@
 import { extendTailwindMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { cn, mergeClasses } from "./cn.ts";
+import { cn, mergeClasses, splitVariants } from "./cn.ts";
 
 /** tailwind-merge as cn used it, without its cache: 600,000 different pairs would only churn it. */
 const twMerge = extendTailwindMerge({ cacheSize: 0 });
@@ -33,15 +33,10 @@ function classesWrittenInTheApp(): string[] {
 
 /** The part of a class before its base: `sm:hover:` of `sm:hover:-mt-2`. */
 function variantsOf(className: string): string {
-  let depth = 0;
-  let end = 0;
-  for (let index = 0; index < className.length; index++) {
-    const char = className[index];
-    if (char === "[" || char === "(") depth++;
-    else if (char === "]" || char === ")") depth--;
-    else if (char === ":" && depth === 0) end = index + 1;
-  }
-  return className.slice(0, end);
+  return splitVariants(className)
+    .slice(0, -1)
+    .map((variant) => `${variant}:`)
+    .join("");
 }
 
 describe("cn", () => {

@@ -311,9 +311,9 @@ const ORDER_SENSITIVE = new Set(
   ),
 );
 
-/** A class split into its variants (sorted where their order does not matter) and its base. */
-function parse(className: string) {
-  const variants: string[] = [];
+/** A class's parts at each `:` outside brackets: `sm:[&_a]:mt-2` → `sm`, `[&_a]`, `mt-2`. */
+export function splitVariants(className: string): string[] {
+  const parts: string[] = [];
   let depth = 0;
   let start = 0;
   for (let index = 0; index < className.length; index++) {
@@ -321,11 +321,18 @@ function parse(className: string) {
     if (char === "[" || char === "(") depth++;
     else if (char === "]" || char === ")") depth--;
     else if (char === ":" && depth === 0) {
-      variants.push(className.slice(start, index));
+      parts.push(className.slice(start, index));
       start = index + 1;
     }
   }
-  let base = className.slice(start);
+  parts.push(className.slice(start));
+  return parts;
+}
+
+/** A class split into its variants (sorted where their order does not matter) and its base. */
+function parse(className: string) {
+  const variants = splitVariants(className);
+  let base = variants.pop()!;
   let important = false;
   if (base.endsWith("!")) {
     important = true;
