@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -45,8 +46,58 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * The build renders with Preact in place of React DOM (decision 044): React's packages resolve to
+ * Preact's compatibility layer, in the browser and in the prerenderer alike (the ids the
+ * prerendered HTML carries are the ones hydration makes). `SIGHTLINE_REACT=react npm run build`
+ * builds with React DOM instead (a baseline for the benchmarks). The dev server and the unit tests
+ * run on React.
+ */
+const usePreact = process.env.SIGHTLINE_REACT !== "react";
+const preactFor: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react-dom/server": "preact/compat/server",
+  "react-dom/static": fileURLToPath(new URL("./scripts/preact-static.ts", import.meta.url)),
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+function preactForReact(): Plugin {
+  return {
+    name: "sightline:preact-for-react",
+    enforce: "pre",
+    apply: "build",
+    resolveId(source, importer, options) {
+      const target = usePreact ? preactFor[source] : undefined;
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+    // Minified Preact calls its render diff `z`, a name the build marks pure for Zod (below):
+    // its calls, whose results go unused, were dropped and the app rendered nothing. Renamed here
+    // (in that file `z` is only that function); a Preact that no longer has it stops the build.
+    transform(code, id) {
+      if (!usePreact || !/[\\/]node_modules[\\/]preact[\\/]dist[\\/]preact\.mjs$/.test(id)) {
+        return null;
+      }
+      let renamed = 0;
+      const out = code.replace(/(?<![\w$.])z\(/g, () => {
+        renamed++;
+        return "z$(";
+      });
+      if (renamed < 2) {
+        throw new Error(
+          `preact/dist/preact.mjs no longer calls a function z (${renamed}): see manualPureFunctions`,
+        );
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    preactForReact(),
     lucideIconImports(),
     interSubset(),
     markdown(),
@@ -74,8 +125,9 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Workspace packages ship TypeScript sources: bundle them into the prerender entry.
-    noExternal: ["@sightline/contracts"],
+    // Workspace packages ship TypeScript sources: bundle them into the prerender entry. With
+    // Preact, everything: a library left outside would import React itself.
+    noExternal: usePreact ? true : ["@sightline/contracts"],
   },
   build: {
     target: "es2022",
@@ -88,8 +140,8 @@ export default defineConfig({
         // constants next to Zod schemas. Declared free of side effects, a page that takes one
         // constant gets only that module; Zod's builders (`z.object(...)`, chains included) are
         // pure, so a schema nothing uses is dropped with Zod itself (issue 27: /dashboard loaded
-        // all of Zod for three constants). No module in node_modules calls a `z`: checked by
-        // comparing the build with and without this line.
+        // all of Zod for three constants). Every call of a function named `z` is: minified
+        // Preact names its render diff `z`, which `preactForReact` renames for this reason.
         manualPureFunctions: ["z"],
         moduleSideEffects: (id) =>
           /[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined,
@@ -102,7 +154,7 @@ export default defineConfig({
           groups: [
             {
               name: "react",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
             },
             { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             // The app's frame and what only it uses, in one file: every app page loads it

@@ -15,6 +15,7 @@ import {
   PageMetaCollectorContext,
   type PageMetaData,
 } from "../features/marketing/components/page-meta.tsx";
+import { ID_SPACE, withOwnIds } from "../lib/id-space.ts";
 import { SessionProvider } from "../lib/session/session-provider.tsx";
 import { AppTree } from "./app-tree.tsx";
 import { AppRoutes, routes } from "./router.tsx";
@@ -86,11 +87,14 @@ export function renderLoading(): string {
  */
 export function renderAuthDialog(): string {
   return renderToStaticMarkup(
-    <StrictMode>
-      <SessionProvider>
-        <StaticAuthDialog />
-      </SessionProvider>
-    </StrictMode>,
+    withOwnIds(
+      <StrictMode>
+        <SessionProvider>
+          <StaticAuthDialog />
+        </SessionProvider>
+      </StrictMode>,
+      ID_SPACE.staticAuthDialog,
+    ),
     { identifierPrefix: "auth-static-" },
   );
 }

@@ -1,9 +1,8 @@
 import "../lib/zod-config.ts";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { AppTree } from "./app-tree.tsx";
 import { AppRoutes, routes } from "./router.tsx";
-import { loadRoutesFor } from "./routes/declare-routes.tsx";
+import { loadRoutesFor, RoutesBrowserRouter } from "./routes/declare-routes.tsx";
 
 /**
  * Renders the app into #root: hydrates a prerendered page, else renders from scratch. Resolves
@@ -14,17 +13,16 @@ export async function startApp(
   container: HTMLElement,
   options: { hydrate: boolean; beforeHydrate?: () => Promise<unknown> | undefined },
 ) {
-  if (options.hydrate) {
-    // The current address's route modules, so hydration renders what was prerendered.
-    await loadRoutesFor(routes, window.location.pathname);
-    await options.beforeHydrate?.();
-  }
+  // The current address's route modules first: hydration then renders what was prerendered, and
+  // a first render does not suspend with no page on screen.
+  await loadRoutesFor(routes, window.location.pathname).catch(() => {});
+  if (options.hydrate) await options.beforeHydrate?.();
   await new Promise<void>((resolve) => {
     const app = (
       <AppTree onReady={resolve} isHydrating={options.hydrate}>
-        <BrowserRouter>
+        <RoutesBrowserRouter routes={routes}>
           <AppRoutes />
-        </BrowserRouter>
+        </RoutesBrowserRouter>
       </AppTree>
     );
     if (options.hydrate) hydrateRoot(container, app);

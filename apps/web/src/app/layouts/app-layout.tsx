@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation, useSearchParams } from "react-router";
+import { DocumentTitle } from "../../components/document-title.tsx";
 import { PageLoading } from "../../components/feedback/page-loading.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { appPageTitle, isMainAreaPadded } from "../../config/nav.ts";
@@ -111,7 +112,7 @@ function AppFrame() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <title>{`${title} — Sightline`}</title>
+      <DocumentTitle>{`${title} — Sightline`}</DocumentTitle>
       <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
           <Link to={paths.dashboard} aria-label="Sightline, go to the dashboard">

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { type ComponentType, Suspense } from "react";
-import { Link, MemoryRouter, Outlet } from "react-router";
+import { Link, MemoryRouter, Outlet, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   loadRoutesFor,
   matchesARoute,
+  RoutesBrowserRouter,
   routesComponent,
   startLoadingRoutesFor,
   useRouteCodeLoading,
@@ -140,5 +141,61 @@ describe("the app's routes on the declarative router", () => {
     await page.arrive();
     await act(async () => {});
     expect(seen.at(-1)).toBe(false);
+  });
+});
+
+describe("the browser router", () => {
+  it("keeps the page before on screen, with its address, until the next page's code arrives", async () => {
+    window.history.replaceState(null, "", "/home");
+    const home = deferredModule(() => <h1>Home</h1>);
+    const pricing = deferredModule(() => <h1>Pricing</h1>);
+    const blog = deferredModule(() => <h1>Blog</h1>);
+    const routes: AppRoute[] = [
+      { path: "home", lazy: home.lazy },
+      { path: "pricing", lazy: pricing.lazy },
+      { path: "blog", lazy: blog.lazy },
+    ];
+    const Routes = routesComponent(routes);
+    function Where() {
+      return <output>{useLocation().pathname}</output>;
+    }
+    function Progress() {
+      return useRouteCodeLoading() ? <p>Loading code</p> : null;
+    }
+    await act(async () => {
+      render(
+        <RoutesBrowserRouter routes={routes}>
+          <Suspense fallback={<p>Loading...</p>}>
+            <Where />
+            <Progress />
+            <Routes />
+            <Link to="/pricing">Pricing</Link>
+            <Link to="/blog">Blog</Link>
+          </Suspense>
+        </RoutesBrowserRouter>,
+      );
+    });
+    await home.arrive();
+    expect(screen.getByRole("heading", { name: "Home" })).toBeTruthy();
+
+    await act(async () => screen.getByRole("link", { name: "Pricing" }).click());
+    expect(window.location.pathname).toBe("/pricing");
+    expect(screen.getByRole("heading", { name: "Home" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("/home");
+    expect(screen.getByText("Loading code")).toBeTruthy();
+    expect(screen.queryByText("Loading...")).toBeNull();
+
+    // Left for another page before its code came: that page is never shown.
+    await act(async () => screen.getByRole("link", { name: "Blog" }).click());
+    await pricing.arrive();
+    expect(screen.getByRole("heading", { name: "Home" })).toBeTruthy();
+    await blog.arrive();
+    expect(screen.getByRole("heading", { name: "Blog" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("/blog");
+    expect(screen.queryByText("Loading code")).toBeNull();
+
+    // Back to a page whose code is here: at once.
+    await act(async () => screen.getByRole("link", { name: "Pricing" }).click());
+    expect(screen.getByRole("heading", { name: "Pricing" })).toBeTruthy();
   });
 });

@@ -4,10 +4,20 @@ import {
   use,
   useContext,
   useEffect,
+  useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from "react";
-import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  matchRoutes,
+  Outlet,
+  type RouteObject,
+  Router,
+  useLocation,
+  useRoutes,
+} from "react-router";
 import { ErrorBoundary } from "../../components/feedback/error-boundary.tsx";
 import type { AppRoute, LazyRoute, RouteHandle } from "./lazy-page.ts";
 
@@ -15,7 +25,7 @@ import type { AppRoute, LazyRoute, RouteHandle } from "./lazy-page.ts";
  * The app's routes run on React Router's declarative router (<BrowserRouter>, useRoutes), whose
  * code is less than half of the data router's (issue 27: /dashboard's first load). What the data
  * router did for us is here: route modules loaded on demand (a Suspense boundary waits for them;
- * a navigation, being a transition, keeps the page before on screen meanwhile), an error element
+ * a navigation keeps the page before on screen meanwhile: RoutesBrowserRouter), an error element
  * per route, and whether a route's code is on its way (the public site's progress bar).
  */
 
@@ -159,6 +169,53 @@ export async function loadRoutesFor(routes: AppRoute[], pathname: string): Promi
 function routesMatching(routes: AppRoute[], pathname: string): AppRoute[] {
   const matches = matchRoutes(routes as unknown as RouteObject[], pathname) ?? [];
   return matches.map(({ route }) => route as unknown as AppRoute);
+}
+
+/**
+ * Settles once the code of every route `pathname` matches is here (loaded or failed); undefined
+ * when it is here already.
+ */
+function routeCodeArriving(routes: AppRoute[], pathname: string): Promise<unknown> | undefined {
+  const arriving = routesMatching(routes, pathname).flatMap((route) => {
+    const entry = route.lazy ? load(route.lazy) : undefined;
+    return entry?.status === "loading" ? [entry.promise] : [];
+  });
+  return arriving.length > 0 ? Promise.allSettled(arriving) : undefined;
+}
+
+/**
+ * <BrowserRouter> that moves the app to a new address once the code of the routes it matches has
+ * arrived: until then the page before stays on screen, with its own address (the public site shows
+ * its progress bar meanwhile). React did this by rendering navigations as transitions; the
+ * browser's renderer, Preact, has none (decision 044), so the router waits itself. The latest
+ * address wins: one left before its code arrived is never shown.
+ */
+export function RoutesBrowserRouter({
+  routes,
+  children,
+}: {
+  routes: AppRoute[];
+  children: ReactNode;
+}) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => {
+    let latest: unknown;
+    return history.listen((next) => {
+      latest = next;
+      const arriving = routeCodeArriving(routes, next.location.pathname);
+      if (!arriving) setState(next);
+      else
+        void arriving.then(() => {
+          if (latest === next) setState(next);
+        });
+    });
+  }, [history, routes]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      {children}
+    </Router>
+  );
 }
 
 /** Starts loading the code of every route `pathname` matches, all at once. */

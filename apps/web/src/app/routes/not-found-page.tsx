@@ -1,6 +1,7 @@
 import { Compass } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DocumentTitle } from "../../components/document-title.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { paths } from "../../config/paths.ts";
 import { registerTranslations } from "../../lib/i18n.ts";
@@ -22,7 +23,7 @@ export default function NotFoundPage() {
   const { t } = useTranslation("notFound");
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">
-      <title>{`${t("title")} — Sightline`}</title>
+      <DocumentTitle>{`${t("title")} — Sightline`}</DocumentTitle>
       <div className="max-w-md text-center">
         <div className="mx-auto mb-6 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <Compass aria-hidden="true" className="size-7" />

@@ -7,6 +7,7 @@ import { buttonVariants } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import "../../../features/auth/locales.ts";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 
 const knownErrors = ["INVALID_TOKEN", "TOKEN_EXPIRED", "access_denied", "account_not_linked"];
 
@@ -46,7 +47,7 @@ export default function AuthCallbackPage() {
   if (!failure) return <PageLoading />;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <title>{t("callback.pageTitle")}</title>
+      <DocumentTitle>{t("callback.pageTitle")}</DocumentTitle>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <AlertCircle className="size-8 text-amber-600" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("callback.title")}</h1>

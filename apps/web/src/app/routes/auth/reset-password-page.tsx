@@ -7,6 +7,7 @@ import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-error.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import "../../../features/auth/locales.ts";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 import {
   ErrorBox,
   FormField,
@@ -51,7 +52,7 @@ export default function ResetPasswordPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <title>{t("reset.pageTitle")}</title>
+      <DocumentTitle>{t("reset.pageTitle")}</DocumentTitle>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <KeyRound className="size-8 text-brand-600" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("reset.title")}</h1>

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, CircleAlert, MessageSquareWarning } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -30,7 +31,7 @@ const PAGE_TITLE = "Review a post · Sightline";
 function Problem({ message }: { message: string }) {
   return (
     <LogoCardPage home={paths.home}>
-      <title>{PAGE_TITLE}</title>
+      <DocumentTitle>{PAGE_TITLE}</DocumentTitle>
       <div role="alert" className="text-center">
         <CircleAlert aria-hidden="true" className="mx-auto size-10 text-amber-600" />
         <h1 className="mt-4 text-lg font-semibold text-slate-900">This link does not work</h1>
@@ -108,7 +109,7 @@ export function ReviewLanding({ preview }: { preview: (review: ReviewLinkView) =
 
   return (
     <main className="min-h-dvh bg-slate-50 px-4 py-8 sm:py-12">
-      <title>{PAGE_TITLE}</title>
+      <DocumentTitle>{PAGE_TITLE}</DocumentTitle>
       <div className="mx-auto w-full max-w-4xl">
         <Link to={paths.home} aria-label="Sightline" className="inline-block">
           <Logo />

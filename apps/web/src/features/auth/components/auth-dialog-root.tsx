@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
 import { type AuthTab, reportAuthDialogSignedIn } from "../../../lib/auth-cta.tsx";
+import { ID_SPACE, withOwnIds } from "../../../lib/id-space.ts";
 import { getBrowserSessionClient } from "../../../lib/session/session-client.ts";
 import { SessionProvider, useSession } from "../../../lib/session/session-provider.tsx";
 import { type AdoptedAuthDialog, AuthDialog } from "./auth-dialog.tsx";
@@ -71,13 +72,16 @@ function mount() {
   container.id = "auth-dialog-root";
   document.body.append(container);
   createRoot(container).render(
-    <StrictMode>
-      <ErrorBoundary fallback={() => null}>
-        <SessionProvider>
-          <StandaloneAuthDialog />
-        </SessionProvider>
-      </ErrorBoundary>
-    </StrictMode>,
+    withOwnIds(
+      <StrictMode>
+        <ErrorBoundary fallback={() => null}>
+          <SessionProvider>
+            <StandaloneAuthDialog />
+          </SessionProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+      ID_SPACE.authDialog,
+    ),
   );
 }
 

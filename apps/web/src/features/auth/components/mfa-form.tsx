@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-error.ts";
+import { focusOnMount } from "../../../lib/focus-on-mount.ts";
 import { useSession } from "../../../lib/session/session-provider.tsx";
 import { ErrorBox, FormField, SubmitButton } from "./form-field.tsx";
 
@@ -42,7 +43,7 @@ export function MfaForm({ onVerified }: { onVerified: () => void }) {
         autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        autoFocus
+        ref={focusOnMount}
       />
       {failure && <ErrorBox message={failure} />}
       <SubmitButton disabled={submitting || !code.trim()}>

@@ -12,6 +12,7 @@ import {
 import { type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { focusOnMount } from "../../../lib/focus-on-mount.ts";
 import { cn } from "../../../utils/cn.ts";
 import type { Collaborator } from "../utils/collaborators.ts";
 import type { DraftMediaItem } from "../utils/draft.ts";
@@ -234,7 +235,7 @@ export function PostPreview({
               </label>
               <Input
                 id={`${promptId}-name`}
-                autoFocus
+                ref={focusOnMount}
                 value={tagName}
                 placeholder="Search username"
                 aria-invalid={tagError ? true : undefined}

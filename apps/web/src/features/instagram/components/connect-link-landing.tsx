@@ -16,6 +16,7 @@ import {
   startLinkConnect,
 } from "../api/connect-links.ts";
 import "../locales.ts";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 import { oncePerPageLoad, readCallbackParams } from "./instagram-callback.tsx";
 
 /*
@@ -27,7 +28,7 @@ import { oncePerPageLoad, readCallbackParams } from "./instagram-callback.tsx";
 function Card({ children, title }: { children: ReactNode; title: string }) {
   return (
     <LogoCardPage home={paths.home}>
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       {children}
     </LogoCardPage>
   );

@@ -12,6 +12,7 @@ import {
 import { instagramAccountsQueryOptions } from "../api/use-instagram-accounts.ts";
 import { instagramConnectionQueryOptions } from "../api/use-instagram-connection.ts";
 import "../locales.ts";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 
 const callbackParamNames = ["code", "state", "error", "error_reason", "error_description"] as const;
 
@@ -92,7 +93,7 @@ export function InstagramCallback({ login }: { login: ConnectLogin }) {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <title>{t("callback.pageTitle")}</title>
+      <DocumentTitle>{t("callback.pageTitle")}</DocumentTitle>
       <div
         role="status"
         aria-live="polite"

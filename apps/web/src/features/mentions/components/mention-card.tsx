@@ -6,6 +6,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { focusOnMount } from "../../../lib/focus-on-mount.ts";
 import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../utils/cn.ts";
 import type { Mention } from "../api/list-mentions.ts";
@@ -171,7 +172,7 @@ export function MentionCard({ mention, canReply }: { mention: Mention; canReply:
               value={text}
               onChange={(event) => setText(event.target.value)}
               placeholder={`Reply to @${author ?? "them"}…`}
-              autoFocus
+              ref={focusOnMount}
             />
             <div className="flex justify-end gap-2">
               <Button

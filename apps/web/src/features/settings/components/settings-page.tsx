@@ -10,6 +10,7 @@ import { setTimeZone } from "../../../lib/time-zone.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { useSettings } from "../api/get-settings.ts";
 import "../locales.ts";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 import { DataSection } from "./data-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
 import { SectionCard } from "./section-card.tsx";
@@ -90,7 +91,7 @@ export function SettingsPage({
 
   return (
     <div className="mx-auto max-w-4xl">
-      <title>{`${t("title")} — Sightline`}</title>
+      <DocumentTitle>{`${t("title")} — Sightline`}</DocumentTitle>
       {/* The app header shows the page title (h1). */}
       <p className="text-slate-600">{t("intro")}</p>
       <nav aria-label={t("title")} className="mt-4">

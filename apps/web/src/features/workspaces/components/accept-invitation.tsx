@@ -13,6 +13,7 @@ import { useSwitchWorkspace } from "../../../lib/workspaces.ts";
 import { useAcceptInvitation } from "../api/accept-invitation.ts";
 import { useInvitationPreview } from "../api/preview-invitation.ts";
 import "../locales.ts";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 
 function Card({ children }: { children: React.ReactNode }) {
   return <LogoCardPage home="/dashboard">{children}</LogoCardPage>;
@@ -37,7 +38,7 @@ export function AcceptInvitation() {
   if (token.length < 20) {
     return (
       <Card>
-        <title>{`${t("invitation.title")} — Sightline`}</title>
+        <DocumentTitle>{`${t("invitation.title")} — Sightline`}</DocumentTitle>
         <h1 className="text-lg font-semibold text-slate-900">{t("invitation.invalid")}</h1>
         <p className="mt-2 text-sm text-slate-600">{t("invitation.missing")}</p>
       </Card>
@@ -57,7 +58,7 @@ export function AcceptInvitation() {
   if (preview.isError) {
     return (
       <Card>
-        <title>{`${t("invitation.title")} — Sightline`}</title>
+        <DocumentTitle>{`${t("invitation.title")} — Sightline`}</DocumentTitle>
         <h1 className="text-lg font-semibold text-slate-900">{t("invitation.invalid")}</h1>
         <p role="alert" className="mt-2 text-sm text-slate-600">
           {messageOf(preview.error)}
@@ -92,7 +93,7 @@ export function AcceptInvitation() {
 
   return (
     <Card>
-      <title>{`${t("invitation.join", { workspace, role: roleLabel })} — Sightline`}</title>
+      <DocumentTitle>{`${t("invitation.join", { workspace, role: roleLabel })} — Sightline`}</DocumentTitle>
       <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <Users aria-hidden="true" className="size-5" />
       </span>
