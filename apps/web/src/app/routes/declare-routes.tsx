@@ -176,10 +176,9 @@ function routesMatching(routes: AppRoute[], pathname: string): AppRoute[] {
  * when it is here already.
  */
 function routeCodeArriving(routes: AppRoute[], pathname: string): Promise<unknown> | undefined {
-  const arriving = routesMatching(routes, pathname).flatMap((route) => {
-    const entry = route.lazy ? load(route.lazy) : undefined;
-    return entry?.status === "loading" ? [entry.promise] : [];
-  });
+  const arriving = codeOfRoutesFor(routes, pathname).flatMap((entry) =>
+    entry?.status === "loading" ? [entry.promise] : [],
+  );
   return arriving.length > 0 ? Promise.allSettled(arriving) : undefined;
 }
 
@@ -218,11 +217,16 @@ export function RoutesBrowserRouter({
   );
 }
 
+/** The code of every route `pathname` matches (undefined for a route without), all requested at once. */
+function codeOfRoutesFor(routes: AppRoute[], pathname: string): (Entry | undefined)[] {
+  return routesMatching(routes, pathname).map((route) =>
+    route.lazy ? load(route.lazy) : undefined,
+  );
+}
+
 /** Starts loading the code of every route `pathname` matches, all at once. */
 export function startLoadingRoutesFor(routes: AppRoute[], pathname: string) {
-  return routesMatching(routes, pathname).map((route) =>
-    route.lazy ? load(route.lazy).promise : undefined,
-  );
+  return codeOfRoutesFor(routes, pathname).map((entry) => entry?.promise);
 }
 
 /** Whether `pathname` is one of the routes (not the catch-all not-found page). */
