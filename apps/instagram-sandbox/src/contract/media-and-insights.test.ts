@@ -337,6 +337,39 @@ describe("account insights (§3.3)", () => {
     expect(engaged).toBeGreaterThanOrEqual(Math.max(...engagedDays));
   });
 
+  it("answers a closed range's unique counts the same later, as the account gains followers", async () => {
+    const rig = createRig();
+    const account = rig.igAccount();
+    const since = new Date("2025-05-20T00:00:00Z");
+    const until = new Date("2025-06-10T00:00:00Z");
+    const read = async () => {
+      const totals = await account.getAccountInsights({
+        metrics: ["reach", "accounts_engaged"],
+        period: "day",
+        metricType: "total_value",
+        since,
+        until,
+      });
+      const weekly = await account.getAccountInsights({
+        metrics: ["reach"],
+        period: "days_28",
+        metricType: "time_series",
+        since: new Date("2025-06-08T00:00:00Z"),
+        until,
+      });
+      return {
+        totals: totals.data.map((entry) => [entry.name, entry.total_value?.value]),
+        days28: weekly.data[0]!.values!.map((entry) => entry.value),
+      };
+    };
+    const before = await read();
+    const followers = async () => (await account.getProfile()).followers_count;
+    const followersBefore = await followers();
+    rig.advance(3 * 86_400_000);
+    expect(await followers()).not.toBe(followersBefore);
+    expect(await read()).toEqual(before);
+  });
+
   it("breaks follows_and_unfollows down into FOLLOWER and NON_FOLLOWER only (§12.4)", async () => {
     const answer = await createRig()
       .igAccount()

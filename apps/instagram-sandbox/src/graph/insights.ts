@@ -504,6 +504,12 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
   const known = Object.keys(accountMetrics);
   const store = ctx.core.store;
   const followers = followersAt(account, store.dyn.anchorDay, ctx.now);
+  /*
+   * The follower pool a range's unique counts are drawn from is the followers when the range
+   * closed: a closed period's reach is a settled figure that does not move as the account gains
+   * followers afterwards (with `now`, the same 28 days answered 119,401 and then 119,399).
+   */
+  const poolAt = (end: number) => followersAt(account, store.dyn.anchorDay, Math.min(end, ctx.now));
   const window = range(ctx);
   const daily = accountContext(ctx, account);
   const data: Array<Record<string, unknown>> = [];
@@ -563,7 +569,7 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
           value:
             name === "follower_count"
               ? daily(day).follows
-              : reachOver(period, day, daily, followers),
+              : reachOver(period, day, daily, poolAt(day + DAY_MS)),
           end_time: formatGraphTime(day + DAY_MS),
         }));
       data.push({ ...meta, values });
@@ -605,7 +611,7 @@ export function accountInsights(ctx: GraphContext, account: Account): Record<str
     }
     data.push({
       ...meta,
-      total_value: totalValue(name, breakdown, window.days, daily, followers),
+      total_value: totalValue(name, breakdown, window.days, daily, poolAt(window.until)),
     });
   }
   const span = window.until - window.since;
@@ -779,10 +785,11 @@ function demographics(
     const days = chosen === "this_week" ? 7 : 30;
     const today = startOfUtcDay(ctx.now);
     const dayList = Array.from({ length: days }, (_, index) => today - (index + 1) * DAY_MS);
+    // The days before today: the pool of when they closed (as accountInsights' ranges).
     base = uniqueAcross(
       dayList,
       daily,
-      followersAt(account, store.dyn.anchorDay, ctx.now),
+      followersAt(account, store.dyn.anchorDay, today),
       engagedSplit,
     ).total;
     // §3.3: engaged-audience demographics need ≥ 100 engagements in the timeframe.
