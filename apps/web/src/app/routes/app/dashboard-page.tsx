@@ -153,9 +153,9 @@ export default function DashboardPage() {
           {steps.map((step) => (
             <li key={step.label} className="flex items-center gap-3 text-sm">
               {step.done ? (
-                <CheckCircle2 className="size-5 text-emerald-600" aria-label="Done" />
+                <CheckCircle2 className="size-5 shrink-0 text-emerald-600" aria-label="Done" />
               ) : (
-                <Circle className="size-5 text-slate-300" aria-label="To do" />
+                <Circle className="size-5 shrink-0 text-slate-300" aria-label="To do" />
               )}
               <span className={step.done ? "text-slate-500 line-through" : "text-slate-800"}>
                 {step.label}
