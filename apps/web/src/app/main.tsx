@@ -4,6 +4,7 @@ import {
   openStaticAuthDialog,
 } from "../features/auth/components/static-auth-dialog-controls.ts";
 import { detectLanguage } from "../lib/language.ts";
+import { fetchSessionEarly } from "../lib/session/early-session.ts";
 import { SESSION_STORAGE_KEY } from "../lib/session/session-storage-key.ts";
 
 const container = document.getElementById("root");
@@ -55,6 +56,8 @@ function applyDeferredStyles(): Promise<void> {
 
 const start = () => {
   appStarting = true;
+  // The session is the first thing the app asks for once its code runs: ask while it loads.
+  fetchSessionEarly();
   void applyDeferredStyles();
   return import("./start-app.tsx")
     .then(({ startApp }) =>

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { earlySession, fetchSessionEarly } from "./early-session.ts";
 import {
   type AuthEvent,
   SESSION_STORAGE_KEY,
@@ -13,7 +14,9 @@ function jwt(exp: number, sub = "user-1") {
 
 type Reply = "ok" | "no-session" | "network" | number;
 
-function harness(options: { stored?: Session | null; visible?: boolean } = {}) {
+function harness(
+  options: { stored?: Session | null; visible?: boolean; early?: typeof earlySession } = {},
+) {
   let now = 1_800_000_000_000;
   let visible = options.visible ?? true;
   let reply: Reply = "ok";
@@ -70,6 +73,7 @@ function harness(options: { stored?: Session | null; visible?: boolean } = {}) {
       storageListeners.add(listener);
       return () => storageListeners.delete(listener);
     },
+    ...(options.early ? { initialSession: options.early } : {}),
   });
   const events: [AuthEvent, string | null][] = [];
   client.onAuthStateChange((event, session) => events.push([event, session?.user.id ?? null]));
@@ -123,6 +127,33 @@ afterEach(() => vi.useRealTimers());
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
 describe("SessionClient", () => {
+  it("takes the session request main.tsx started early instead of asking again", async () => {
+    const h = harness({ early: earlySession });
+    fetchSessionEarly(h.fetch as typeof fetch);
+    expect(h.calls).toEqual(["GET /api/auth/get-session"]);
+    h.client.start();
+    await flush();
+    expect(h.calls).toEqual(["GET /api/auth/get-session"]);
+    expect(h.events).toEqual([["INITIAL_SESSION", "user-1"]]);
+    // Only the first confirmation: the next one asks the server.
+    expect(earlySession.take()).toBeUndefined();
+  });
+
+  it("drops the early answer once a sign-in changed the session before the first confirmation", async () => {
+    const h = harness({ early: earlySession });
+    h.setReply("no-session");
+    fetchSessionEarly(h.fetch as typeof fetch);
+    await flush();
+    h.setReply("ok");
+    await h.client.signInWithPassword("ada@example.com", "correct horse");
+    h.client.start();
+    await flush();
+    // The early answer (no session) predates the sign-in: it must not sign the user out.
+    expect(h.client.getSession()?.user.id).toBe("user-1");
+    expect(h.events.map(([event]) => event)).not.toContain("SIGNED_OUT");
+    expect(h.calls.filter((call) => call === "GET /api/auth/get-session")).toHaveLength(3);
+  });
+
   it("emits INITIAL_SESSION with no user when nothing is stored and the server has no session", async () => {
     const h = harness();
     h.setReply("no-session");

@@ -1,6 +1,7 @@
 import type { AppType } from "@sightline/server";
 import { hc } from "hono/client";
 import { ApiError, networkError, toApiError } from "../api-error.ts";
+import { earlySession, SESSION_PATH } from "./early-session.ts";
 import { SESSION_STORAGE_KEY } from "./session-storage-key.ts";
 
 /** Spec §4 auth events. */
@@ -55,6 +56,11 @@ interface Environment {
   onVisibilityChange?: (listener: (visible: boolean) => void) => () => void;
   onStorage?: (listener: (key: string | null, value: string | null) => void) => () => void;
   isVisible?: () => boolean;
+  /**
+   * A GET of the session already under way (early-session.ts): the first confirmation takes it;
+   * any other request first discards it, since its answer predates what that request changes.
+   */
+  initialSession?: { take(): Promise<Response> | undefined; discard(): void };
 }
 
 /** Spec §5: a stored session counts only with its tokens and expiry. */
@@ -119,7 +125,10 @@ export class SessionClient {
 
   constructor(private readonly env: Environment) {
     this.api = hc<AppType>("/api", {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => env.fetch(input, init),
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        env.initialSession?.discard();
+        return env.fetch(input, init);
+      },
       init: { credentials: "same-origin" },
     });
   }
@@ -318,7 +327,7 @@ export class SessionClient {
     const stored = this.session;
     let invalidated = false;
     try {
-      const session = await this.fetchSession();
+      const session = await this.fetchSession(this.env.initialSession?.take());
       invalidated = stored !== null && session === null;
       this.setSession(session);
       this.retryAttempt = 0;
@@ -339,8 +348,8 @@ export class SessionClient {
   }
 
   /** GET /api/auth/get-session answers the user and, in a header, a fresh access token. */
-  private async fetchSession(): Promise<Session | null> {
-    const response = await this.request("/api/auth/get-session", { method: "GET" });
+  private async fetchSession(early?: Promise<Response>): Promise<Session | null> {
+    const response = await this.request(SESSION_PATH, { method: "GET" }, early);
     const body = (await response.json()) as GetSessionBody | null;
     const token = response.headers.get("set-auth-jwt");
     if (!body?.user || !token) return null;
@@ -440,15 +449,22 @@ export class SessionClient {
     }, delay);
   }
 
-  private async request(path: string, init: { method: "GET" | "POST"; body?: unknown }) {
+  /** `early`: this request's response already under way (the first confirmation's). */
+  private async request(
+    path: string,
+    init: { method: "GET" | "POST"; body?: unknown },
+    early?: Promise<Response>,
+  ) {
+    if (!early) this.env.initialSession?.discard();
     let response: Response;
     try {
-      response = await this.env.fetch(path, {
-        method: init.method,
-        credentials: "same-origin",
-        headers: init.body === undefined ? {} : { "content-type": "application/json" },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
+      response = await (early ??
+        this.env.fetch(path, {
+          method: init.method,
+          credentials: "same-origin",
+          headers: init.body === undefined ? {} : { "content-type": "application/json" },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        }));
     } catch {
       throw networkError();
     }
@@ -475,6 +491,7 @@ export function createBrowserSessionClient(): SessionClient {
       setItem: (key, value) => window.localStorage.setItem(key, value),
       removeItem: (key) => window.localStorage.removeItem(key),
     },
+    initialSession: earlySession,
     now: () => Date.now(),
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (id) => window.clearTimeout(id as number),
