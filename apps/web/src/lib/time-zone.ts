@@ -8,12 +8,22 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: string | undefined;
 
+let browserZone: string | undefined;
+
+/**
+ * The browser's zone, read once per page: building the formatter that tells it takes about a
+ * millisecond, and every component showing a time asks on each render (a tenth of the
+ * dashboard's first load went there, issue 27 point 3). A change of the computer's zone shows
+ * from the next page load on.
+ */
 export function browserTimeZone(): string {
+  if (browserZone) return browserZone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {
-    return "UTC";
+    browserZone = "UTC";
   }
+  return browserZone;
 }
 
 export function getTimeZone(): string {

@@ -369,8 +369,26 @@ function parsedClass(className: string) {
   return entry;
 }
 
+/**
+ * Each joined string's merge, kept: components render the same few hundred class lists again
+ * and again, and merging them anew on every render was the dashboard's third-largest cost in
+ * its first load's profile (issue 27 point 3).
+ */
+const mergedLists = new Map<string, string>();
+
 /** Keeps the last of each group's classes per variants; other classes stay as they are. */
 export function mergeClasses(classes: string): string {
+  let merged = mergedLists.get(classes);
+  if (merged === undefined) {
+    merged = mergeList(classes);
+    // As `parsed`: strings from elsewhere must not grow this forever.
+    if (mergedLists.size > 2000) mergedLists.clear();
+    mergedLists.set(classes, merged);
+  }
+  return merged;
+}
+
+function mergeList(classes: string): string {
   const taken = new Set<string>();
   const kept: string[] = [];
   const list = classes.trim().split(/\s+/);

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../lib/intl-formats.ts";
 /** An instant as local date and time in the given IANA zone ("23 Nov 2026, 14:05"). */
 export function formatDateTime(
   value: Date | string | number,
@@ -7,7 +8,7 @@ export function formatDateTime(
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
   const hasFields = Object.keys(format).some((key) => key !== "timeZone");
-  return new Intl.DateTimeFormat(locale ?? "en", {
+  return dateTimeFormat(locale ?? "en", {
     ...(hasFields ? {} : { dateStyle: "medium", timeStyle: "short" }),
     ...format,
   }).format(date);

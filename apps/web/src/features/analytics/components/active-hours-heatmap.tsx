@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import type { ConnectedAudienceInsights } from "../api/get-audience-insights.ts";
 import { formatNumber } from "../utils/format.ts";
 
@@ -6,13 +7,13 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
 function weekdayName(weekday: number, style: "short" | "long"): string {
   // 2026-03-01 was a Sunday.
-  return new Intl.DateTimeFormat(undefined, { weekday: style, timeZone: "UTC" }).format(
+  return dateTimeFormat(undefined, { weekday: style, timeZone: "UTC" }).format(
     new Date(Date.UTC(2026, 2, 1 + weekday)),
   );
 }
 
 function hourLabel(hour: number): string {
-  return new Intl.DateTimeFormat(undefined, { hour: "numeric", timeZone: "UTC" }).format(
+  return dateTimeFormat(undefined, { hour: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(2026, 2, 1, hour)),
   );
 }

@@ -13,6 +13,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { ApiError } from "../../../lib/api-error.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { type OverviewPeriod, useAnalyticsOverview } from "../api/get-analytics-overview.ts";
 import {
@@ -31,7 +32,7 @@ import { formatDate, TopPosts } from "./top-posts.tsx";
 const DAY_MS = 86_400_000;
 
 function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+  return dateTimeFormat("en-CA", { timeZone }).format(new Date());
 }
 
 /**

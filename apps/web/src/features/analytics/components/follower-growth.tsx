@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import type { ConnectedAudienceInsights } from "../api/get-audience-insights.ts";
 import {
   formatChangePct,
@@ -150,7 +151,7 @@ export function FollowerGrowth({
           </dt>
           <dd className="text-xl font-semibold text-slate-900" data-testid="milestone-date">
             {projection && "date" in projection
-              ? new Intl.DateTimeFormat(undefined, {
+              ? dateTimeFormat(undefined, {
                   day: "numeric",
                   month: "short",
                   year: "numeric",

@@ -1,6 +1,7 @@
 import type { AnalyticsPostListItem, AnalyticsPostSort } from "@sightline/contracts";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { formatNumber, formatRatioPercent } from "../utils/format.ts";
 import { gridColumns, visibleRange } from "../utils/virtual-rows.ts";
 import { PostThumbnail } from "./post-thumbnail.tsx";
@@ -9,7 +10,7 @@ import { formatDate } from "./top-posts.tsx";
 /** A post's figures lag the live post: each cell says when they were read. */
 function asOfTitle(iso: string | null): string {
   return iso
-    ? `As of ${new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))}`
+    ? `As of ${dateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))}`
     : "Not read from Instagram yet";
 }
 

@@ -6,6 +6,7 @@ import {
   planNames,
 } from "@sightline/contracts";
 import { Select } from "../../../components/ui/input.tsx";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 
 /** The "Posted" filter's periods, in days ("" for all the plan's history). */
 const PERIODS = [
@@ -24,7 +25,7 @@ function addDays(day: string, days: number): string {
 /** The last `days` days up to today on the user's calendar; undefined for all time. */
 export function periodRange(days: string, timeZone: string, now = new Date()) {
   if (!days) return {};
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+  const today = dateTimeFormat("en-CA", { timeZone }).format(now);
   return { from: addDays(today, -(Number(days) - 1)), to: today };
 }
 

@@ -1,10 +1,11 @@
 import type { AnalyticsPostSummary } from "@sightline/contracts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { formatCompact, formatRatioPercent } from "../utils/format.ts";
 import { PostThumbnail } from "./post-thumbnail.tsx";
 
 export function formatDate(iso: string): string {
   const date = iso.length === 10 ? new Date(`${iso}T00:00:00`) : new Date(iso);
-  return new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(date);
+  return dateTimeFormat(undefined, { day: "numeric", month: "short" }).format(date);
 }
 
 export function TopPosts({ posts }: { posts: AnalyticsPostSummary[] }) {

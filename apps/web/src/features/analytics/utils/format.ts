@@ -1,21 +1,20 @@
+import { dateTimeFormat, numberFormat } from "../../../lib/intl-formats.ts";
 /** Pure number formatting for analytics figures, in the user's locale. */
 
 export function formatCompact(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     notation: "compact",
     maximumFractionDigits: 1,
   }).format(value);
 }
 
 export function formatNumber(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** A ratio (0.042) as a percent (4.2 %). */
 export function formatRatioPercent(ratio: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(
-    ratio,
-  );
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(ratio);
 }
 
 export type ChangeDirection = "up" | "down" | "flat";
@@ -28,7 +27,7 @@ export function changeDirection(changePct: number): ChangeDirection {
 
 /** A percent change (12.5 = +12.5 %) with its sign. */
 export function formatChangePct(changePct: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "percent",
     maximumFractionDigits: 1,
     signDisplay: "exceptZero",
@@ -37,7 +36,7 @@ export function formatChangePct(changePct: number, locale?: string): string {
 
 /** A signed count (+120, −4). */
 export function formatSignedCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     notation: "compact",
     maximumFractionDigits: 1,
     signDisplay: "exceptZero",
@@ -49,9 +48,9 @@ export function formatSignedCount(value: number, locale?: string): string {
  * else the date and time.
  */
 export function formatAsOf(iso: string, now: Date, timeZone?: string, locale?: string): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone });
+  const day = dateTimeFormat("en-CA", { timeZone });
   const sameDay = day.format(new Date(iso)) === day.format(now);
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone,
     ...(sameDay ? {} : { day: "numeric", month: "short" }),
     hour: "2-digit",

@@ -17,6 +17,7 @@ import { FieldMessage, Input, Label, Textarea } from "../../../components/ui/inp
 import { Logo } from "../../../components/ui/logo.tsx";
 import { LogoCardPage } from "../../../components/ui/logo-card-page.tsx";
 import { paths } from "../../../config/paths.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { decideReviewLink, reviewLinkQueryOptions } from "../api/review-link.ts";
 import { ApprovalBadge } from "./approval-badge.tsx";
 
@@ -43,7 +44,7 @@ function Problem({ message }: { message: string }) {
 
 function formatWhen(review: ReviewLinkView) {
   // dateStyle cannot be combined with timeZoneName: the zone is named after it.
-  const at = new Intl.DateTimeFormat("en-US", {
+  const at = dateTimeFormat("en-US", {
     dateStyle: "full",
     timeStyle: "short",
     timeZone: review.time_zone,
@@ -153,7 +154,7 @@ export function ReviewLanding({ preview }: { preview: (review: ReviewLinkView) =
                 <div className="flex flex-wrap gap-x-2">
                   <dt className="font-medium text-slate-900">Link works until</dt>
                   <dd className="text-slate-700">
-                    {new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(
+                    {dateTimeFormat("en-US", { dateStyle: "medium" }).format(
                       new Date(review.expires_at),
                     )}
                   </dd>

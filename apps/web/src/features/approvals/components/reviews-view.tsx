@@ -7,6 +7,7 @@ import { QueryError } from "../../../components/feedback/query-error.tsx";
 import { Skeleton, SkeletonGroup } from "../../../components/feedback/skeleton.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage, Label, Textarea } from "../../../components/ui/input.tsx";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useDecideReview } from "../api/decide-review.ts";
 import { type ReviewQueuePost, useReviews } from "../api/list-reviews.ts";
@@ -20,7 +21,7 @@ import { ApprovalBadge } from "./approval-badge.tsx";
  */
 
 function formatAt(iso: string, timeZone: string, withZone = false) {
-  const at = new Intl.DateTimeFormat("en-US", {
+  const at = dateTimeFormat("en-US", {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone,

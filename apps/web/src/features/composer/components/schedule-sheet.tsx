@@ -9,6 +9,7 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { ApiError, openUpgradeIfPlanRequired } from "../../../lib/api-error.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../utils/cn.ts";
 import { getOptimalTimes } from "../api/get-optimal-times.ts";
@@ -32,7 +33,7 @@ const MINUTES = Array.from({ length: 60 }, (_, minute) => minute);
 /** "Tuesday, November 24, 2026 at 10:00" in the user's zone. */
 export function formatScheduledFor(choice: WallTime, timeZone: string): string {
   const instant = zonedTimeToInstant(choice.date, choice.hour, choice.minute, timeZone);
-  const date = new Intl.DateTimeFormat("en-US", {
+  const date = dateTimeFormat("en-US", {
     timeZone,
     weekday: "long",
     month: "long",
@@ -44,7 +45,7 @@ export function formatScheduledFor(choice: WallTime, timeZone: string): string {
 
 function monthLabel(month: string): string {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
@@ -53,7 +54,7 @@ function monthLabel(month: string): string {
 
 function dayLabel(date: string): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     weekday: "long",
     month: "long",
     day: "numeric",

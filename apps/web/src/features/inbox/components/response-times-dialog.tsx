@@ -11,6 +11,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { useResponseTimes } from "../api/get-response-times.ts";
 
 const periods = [7, 28, 90] as const;
@@ -18,7 +19,7 @@ type PeriodDays = (typeof periods)[number];
 
 /** The last `days` days on the user's calendar, today included. */
 export function responseTimesPeriod(days: number, timeZone: string, now = new Date()) {
-  const to = new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+  const to = dateTimeFormat("en-CA", { timeZone }).format(now);
   const start = new Date(`${to}T00:00:00Z`);
   start.setUTCDate(start.getUTCDate() - (days - 1));
   return { from: start.toISOString().slice(0, 10), to, timezone: timeZone };

@@ -25,6 +25,7 @@ import { permissionRows } from "../utils/connection-details.ts";
 import { DisconnectInstagramDialog } from "./disconnect-instagram-dialog.tsx";
 import { InstagramAvatar } from "./instagram-avatar.tsx";
 import "../locales.ts";
+import { numberFormat } from "../../../lib/intl-formats.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { ConnectLinksPanel } from "./connect-links-panel.tsx";
 
@@ -219,7 +220,7 @@ function Connected({
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   // Issue 29: sync, reconnect, switch and disconnect are for roles with "connections".
   const canConnect = useCan("connections");
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const needsReconnection = connection.status === "needs_reconnection";
   const counts = [
     connection.followers_count !== null &&

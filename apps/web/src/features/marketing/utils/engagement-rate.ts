@@ -1,3 +1,4 @@
+import { numberFormat } from "../../../lib/intl-formats.ts";
 /** The engagement-rate calculator's arithmetic (Sightline's definition: interactions ÷ reach). */
 export interface EngagementInput {
   likes: number;
@@ -72,7 +73,7 @@ export function evaluateEngagement(raw: Record<EngagementField, string>): Engage
 
 /** "4.82%" / "4,82 %": two decimals below 10 %, one above. */
 export function formatRate(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "percent",
     minimumFractionDigits: rate < 10 ? 2 : 1,
     maximumFractionDigits: rate < 10 ? 2 : 1,

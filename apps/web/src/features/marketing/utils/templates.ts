@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { toCsv } from "./csv.ts";
 
 /** Template files generated in the browser when someone downloads them (nothing is stored). */
@@ -70,7 +71,7 @@ export function buildContentCalendar(
   plan: CalendarPlan,
   options: { start: string; days: number; locale: string; filename: string },
 ): GeneratedFile {
-  const weekday = new Intl.DateTimeFormat(options.locale, { weekday: "long", timeZone: "UTC" });
+  const weekday = dateTimeFormat(options.locale, { weekday: "long", timeZone: "UTC" });
   const rows: string[][] = [
     [
       plan.columns.date,

@@ -11,6 +11,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { markSeen, useSeenMap } from "../../../lib/seen-timestamps.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { useNotifications } from "../api/list-notifications.ts";
@@ -55,7 +56,7 @@ const entries = {
 } as const;
 
 function formatTime(iso: string) {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(
+  return dateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(
     new Date(iso),
   );
 }

@@ -15,6 +15,7 @@ import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useFormatDateTime } from "../../../hooks/use-time-zone.ts";
+import { numberFormat } from "../../../lib/intl-formats.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import { useWorkspaces } from "../../../lib/workspaces.ts";
 import { cn } from "../../../utils/cn.ts";
@@ -34,7 +35,7 @@ const meterLabels: Partial<Record<Capability, string>> = { teamMembers: "Team me
 const monthly = new Set<Capability>(["scheduledPostsPerMonth", "aiCreditsPerMonth"]);
 
 function amount(capability: Capability, value: number): string {
-  if (capability !== "storageBytes") return new Intl.NumberFormat().format(value);
+  if (capability !== "storageBytes") return numberFormat().format(value);
   const mb = value / 1024 ** 2;
   return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${Math.round(mb * 10) / 10} MB`;
 }

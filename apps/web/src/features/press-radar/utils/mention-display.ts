@@ -1,4 +1,5 @@
 import type { MentionSentiment } from "@sightline/contracts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 
 export const sentimentLabels: Record<MentionSentiment, string> = {
   positive: "Positive",
@@ -12,7 +13,7 @@ export const sentimentStyles: Record<MentionSentiment, string> = {
   negative: "bg-rose-50 text-rose-800 ring-rose-200",
 };
 
-export const dateFormat = new Intl.DateTimeFormat(undefined, {
+export const dateFormat = dateTimeFormat(undefined, {
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
 import {
@@ -15,7 +16,7 @@ import {
 import { reviewStyles } from "./approval-status.tsx";
 
 function formatAt(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat(undefined, {
+  return dateTimeFormat(undefined, {
     timeZone,
     dateStyle: "medium",
     timeStyle: "short",

@@ -17,6 +17,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Select } from "../../../components/ui/input.tsx";
 import { Sheet, SheetContent, SheetTitle } from "../../../components/ui/sheet.tsx";
 import { useTimeZone } from "../../../hooks/use-time-zone.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { useRealtimeEvent, useRealtimeOpen } from "../../../lib/realtime/use-realtime-event.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useCan } from "../../../lib/workspace-role.tsx";
@@ -79,7 +80,7 @@ function title(view: CalendarView, anchor: string): string {
   if (view === "week") {
     const days = weekDays(anchor);
     const format = (date: string, options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat(undefined, { ...options, timeZone: "UTC" }).format(
+      dateTimeFormat(undefined, { ...options, timeZone: "UTC" }).format(
         new Date(`${date}T12:00:00Z`),
       );
     return `${format(days[0]!, { day: "numeric", month: "short" })} – ${format(days[6]!, {
@@ -88,7 +89,7 @@ function title(view: CalendarView, anchor: string): string {
       year: "numeric",
     })}`;
   }
-  return new Intl.DateTimeFormat(undefined, {
+  return dateTimeFormat(undefined, {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
@@ -227,7 +228,7 @@ export function ContentScheduler({ composer }: { composer?: SchedulerComposer })
         { id: post.id, scheduledTime: at, timeZone },
         {
           onSuccess: () => {
-            const label = new Intl.DateTimeFormat(undefined, {
+            const label = dateTimeFormat(undefined, {
               timeZone,
               dateStyle: "medium",
               timeStyle: "short",

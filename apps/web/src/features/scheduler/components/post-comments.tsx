@@ -5,6 +5,7 @@ import { useId, useRef, useState } from "react";
 import { errorMessage } from "../../../components/feedback/error-message.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { useRealtimeEvent } from "../../../lib/realtime/use-realtime-event.ts";
 import { toast } from "../../../lib/toast.ts";
 import {
@@ -19,7 +20,7 @@ import {
 type Member = { user_id: string; name: string };
 
 function formatAt(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat(undefined, {
+  return dateTimeFormat(undefined, {
     timeZone,
     dateStyle: "medium",
     timeStyle: "short",

@@ -22,6 +22,7 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { paths } from "../../../config/paths.ts";
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useCancelPost } from "../api/cancel-post.ts";
 import { useDeletePost } from "../api/delete-post.ts";
@@ -39,7 +40,7 @@ import { PostComments } from "./post-comments.tsx";
 import { StatusBadge } from "./post-status.tsx";
 
 function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, {
+  return dateTimeFormat(undefined, {
     timeZone,
     dateStyle: "full",
     timeStyle: "short",
@@ -151,7 +152,7 @@ function Attempts({ data, timeZone }: { data: PostAttempts; timeZone: string }) 
     return <p className="text-slate-500">No attempt yet: it goes out at its time.</p>;
   }
   const format = (iso: string) =>
-    new Intl.DateTimeFormat(undefined, {
+    dateTimeFormat(undefined, {
       timeZone,
       dateStyle: "short",
       timeStyle: "medium",

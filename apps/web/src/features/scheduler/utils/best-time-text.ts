@@ -1,3 +1,4 @@
+import { numberFormat } from "../../../lib/intl-formats.ts";
 /** What the week view's shaded hours say (issue 14: followers online, past engagement). */
 export function bestTimeText(hint: {
   online_followers: number | null;
@@ -7,11 +8,11 @@ export function bestTimeText(hint: {
   const reasons: string[] = [];
   if (hint.online_followers !== null) {
     reasons.push(
-      `about ${new Intl.NumberFormat().format(hint.online_followers)} of your followers are online then on average`,
+      `about ${numberFormat().format(hint.online_followers)} of your followers are online then on average`,
     );
   }
   if (hint.posts > 0 && hint.engagement_rate !== null) {
-    const rate = new Intl.NumberFormat(undefined, {
+    const rate = numberFormat(undefined, {
       style: "percent",
       maximumFractionDigits: 1,
     }).format(hint.engagement_rate);

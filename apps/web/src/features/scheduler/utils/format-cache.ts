@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "../../../lib/intl-formats.ts";
+
 /**
  * Intl.DateTimeFormat is slow to build (a fraction of a millisecond each): with 2,000 posts in
  * view, building one per post per render costs seconds. One per zone and options, kept.
@@ -11,7 +13,7 @@ export function cachedDateFormat(
   const key = `${timeZone}|${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
+    format = dateTimeFormat(undefined, { ...options, timeZone });
     cache.set(key, format);
   }
   return format;
@@ -25,7 +27,7 @@ export function compactTime(date: Date, timeZone: string, locale?: string): stri
   const format =
     locale === undefined
       ? cachedDateFormat(timeZone, { hour: "numeric", minute: "2-digit" })
-      : new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+      : dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
   let text = "";
   for (const part of format.formatToParts(date)) {
     if (part.type === "hour" || part.type === "minute") text += part.value;

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Label, Textarea } from "../../../../components/ui/input.tsx";
+import { numberFormat } from "../../../../lib/intl-formats.ts";
 import { cn } from "../../../../utils/cn.ts";
 import { fill, useCopy, useLanguage } from "../../copy/define-copy.ts";
 import { freeToolsCopy } from "../../copy/pages/free-tools.ts";
@@ -8,7 +9,7 @@ import { analyzeCaption, MAX_CAPTION_LENGTH } from "../../utils/caption.ts";
 export function CaptionChecker() {
   const copy = useCopy(freeToolsCopy).caption;
   const language = useLanguage();
-  const number = new Intl.NumberFormat(language === "es" ? "es" : "en-US");
+  const number = numberFormat(language === "es" ? "es" : "en-US");
   const id = useId();
   const [text, setText] = useState("");
   const caption = analyzeCaption(text);

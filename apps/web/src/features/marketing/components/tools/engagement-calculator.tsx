@@ -2,6 +2,7 @@ import { Calculator } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldMessage, Input, Label } from "../../../../components/ui/input.tsx";
+import { numberFormat } from "../../../../lib/intl-formats.ts";
 import { useCopy, useLanguage } from "../../copy/define-copy.ts";
 import { freeToolsCopy } from "../../copy/pages/free-tools.ts";
 import {
@@ -40,7 +41,7 @@ export function EngagementCalculator() {
     if (outcome) setOutcome(evaluateEngagement(next));
   };
   const errors = outcome && !outcome.ok ? outcome.errors : {};
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr]">
