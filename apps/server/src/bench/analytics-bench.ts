@@ -15,7 +15,8 @@
  * The workspace holds BENCH_ACCOUNTS accounts (10 by default, issue 29): All accounts and the last
  * account's dashboard and post table are timed with the others' rows in the same tables.
  * BENCH_ONLY=<text> times only the calls whose name holds that text. BENCH_LIST_FILES=1 lists
- * each script a page received before its paint with its gzip size.
+ * each script a page received before its paint with its gzip size. BENCH_WATERFALL=1 prints every
+ * request of the last /dashboard load before its first chart, with its start and end.
  */
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -88,6 +89,44 @@ async function waitForPaint(page: Page, route: string): Promise<number> {
   // Serialised into the page: no reference to anything outside the function.
   await page.waitForFunction(read, route, { timeout: 60_000 });
   return (await page.evaluate(read, route))!;
+}
+
+/**
+ * BENCH_WATERFALL=1: what a page requested before `paint` (ms since navigation), each request's
+ * start and end, in order: the chain of round trips the first chart waited for.
+ */
+async function printWaterfall(page: Page, paint: number) {
+  type Timing = {
+    name: string;
+    startTime: number;
+    responseStart: number;
+    responseEnd: number;
+    initiatorType?: string;
+  };
+  const entries = await page.evaluate(() =>
+    [
+      ...performance.getEntriesByType("navigation" as "resource"),
+      ...performance.getEntriesByType("resource"),
+    ].map((each) => {
+      const entry = each as unknown as Timing;
+      return {
+        name: entry.name,
+        start: entry.startTime,
+        firstByte: entry.responseStart,
+        end: entry.responseEnd,
+        kind: entry.initiatorType ?? "navigation",
+      };
+    }),
+  );
+  console.log(
+    `    /dashboard waterfall (ms since navigation; first chart at ${paint.toFixed(0)}):`,
+  );
+  for (const entry of entries.filter((each) => each.start <= paint)) {
+    const { pathname, search } = new URL(entry.name);
+    const span = `${entry.start.toFixed(0).padStart(5)} → ${entry.end.toFixed(0).padStart(5)}`;
+    const wait = `(first byte +${(entry.firstByte - entry.start).toFixed(0)})`;
+    console.log(`      ${span} ${wait.padEnd(17)} ${entry.kind.padEnd(10)} ${pathname}${search}`);
+  }
 }
 
 const webDist = path.resolve(import.meta.dirname, "../../../web/dist");
@@ -326,6 +365,7 @@ try {
         const { page, paint, bytes, files } = await firstLoad("/dashboard");
         if (round > 0) samples.push(paint);
         dashboardJs = { bytes, files };
+        if (process.env.BENCH_WATERFALL && round === 5) await printWaterfall(page, paint);
         await page.close();
       }
       console.log(
