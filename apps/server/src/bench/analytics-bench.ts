@@ -17,6 +17,8 @@
  * BENCH_ONLY=<text> times only the calls whose name holds that text. BENCH_LIST_FILES=1 lists
  * each script a page received before its paint with its gzip size. BENCH_WATERFALL=1 prints every
  * request of the last /dashboard load before its first chart, with its start and end.
+ * BENCH_COMPARE_DIST=<dir> times /dashboard's first chart against another build of the web app,
+ * loads alternating (compareBuilds).
  */
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -27,7 +29,9 @@ import { refreshMediaLatestMetrics, setWorkspacePlan } from "@sightline/db";
 
 import { testEngine } from "@sightline/db/testing";
 import { sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import { Hono } from "hono";
+import type { BrowserContext, Page } from "playwright-core";
+import { createWebHandler } from "../features/web-app/index.ts";
 import { createTestApp } from "../testing/create-test-app.ts";
 import { createVerifiedUser } from "../testing/factories.ts";
 import { connectSandboxAccount } from "../testing/instagram.ts";
@@ -127,6 +131,59 @@ async function printWaterfall(page: Page, paint: number) {
     const wait = `(first byte +${(entry.firstByte - entry.start).toFixed(0)})`;
     console.log(`      ${span} ${wait.padEnd(17)} ${entry.kind.padEnd(10)} ${pathname}${search}`);
   }
+}
+
+/**
+ * BENCH_COMPARE_DIST=<another build's apps/web/dist>: /dashboard's first chart with this build and
+ * with that one, loads alternating (A B, B A, …) after a warm-up of each, BENCH_RUNS (10) each.
+ * Both builds read the same API of the same test app: each has a server of its own that serves
+ * its files with the app's web handler and hands /api to the app, so the only difference is the
+ * web app; alternating cancels this machine's drift, which a run of one build and then the other
+ * does not (their medians moved by 400 ms between such runs of the same build).
+ */
+async function compareBuilds(
+  dists: { own: string; other: string },
+  own: {
+    context: BrowserContext;
+    cookies: Map<string, string>;
+    fetchApp: (request: Request) => Response | Promise<Response>;
+  },
+) {
+  // Each build behind a server of its own of the same make: its files from the app's web
+  // handler, everything else from the one test app.
+  const sides: Array<{ label: string; url: string; paints: number[]; close: () => void }> = [];
+  for (const [label, dist] of [
+    ["this build", dists.own],
+    [dists.other, dists.other],
+  ] as const) {
+    const serveWeb = createWebHandler(dist);
+    const app = new Hono();
+    app.all("/api/*", (c) => own.fetchApp(c.req.raw));
+    app.on(["GET", "HEAD"], "*", serveWeb);
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await own.context.addCookies([...own.cookies].map(([name, value]) => ({ name, value, url })));
+    sides.push({ label, url, paints: [], close: () => server.close() });
+  }
+  const runs = Number(process.env.BENCH_RUNS ?? 10);
+  try {
+    for (let round = 0; round <= runs; round++) {
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const page = await own.context.newPage();
+        await page.goto(`${side.url}/dashboard`);
+        const paint = await waitForPaint(page, "/dashboard");
+        if (round > 0) side.paints.push(paint);
+        await page.close();
+      }
+    }
+  } finally {
+    for (const side of sides) side.close();
+  }
+  const [mine, theirs] = sides.map((side) => percentile(side.paints, 0.5));
+  console.log(
+    `  dashboard's first chart, builds alternating (median of ${runs} each): this build ${mine!.toFixed(0)} ms, ${dists.other} ${theirs!.toFixed(0)} ms (ratio ${(mine! / theirs!).toFixed(2)})`,
+  );
 }
 
 const webDist = path.resolve(import.meta.dirname, "../../../web/dist");
@@ -371,6 +428,16 @@ try {
       console.log(
         `  dashboard in Chromium: ${kb(dashboardJs.bytes)} of JavaScript (gzip) in ${dashboardJs.files} files before its first chart; first chart drawn ${percentile(samples, 0.5).toFixed(0)} ms after navigation (median of ${samples.length})`,
       );
+      if (process.env.BENCH_COMPARE_DIST) {
+        await compareBuilds(
+          { own: webDist, other: process.env.BENCH_COMPARE_DIST },
+          {
+            context,
+            cookies: client.cookies,
+            fetchApp: testApp.app.fetch,
+          },
+        );
+      }
 
       // Every app route: loaded first, and reached from /dashboard through the sidebar. The
       // baseline is the bare app (the signed-in 404 page: entry, router, session; no app frame).
