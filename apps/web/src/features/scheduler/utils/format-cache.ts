@@ -1,22 +1,14 @@
 import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 
 /**
- * Intl.DateTimeFormat is slow to build (a fraction of a millisecond each): with 2,000 posts in
- * view, building one per post per render costs seconds. One per zone and options, kept.
+ * A date format in `timeZone`, kept (lib/intl-formats.ts): with 2,000 posts in view, building
+ * one per post per render costs seconds.
  */
-const cache = new Map<string, Intl.DateTimeFormat>();
-
 export function cachedDateFormat(
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = dateTimeFormat(undefined, { ...options, timeZone });
-    cache.set(key, format);
-  }
-  return format;
+  return dateTimeFormat(undefined, { ...options, timeZone });
 }
 
 /**
@@ -24,10 +16,7 @@ export function cachedDateFormat(
  * ("7:24 PM"), "19:24" for a 24-hour one. The full time stays in the chip's accessible name.
  */
 export function compactTime(date: Date, timeZone: string, locale?: string): string {
-  const format =
-    locale === undefined
-      ? cachedDateFormat(timeZone, { hour: "numeric", minute: "2-digit" })
-      : dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+  const format = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
   let text = "";
   for (const part of format.formatToParts(date)) {
     if (part.type === "hour" || part.type === "minute") text += part.value;
