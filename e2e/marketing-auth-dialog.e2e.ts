@@ -98,6 +98,36 @@ describe.skipIf(!hasChromium())("the landing page's auth dialog before the app",
     expect(errors).toEqual([]);
   }
 
+  it("closes with an Escape pressed the moment the app's dialog takes over from the page's copy", async () => {
+    const { context, page, release, press, errors } = await openHeld(1440);
+    const dialog = dialogOf(page);
+    await press("login");
+    await dialog.waitFor();
+    // The key arrives in the task after the take-over, before the React dialog's first frame (its
+    // effects, which add Radix's Escape listener, used to wait for that frame: the key was lost
+    // and the dialog stayed open over a page its modality had hidden).
+    await page.evaluate(() => {
+      new MutationObserver((_records, observer) => {
+        if (!document.getElementById("auth-dialog-root")) return;
+        observer.disconnect();
+        setTimeout(() =>
+          (document.activeElement ?? document.body).dispatchEvent(
+            new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }),
+          ),
+        );
+      }).observe(document.body, { childList: true });
+    });
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+    await dialog.waitFor({ state: "detached" });
+    await expect(page.locator("#root").getAttribute("aria-hidden")).resolves.toBeNull();
+    await page.locator("main").getByRole("button", { name: "Get started free" }).first().click();
+    await expect(
+      dialog.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+    await closeContext(context, errors);
+  });
+
   for (const width of [1440, 390]) {
     it(`keeps what was typed before the app loaded, and signs up from there (${width} px)`, async () => {
       const { context, page, release, press, errors } = await openHeld(width);

@@ -1,8 +1,8 @@
 import { StrictMode, useSyncExternalStore } from "react";
-import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { ErrorBoundary } from "../../../components/feedback/error-boundary.tsx";
 import { type AuthTab, reportAuthDialogSignedIn } from "../../../lib/auth-cta.tsx";
+import { flushSyncWithEffects } from "../../../lib/flush-sync-with-effects.ts";
 import { ID_SPACE, withOwnIds } from "../../../lib/id-space.ts";
 import { getBrowserSessionClient } from "../../../lib/session/session-client.ts";
 import { SessionProvider, useSession } from "../../../lib/session/session-provider.tsx";
@@ -87,10 +87,10 @@ function mount() {
 
 /**
  * Takes over from the page's own copy of the dialog (static-auth-dialog.tsx) that app/main.tsx
- * opened before this code had loaded: renders this dialog at once (flushSync) with what was typed
- * there, puts the focus and the caret back where they were, redoes a press or a submission this
- * code was not there for, and removes the copy, all in one task, so that no frame shows both or
- * neither. A copy already closed is just removed. True when it took over.
+ * opened before this code had loaded: renders this dialog at once, its effects included
+ * (flushSyncWithEffects), with what was typed there, puts the focus and the caret back where they
+ * were, redoes a press or a submission this code was not there for, and removes the copy, all in
+ * one task, so that no frame shows both or neither. A copy already closed is just removed. True when it took over.
  */
 export function adoptStaticAuthDialog(): boolean {
   const copy = findStaticAuthDialog();
@@ -101,7 +101,9 @@ export function adoptStaticAuthDialog(): boolean {
   }
   const snapshot = readStaticAuthDialog(copy);
   closeStaticAuthDialogForTakeOver(copy);
-  flushSync(() => {
+  // Its effects too: Escape, the focus trap and the outside-press listeners are added by them, and
+  // the visitor, who has had a dialog in front of them all along, may press a key at any moment.
+  flushSyncWithEffects(() => {
     setState({
       open: true,
       tab: snapshot.tab,
@@ -119,8 +121,12 @@ export function adoptStaticAuthDialog(): boolean {
 
 /** Opens the dialog on a tab (mounting its root the first time). */
 export function openAuthDialog(tab: AuthTab = "login") {
-  mount();
-  setState({ open: true, tab });
+  // On screen with its effects run (as in adoptStaticAuthDialog): a key pressed as soon as it shows
+  // reaches its Escape listener and its focus trap.
+  flushSyncWithEffects(() => {
+    setState({ open: true, tab });
+    mount();
+  });
 }
 
 /**
