@@ -43,6 +43,17 @@ describe("low findings", () => {
     }
     // The access token still comes, in its header.
     expect((await client.get("/api/auth/get-session")).headers.get("set-auth-jwt")).toBeTruthy();
+    // The server's own lookup of the session (each cookie-signed API call) signs none to throw
+    // away: that was a key read, decrypted and used on every such call.
+    const cookie = [...(client as unknown as { cookies: Map<string, string> }).cookies]
+      .map(([name, value]) => `${name}=${value}`)
+      .join("; ");
+    const lookup = await testApp.auth.api.getSession({
+      headers: new Headers({ cookie }),
+      returnHeaders: true,
+    });
+    expect(lookup.response?.user.email).toBe(email);
+    expect(lookup.headers.get("set-auth-jwt")).toBeNull();
   });
 
   it("strips right-to-left overrides and other bidi controls from names, at sign-up and in Settings", async () => {

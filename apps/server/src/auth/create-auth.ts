@@ -20,7 +20,7 @@ import {
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
+import { getJwtToken, type JwtOptions, jwt, phoneNumber, twoFactor } from "better-auth/plugins";
 import { cleanName } from "../lib/clean-text.ts";
 import type { Logger } from "../lib/logger.ts";
 import { serializeError } from "../lib/redact.ts";
@@ -98,6 +98,22 @@ export function createAuth(deps: AuthDeps) {
   const publicUrl = new URL(deps.publicUrl);
   const sendLater = (label: string, message: Parameters<Mailer["sendEmail"]>[0]) =>
     tasks.run(label, () => mailer.sendEmail(message));
+  const jwtOptions: JwtOptions = {
+    jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+    jwt: {
+      issuer: publicUrl.origin,
+      audience: publicUrl.origin,
+      expirationTime: "15m",
+      definePayload: ({ user, session }) => ({
+        // The session the token was minted from: state-changing routes check it still exists.
+        sid: session.id,
+        email: user.email,
+        aal: (session as { aal?: string }).aal ?? "aal1",
+      }),
+    },
+    // Set by setAccessTokenHeader (below), on HTTP answers only.
+    disableSettingJwtHeader: true,
+  };
 
   /**
    * Issue 8, point 6 (docs/decisions/006-pre-account-takeover.md): a sign-up for an address
@@ -334,6 +350,10 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/get-session") {
+          await setAccessTokenHeader(ctx, jwtOptions);
+          return;
+        }
         // Better Auth revokes what one listing returns (at most 100 sessions): finish the job.
         if (ctx.path === "/revoke-other-sessions" || ctx.path === "/revoke-sessions") {
           const current = ctx.context.session;
@@ -378,24 +398,37 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       passkey({ rpID: publicUrl.hostname, rpName: "Sightline", origin: publicUrl.origin }),
-      jwt({
-        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
-        jwt: {
-          issuer: publicUrl.origin,
-          audience: publicUrl.origin,
-          expirationTime: "15m",
-          definePayload: ({ user, session }) => ({
-            // The session the token was minted from: state-changing routes check it still exists.
-            sid: session.id,
-            email: user.email,
-            aal: (session as { aal?: string }).aal ?? "aal1",
-          }),
-        },
-      }),
+      jwt(jwtOptions),
     ],
     logger: { log: authLog(logger) },
   });
   return auth;
+}
+
+/**
+ * The web app's access token (a JWT, 15 minutes) in `set-auth-jwt` on `/api/auth/get-session`'s
+ * HTTP answer, as the jwt plugin's own hook does. That hook (turned off by
+ * `disableSettingJwtHeader`) signed one on every session lookup, the server's own too: each
+ * cookie-signed API call read the signing key from the database, decrypted it and signed a token
+ * that went nowhere. A lookup from the server (`auth.api.getSession`) has no HTTP request.
+ */
+async function setAccessTokenHeader(
+  ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0],
+  options: JwtOptions,
+) {
+  if (!ctx.request) return;
+  const session = ctx.context.session ?? ctx.context.newSession;
+  if (!session?.session) return;
+  const token = await getJwtToken(ctx, options);
+  const exposed = new Set(
+    (ctx.context.responseHeaders?.get("access-control-expose-headers") ?? "")
+      .split(",")
+      .map((header) => header.trim())
+      .filter(Boolean),
+  );
+  exposed.add("set-auth-jwt");
+  ctx.setHeader("set-auth-jwt", token);
+  ctx.setHeader("Access-Control-Expose-Headers", [...exposed].join(", "));
 }
 
 /**
