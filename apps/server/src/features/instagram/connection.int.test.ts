@@ -62,8 +62,10 @@ describe("connecting Instagram", () => {
 
   it("refuses a forged state, a replayed state and another user's state", async () => {
     const { client } = await createVerifiedUser(testApp);
+    // The smallest account: the one callback that succeeds starts a sync, which the later tests'
+    // waits for the queue would sit through (the demo account's took seconds on PGlite).
     const query = await consentAtSandbox(testApp, client, {
-      username: "lena.makes",
+      username: "oona.bakes",
       login: "instagram",
     });
     const forged = await client.post("/api/instagram/connect/callback", {
