@@ -5,15 +5,16 @@ import { useEffect, useState } from "react";
  * True once a query under `queryKey` has answered (data or error) and the browser has painted
  * what it answered, and from then on. A page uses it to load what sits below its main content
  * only after that content is on screen, so the first paint does not wait on code it does not
- * show (issue 27 point 3).
+ * show (issue 27 point 3). Not `enabled`, it waits: an answer asked for early (the dashboard's
+ * overview, before the page shows it) counts once the page shows it.
  */
-export function usePaintedAfterQuery(queryKey: QueryKey): boolean {
+export function usePaintedAfterQuery(queryKey: QueryKey, enabled = true): boolean {
   const client = useQueryClient();
   const [settled, setSettled] = useState(false);
   const [painted, setPainted] = useState(false);
   const key = JSON.stringify(queryKey);
   useEffect(() => {
-    if (settled) return;
+    if (settled || !enabled) return;
     const cache = client.getQueryCache();
     const prefix = JSON.parse(key) as QueryKey;
     const check = () => {
@@ -23,7 +24,7 @@ export function usePaintedAfterQuery(queryKey: QueryKey): boolean {
     };
     check();
     return cache.subscribe(check);
-  }, [client, key, settled]);
+  }, [client, key, settled, enabled]);
   useEffect(() => {
     if (!settled || painted) return;
     // The frame that draws the answer, then a task after it: the paint has happened.

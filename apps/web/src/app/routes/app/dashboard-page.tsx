@@ -1,16 +1,22 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Camera, CheckCircle2, Circle } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
-import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
+import { analyticsOverviewQueryOptions } from "../../../features/analytics/api/get-analytics-overview.ts";
+import {
+  DashboardOverview,
+  initialOverviewPeriod,
+} from "../../../features/analytics/components/dashboard-overview.tsx";
 import { InboxSummary } from "../../../features/inbox/components/inbox-summary.tsx";
 import { useInstagramAccounts } from "../../../features/instagram/api/use-instagram-accounts.ts";
 import { useInstagramConnection } from "../../../features/instagram/api/use-instagram-connection.ts";
 import { InstagramAvatar } from "../../../features/instagram/components/instagram-avatar.tsx";
 import { connectInstagramPath } from "../../../features/instagram/components/instagram-guard.tsx";
 import { UpcomingPosts } from "../../../features/scheduler/components/upcoming-posts.tsx";
+import { useTimeZone } from "../../../hooks/use-time-zone.ts";
 import { ACCOUNT_PARAM } from "../../../lib/account.ts";
 import { displayName, useSession } from "../../../lib/session/session-provider.tsx";
 import { usePaintedAfterQuery } from "../../../lib/use-painted-after-query.ts";
@@ -60,8 +66,16 @@ export default function DashboardPage() {
   const instagram = useInstagramConnection();
   const [params, setParams] = useSearchParams();
   const showAll = params.get("view") === "all";
+  // The overview is asked for with the frame's own requests, not after the connection's answer:
+  // it names the same account (lib/account.ts) and answers "not connected" when there is none.
+  // (usePrefetchQuery's check: only when nothing is cached or in flight for it.)
+  const queryClient = useQueryClient();
+  const overview = analyticsOverviewQueryOptions(initialOverviewPeriod, useTimeZone());
+  if (!showAll && !queryClient.getQueryState(overview.queryKey)) {
+    void queryClient.prefetchQuery(overview);
+  }
   // The AI team's panel (below the charts) loads once the overview is on screen.
-  const overviewShown = usePaintedAfterQuery(["analytics", "overview"]);
+  const overviewShown = usePaintedAfterQuery(["analytics", "overview"], instagram.connected);
   const setShowAll = (all: boolean) =>
     setParams(
       (current) => {

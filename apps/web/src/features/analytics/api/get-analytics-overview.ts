@@ -17,6 +17,9 @@ export const analyticsOverviewQueryOptions = (period: OverviewPeriod, timezone: 
   queryOptions({
     queryKey: ["analytics", "overview", period, timezone] as const,
     queryFn: () => getAnalyticsOverview(period, timezone),
+    // The dashboard asks for it before the overview mounts (dashboard-page.tsx): an answer that
+    // recent is shown without being asked for again.
+    staleTime: 5_000,
     // While the first sync reads the last 90 days, the page follows its progress.
     refetchInterval: (query) => {
       const data = query.state.data;

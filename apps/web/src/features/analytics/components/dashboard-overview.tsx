@@ -124,10 +124,13 @@ function CustomRange({
   );
 }
 
+/** The period the dashboard opens on (its page asks for it early: dashboard-page.tsx). */
+export const initialOverviewPeriod: OverviewPeriod = { days: "28" };
+
 export function DashboardOverview() {
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
-  const [period, setPeriod] = useState<OverviewPeriod>({ days: "28" });
+  const [period, setPeriod] = useState<OverviewPeriod>(initialOverviewPeriod);
   const [customOpen, setCustomOpen] = useState(false);
   const query = useAnalyticsOverview(period, timeZone);
   const plan = useWorkspacePlan();
