@@ -32,5 +32,11 @@ export function flushSyncWithEffects(update: () => void): void {
     }
   } finally {
     options.requestAnimationFrame = previous;
+    // Effects still scheduling more after ten rounds run as Preact would have run them: after
+    // the next paint. Preact asked this hook for them, so nothing else will.
+    for (const flush of scheduled.splice(0)) {
+      if (previous) previous(flush);
+      else requestAnimationFrame(() => setTimeout(flush));
+    }
   }
 }

@@ -90,7 +90,8 @@ function mount() {
  * opened before this code had loaded: renders this dialog at once, its effects included
  * (flushSyncWithEffects), with what was typed there, puts the focus and the caret back where they
  * were, redoes a press or a submission this code was not there for, and removes the copy, all in
- * one task, so that no frame shows both or neither. A copy already closed is just removed. True when it took over.
+ * one task, so that no frame shows both or neither. A copy already closed is just removed. True
+ * when it took over.
  */
 export function adoptStaticAuthDialog(): boolean {
   const copy = findStaticAuthDialog();
