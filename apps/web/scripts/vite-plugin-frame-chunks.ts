@@ -73,9 +73,9 @@ type ChunkingContext = { getModuleInfo(id: string): ModuleInfo | null };
  * included): a name for rolldown's `codeSplitting.groups`. Left to itself the bundler splits these
  * into one file per set of pages that share each module, ~60 files of a few hundred bytes on
  * every app page's first load, and each file compresses on its own. Every app page shows the
- * frame, so one file costs no page anything it would not load; modules the public site or the
- * shared start (start-app.tsx and what it imports) also use are left out, so a public page never
- * loads the frame.
+ * frame, so one file costs no page anything it would not load; modules the public site, the
+ * shared start (start-app.tsx and what it imports) or main.tsx's early requests (early-page-data.ts)
+ * also use are left out, so neither a public page nor those requests wait for the frame.
  */
 export function frameChunkName(): (id: string, context: ChunkingContext) => string | null {
   // One answer per chunking pass (a build's context), computed on its first call.
@@ -96,9 +96,12 @@ export function frameChunkName(): (id: string, context: ChunkingContext) => stri
       const src = path.resolve(import.meta.dirname, "../src");
       const layout = path.join(src, "app/layouts/app-layout.tsx");
       const start = path.join(src, "app/start-app.tsx");
+      // main.tsx's early requests for a signed-in page run before the frame's code has loaded.
+      const early = path.join(src, "app/early-page-data.ts");
       const marketing = path.join(src, "app/routes/marketing/routes.tsx");
       const shared = closure(context, [
         start,
+        early,
         ...(context.getModuleInfo(marketing)?.dynamicallyImportedIds ?? []),
       ]);
       frameOnly = new Set([...closure(context, [layout])].filter((module) => !shared.has(module)));

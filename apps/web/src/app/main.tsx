@@ -58,6 +58,11 @@ const start = () => {
   appStarting = true;
   // The session is the first thing the app asks for once its code runs: ask while it loads.
   fetchSessionEarly();
+  // What a signed-in page waits for besides (a prerendered page has none): its few lines load
+  // beside the app's code and ask at once, not once the app has rendered the page.
+  if (!isPrerendered) {
+    void import("./early-page-data.ts").then(({ requestPageDataEarly }) => requestPageDataEarly());
+  }
   void applyDeferredStyles();
   return import("./start-app.tsx")
     .then(({ startApp }) =>

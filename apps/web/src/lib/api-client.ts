@@ -3,6 +3,7 @@ import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { accountHeaders } from "./account.ts";
 import { networkError, toApiError } from "./api-error.ts";
+import { takeEarly } from "./early-gets.ts";
 import { getBrowserSessionClient } from "./session/session-client.ts";
 import { workspaceHeaders } from "./workspace.ts";
 
@@ -28,8 +29,15 @@ async function requestHeaders(): Promise<Record<string, string>> {
   };
 }
 
-/** A failed connection becomes the typed ApiError (status 0), like every other failure. */
+/**
+ * A failed connection becomes the typed ApiError (status 0), like every other failure. A GET the
+ * app started early for the page (lib/early-gets.ts) is answered from there when it succeeded.
+ */
 async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit) {
+  const early =
+    typeof input === "string" || input instanceof URL ? takeEarly(input, init) : undefined;
+  const answered = early ? await early : undefined;
+  if (answered) return answered;
   try {
     return await globalThis.fetch(input, init);
   } catch {

@@ -154,6 +154,32 @@ describe("SessionClient", () => {
     expect(h.calls.filter((call) => call === "GET /api/auth/get-session")).toHaveLength(3);
   });
 
+  it("tells the early requests to drop their answers when the first confirmation finds nobody", async () => {
+    const discard = vi.fn();
+    const h = harness({ early: { take: () => earlySession.take(), discard } });
+    h.setReply("no-session");
+    fetchSessionEarly(h.fetch as typeof fetch);
+    h.client.start();
+    await flush();
+    expect(h.calls).toEqual(["GET /api/auth/get-session"]);
+    expect(discard).toHaveBeenCalled();
+  });
+
+  it("keeps the early requests' answers for a confirmed session, drops them at a sign-out", async () => {
+    const discard = vi.fn();
+    const h = harness({
+      stored: storedSession(),
+      early: { take: () => earlySession.take(), discard },
+    });
+    fetchSessionEarly(h.fetch as typeof fetch);
+    h.client.start();
+    await flush();
+    expect(h.events).toEqual([["INITIAL_SESSION", "user-1"]]);
+    expect(discard).not.toHaveBeenCalled();
+    await h.client.signOut();
+    expect(discard).toHaveBeenCalled();
+  });
+
   it("emits INITIAL_SESSION with no user when nothing is stored and the server has no session", async () => {
     const h = harness();
     h.setReply("no-session");

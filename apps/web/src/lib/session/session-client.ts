@@ -1,6 +1,7 @@
 import type { AppType } from "@sightline/server";
 import { hc } from "hono/client";
 import { ApiError, networkError, toApiError } from "../api-error.ts";
+import { discardEarlyGets } from "../early-gets.ts";
 import { earlySession, SESSION_PATH } from "./early-session.ts";
 import { SESSION_STORAGE_KEY } from "./session-storage-key.ts";
 
@@ -328,10 +329,13 @@ export class SessionClient {
     let invalidated = false;
     try {
       const session = await this.fetchSession(this.env.initialSession?.take());
+      // Nobody signed in: the page's early GETs (lib/early-gets.ts) were asked for nobody.
+      if (session === null) this.env.initialSession?.discard();
       invalidated = stored !== null && session === null;
       this.setSession(session);
       this.retryAttempt = 0;
     } catch (error) {
+      this.env.initialSession?.discard();
       // Offline or the server is down: keep what we had and try again soon.
       if (error instanceof ApiError && error.isRetryable) this.scheduleRetry();
       else {
@@ -491,7 +495,15 @@ export function createBrowserSessionClient(): SessionClient {
       setItem: (key, value) => window.localStorage.setItem(key, value),
       removeItem: (key) => window.localStorage.removeItem(key),
     },
-    initialSession: earlySession,
+    // The session's early GET, and the page's (lib/early-gets.ts): any other request of the
+    // session client (a sign-in, a sign-out, a refresh) drops both, read with the cookie of before.
+    initialSession: {
+      take: () => earlySession.take(),
+      discard: () => {
+        earlySession.discard();
+        discardEarlyGets();
+      },
+    },
     now: () => Date.now(),
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (id) => window.clearTimeout(id as number),

@@ -6,10 +6,8 @@ import { Skeleton } from "../../../components/feedback/skeleton.tsx";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { Segmented, SegmentedOption } from "../../../components/ui/segmented.tsx";
 import { analyticsOverviewQueryOptions } from "../../../features/analytics/api/get-analytics-overview.ts";
-import {
-  DashboardOverview,
-  initialOverviewPeriod,
-} from "../../../features/analytics/components/dashboard-overview.tsx";
+import { initialOverviewPeriod } from "../../../features/analytics/api/overview-period.ts";
+import { DashboardOverview } from "../../../features/analytics/components/dashboard-overview.tsx";
 import { InboxSummary } from "../../../features/inbox/components/inbox-summary.tsx";
 import { useInstagramAccounts } from "../../../features/instagram/api/use-instagram-accounts.ts";
 import { useInstagramConnection } from "../../../features/instagram/api/use-instagram-connection.ts";

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type SuccessData, unwrap } from "../../../lib/api-client.ts";
+import type { OverviewPeriod } from "./overview-period.ts";
 
-export type OverviewDays = "7" | "28" | "90";
-/** A preset length ending yesterday, or a custom from–to (both inclusive, YYYY-MM-DD). */
-export type OverviewPeriod = { days: OverviewDays } | { from: string; to: string };
+export type { OverviewDays, OverviewPeriod } from "./overview-period.ts";
 
 /** GET /api/analytics/overview: KPIs, their per-day series and the top posts of a period. */
 export const getAnalyticsOverview = (period: OverviewPeriod, timezone: string) =>

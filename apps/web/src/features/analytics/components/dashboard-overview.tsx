@@ -16,6 +16,7 @@ import { ApiError } from "../../../lib/api-error.ts";
 import { dateTimeFormat } from "../../../lib/intl-formats.ts";
 import { useWorkspacePlan } from "../../../lib/workspaces.ts";
 import { type OverviewPeriod, useAnalyticsOverview } from "../api/get-analytics-overview.ts";
+import { initialOverviewPeriod } from "../api/overview-period.ts";
 import {
   formatAsOf,
   formatCompact,
@@ -123,9 +124,6 @@ function CustomRange({
     </form>
   );
 }
-
-/** The period the dashboard opens on (its page asks for it early: dashboard-page.tsx). */
-export const initialOverviewPeriod: OverviewPeriod = { days: "28" };
 
 export function DashboardOverview() {
   const timeZone = useTimeZone();
