@@ -5,7 +5,7 @@ import {
 } from "../features/auth/components/static-auth-dialog-controls.ts";
 import { detectLanguage } from "../lib/language.ts";
 import { fetchSessionEarly } from "../lib/session/early-session.ts";
-import { SESSION_STORAGE_KEY } from "../lib/session/session-storage-key.ts";
+import { hasStoredSession } from "../lib/session/session-storage-key.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
@@ -81,15 +81,6 @@ const start = () => {
 /** Resolves once the browser has painted the frame after this call. */
 const afterNextPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
-/** A stored session, even one the server may refuse: then the app decides (the dashboard). */
-function hasStoredSession() {
-  try {
-    return window.localStorage.getItem(SESSION_STORAGE_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The page's copy of the auth dialog (in its HTML, decision 005's fourth addendum) can open: the

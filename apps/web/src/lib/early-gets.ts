@@ -1,19 +1,21 @@
+import { ACCOUNT_HEADER, WORKSPACE_HEADER } from "@sightline/contracts";
+
 /*
  * GETs of the API that the page the app opens on will make, started while the app's code loads
- * (app/main.tsx, app/early-page-data.ts) rather than once the frame and the page have rendered:
- * on /dashboard that was ~0.6 s later on a slow machine (issue 27 point 3). The API client's first GET of the
- * same address, for the same workspace and account, takes the answer instead of asking again
- * (lib/api-client.ts). Only a success is taken; anything else, or an answer older than
- * MAX_AGE_MS, and the client asks the server itself. Every early answer is dropped when the
- * first confirmation finds no session and at any other request of the session client (a sign-in,
- * a sign-out: lib/session/session-client.ts): it was read with the cookie of before.
+ * (app/main.tsx, app/early-page-data.ts) rather than once the frame and the page have rendered
+ * (issue 27 point 3). The API client's first GET of the same address, for the same workspace and
+ * account, takes the answer instead of asking again (lib/api-client.ts). Only a success is taken;
+ * anything else, or an answer older than MAX_AGE_MS, and the client asks the server itself.
+ * Every early answer is dropped when the first confirmation finds no session and at any other
+ * request of the session client (a sign-in, a sign-out: lib/session/session-client.ts): it was
+ * read with the cookie of before.
  */
 
 /** An early answer is taken this long after its request started, not later. */
 export const MAX_AGE_MS = 10_000;
 
 /** The request headers that choose what an answer is about (lib/workspace.ts, lib/account.ts). */
-const SCOPE_HEADERS = ["x-sightline-workspace", "x-sightline-account"];
+const SCOPE_HEADERS = [WORKSPACE_HEADER, ACCOUNT_HEADER];
 
 type Early = { startedAt: number; response: Promise<Response> };
 const pending = new Map<string, Early>();
