@@ -77,8 +77,8 @@ function pruneOldTemplates(dir: string, keep: string) {
  * read once per process. A Node Blob hands its body out in small chunks: reading it cost more CPU
  * than a copy, for every test database (decision 020). Every call hands out the same bytes, not a
  * copy: `loadDataDir` only reads them (it untars them, and its in-memory file system copies each
- * file's part into a file of its own), and a copy of ~30 MB cost ~150 ms of CPU here, mostly the
- * kernel's, for each new test database (decision 020, twenty-sixth round).
+ * file's part into a file of its own), and a copy of the old 45 MB tarball cost ~150 ms of CPU
+ * here, mostly the kernel's, for each new test database (decision 020, twenty-sixth round).
  */
 export function tarballBlob(bytes: Uint8Array): Blob {
   const kept = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
