@@ -259,12 +259,17 @@ export async function signUp(publicUrl: string, base = publicUrl) {
     200,
     "sign-up",
   );
-  const mailbox = (await (await session.fetch(base, "/api/dev/mailbox")).json()) as {
-    messages: { to: string; links: string[] }[];
-  };
-  const link = mailbox.messages
-    .find((message) => message.to === email)
-    ?.links.find((candidate) => candidate.includes("verify-email"));
+  // The e-mail can land a moment after the sign-up's answer (a loaded machine): wait for it.
+  let link: string | undefined;
+  for (const deadline = Date.now() + 15_000; !link && Date.now() < deadline; ) {
+    const mailbox = (await (await session.fetch(base, "/api/dev/mailbox")).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    link = mailbox.messages
+      .find((message) => message.to === email)
+      ?.links.find((candidate) => candidate.includes("verify-email"));
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   if (!link) throw new Error(`no verification e-mail to ${email}`);
   const verify = new URL(link);
   await expectStatus(
