@@ -1,5 +1,6 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { latestLinkFor } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 
 const PASSWORD_RULE = "Password must be at least 8 characters and include letters and numbers.";
@@ -16,18 +17,8 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     return page;
   }
 
-  /** E-mail is sent just after the response: look for a moment before giving up. */
-  async function latestLinkFor(email: string) {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const { messages } = (await (await fetch(`${live.server.url}/api/dev/mailbox`)).json()) as {
-        messages: { to: string; links: string[] }[];
-      };
-      const link = messages.find((m) => m.to === email)?.links[0];
-      if (link) return link;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no e-mail to ${email}`);
-  }
+  /** E-mail is sent just after the response: look for a moment (2 s) before giving up. */
+  const latestLink = (email: string) => latestLinkFor(live.server.url, email, { timeoutMs: 2_000 });
 
   it("opens on Login by default, with every sign-up validation message", async () => {
     const context = await live.browser.newContext();
@@ -181,7 +172,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await page.goto(`${live.server.url}/dashboard`);
     await page.waitForURL(`${live.server.url}/`);
 
-    await page.goto(await latestLinkFor(email));
+    await page.goto(await latestLink(email));
     await page.waitForURL(`${live.server.url}/dashboard`);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByText("Welcome, Lena Park.").waitFor();
@@ -237,7 +228,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
         callbackURL: "/auth/callback",
       }),
     });
-    await fetch(await latestLinkFor(email), { redirect: "manual" });
+    await fetch(await latestLink(email), { redirect: "manual" });
 
     const context = await live.browser.newContext();
     const page = await openDialog(context, "login");
@@ -247,7 +238,7 @@ describe.skipIf(!hasChromium())("accounts in the browser", () => {
     await dialog.getByRole("button", { name: "Send reset link" }).click();
     await dialog.getByText(/If an account exists for this address/).waitFor();
 
-    await page.goto(await latestLinkFor(email));
+    await page.goto(await latestLink(email));
     await page.waitForURL(/\/auth\/reset-password\?token=/);
     await page.getByLabel("New password").fill("changed22");
     await page.getByLabel("Confirm password").fill("changed22");

@@ -2,14 +2,27 @@ import type { Browser, Page } from "playwright-core";
 
 export const E2E_PASSWORD = "ceramics2026";
 
-/** The first link of the newest dev-mailbox message to `email`. */
-export async function latestLinkFor(serverUrl: string, email: string): Promise<string> {
-  const { messages } = (await (await fetch(`${serverUrl}/api/dev/mailbox`)).json()) as {
-    messages: { to: string; links: string[] }[];
-  };
-  const link = messages.find((m) => m.to === email)?.links[0];
-  if (!link) throw new Error(`no e-mail to ${email}`);
-  return link;
+/**
+ * The first link (or the first that `matches`) of the newest dev-mailbox message to `email`. The
+ * server sends some e-mail just after its answer (a sign-up's verification, `sendLater`): the
+ * mailbox is read again every 200 ms until the link is there or `timeoutMs` has passed.
+ */
+export async function latestLinkFor(
+  serverUrl: string,
+  email: string,
+  options: { matches?: (link: string) => boolean; timeoutMs?: number } = {},
+): Promise<string> {
+  const matches = options.matches ?? (() => true);
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  for (;;) {
+    const { messages } = (await (await fetch(`${serverUrl}/api/dev/mailbox`)).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    const link = messages.find((m) => m.to === email)?.links.find(matches);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**

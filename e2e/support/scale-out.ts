@@ -9,6 +9,7 @@ import {
   startRunner,
 } from "@sightline/instagram-sandbox/runner";
 import { startTestS3Server, type TestS3Server } from "../../apps/server/src/testing/s3-server.ts";
+import { latestLinkFor } from "./accounts.ts";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy.ts";
 import {
   freePort,
@@ -259,19 +260,9 @@ export async function signUp(publicUrl: string, base = publicUrl) {
     200,
     "sign-up",
   );
-  // The e-mail can land a moment after the sign-up's answer (a loaded machine): wait for it.
-  let link: string | undefined;
-  for (const deadline = Date.now() + 15_000; !link && Date.now() < deadline; ) {
-    const mailbox = (await (await session.fetch(base, "/api/dev/mailbox")).json()) as {
-      messages: { to: string; links: string[] }[];
-    };
-    link = mailbox.messages
-      .find((message) => message.to === email)
-      ?.links.find((candidate) => candidate.includes("verify-email"));
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!link) throw new Error(`no verification e-mail to ${email}`);
-  const verify = new URL(link);
+  const verify = new URL(
+    await latestLinkFor(base, email, { matches: (link) => link.includes("verify-email") }),
+  );
   await expectStatus(
     await session.fetch(base, `${verify.pathname}${verify.search}`),
     302,
