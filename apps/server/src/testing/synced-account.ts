@@ -34,6 +34,12 @@ export type SyncedAccount = {
   email: string;
   password: string;
   connection: InstagramConnection;
+  /**
+   * The one instant at which the snapshot's sync read Instagram (epoch ms): its app and sandbox
+   * ran on a clock stopped there, so every figure it stored is the sandbox's answer at that
+   * instant. A file whose own clock starts here finds the stored figures equal to the sandbox's.
+   */
+  syncedAt: number;
 };
 
 type Account = { username: string; login: "instagram" | "facebook" };
@@ -44,6 +50,7 @@ type SnapshotMeta = {
   key: string;
   connection: InstagramConnection;
   postgres?: string;
+  syncedAt: number;
 };
 
 /*
@@ -67,9 +74,14 @@ async function buildSnapshot(account: Account, dir: string, key: string): Promis
     postgres = { url: scratch.url, name: new URL(scratch.url).pathname.slice(1) };
     database = built;
   }
+  // One stopped clock for the app and the sandbox: a post's figures grow with its age, and a
+  // sync at real time would read its first posts and its last ones seconds apart.
+  const syncedAt = Date.now();
   const testApp = await createTestApp({
     encryptionKeys: [{ id: "test", key: encryptionKey }],
     ...(database ? { database } : {}),
+    now: () => syncedAt,
+    sandboxClock: () => syncedAt,
   });
   const user = await createVerifiedUser(testApp);
   const connection = await connectSandboxAccount(testApp, user.client, account);
@@ -79,6 +91,7 @@ async function buildSnapshot(account: Account, dir: string, key: string): Promis
     password: user.password,
     key: encryptionKey.toString("hex"),
     connection,
+    syncedAt,
   };
   if (engine === "pglite") {
     const dump = await testApp.database.pglite!.dumpDataDir("none");
@@ -187,5 +200,14 @@ export async function createTestAppWithSyncedAccount(
     email: meta.email,
     password: meta.password,
     connection: meta.connection,
+    syncedAt: meta.syncedAt,
   };
+}
+
+/**
+ * The instant the snapshot of `account` was synced at (SyncedAccount.syncedAt), made first if no
+ * file has asked for it yet: a file that starts its own clock there before its app exists.
+ */
+export async function syncedAccountInstant(account: Account): Promise<number> {
+  return (await snapshotFor(account)).meta.syncedAt;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   inboxCommentActions,
@@ -396,18 +396,18 @@ export async function syncCommentsHidden(
         setWhere: sql`${inboxCommentActions.isHidden} = false and ${inboxCommentActions.updatedAt} < ${readAt.toISOString()}`,
       });
   }
-  for (const slice of statementSlices(visible)) {
-    await db
-      .update(inboxCommentActions)
-      .set({ isHidden: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(inboxCommentActions.workspaceId, scope.workspaceId),
-          eq(inboxCommentActions.accountId, scope.accountId),
-          inArray(inboxCommentActions.igCommentId, slice),
-          eq(inboxCommentActions.isHidden, true),
-          lt(inboxCommentActions.updatedAt, readAt),
-        ),
-      );
-  }
+  if (visible.length === 0) return;
+  // The ids as one JSON parameter: a sync's page names hundreds of comments, nearly all visible.
+  await db
+    .update(inboxCommentActions)
+    .set({ isHidden: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(inboxCommentActions.workspaceId, scope.workspaceId),
+        eq(inboxCommentActions.accountId, scope.accountId),
+        sql`${inboxCommentActions.igCommentId} in (select json_array_elements_text(${JSON.stringify(visible)}::json))`,
+        eq(inboxCommentActions.isHidden, true),
+        lt(inboxCommentActions.updatedAt, readAt),
+      ),
+    );
 }

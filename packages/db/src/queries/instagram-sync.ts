@@ -109,34 +109,35 @@ export async function saveSyncHighWaters(
 
 export type MediaUpsert = Omit<typeof instagramMedia.$inferInsert, "id" | "hashtags">;
 
-/** Writes posts; each caption's hashtags are worked out here, so they never lag the caption. */
+/**
+ * Writes posts; each caption's hashtags are worked out here, so they never lag the caption. The
+ * rows go as one JSON parameter (jsonRows): a page of posts with their carousels' children is
+ * hundreds of rows of seventeen fields, which Drizzle would type one by one.
+ */
 export async function upsertMedia(db: Db, rows: MediaUpsert[]) {
   if (rows.length === 0) return;
-  await db
-    .insert(instagramMedia)
-    .values(
-      rows.map((row) => ({
-        ...row,
-        hashtags:
-          row.caption === null || row.caption === undefined ? null : postHashtags(row.caption),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [instagramMedia.workspaceId, instagramMedia.accountId, instagramMedia.igMediaId],
-      set: {
-        caption: sql`excluded.caption`,
-        hashtags: sql`excluded.hashtags`,
-        mediaType: sql`excluded.media_type`,
-        mediaProductType: sql`excluded.media_product_type`,
-        permalink: sql`excluded.permalink`,
-        likeCount: sql`excluded.like_count`,
-        commentsCount: sql`excluded.comments_count`,
-        isCommentEnabled: sql`excluded.is_comment_enabled`,
-        // A caller that did not read the picture (null) keeps the one stored.
-        thumbnailUrl: sql`coalesce(excluded.thumbnail_url, ${instagramMedia.thumbnailUrl})`,
-        syncedAt: sql`excluded.synced_at`,
-      },
-    });
+  const { columns, select } = jsonRows(
+    instagramMedia,
+    rows.map((row) => ({
+      ...row,
+      hashtags:
+        row.caption === null || row.caption === undefined ? null : postHashtags(row.caption),
+    })),
+  );
+  await db.execute(sql`
+    insert into ${instagramMedia} (${columns}) ${select}
+    on conflict (workspace_id, account_id, ig_media_id) do update set
+      caption = excluded.caption,
+      hashtags = excluded.hashtags,
+      media_type = excluded.media_type,
+      media_product_type = excluded.media_product_type,
+      permalink = excluded.permalink,
+      like_count = excluded.like_count,
+      comments_count = excluded.comments_count,
+      is_comment_enabled = excluded.is_comment_enabled,
+      -- A caller that did not read the picture (null) keeps the one stored.
+      thumbnail_url = coalesce(excluded.thumbnail_url, ${instagramMedia}.thumbnail_url),
+      synced_at = excluded.synced_at`);
 }
 
 /** Keeps a post's picture URL as Instagram just gave it (the inbox read a fresh one). */
@@ -223,7 +224,11 @@ export async function insertMediaInsights(
   rows: Array<typeof instagramMediaInsights.$inferInsert>,
 ) {
   if (rows.length === 0) return;
-  await db.insert(instagramMediaInsights).values(rows).onConflictDoNothing();
+  // One JSON parameter (jsonRows): ten posts' metrics are ~70 rows of eight fields.
+  const { columns, select } = jsonRows(instagramMediaInsights, rows);
+  await db.execute(
+    sql`insert into ${instagramMediaInsights} (${columns}) ${select} on conflict do nothing`,
+  );
   const byScope = new Map<string, { scope: Scope; ids: Set<string> }>();
   for (const row of rows) {
     const key = `${row.workspaceId}\u0000${row.accountId}`;
@@ -284,29 +289,23 @@ export async function refreshMediaLatestMetrics(db: Db, scope: Scope, igMediaIds
       }`);
 }
 
-/** A day's value may still settle for 48 h: the latest read wins. */
+/**
+ * A day's value may still settle for 48 h: the latest read wins. One JSON parameter (jsonRows):
+ * a first sync writes five days of a dozen metrics at a time.
+ */
 export async function upsertAccountInsights(
   db: Db,
   rows: Array<typeof instagramAccountInsights.$inferInsert>,
 ) {
   if (rows.length === 0) return;
-  await db
-    .insert(instagramAccountInsights)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [
-        instagramAccountInsights.workspaceId,
-        instagramAccountInsights.accountId,
-        instagramAccountInsights.day,
-        instagramAccountInsights.metric,
-      ],
-      set: {
-        value: sql`excluded.value`,
-        sourceMetric: sql`excluded.source_metric`,
-        mappingVersion: sql`excluded.mapping_version`,
-        capturedAt: sql`excluded.captured_at`,
-      },
-    });
+  const { columns, select } = jsonRows(instagramAccountInsights, rows);
+  await db.execute(sql`
+    insert into ${instagramAccountInsights} (${columns}) ${select}
+    on conflict (workspace_id, account_id, day, metric) do update set
+      value = excluded.value,
+      source_metric = excluded.source_metric,
+      mapping_version = excluded.mapping_version,
+      captured_at = excluded.captured_at`);
 }
 
 /** Per-period values (one per metric and window); a newer answer replaces the stored one. */

@@ -29,10 +29,22 @@ describe("jsonRows", () => {
     ]);
   });
 
-  it("refuses rows that name different columns (VALUES would give the missing one its default)", () => {
+  it("gives a column one row leaves out what VALUES would: NULL, or Drizzle's own default", () => {
     const { text: _text, ...withoutText } = row;
-    expect(() => jsonRows(instagramComments, [row, withoutText])).toThrow(
-      /every row must name the same columns/,
+    const { select } = jsonRows(instagramComments, [withoutText, row]);
+    const query = dialect.sqlToQuery(select);
+    expect(query.sql).toContain(
+      '"ig_comment_id", "ig_media_id", "media_owner_id", "user_igsid", "created_at", "text"',
     );
+    const records = JSON.parse(String(query.params[0])) as Array<Record<string, unknown>>;
+    expect(records.map((record) => record.text)).toEqual([null, "Hello"]);
+  });
+
+  it("refuses a column with a database default that only some rows name (JSON cannot say DEFAULT)", () => {
+    const stored = { ...row, storedAt: new Date("2026-11-30T11:00:00.000Z") };
+    expect(() => jsonRows(instagramComments, [row, stored])).toThrow(
+      /stored_at has a database default, so every row must name it or none/,
+    );
+    expect(() => jsonRows(instagramComments, [stored, stored])).not.toThrow();
   });
 });

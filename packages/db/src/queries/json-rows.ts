@@ -8,38 +8,50 @@ import { PgJson, PgJsonb, type PgTable } from "drizzle-orm/pg-core";
  * comments), which Drizzle builds and the database parses one by one: on PGlite that insert took
  * ~55 ms, this one ~25 ms (issue 27).
  *
- * Every row must name the same columns (a missing one would be NULL here, where `VALUES` gives
- * the column's default); columns no row names get their default as in any insert, and Drizzle's
- * own `$defaultFn` is run for them as Drizzle would.
+ * The statement names every column some row names. A row that leaves one out gets what `VALUES`
+ * would give it: Drizzle's own `$defaultFn` when the column has one, else NULL; a column with a
+ * database default (which JSON cannot express) must be named by every row or by none. Columns no
+ * row names get their default as in any insert, and `$defaultFn` is run for them as Drizzle would.
  */
 export function jsonRows<T extends PgTable>(
   table: T,
   rows: ReadonlyArray<T["$inferInsert"]>,
 ): { columns: SQL; select: SQL } {
   const all = getTableColumns(table) as Record<string, Column>;
-  const first = (rows[0] ?? {}) as Record<string, unknown>;
-  const named = Object.keys(first).filter((key) => first[key] !== undefined && key in all);
+  const given = (row: unknown) =>
+    Object.keys(row as object).filter(
+      (key) => (row as Record<string, unknown>)[key] !== undefined && key in all,
+    );
+  const named = [...new Set(rows.flatMap(given))];
   const generated = Object.keys(all).filter(
     (key) => !named.includes(key) && all[key]!.defaultFn !== undefined,
   );
   const keys = [...named, ...generated];
+  const json = keys.map((key) => {
+    const column = all[key]!;
+    return is(column, PgJson) || is(column, PgJsonb);
+  });
   const records = rows.map((row) => {
-    const given = row as Record<string, unknown>;
-    const names = Object.keys(given).filter((key) => given[key] !== undefined && key in all);
-    if (names.length !== named.length || names.some((key) => !named.includes(key))) {
-      throw new Error(`jsonRows: every row must name the same columns (${named.join(", ")})`);
-    }
+    const values = row as Record<string, unknown>;
     const record: Record<string, unknown> = {};
-    for (const key of keys) {
+    keys.forEach((key, index) => {
       const column = all[key]!;
-      const value = key in given ? given[key] : column.defaultFn!();
+      let value = values[key];
+      if (value === undefined) {
+        if (column.defaultFn) value = column.defaultFn();
+        else if (column.hasDefault) {
+          throw new Error(
+            `jsonRows: ${column.name} has a database default, so every row must name it or none`,
+          );
+        }
+      }
       record[column.name] =
         value === null || value === undefined
           ? null
-          : is(column, PgJson) || is(column, PgJsonb)
+          : json[index]
             ? value
             : column.mapToDriverValue(value);
-    }
+    });
     return record;
   });
   const columns = sql.join(

@@ -5,7 +5,6 @@ import {
   type AiRoleReport,
   BUILTIN_WRITER_LABEL,
 } from "@sightline/contracts";
-import { findInstagramConnection } from "@sightline/db";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../testing/create-test-app.ts";
@@ -18,8 +17,10 @@ import {
   insightsWindow,
   utcDay,
 } from "../../testing/instagram-graph.ts";
-import { createTestAppWithSyncedAccount } from "../../testing/synced-account.ts";
-import { readOnePostInsights } from "../instagram/index.ts";
+import {
+  createTestAppWithSyncedAccount,
+  syncedAccountInstant,
+} from "../../testing/synced-account.ts";
 import { allowedByFacts, groundingViolations } from "./grounding.ts";
 
 /*
@@ -53,12 +54,16 @@ async function ageStoredReports() {
   );
 }
 
-/** A synced copy of a demo account on Pro, made the current one of this file's helpers. */
+/**
+ * A synced copy of a demo account on Pro, made the current one of this file's helpers. Its
+ * snapshot was synced with the app and the sandbox on one stopped clock (testing/synced-account.ts):
+ * the clock starts at that instant, so every figure the snapshot stored (a post's figures grow
+ * with its age) is what the sandbox answers this file at the same clock.
+ */
 async function open(account: string) {
+  clock = await syncedAccountInstant({ username: account, login: "instagram" });
   const synced = await createTestAppWithSyncedAccount(
     { username: account, login: "instagram" },
-    // One clock for the app and the sandbox: a post's figures grow with its age, so the stored
-    // ones and the ones this test asks for are read at the same instant.
     { plan: "pro", now: () => clock, sandboxClock: () => clock },
   );
   ({ testApp, client, email } = synced);
@@ -69,29 +74,6 @@ async function open(account: string) {
   )) as unknown as { rows: Array<{ id: string }> };
   space = users.rows[0]!.id;
   reader = graphReader(testApp, { username, space });
-  // The snapshot was synced earlier: sync again now, at this file's clock.
-  const sync = await client.post("/api/instagram/sync", {});
-  expect(sync.status, await sync.clone().text()).toBeLessThan(300);
-  await testApp.instagramContext.queue.idle({ timeoutMs: 120_000 });
-  // A post's figures keep growing with its age and the sync reads again only the youngest: every
-  // post of the last 120 days is read now, at this file's clock, as Instagram answers it now.
-  const connection = (await findInstagramConnection(
-    testApp.database.db,
-    synced.connection.workspace_id,
-    igUserId,
-  ))!;
-  const media = (await testApp.database.db.execute(
-    `select ig_media_id from instagram_media where account_id = '${igUserId}'
-       and parent_ig_media_id is null and posted_at >= now() - interval '120 days'`,
-  )) as unknown as { rows: Array<{ ig_media_id: string }> };
-  for (const row of media.rows) {
-    await readOnePostInsights(testApp.instagramContext, connection, row.ig_media_id);
-  }
-  // Period figures the snapshot stored hours ago are still settling at Instagram (48 h): the
-  // Analyst asks for them afresh, as the dashboard would after six hours.
-  await testApp.database.db.execute(
-    `delete from instagram_account_period_insights where account_id = '${igUserId}'`,
-  );
 }
 
 beforeAll(async () => {
@@ -214,17 +196,18 @@ describe.each(["lena.makes", "northfield.coffee", "oona.bakes"])("@%s", (account
         igUserId: string;
         space: string;
         reader: ReturnType<typeof graphReader>;
+        clock: number;
       }
     | undefined;
   beforeAll(async () => {
     if (account === username) return;
-    saved = { testApp, client, email, igUserId, space, reader };
+    saved = { testApp, client, email, igUserId, space, reader, clock };
     await open(account);
   }, 180_000);
   afterAll(async () => {
     if (!saved) return;
     await testApp.close();
-    ({ testApp, client, email, igUserId, space, reader } = saved);
+    ({ testApp, client, email, igUserId, space, reader, clock } = saved);
     username = "lena.makes";
   });
 
