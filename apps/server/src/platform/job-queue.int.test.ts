@@ -96,6 +96,27 @@ describe("JobQueue.attach", () => {
     expect(seen).toContain("base:slow");
   });
 
+  it("counts in idle() a job this process is still sending", async () => {
+    // A webhook's answer does not wait for its drain request's insert: a test that waits for the
+    // sandbox's delivery and then for idle() must still find the drain's work done.
+    const send = PgBoss.prototype.send;
+    const slowSend = vi.spyOn(PgBoss.prototype, "send").mockImplementation(async function (
+      this: PgBoss,
+      ...args: Parameters<PgBoss["send"]>
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return (send as (...a: typeof args) => ReturnType<PgBoss["send"]>).apply(this, args);
+    });
+    try {
+      const sent = queue.send(baseJob, { n: 5 });
+      await queue.idle({ timeoutMs: 20_000 });
+      expect(seen).toContain("base:5");
+      await sent;
+    } finally {
+      slowSend.mockRestore();
+    }
+  });
+
   it("leaves stopping to whoever created the queue", async () => {
     await attached.stop();
     await attached.send(otherJob, { n: 4 });
