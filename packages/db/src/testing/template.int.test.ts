@@ -70,12 +70,29 @@ it("hands a given-back database to the next caller only as the template left it"
     sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
         values ('reuse-probe', 'Probe', 'probe@example.com', true, now(), now())`,
   );
+  // A row written and deleted again (the table keeps its pages), and a sequence taken from
+  // without a row (as a failed insert does).
+  await first.db.execute(sql`insert into rate_limit_events (key) values ('reuse-probe')`);
+  await first.db.execute(sql`delete from rate_limit_events`);
+  await first.db.execute(sql`select nextval('realtime_events_id_seq')`);
   await first.db.execute(sql`create schema pgboss`);
   await first.db.execute(sql`set statement_timeout = 1234`);
   await giveBack(first);
 
   const second = await createTestDatabase();
   opened.push(second);
+  // PGlite gives the same database back (put back as the template left it, not loaded again).
+  if (first.pglite) expect(second.pglite).toBe(first.pglite);
+  const [sequence] = await rows<{ last_value: string | null }>(
+    second,
+    sql`select last_value::text from pg_sequences where sequencename = 'realtime_events_id_seq'`,
+  );
+  expect(sequence?.last_value).toBeNull();
+  const [events] = await rows<{ pages: number }>(
+    second,
+    sql`select pg_relation_size('rate_limit_events')::int as pages`,
+  );
+  expect(events?.pages).toBe(0);
   const [users] = await rows<{ count: number }>(
     second,
     sql`select count(*)::int as count from "user"`,
