@@ -17,9 +17,9 @@ module.exports = {
     {
       name: "web-no-node-builtins",
       comment:
-        "The browser has no Node: only the web app's tests, which Vitest runs in Node, may read files.",
+        "The browser has no Node: only the web app's tests and their helpers (src/testing), which Vitest runs in Node, may read files.",
       severity: "error",
-      from: { path: "^apps/web/src/", pathNot: "\\.test\\.tsx?$" },
+      from: { path: "^apps/web/src/", pathNot: ["\\.test\\.tsx?$", "^apps/web/src/testing/"] },
       to: { dependencyTypes: ["core"] },
     },
     {

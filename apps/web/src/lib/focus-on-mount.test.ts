@@ -1,15 +1,10 @@
 import { expect, it } from "vitest";
+import { isTestFile, webSources } from "../testing/web-sources.ts";
 
-const sources = import.meta.glob(["../**/*.tsx", "!../**/*.test.tsx"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
+const sources = webSources((file) => file.endsWith(".tsx") && !isTestFile(file));
 
 it("leaves focusing a new element to focusOnMount: no source uses autoFocus", () => {
-  const users = Object.entries(sources)
-    .filter(([, text]) => /\bautoFocus\b/.test(text))
-    .map(([file]) => file);
-  expect(Object.keys(sources).length).toBeGreaterThan(100);
+  const users = [...sources].filter(([, text]) => /\bautoFocus\b/.test(text)).map(([file]) => file);
+  expect(sources.size).toBeGreaterThan(100);
   expect(users).toEqual([]);
 });

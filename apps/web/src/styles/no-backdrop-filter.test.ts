@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { isTestFile, webSources } from "../testing/web-sources.ts";
 
 /** The web app's source files (tests excluded), by path, as text. */
-const sources = import.meta.glob<string>(["../**/*.{ts,tsx,css}", "!../**/*.test.{ts,tsx}"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const sources = webSources((file) => /\.(tsx?|css)$/.test(file) && !isTestFile(file));
 
 describe("no backdrop filter in the web app", () => {
   // Where compositing runs in software (no GPU, a remote desktop, a blocklisted driver, the
@@ -13,8 +10,8 @@ describe("no backdrop filter in the web app", () => {
   // field's caret: 20-50 % of a core while the composer sat open (decision 020, sixteenth round).
   // The pattern is written so that Tailwind, which reads this file too, finds no class name in it.
   it("uses plain scrims and solid headers: no backdrop blur class, no backdrop filter rule", () => {
-    expect(Object.keys(sources).length).toBeGreaterThan(100);
-    const found = Object.entries(sources).flatMap(([file, text]) =>
+    expect(sources.size).toBeGreaterThan(100);
+    const found = [...sources].flatMap(([file, text]) =>
       text
         .split("\n")
         .flatMap((line, index) =>

@@ -1,21 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { extendTailwindMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
+import { webSources } from "../testing/web-sources.ts";
 import { cn, mergeClasses, splitVariants } from "./cn.ts";
 
 /** tailwind-merge as cn used it, without its cache: 600,000 different pairs would only churn it. */
 const twMerge = extendTailwindMerge({ cacheSize: 0 });
 
-/**
- * The web app's source files, tests included, as text; not cn's own tables and cases. Read from
- * disk: `import.meta.glob` with `?raw` sent each of them through Vite's pipeline first (~5 s).
- */
-const webSource = fileURLToPath(new URL("..", import.meta.url));
-const sources = readdirSync(webSource, { recursive: true, encoding: "utf8" })
-  .filter((file) => /\.tsx?$/.test(file) && file !== "utils/cn.ts" && file !== "utils/cn.test.ts")
-  .map((file) => readFileSync(path.join(webSource, file), "utf8"));
+/** The web app's source files, tests included, as text; not cn's own tables and cases. */
+const sources = [
+  ...webSources(
+    (file) => /\.tsx?$/.test(file) && file !== "utils/cn.ts" && file !== "utils/cn.test.ts",
+  ).values(),
+];
 
 /** Every word of every string literal in apps/web/src that could be a class name. */
 function classesWrittenInTheApp(): string[] {
