@@ -158,8 +158,9 @@ export async function pgliteTemplate(): Promise<Blob> {
  * It goes back only when nothing of its user can reach the next one: no transaction open, no
  * method of the instance replaced (a spy), its listeners gone, every table of the app's schema
  * that was written to emptied and every sequence restarted, the job queue's schema dropped (the
- * next app installs it as on a new database), the session's settings, locks and temporary tables discarded, and then
- * the catalog exactly as in the template (`catalogFingerprint`). Anything else, and it is closed.
+ * next app installs it as on a new database), the session's settings, locks and temporary tables
+ * discarded, and then the catalog exactly as in the template (`catalogFingerprint`). Anything
+ * else, and it is closed.
  */
 
 /** Test databases given back (`release()`) and waiting for the next caller, at most `MAX_KEPT`. */
