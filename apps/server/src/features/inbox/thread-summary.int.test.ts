@@ -122,6 +122,35 @@ it("refreshes a post's or a thread's summary from its own rows, with no statisti
   expect(read).toBeLessThan(postsComments + 40 * ids.length);
   expect(read).toBeLessThan(accountComments);
 
+  // The account's comments deleted at once (a disconnect): each post's "no comment left" test
+  // runs once, not once per summary of the workspace and post (migration 0043: 215 x 215 lookups
+  // of the per-post index for this account before, 350 of the delete's 360 ms on PGlite). Counted
+  // in the transaction's own statistics, then rolled back.
+  const { rows: allPosts } = (await db.execute(sql`
+    select count(distinct ig_media_id)::int as n from instagram_comments
+    where workspace_id = ${workspaceId} and account_id = ${accountId}`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  const postCount = allPosts[0]!.n;
+  expect(postCount).toBeGreaterThan(100);
+  let lookups = -1;
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`delete from instagram_comments
+        where workspace_id = ${workspaceId} and account_id = ${accountId}`);
+      const { rows: scans } = (await tx.execute(sql`
+        select pg_stat_get_xact_numscans('instagram_comments_media_newest_idx'::regclass)::int as n`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      lookups = scans[0]?.n ?? 0;
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!String(error).includes("Rollback")) throw error;
+    });
+  expect(lookups).toBeGreaterThan(0);
+  expect(lookups).toBeLessThan(5 * postCount);
+
   const { rows: threads } = (await db.execute(sql`
     select thread_id as id from instagram_thread_map
     where workspace_id = ${workspaceId} and account_id = ${accountId} limit 10`)) as unknown as {
