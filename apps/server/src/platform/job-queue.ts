@@ -135,11 +135,10 @@ export async function startJobQueue(options: {
   await boss.start();
 
   const work = options.work !== false;
-  // Jobs running in this process, by job name (idle() waits for a handle's own jobs only).
+  // Jobs this process is running or still sending, by job name (idle() waits for a handle's own
+  // jobs only). A send not yet stored counts: a webhook's answer does not wait for its drain
+  // request's insert (CI of f32eaee).
   const running = new Map<string, Set<Promise<unknown>>>();
-  // Sends from this process not yet stored, by job name: such a job is already waiting for idle()
-  // (a webhook's answer does not wait for its drain request's insert; CI of f32eaee).
-  const sending = new Map<string, number>();
   // The fetch loops of the queues whose jobs run many at once (startDispatcher), by queue name.
   const dispatchers = new Map<string, Dispatcher>();
   const stop = async () => {
@@ -162,10 +161,10 @@ export async function startJobQueue(options: {
     withTimeout(readDepth(boss, [...running.keys()]), timeoutMs, "the job queue's depth");
   const handle = <C>(jobs: readonly AnyJob<C>[]): JobQueue<C> => ({
     send: async (job, payload, sendOptions) => {
-      sending.set(job.name, (sending.get(job.name) ?? 0) + 1);
-      const id = await sendJob(boss, job, payload, sendOptions).finally(() =>
-        sending.set(job.name, sending.get(job.name)! - 1),
-      );
+      const sent = sendJob(boss, job, payload, sendOptions);
+      const inProcess = running.get(job.name);
+      inProcess?.add(sent);
+      const id = await sent.finally(() => inProcess?.delete(sent));
       // A job for now wakes this process's loop at once (pg-boss's NOTIFY wakes only its workers).
       if (id !== null && isDueNow(sendOptions)) dispatchers.get(job.name)?.wake();
       return id;
@@ -173,7 +172,7 @@ export async function startJobQueue(options: {
     schedule: async (job, cron, payload) => {
       await boss.schedule(job.name, cron, { v: job.version, data: job.schema.parse(payload) });
     },
-    idle: (idleOptions) => waitIdle(boss, jobs, running, sending, idleOptions),
+    idle: (idleOptions) => waitIdle(boss, jobs, running, idleOptions),
     attach: async (otherJobs, otherContext) => {
       await register(otherJobs, otherContext);
       return { ...handle(otherJobs), stop: async () => {} };
@@ -445,7 +444,6 @@ async function waitIdle(
   boss: PgBoss,
   jobs: readonly { name: string }[],
   running: Map<string, Set<Promise<unknown>>>,
-  sending: Map<string, number>,
   { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -453,10 +451,7 @@ async function waitIdle(
   while (quietReads < 2) {
     if (Date.now() > deadline) throw new Error(`jobs still running after ${timeoutMs} ms`);
     const waiting = await countDueOrActive(boss, jobs);
-    const inProcess = jobs.reduce(
-      (sum, job) => sum + (running.get(job.name)?.size ?? 0) + (sending.get(job.name) ?? 0),
-      0,
-    );
+    const inProcess = jobs.reduce((sum, job) => sum + (running.get(job.name)?.size ?? 0), 0);
     quietReads = waiting === 0 && inProcess === 0 ? quietReads + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

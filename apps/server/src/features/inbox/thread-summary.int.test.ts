@@ -1,5 +1,5 @@
 import type { InstagramConnection } from "@sightline/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TestApp } from "../../testing/create-test-app.ts";
 import type { HttpClient } from "../../testing/http-client.ts";
@@ -146,7 +146,7 @@ it("refreshes a post's or a thread's summary from its own rows, with no statisti
       tx.rollback();
     })
     .catch((error: unknown) => {
-      if (!String(error).includes("Rollback")) throw error;
+      if (!(error instanceof TransactionRollbackError)) throw error;
     });
   expect(lookups).toBeGreaterThan(0);
   expect(lookups).toBeLessThan(5 * postCount);
