@@ -48,20 +48,23 @@ export async function createTestDatabase(engine: TestEngine = testEngine()): Pro
  * A fresh database copied from a snapshot: a PGlite data-folder tarball (`dumpDataDir`), or the
  * name of a PostgreSQL database on TEST_DATABASE_URL's server that nobody is connected to.
  *
- * On PostgreSQL the copy is usually made already: each call starts the next copy of the same
- * template in the background (`CREATE DATABASE` is mostly the server's disk, not this process),
- * and close() drops the copy in the background too, so a test file waits for neither (CI time,
- * issue 27). What a worker still holds when vitest ends it is dropped by the integration
- * projects' global teardown (`dropDatabasesStartingWith(copyDatabasePrefix(...))`). Sessions
- * commit without waiting for the disk (`synchronous_commit=off`): a test database never needs to
- * outlive a crash.
+ * On PostgreSQL, in a vitest worker, the copy is usually made already: each call starts the next
+ * copy of the same template in the background (`CREATE DATABASE` is mostly the server's disk, not
+ * this process), and close() drops the copy in the background too, so a test file waits for
+ * neither (CI time, issue 27). What a worker still holds when vitest ends it is dropped by the
+ * integration projects' global teardown (`dropDatabasesStartingWith(copyDatabasePrefix(...))`).
+ * Any other process (a benchmark) has no next file and no such teardown: it makes no copy ahead,
+ * and its close() waits for the drop, or every `npm run bench` left its copies behind on the
+ * developer's PostgreSQL. Sessions commit without waiting for the disk
+ * (`synchronous_commit=off`): a test database never needs to outlive a crash.
  */
 export async function createTestDatabaseFrom(
   snapshot: { pglite: Blob } | { postgres: string },
 ): Promise<TestDatabase> {
   if ("pglite" in snapshot) return pgliteFromSnapshot(snapshot.pglite);
+  const inWorker = Boolean(process.env.VITEST);
   const name = (await takeSpare(snapshot.postgres)) ?? (await createCopy(snapshot.postgres));
-  makeSpare(snapshot.postgres);
+  if (inWorker) makeSpare(snapshot.postgres);
   const url = databaseUrl(name);
   const database = await createDb({ databaseUrl: withoutWaitingForDisk(url), poolSize: 4 });
   let closed: Promise<void> | undefined;
@@ -69,7 +72,9 @@ export async function createTestDatabaseFrom(
     ...database,
     url,
     close() {
-      closed ??= database.close().then(() => dropInBackground(name));
+      closed ??= database
+        .close()
+        .then(() => (inWorker ? dropInBackground(name) : dropDatabase(name)));
       return closed;
     },
   };
@@ -130,9 +135,13 @@ function takeSpare(template: string): Promise<string | undefined> {
   return spare ?? Promise.resolve(undefined);
 }
 
+function dropDatabase(name: string): Promise<void> {
+  return adminQuery(`drop database if exists "${name}" with (force)`);
+}
+
 /** Drops a closed test database without making the caller wait; what fails is the teardown's. */
 function dropInBackground(name: string): void {
-  adminQuery(`drop database if exists "${name}" with (force)`).catch(() => {});
+  dropDatabase(name).catch(() => {});
 }
 
 /**

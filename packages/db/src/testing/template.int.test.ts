@@ -1,10 +1,18 @@
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { migrationsFolder } from "../client.ts";
-import { createTestDatabase, createTestDatabaseFrom, type TestDatabase } from "./index.ts";
+import {
+  copyDatabasePrefix,
+  createTestDatabase,
+  createTestDatabaseFrom,
+  type TestDatabase,
+  testEngine,
+} from "./index.ts";
 import { schemaHash, tarballBlob } from "./template.ts";
 
 const opened: TestDatabase[] = [];
@@ -128,6 +136,44 @@ it("closes a database for good when asked to close rather than give it back", as
   opened.push(second);
   expect(second.pglite).not.toBe(first.pglite);
 });
+
+it.skipIf(testEngine() !== "postgres")(
+  "leaves no PostgreSQL database behind in a process that is not a test worker (a benchmark)",
+  async () => {
+    // A benchmark's own process: no vitest environment, so no next file to make a copy ahead
+    // for and no global teardown to drop what it left. Its copies start with the prefix of its
+    // parent's pid, this worker's.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")),
+    );
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `import { createTestDatabase } from ${JSON.stringify(path.join(import.meta.dirname, "index.ts"))};
+         const database = await createTestDatabase("postgres");
+         await database.db.execute("select 1");
+         await database.close();`,
+      ],
+      { env, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(child.status, child.stderr).toBe(0);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const left = await admin.query<{ datname: string }>(
+        "select datname from pg_database where starts_with(datname, $1)",
+        [copyDatabasePrefix(process.pid)],
+      );
+      expect(left.rows.map((row) => row.datname)).toEqual([]);
+    } finally {
+      await admin.end();
+    }
+  },
+);
 
 it("copies a snapshot's rows and sequences into a reused database exactly as loading it whole does, triggers quiet while they go in", async () => {
   const base = await createTestDatabase();
