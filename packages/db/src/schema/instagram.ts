@@ -237,8 +237,8 @@ export const instagramMedia = pgTable(
     index("instagram_media_hashtags_pending_idx")
       .on(table.workspaceId, table.accountId)
       .where(sql`${table.hashtags} is null and ${table.caption} is not null`),
-    // The dashboard's top posts and the post table by reach (their default and first sort) read
-    // posts in this order and stop at the page instead of sorting every post of the period.
+    // The dashboard's top posts (always by reach) and the post table sorted by reach read posts
+    // in this order and stop at the page instead of sorting every post of the period.
     index("instagram_media_reach_idx")
       .on(
         table.workspaceId,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDb, type Database } from "../client.ts";
 import {
+  hasNextTestFile,
   pgliteFromSnapshot,
   pgliteFromTemplate,
   postgresTemplate,
@@ -62,7 +63,7 @@ export async function createTestDatabaseFrom(
   snapshot: { pglite: Blob } | { postgres: string },
 ): Promise<TestDatabase> {
   if ("pglite" in snapshot) return pgliteFromSnapshot(snapshot.pglite);
-  const inWorker = Boolean(process.env.VITEST);
+  const inWorker = hasNextTestFile();
   const name = (await takeSpare(snapshot.postgres)) ?? (await createCopy(snapshot.postgres));
   if (inWorker) makeSpare(snapshot.postgres);
   const url = databaseUrl(name);

@@ -163,6 +163,15 @@ export async function pgliteTemplate(): Promise<Blob> {
  * else, and it is closed.
  */
 
+/**
+ * True in a vitest worker, which runs one test file after another: only there is a database kept,
+ * or made ahead, for a next file. A benchmark's own process has no next file, and nothing would
+ * take or drop what it kept.
+ */
+export function hasNextTestFile(): boolean {
+  return Boolean(process.env.VITEST);
+}
+
 /** Test databases given back (`release()`) and waiting for the next caller, at most `MAX_KEPT`. */
 const kept: Database[] = [];
 const MAX_KEPT = 2;
@@ -196,10 +205,9 @@ function reusable(inner: Database): Database & { release(): Promise<void> } {
     },
     release() {
       finished ??= (async () => {
-        // Kept only in a vitest worker, whose next test file takes it: a benchmark's own process
-        // has no next file, and a kept PGlite's own timer would hold it open (`npm run bench
-        // analytics` never exited).
-        if (process.env.VITEST && kept.length < MAX_KEPT && mayBeReused(inner.pglite!)) {
+        // Kept only for a next test file: in a benchmark's own process a kept PGlite's own timer
+        // would hold it open (`npm run bench analytics` never exited).
+        if (hasNextTestFile() && kept.length < MAX_KEPT && mayBeReused(inner.pglite!)) {
           kept.push(inner);
           return;
         }
