@@ -113,6 +113,44 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
     await page.close();
   });
 
+  it("keeps a message sent before the page's script has arrived and sends it once it has", async () => {
+    const page = await live.browser.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A slow network: the page's script (loaded after its first paint) is held back.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const posted: unknown[] = [];
+    await page.route("**/api/support/requests", async (route) => {
+      posted.push(route.request().postDataJSON());
+      await route.fulfill({
+        status: 201,
+        json: { id: "9a0b", reference: "9A0B1C2D", created_at: new Date().toISOString() },
+      });
+    });
+    await page.goto(`${live.server.url}/resources/support`);
+    const form = page.locator("#contact");
+    await form.getByLabel("Your name").fill("Grace Hopper");
+    await form.getByLabel("E-mail address").fill("grace@example.com");
+    await form.getByLabel("Topic").selectOption("instagram");
+    const message = "Posts I scheduled yesterday do not show in the calendar.";
+    await form.getByLabel("Message").fill(message);
+    await form.getByRole("button", { name: "Send message" }).click();
+    // Not submitted natively (a GET to this address with the fields in its query) meanwhile.
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${live.server.url}/resources/support`);
+    expect(posted).toEqual([]);
+    release();
+    await form.getByText("Thank you, your message was sent").waitFor();
+    await form.getByText("9A0B1C2D").waitFor();
+    expect(posted).toEqual([
+      { name: "Grace Hopper", email: "grace@example.com", topic: "instagram", message },
+    ]);
+    await page.close();
+  });
+
   it("calculates an engagement rate, counts hashtags against 30 and captions against 2,200", async () => {
     const page = await live.browser.newPage();
     await page.goto(`${live.server.url}/resources/free-tools`);

@@ -55,6 +55,78 @@ describe.skipIf(!hasChromium())("the landing page", () => {
     }
   });
 
+  // Issue 27 point 2: a request on the way to the first paint costs a round trip on a phone's
+  // network. The page loader (apps/web/src/app/page-loader.ts) fetches the script and Inter after.
+  it("fetches nothing but its HTML before its first paint, then its script and Inter, without a shift", async () => {
+    for (const path of ["/", "/features/overview", "/resources/blog/ai-transforming-analytics"]) {
+      const context = await live.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            shifts.push(entry.value);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const response = await page.goto(`${live.server.url}${path}`);
+      // What the parser fetches (a <template>'s content is inert: the whole stylesheet waits there).
+      const html = (await response!.text()).replace(/<template[\s\S]*?<\/template>/g, "");
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+      expect(html).not.toMatch(/<link[^>]*rel="(preload|modulepreload|stylesheet)"/);
+      // Inter arrives (as the page loader's FontFace) without any interaction.
+      await page.waitForFunction(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/"/g, "") === "Inter Variable" && face.status === "loaded",
+        ),
+      );
+      await page.waitForFunction(() => document.fonts.check("16px 'Inter Variable'"));
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        resources: performance
+          .getEntriesByType("resource")
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+        shifts: (window as unknown as { shifts: number[] }).shifts,
+      }));
+      expect(timing.paint, path).toBeGreaterThan(0);
+      const names = timing.resources.map((resource) => resource.name);
+      expect(names, path).toContainEqual(expect.stringMatching(/^\/assets\/index-[^/]+\.js$/));
+      expect(names, path).toContainEqual(expect.stringMatching(/^\/assets\/inter-[^/]+\.woff2$/));
+      for (const resource of timing.resources) {
+        expect(resource.start, `${path}: ${resource.name}`).toBeGreaterThanOrEqual(timing.paint!);
+      }
+      // Inter replaces its metric-matched fallback: the text barely moves (Lighthouse: CLS 0).
+      const shifted = timing.shifts.reduce((sum, value) => sum + value, 0);
+      expect(shifted, path).toBeLessThan(0.01);
+      await context.close();
+    }
+  });
+
+  it("holds a press made before the page's script has arrived and replays it to the script", async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(live.server.url);
+    await page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    const dialog = page.getByRole("dialog", { name: "Welcome to Sightline" });
+    await page.locator("main").getByRole("button", { name: "Get started free" }).first().click();
+    await expect(dialog.count()).resolves.toBe(0);
+    release();
+    await dialog.waitFor();
+    await expect(
+      dialog.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+    // The pointer's first moves came before the script: the app starts without another one.
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+    await context.close();
+  });
+
   it("fetches the sign-up dialog's code when a call to action is hovered, before any click", async () => {
     const { context, page } = await open();
     await page.waitForLoadState("load");

@@ -15,7 +15,8 @@ const apiTarget = process.env.SIGHTLINE_API_URL ?? "http://127.0.0.1:3000";
 
 /**
  * Preloads the one self-hosted font file (Inter, latin, weights 400–800: scripts/
- * vite-plugin-inter-subset.ts) so text paints in it at once.
+ * vite-plugin-inter-subset.ts) so text paints in it at once. Prerendered pages drop the preload
+ * (scripts/build.mjs): nothing but their HTML is fetched before their first paint.
  */
 function preloadFont(): Plugin {
   return {

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { transformSync } from "esbuild";
 import { build } from "vite";
 import { criticalCssFrom } from "./critical-css.mjs";
 
@@ -29,7 +30,8 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/;
 /**
  * A prerendered page paints without waiting for the stylesheet: the CSS its HTML uses is inlined,
  * and the whole stylesheet is kept in an inert <template> that app/main.tsx puts in the head when
- * the page comes to life (first interaction, or at once for pages that start at once). A page
+ * the page comes to life (first interaction, or at once for pages that start at once: both once
+ * the page loader has loaded main.tsx after the first paint). A page
  * looked at without being used never fetches it.
  */
 function inlineCriticalCss(html, criticalCss) {
@@ -40,7 +42,65 @@ function inlineCriticalCss(html, criticalCss) {
   );
 }
 
-function pageHtml(template, pathname, page, criticalCss, authDialogHtml) {
+const entryScript = /\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
+const fontPreload = /\s*<link rel="preload"[^>]*as="font"[^>]*>/g;
+const modulePreload = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The stylesheet's @font-face for Inter: the page loader adds it as a FontFace after the first
+ * paint, so the inlined CSS leaves it out (src/app/page-loader.ts).
+ */
+function interFontFace(stylesheetCss) {
+  const rule = stylesheetCss.match(
+    /@font-face\{[^}]*font-family:\s*"?Inter Variable"?;[^}]*\}/,
+  )?.[0];
+  if (!rule) throw new Error("The stylesheet declares no @font-face for Inter Variable");
+  const descriptor = (name) =>
+    rule.match(new RegExp(`[{;]${name}:([^;}]+)`))?.[1]?.trim() ??
+    (() => {
+      throw new Error(`Inter's @font-face has no ${name}`);
+    })();
+  return {
+    rule,
+    family: descriptor("font-family").replace(/^"|"$/g, ""),
+    src: descriptor("src"),
+    weight: descriptor("font-weight"),
+    range: descriptor("unicode-range"),
+  };
+}
+
+/** src/app/page-loader.ts, compiled on its own and minified, to be inlined. */
+function pageLoaderCode() {
+  const source = readFileSync(path.join(webDir, "src/app/page-loader.ts"), "utf8");
+  return transformSync(source, { loader: "ts", minify: true, target: "es2022" }).code.trim();
+}
+
+/**
+ * A prerendered page fetches nothing before its first paint: its script and font come from the
+ * page loader once it has painted (or at the visitor's first move), in place of the template's
+ * module script and font preload. The app shell keeps both: it has nothing to paint before them.
+ */
+function withPageLoader(html, { loaderCode, font }) {
+  const entry = html.match(entryScript)?.[1];
+  if (!entry) throw new Error("dist/index.html has no module script to load");
+  const attributes = {
+    "data-entry": entry,
+    "data-font-family": font.family,
+    "data-font-src": font.src,
+    "data-font-weight": font.weight,
+    "data-font-range": font.range,
+  };
+  const loader = `<script ${Object.entries(attributes)
+    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .join(" ")}>${loaderCode}</script>`;
+  return html
+    .replace(entryScript, "")
+    .replace(fontPreload, "")
+    .replace(modulePreload, "")
+    .replace("</body>", `  ${loader}\n  </body>`);
+}
+
+function pageHtml(template, pathname, page, criticalCss, authDialogHtml, loader) {
   const head = [`<title>${escapeText(page.title)}</title>`, ...page.headTags.map(tagHtml)].join(
     "\n    ",
   );
@@ -53,7 +113,7 @@ function pageHtml(template, pathname, page, criticalCss, authDialogHtml) {
       '<div id="root"><!--app-html--></div>',
       `<div id="root" data-prerendered="${escapeAttribute(pathname)}"${hydrate}>${page.html}</div>${authDialogHtml}`,
     );
-  return inlineCriticalCss(html, criticalCss);
+  return withPageLoader(inlineCriticalCss(html, criticalCss), loader);
 }
 
 function sitemap(paths) {
@@ -111,7 +171,11 @@ try {
   const loadingHtml = entry.renderLoading();
   const stylesheet = template.match(stylesheetLink)?.[1];
   if (!stylesheet) throw new Error("dist/index.html links no stylesheet to inline from");
-  const criticalCss = criticalCssFrom(readFileSync(path.join(distDir, stylesheet), "utf8"));
+  const stylesheetCss = readFileSync(path.join(distDir, stylesheet), "utf8");
+  const font = interFontFace(stylesheetCss);
+  const pageCss = criticalCssFrom(stylesheetCss);
+  const criticalCss = (html) => pageCss(html).replace(font.rule, "");
+  const loader = { loaderCode: pageLoaderCode(), font };
 
   // The app shell: what a client-rendered route needs (the server may serve it instead of the
   // landing page for addresses without a prerendered page).
@@ -129,7 +193,7 @@ try {
         ? path.join(distDir, "index.html")
         : path.join(distDir, pathname.slice(1), "index.html");
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(template, pathname, page, criticalCss, authDialogHtml));
+    writeFileSync(file, pageHtml(template, pathname, page, criticalCss, authDialogHtml, loader));
   }
 
   // The server answers paths outside this list with a 404 status (the app shows the not-found page).

@@ -43,8 +43,8 @@ export const latinCharacters = declaredCharacters();
 /**
  * Fontsource's Inter (variable, latin) with its weight axis cut to 400–800: 48.3 KB → 31.6 KB.
  * Every glyph of the latin range and every OpenType feature (tabular figures among them) stay.
- * The font is on every public page's path to its largest paint (preloaded; issue 27 point 2),
- * where Lighthouse's throttled network pays for each kilobyte.
+ * The font follows a public page's first paint (src/app/page-loader.ts) and is on the app
+ * shell's path to it (preloaded): a throttled mobile network pays for each kilobyte.
  */
 export async function makeInterSubset(
   source: Buffer,

@@ -16,7 +16,7 @@ function sha256(text: string): string {
 
 /** Hashes of a page's inline <script> blocks, for its Content-Security-Policy. */
 export function inlineHashes(html: string): { scripts: string[] } {
-  const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+  const scripts = [...html.matchAll(/<script(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)]
     .map((match) => match[1] ?? "")
     .filter((body) => body.length > 0)
     .map(sha256);

@@ -172,7 +172,7 @@ function startOnFirstInteraction() {
   let resolveReady: () => void = () => {};
   holdInteractionsUntil(new Promise<void>((resolve) => (resolveReady = resolve)));
   let started = false;
-  const begin = (event: Event) => {
+  const begin = (event: Pick<Event, "target">) => {
     if (started) return;
     started = true;
     for (const type of triggers) window.removeEventListener(type, begin, true);
@@ -196,6 +196,12 @@ function startOnFirstInteraction() {
   };
   for (const type of triggers) {
     window.addEventListener(type, begin, { capture: true, passive: true });
+  }
+  // The visitor did something before this script ran (page-loader.ts marks it): begin now, at
+  // the call to action under the pointer or focused, if any (where the missed event was). A
+  // press the page loader held is replayed once this has run, and opens what it asked for then.
+  if (document.documentElement.dataset.interacted !== undefined) {
+    begin({ target: document.querySelector("[data-auth-cta]:hover, [data-auth-cta]:focus") });
   }
 }
 

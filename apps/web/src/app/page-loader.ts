@@ -1,0 +1,103 @@
+/**
+ * The one inline script of a prerendered page (scripts/build.mjs compiles it and puts it at the
+ * end of the body; the server's Content-Security-Policy allows it by hash). Nothing but the HTML
+ * is fetched before the page's first paint (issue 27 point 2): a font or script request on that
+ * path costs a round trip on a slow mobile network, and Lighthouse counts every request that
+ * finished before the largest paint into it. So the page's text first paints in the
+ * metric-matched fallback of Inter (index.css's "Inter Fallback") and, once it has painted:
+ *
+ * - Inter is added as a FontFace (after the stylesheet's own @font-face in the document's font
+ *   set, so it is the face text uses once the whole stylesheet applies: that one never loads);
+ * - the page's script (app/main.tsx) is imported.
+ *
+ * Both start at once if the visitor does something first. Presses on buttons that come before
+ * the script has run are held (a form's submission too) and replayed to it, and the visitor's
+ * first interaction is marked on <html data-interacted> for main.tsx, which would otherwise wait
+ * for the next one: nothing done in the first moments is lost.
+ *
+ * Plain DOM, no imports: this file is compiled on its own.
+ */
+{
+  const script = document.currentScript as HTMLScriptElement;
+  const { entry, fontFamily, fontSrc, fontWeight, fontRange } = script.dataset;
+  const triggers = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel"];
+  const pressed: HTMLElement[] = [];
+  let loaded = false;
+  let started = false;
+
+  const hold = (event: Event) => {
+    if (loaded) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest<HTMLButtonElement>("button:not([popovertarget])");
+    if (!button) return;
+    // A form without a method is the app's to submit: not natively, to this page's address.
+    if (button.type === "submit" && button.form && !button.form.hasAttribute("method")) {
+      event.preventDefault();
+    }
+    pressed.push(button);
+    start();
+  };
+
+  const submitted: HTMLFormElement[] = [];
+  /** A submission without a button (Enter in a form that has none): held the same way. */
+  const holdSubmit = (event: Event) => {
+    const form = event.target;
+    if (loaded || !(form instanceof HTMLFormElement) || form.hasAttribute("method")) return;
+    event.preventDefault();
+    if (!submitted.includes(form)) submitted.push(form);
+    start();
+  };
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    if (fontFamily && fontSrc && typeof FontFace === "function") {
+      try {
+        const face = new FontFace(fontFamily, fontSrc, {
+          weight: fontWeight ?? "normal",
+          unicodeRange: fontRange ?? "U+0-10FFFF",
+          display: "swap",
+        });
+        document.fonts.add(face);
+        face.load().catch(() => {});
+      } catch {
+        // A browser that cannot read the face keeps the fallback.
+      }
+    }
+    if (!entry) return;
+    void import(/* @vite-ignore */ entry).then(() => {
+      loaded = true;
+      removeEventListener("click", hold, true);
+      removeEventListener("submit", holdSubmit, true);
+      for (const type of triggers) removeEventListener(type, interacted, true);
+      for (const button of pressed) if (button.isConnected) button.click();
+      for (const form of submitted) if (form.isConnected) form.requestSubmit();
+    });
+  };
+
+  const interacted = (event: Event) => {
+    // Chromium moves the pointer by nothing when a page lays out under it: not the visitor.
+    if (event instanceof PointerEvent && event.type === "pointermove") {
+      if (event.movementX === 0 && event.movementY === 0) return;
+    }
+    document.documentElement.dataset.interacted = "";
+    start();
+  };
+
+  addEventListener("click", hold, true);
+  addEventListener("submit", holdSubmit, true);
+  for (const type of triggers) {
+    addEventListener(type, interacted, { capture: true, passive: true });
+  }
+
+  // After the first paint has been presented: the paint entries are reported once it has.
+  const supported = PerformanceObserver.supportedEntryTypes ?? [];
+  const type = supported.includes("largest-contentful-paint")
+    ? "largest-contentful-paint"
+    : supported.includes("paint")
+      ? "paint"
+      : undefined;
+  if (type) new PerformanceObserver(() => setTimeout(start, 0)).observe({ type, buffered: true });
+  // A page that never paints (opened in a background tab) still starts once it has loaded.
+  addEventListener("load", () => setTimeout(start, type ? 1000 : 0));
+}
