@@ -347,7 +347,7 @@ try {
     const p50 = percentile(times, 0.5);
     const p95 = percentile(times, 0.95);
     console.log(
-      `  ${(name as string).padEnd(34)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${timesBaseline(p50, baseline)}${p95 < 100 ? "" : "   (over the 100 ms target)"}`,
+      `  ${(name as string).padEnd(34)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${timesBaseline(p50, baseline)}${p95 <= 50 ? "" : "   (over the 50 ms target, issue 27 point 4)"}`,
     );
   }
 
