@@ -70,12 +70,20 @@ export async function readPostBenchmarks(
     ...(period.from ? [sql`m.posted_at >= ${period.from.toISOString()}`] : []),
     ...(period.before ? [sql`m.posted_at < ${period.before.toISOString()}`] : []),
   ];
-  // One order for best and worst (rate, then newest, then id), read from either end.
-  const shown = (order: SQL) => sql`(select json_agg(json_build_array(s.ig_media_id, s.type,
+  // One order for best and worst (rate, then newest, then id), read from either end. The three
+  // come from a top-N sort (order by … limit 3), not a sort of every post.
+  const order = (alias: string, direction: SQL) =>
+    sql.join(
+      ["rate", "posted_at", "ig_media_id"].map(
+        (column) => sql`${sql.identifier(alias)}.${sql.identifier(column)} ${direction}`,
+      ),
+      sql`, `,
+    );
+  const shown = (direction: SQL) => sql`(select json_agg(json_build_array(s.ig_media_id, s.type,
       s.posted_at, (select c.caption from instagram_media c where c.workspace_id = ${scope.workspaceId}
         and c.account_id = ${scope.accountId} and c.ig_media_id = s.ig_media_id), s.reach, s.rate)
-      order by s.n)
-    from (select p.*, row_number() over (order by ${order}) as n from p order by ${order} limit 3) s)::text`;
+      order by ${order("s", direction)})
+    from (select p.* from p order by ${order("p", direction)} limit 3) s)::text`;
   const result = (await db.execute(sql`
     with p as (
       select m.ig_media_id, m.posted_at, m.latest_reach as reach,
@@ -90,8 +98,8 @@ export async function readPostBenchmarks(
             percentile_cont(0.5) within group (order by reach) as median_reach,
             percentile_cont(0.5) within group (order by rate) as median_rate
           from p group by type) t)::text as by_type,
-      ${shown(sql`p.rate desc, p.posted_at desc, p.ig_media_id desc`)} as best,
-      ${shown(sql`p.rate asc, p.posted_at asc, p.ig_media_id asc`)} as worst,
+      ${shown(sql`desc`)} as best,
+      ${shown(sql`asc`)} as worst,
       (select json_agg(json_build_array(h.tag, h.posts, h.median_reach))
         from (select tag, count(*)::int as posts,
             percentile_cont(0.5) within group (order by p.reach) as median_reach
