@@ -127,6 +127,24 @@ describe.skipIf(!hasChromium())("the landing page", () => {
     await context.close();
   });
 
+  it("starts the app on a pointer's first move made before the page's script has arrived", async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${live.server.url}/features/overview`);
+    await page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    // The page's only pointer event, before main.tsx listens: no other follows.
+    await page.mouse.move(10, 10);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+    await context.close();
+  });
+
   it("fetches the sign-up dialog's code when a call to action is hovered, before any click", async () => {
     const { context, page } = await open();
     await page.waitForLoadState("load");

@@ -75,12 +75,12 @@
     });
   };
 
+  let painted = false;
   const interacted = (event: Event) => {
-    // Chromium moves the pointer by nothing when a page lays out under it: not the visitor.
-    if (event instanceof PointerEvent && event.type === "pointermove") {
-      if (event.movementX === 0 && event.movementY === 0) return;
-    }
     document.documentElement.dataset.interacted = "";
+    // A pointer moving before anything is painted is no reason to fetch sooner (Chromium moves
+    // it when a page lays out under it): the script comes after the paint, and begins at once.
+    if (event.type === "pointermove" && !painted) return;
     start();
   };
 
@@ -97,7 +97,11 @@
     : supported.includes("paint")
       ? "paint"
       : undefined;
-  if (type) new PerformanceObserver(() => setTimeout(start, 0)).observe({ type, buffered: true });
+  const afterPaint = () => {
+    painted = true;
+    setTimeout(start, 0);
+  };
+  if (type) new PerformanceObserver(afterPaint).observe({ type, buffered: true });
   // A page that never paints (opened in a background tab) still starts once it has loaded.
   addEventListener("load", () => setTimeout(start, type ? 1000 : 0));
 }
