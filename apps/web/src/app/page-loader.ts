@@ -91,7 +91,10 @@
   }
 
   // After the first paint has been presented: the paint entries are reported once it has.
-  const supported = PerformanceObserver.supportedEntryTypes ?? [];
+  const supported =
+    typeof PerformanceObserver === "function"
+      ? (PerformanceObserver.supportedEntryTypes ?? [])
+      : [];
   const type = supported.includes("largest-contentful-paint")
     ? "largest-contentful-paint"
     : supported.includes("paint")
