@@ -65,14 +65,22 @@
       }
     }
     if (!entry) return;
-    void import(/* @vite-ignore */ entry).then(() => {
+    const stopHolding = () => {
       loaded = true;
       removeEventListener("click", hold, true);
       removeEventListener("submit", holdSubmit, true);
       for (const type of triggers) removeEventListener(type, interacted, true);
-      for (const button of pressed) if (button.isConnected) button.click();
-      for (const form of submitted) if (form.isConnected) form.requestSubmit();
-    });
+    };
+    import(/* @vite-ignore */ entry).then(
+      () => {
+        stopHolding();
+        for (const button of pressed) if (button.isConnected) button.click();
+        for (const form of submitted) if (form.isConnected) form.requestSubmit();
+      },
+      // The script did not arrive (offline, a new deploy): links and popovers still work, and
+      // nothing more is held for a script that will not run.
+      stopHolding,
+    );
   };
 
   let painted = false;
@@ -100,11 +108,15 @@
     : supported.includes("paint")
       ? "paint"
       : undefined;
-  const afterPaint = () => {
+  const afterPaint = (list: PerformanceObserverEntryList) => {
+    // Of the paint entries, the first contentful one (first-paint may be the background alone).
+    if (type === "paint" && list.getEntriesByName("first-contentful-paint").length === 0) return;
     painted = true;
     setTimeout(start, 0);
   };
   if (type) new PerformanceObserver(afterPaint).observe({ type, buffered: true });
-  // A page that never paints (opened in a background tab) still starts once it has loaded.
-  addEventListener("load", () => setTimeout(start, type ? 1000 : 0));
+  // Without paint entries, once the page has loaded. A page that reports none (loaded in a
+  // background tab, where Chromium reports no largest paint) starts a few seconds after its
+  // load: long enough that a page on a busy machine has painted first.
+  addEventListener("load", () => setTimeout(start, type ? 5000 : 0));
 }
