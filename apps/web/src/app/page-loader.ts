@@ -115,8 +115,8 @@
     setTimeout(start, 0);
   };
   if (type) new PerformanceObserver(afterPaint).observe({ type, buffered: true });
-  // Without paint entries, once the page has loaded. A page that reports none (loaded in a
-  // background tab, where Chromium reports no largest paint) starts a few seconds after its
-  // load: long enough that a page on a busy machine has painted first.
+  // Without paint entries, once the page has loaded. A page that reports none (one loaded in a
+  // background tab may not) starts a few seconds after its load: long enough that a page on a
+  // busy machine has painted first.
   addEventListener("load", () => setTimeout(start, type ? 5000 : 0));
 }
