@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, waitForFirstSync } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 const SCREENSHOT_DIR = process.env.AI_TEAM_SCREENSHOT_DIR;
 
@@ -45,13 +46,13 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
     // No model ran: nothing was sent anywhere.
     await expect(panel.getByText("What was sent").count()).resolves.toBe(0);
     await screenshot(page, "analyst-panel-1440");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, panel);
 
     await page.getByTestId("ai-role-mentor").click();
     await panel.getByRole("heading", { name: /The facts/ }).waitFor();
     await panel.locator(`[data-fact="formats.medians"]`).waitFor();
     await screenshot(page, "mentor-panel-1440");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, panel);
 
     // The Manager's week, and the Secretary's queue with a reply sent through the inbox.
     await expect(page.getByTestId("ai-role-manager").textContent()).resolves.toContain(
@@ -70,7 +71,7 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
     await item.getByRole("button", { name: "Send" }).click();
     await item.getByText("Sent as a reply to the comment.").waitFor();
     await screenshot(page, "secretary-panel-1440");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, panel);
 
     // The Creator's "Use this" opens the composer pre-filled ('Pre-filled from: Creator: …').
     const creator = team.roles.find((role) => role.role === "creator") as AiRoleReport;
@@ -105,7 +106,7 @@ describe.skipIf(!hasChromium())("the AI team on the dashboard (issue 31)", () =>
     // No model on this server: Ask Sightline says how to configure one.
     await page.getByRole("button", { name: "Ask Sightline" }).click();
     await page.getByTestId("ask-sightline").getByText("Ask Sightline needs an AI model").waitFor();
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, page.getByTestId("ask-sightline"));
 
     // Free has the Analyst only: the Mentor is locked, and its panel offers the upgrade.
     await setPlan(page, "free");
@@ -246,7 +247,7 @@ describe.skipIf(!hasChromium())("the AI team with a model configured (issue 31)"
       .getByText(/"role": "Analyst"/)
       .waitFor();
     await screenshot(page, "model-analyst-panel-1440");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, panel);
 
     await page.getByRole("button", { name: "Ask Sightline" }).click();
     const ask = page.getByTestId("ask-sightline");

@@ -1,0 +1,21 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Presses Escape until `layer` (a Radix dialog, sheet or popover) is gone. Radix listens for
+ * Escape only once a layer knows it is the highest one, which react-dismissable-layer 1.2 works
+ * out in a render after an effect has registered the layer: a key pressed in the first moments
+ * after the layer shows is not seen. A person is not that fast; a test is, and once was
+ * (ai-team.e2e in 93cfada's .ci/run: the Mentor's sheet stayed open and blocked the next click).
+ */
+export async function closeWithEscape(page: Page, layer: Locator, timeout = 10_000) {
+  await expect
+    .poll(
+      async () => {
+        if ((await layer.count()) > 0) await page.keyboard.press("Escape");
+        return layer.count();
+      },
+      { timeout, interval: 500 },
+    )
+    .toBe(0);
+}
