@@ -7,6 +7,8 @@ import { expect } from "vitest";
  * out in a render after an effect has registered the layer: a key pressed in the first moments
  * after the layer shows is not seen. A person is not that fast; a test is, and once was
  * (ai-team.e2e in 93cfada's .ci/run: the Mentor's sheet stayed open and blocked the next click).
+ * Only for a layer with nothing beneath it that Escape would close: while the layer plays its
+ * exit, a second press reaches whatever is under it (a prompt inside the composer, say).
  */
 export async function closeWithEscape(page: Page, layer: Locator, timeout = 10_000) {
   await expect
