@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { transformSync } from "esbuild";
+import { buildSync } from "esbuild";
 import { build } from "vite";
 import { criticalCssFrom } from "./critical-css.mjs";
 
@@ -69,10 +69,18 @@ function interFontFace(stylesheetCss) {
   };
 }
 
-/** src/app/page-loader.ts, compiled on its own and minified, to be inlined. */
+/** src/app/page-loader.ts, bundled on its own (no chunk of the app's) and minified, to be inlined. */
 function pageLoaderCode() {
-  const source = readFileSync(path.join(webDir, "src/app/page-loader.ts"), "utf8");
-  return transformSync(source, { loader: "ts", minify: true, target: "es2022" }).code.trim();
+  const { outputFiles } = buildSync({
+    entryPoints: [path.join(webDir, "src/app/page-loader.ts")],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: "iife",
+    target: "es2022",
+    logLevel: "error",
+  });
+  return outputFiles[0].text.trim();
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 import { detectLanguage } from "../lib/language.ts";
 import { fetchSessionEarly } from "../lib/session/early-session.ts";
 import { hasStoredSession } from "../lib/session/session-storage-key.ts";
+import { firstInteractionEvents } from "./first-interaction.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The #root element is missing from index.html");
@@ -168,7 +169,7 @@ function holdInteractionsUntil(ready: Promise<unknown>) {
  * client-rendered routes start at once.
  */
 function startOnFirstInteraction() {
-  const triggers = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel"];
+  const triggers = firstInteractionEvents;
   let resolveReady: () => void = () => {};
   holdInteractionsUntil(new Promise<void>((resolve) => (resolveReady = resolve)));
   let started = false;

@@ -15,12 +15,15 @@
  * first interaction is marked on <html data-interacted> for main.tsx, which would otherwise wait
  * for the next one: nothing done in the first moments is lost.
  *
- * Plain DOM, no imports: this file is compiled on its own.
+ * Plain DOM, no framework: scripts/build.mjs bundles this file on its own (with
+ * first-interaction.ts) into the page.
  */
+import { firstInteractionEvents } from "./first-interaction.ts";
+
 {
   const script = document.currentScript as HTMLScriptElement;
   const { entry, fontFamily, fontSrc, fontWeight, fontRange } = script.dataset;
-  const triggers = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel"];
+  const triggers = firstInteractionEvents;
   const pressed: HTMLElement[] = [];
   let loaded = false;
   let started = false;
