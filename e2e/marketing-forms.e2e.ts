@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { holdPageScript } from "./support/page-script.ts";
 
 describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
   const live = useServerAndBrowser();
@@ -115,13 +116,8 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
 
   it("keeps a message sent before the page's script has arrived and sends it once it has", async () => {
     const page = await live.browser.newPage();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
     // A slow network: the page's script (loaded after its first paint) is held back.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const script = await holdPageScript(page);
     const posted: unknown[] = [];
     await page.route("**/api/support/requests", async (route) => {
       posted.push(route.request().postDataJSON());
@@ -142,7 +138,7 @@ describe.skipIf(!hasChromium())("the public site's forms and tools", () => {
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${live.server.url}/resources/support`);
     expect(posted).toEqual([]);
-    release();
+    script.release();
     await form.getByText("Thank you, your message was sent").waitFor();
     await form.getByText("9A0B1C2D").waitFor();
     expect(posted).toEqual([

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { holdPageScript } from "./support/page-script.ts";
 
 const isOpen = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector(s)?.matches(":popover-open") ?? false, selector);
@@ -106,18 +107,13 @@ describe.skipIf(!hasChromium())("the landing page", () => {
   it("holds a press made before the page's script has arrived and replays it to the script", async () => {
     const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const script = await holdPageScript(page);
     await page.goto(live.server.url);
-    await page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    await script.requested;
     const dialog = page.getByRole("dialog", { name: "Welcome to Sightline" });
     await page.locator("main").getByRole("button", { name: "Get started free" }).first().click();
     await expect(dialog.count()).resolves.toBe(0);
-    release();
+    script.release();
     await dialog.waitFor();
     await expect(
       dialog.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected"),
@@ -130,17 +126,12 @@ describe.skipIf(!hasChromium())("the landing page", () => {
   it("starts the app on a pointer's first move made before the page's script has arrived", async () => {
     const context = await live.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const script = await holdPageScript(page);
     await page.goto(`${live.server.url}/features/overview`);
-    await page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    await script.requested;
     // The page's only pointer event, before main.tsx listens: no other follows.
     await page.mouse.move(10, 10);
-    release();
+    script.release();
     await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
     await context.close();
   });
