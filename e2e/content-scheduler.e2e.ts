@@ -324,27 +324,33 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
       .click();
     const panel = page.getByTestId("post-panel");
     await panel.getByText("Glaze test, kiln three").waitFor();
+    // The saved image is still being read from storage while Schedule and Confirm are pressed:
+    // both wait for it, neither says 'Add at least one media item' (held until then).
+    let releaseImage = () => {};
+    const imageHeld = new Promise<void>((resolve) => {
+      releaseImage = resolve;
+    });
+    const savedImage = /\/storage\/scheduled-content\//;
+    await page.route(savedImage, async (route) => {
+      await imageHeld;
+      await route.continue();
+    });
     await panel.getByRole("button", { name: "Edit" }).click();
     await composer.waitFor();
     const caption = composer.getByLabel("Caption");
     await expect.poll(() => caption.inputValue()).toBe("Glaze test, kiln three");
     await composer.getByText("Editing a saved post").waitFor();
-    // The saved image is back in the preview, read from storage.
-    await composer
-      .getByRole("complementary", { name: "Live Preview" })
-      .locator("img")
-      .first()
-      .waitFor();
     await composer.getByText(/^Scheduled for .* at 10:00$/).waitFor();
     await caption.fill("Glaze test, kiln three (edited)");
     await composer.getByRole("button", { name: "Schedule" }).click();
     // Issue 24: Schedule shows the time to confirm unless it was confirmed in this opening.
-    await page
-      .getByRole("dialog", { name: "Schedule Post" })
-      .getByRole("button", { name: "Confirm Schedule" })
-      .click();
+    const sheet = page.getByRole("dialog", { name: "Schedule Post" });
+    await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
+    await sheet.getByRole("button", { name: "Scheduling…" }).waitFor();
+    releaseImage();
     await page.locator("[data-sonner-toast]", { hasText: "Scheduled successfully" }).waitFor();
     await composer.waitFor({ state: "detached" });
+    await page.unroute(savedImage);
     const after = await page.evaluate(async (postId) => {
       const draft = (await (await fetch(`/api/content-calendar/posts/${postId}`)).json()) as {
         post: { caption: string; status: string; items: unknown[] };
@@ -533,7 +539,7 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
         await composer.getByText("Editing a saved post").waitFor();
         await composer
           .getByRole("complementary", { name: "Live Preview" })
-          .locator("img")
+          .locator('img[src^="blob:"]')
           .first()
           .waitFor();
         await page.waitForTimeout(500);

@@ -65,35 +65,44 @@ export function useMediaUploads() {
   const loadSavedItems = (saved: ComposerEdit["items"]): (() => void) => {
     let cancelled = false;
     setProcessing(saved.length);
-    void Promise.all(
-      saved.map(async (savedItem, index): Promise<DraftMediaItem | null> => {
-        try {
-          const blob = await (await fetch(savedItem.url)).blob();
-          const name = savedItem.key.split("/").pop() ?? `item-${index + 1}`;
-          const file = new File([blob], name, { type: blob.type });
-          return {
-            id: crypto.randomUUID(),
-            url: makeUrl(file),
-            file,
-            mediaType: savedItem.mediaType,
-            duration: savedItem.durationMs === undefined ? undefined : savedItem.durationMs / 1000,
-            aspectRatio: savedItem.aspectRatio,
-            coverUrl: savedItem.cover?.url,
-            cover: savedItem.cover ? { key: savedItem.cover.key } : undefined,
-            tags: savedItem.tags.map((tag) => ({ ...tag, id: crypto.randomUUID() })),
-            uploaded: { bucket: savedItem.bucket, key: savedItem.key, url: savedItem.url },
-          };
-        } catch {
-          return null;
-        }
+    // Tracked: Schedule or Publish pressed while the files are still being read waits for them
+    // ('Preparing post...'), never says the post has no media.
+    void pendingWork.track(
+      Promise.all(
+        saved.map(async (savedItem, index): Promise<DraftMediaItem | null> => {
+          try {
+            const blob = await (await fetch(savedItem.url)).blob();
+            const name = savedItem.key.split("/").pop() ?? `item-${index + 1}`;
+            const file = new File([blob], name, { type: blob.type });
+            return {
+              id: crypto.randomUUID(),
+              url: makeUrl(file),
+              file,
+              mediaType: savedItem.mediaType,
+              duration:
+                savedItem.durationMs === undefined ? undefined : savedItem.durationMs / 1000,
+              aspectRatio: savedItem.aspectRatio,
+              coverUrl: savedItem.cover?.url,
+              cover: savedItem.cover ? { key: savedItem.cover.key } : undefined,
+              tags: savedItem.tags.map((tag) => ({ ...tag, id: crypto.randomUUID() })),
+              uploaded: { bucket: savedItem.bucket, key: savedItem.key, url: savedItem.url },
+            };
+          } catch {
+            return null;
+          }
+        }),
+      ).then((loaded) => {
+        if (cancelled) return;
+        const ready = loaded.filter((item): item is DraftMediaItem => item !== null);
+        if (ready.length < loaded.length)
+          toast.error("Some of this post's media could not be read");
+        // At once (flushSync), so a Schedule or Publish waiting on this read sees the items.
+        flushSync(() => {
+          setProcessing(0);
+          setItems(ready);
+        });
       }),
-    ).then((loaded) => {
-      if (cancelled) return;
-      setProcessing(0);
-      const ready = loaded.filter((item): item is DraftMediaItem => item !== null);
-      if (ready.length < loaded.length) toast.error("Some of this post's media could not be read");
-      setItems(ready);
-    });
+    );
     return () => {
       cancelled = true;
     };
