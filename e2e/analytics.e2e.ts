@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
   // Each test takes an account global setup connected to @lena.makes and synced (connectedPage);
@@ -72,7 +73,7 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
     ).resolves.toBe(
       "The Starter plan includes a longer analytics history. This workspace is on the Free plan.",
     );
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, page.getByRole("dialog", { name: "Upgrade your plan" }));
 
     // The operator moves the workspace to Pro: the open tab hears it (realtime) and unlocks the
     // 90 days and the export with no reload.
@@ -165,8 +166,7 @@ describe.skipIf(!hasChromium())("analytics pages (sandbox)", () => {
       reachNumber,
     );
     await expect.poll(() => drawer.getByTestId("drawer-reach").textContent()).toBe(compact);
-    await page.keyboard.press("Escape");
-    await drawer.waitFor({ state: "hidden" });
+    await closeWithEscape(page, drawer);
 
     // Virtualised rows: scrolling to the end loads the next keyset page, and only the rows in
     // view are in the DOM however many are loaded.

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 /** Spec §2 app shell: the sidebar in this order, each item's path and the header's title. */
 const SIDEBAR = [
@@ -194,7 +195,7 @@ describe.skipIf(!hasChromium())("the app shell in the browser", () => {
     await expect(dot.count()).resolves.toBe(0);
     await bell.click();
     await page.getByRole("menu").getByText("No new notifications").waitFor();
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, page.getByRole("menu"));
 
     // A new inbound message while the page is open: the live event (/api/realtime) shows the dot
     // at once. Right after a poll the next one is 10 s away, so only the live path can be this fast.
@@ -206,7 +207,7 @@ describe.skipIf(!hasChromium())("the app shell in the browser", () => {
     await entry.waitFor();
     await expect(entry.getAttribute("href")).resolves.toBe("/messages");
     await expect(dot.count()).resolves.toBe(0);
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, page.getByRole("menu"));
 
     // Seen survives a reload: the message is still counted by the server, but not new.
     await page.reload();
@@ -216,7 +217,7 @@ describe.skipIf(!hasChromium())("the app shell in the browser", () => {
     await expect(dot.count()).resolves.toBe(0);
     await bell.click();
     await page.getByRole("menu").getByText("No new notifications").waitFor();
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, page.getByRole("menu"));
 
     // A comment by someone else on the user's post: the dot again, live; its entry goes to posts.
     await page.waitForResponse((response) => response.url().endsWith("/api/notifications"));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, sandboxSpaceOf } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set AUTOMATIONS_SCREENSHOT_DIR=/some/dir to keep screenshots at 1440 and 390 px. */
@@ -107,7 +108,7 @@ describe.skipIf(!hasChromium())("Automations in Messages (issue 32)", () => {
         })
         .toBe(true);
       await shot(page, `automations-labels-${width}`);
-      await page.keyboard.press("Escape");
+      await closeWithEscape(page, menu);
       if (width < 500) await page.getByRole("button", { name: "Back to conversations" }).click();
       await page.getByTestId("label-filter").selectOption({ label: `Lead ${width}` });
       const items = page.getByTestId("conversation-item");

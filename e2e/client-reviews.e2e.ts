@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectedPage } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 import { inviteMember, makePost } from "./support/team.ts";
 
 const SCREENSHOT_DIR = process.env.CLIENT_REVIEWS_SCREENSHOT_DIR;
@@ -126,7 +127,7 @@ describe.skipIf(!hasChromium())("a client's Reviews page and bell", () => {
       if (SCREENSHOT_DIR) {
         await page.screenshot({ path: `${SCREENSHOT_DIR}/reviews-bell-1440.png` });
       }
-      await page.keyboard.press("Escape");
+      await closeWithEscape(page, page.getByRole("menu"));
 
       // A post sent for approval while the page is open shows up without a reload (the live
       // stream; the list does not poll).

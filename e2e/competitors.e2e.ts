@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 const SCREENSHOTS = process.env.COMPETITORS_SCREENSHOT_DIR;
 
@@ -37,8 +38,9 @@ describe.skipIf(!hasChromium())("Competitors (sandbox)", () => {
     await page.goto(`${url}/competitors`);
     await page.getByText("The Starter plan includes competitor tracking.").waitFor();
     await page.getByRole("button", { name: "See what Starter adds" }).click();
-    await page.getByRole("dialog", { name: "Upgrade your plan" }).waitFor();
-    await page.keyboard.press("Escape");
+    const upgrade = page.getByRole("dialog", { name: "Upgrade your plan" });
+    await upgrade.waitFor();
+    await closeWithEscape(page, upgrade);
 
     await setPlan(page, "pro");
     const field = page.getByLabel("Instagram username");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { axeProblems as axeProblemsOf } from "./support/axe.ts";
 import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set MENTIONS_SHOTS=/some/dir to keep the page's screenshots at 1440 and 390 px. */
@@ -107,7 +108,7 @@ describe.skipIf(!hasChromium())("Mentions: who mentioned or tagged @lena.makes (
     // The bell names the mention and leads here.
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("menuitem", { name: /new mention/ }).waitFor();
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, page.getByRole("menu"));
 
     // Reply under the comment: it reaches Instagram (the sandbox), and the card says so.
     await card.getByRole("button", { name: "Reply" }).click();

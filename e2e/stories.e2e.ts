@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { setPlan } from "./support/accounts.ts";
 import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage, waitForFirstSync } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 const CONTROL_TOKEN = E2E_CONTROL_TOKEN;
 /** Set SHOTS=/some/dir to keep screenshots of the Stories tab at 1440 and 390 px. */
@@ -85,7 +86,7 @@ describe.skipIf(!hasChromium())("Post Performance's Stories tab (decision 039)",
       await shown(story!.reach),
     );
     await screenshot(page, "story-drawer-1440");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, drawer);
 
     // The CSV is the table's, with the same figures.
     const download = page.waitForEvent("download");

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { E2E_PASSWORD, latestLinkFor, setPlan, signedInPage } from "./support/accounts.ts";
 import { hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { COMPOSER_TEST_TIMEOUT_MS, connectedPage, makePng } from "./support/composer.ts";
+import { closeWithEscape } from "./support/dialogs.ts";
 
 /** Screenshots to look at (issue 29: 1440 and 390 px), kept out of the repository. */
 const shots = process.env.E2E_SCREENSHOTS ?? "";
@@ -47,8 +48,7 @@ describe.skipIf(!hasChromium())("workspaces: invite, accept, switch (issue 29)",
       await shot(owner.page, "team-1440");
       const switcher = await openSwitcher(owner.page);
       await shot(owner.page, "switcher-1440");
-      await owner.page.keyboard.press("Escape");
-      await switcher.waitFor({ state: "hidden" });
+      await closeWithEscape(owner.page, switcher);
       const invitation = await latestLinkFor(url, invitee);
       expect(new URL(invitation).pathname).toBe("/invitations/accept");
 

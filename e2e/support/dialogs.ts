@@ -11,11 +11,13 @@ import { expect } from "vitest";
  * exit, a second press reaches whatever is under it (a prompt inside the composer, say).
  */
 export async function closeWithEscape(page: Page, layer: Locator, timeout = 10_000) {
+  // Visible, not present: a layer may stay in the page, hidden, once closed.
+  const shown = layer.filter({ visible: true });
   await expect
     .poll(
       async () => {
-        if ((await layer.count()) > 0) await page.keyboard.press("Escape");
-        return layer.count();
+        if ((await shown.count()) > 0) await page.keyboard.press("Escape");
+        return shown.count();
       },
       { timeout, interval: 500 },
     )
