@@ -133,4 +133,10 @@ describe("InstagramAvatar", () => {
     expect(screen.getByRole("img", { name: "Grace Hopper" }).textContent).toBe("GH");
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("takes a handle's initial after its @", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    render(<InstagramAvatar src={null} alt="@lena.makes" />);
+    expect(screen.getByRole("img", { name: "@lena.makes" }).textContent).toBe("L");
+  });
 });

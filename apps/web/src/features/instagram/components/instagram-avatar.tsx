@@ -20,7 +20,12 @@ export type InstagramAvatarProps = {
 };
 
 function initialsOf(alt: string, username: string | undefined): string {
-  const words = alt.trim().split(/\s+/).filter(Boolean);
+  // "@lena.makes" is Lena's handle: its initial is L, not the @.
+  const words = alt
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^@+/, ""))
+    .filter(Boolean);
   if (words.length > 0) {
     return words
       .slice(0, 2)
@@ -28,7 +33,7 @@ function initialsOf(alt: string, username: string | undefined): string {
       .join("")
       .toUpperCase();
   }
-  return (Array.from(username ?? "")[0] ?? "").toUpperCase();
+  return (Array.from(username?.replace(/^@+/, "") ?? "")[0] ?? "").toUpperCase();
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
