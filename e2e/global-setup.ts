@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { ensureServerBuild } from "../scripts/server-build.mjs";
 import { ensureWebBuild } from "../scripts/web-build.mjs";
 import { findChromium } from "./support/chromium.ts";
+import { FAILURE_PAGES_DIR } from "./support/failure-pages.ts";
 import { connectOverHttp, signUpOverHttp } from "./support/http-session.ts";
 import { makeDataDir, type PreparedAccount, startServer } from "./support/server.ts";
 
@@ -63,6 +64,8 @@ export default async function setup(project: TestProject) {
 }
 
 async function prepare(): Promise<Shared> {
+  // Reports of an earlier run's failures are not this run's (support/failure-pages.ts).
+  rmSync(FAILURE_PAGES_DIR, { recursive: true, force: true });
   const chromium = findChromium();
   if (!chromium) {
     if (process.env.CI) {

@@ -1,6 +1,6 @@
 // Prints the plain closing line ("N passed, N failed, N skipped") from vitest's JSON report,
 // preceded by the slowest test files (where CI's time goes) and the names of failed tests.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const file = process.argv[2] ?? "test-results/vitest.json";
@@ -57,4 +57,13 @@ const failures = (report.testResults ?? []).flatMap((result) =>
     .map((test) => `  ✗ ${path.relative(process.cwd(), result.name ?? "")} › ${test.fullName}`),
 );
 if (failures.length > 0) console.info(`\nFailed:\n${failures.join("\n")}`);
+// What the browser showed when each browser test failed (e2e/support/failure-pages.ts).
+const pagesDir = path.join("test-results", "e2e-pages");
+if (failures.length > 0 && existsSync(pagesDir)) {
+  for (const file of readdirSync(pagesDir).sort()) {
+    const lines = readFileSync(path.join(pagesDir, file), "utf8").split("\n");
+    console.info(`\nWhen it failed: ${lines[0]}`);
+    console.info(lines.slice(1, 41).join("\n"));
+  }
+}
 console.info(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -1,8 +1,9 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { chromiumArgs } from "./chromium.ts";
+import { recordFailurePages } from "./failure-pages.ts";
 import {
   preparedAccountsLeft,
   type RunningServer,
@@ -128,6 +129,16 @@ export function useServerAndBrowser(options: ServerAndBrowserOptions = {}) {
     ]);
     accountsBefore = preparedAccountsLeft(server.url);
   }, 180_000 + waitForTemplate);
+  // What the pages showed when a test failed, for CI's log (support/failure-pages.ts).
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      if (browser)
+        await recordFailurePages(
+          browser,
+          `${path.basename(context.task.file.filepath)} › ${context.task.name}`,
+        );
+    });
+  });
   afterAll(async () => {
     const taken = server ? accountsBefore - preparedAccountsLeft(server.url) : 0;
     const declared = options.accounts ?? Number.POSITIVE_INFINITY;
