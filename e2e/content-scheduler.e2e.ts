@@ -370,6 +370,42 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
       .getByText("Glaze test, kiln three (edited)")
       .waitFor();
 
+    // Publish pressed while the files are being read (no sheet to wait in): it waits for them
+    // too and publishes the post with its image.
+    const heldAgain = new Promise<void>((resolve) => {
+      releaseImage = resolve;
+    });
+    await page.route(savedImage, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page
+      .locator(`[data-testid="calendar-list-post"][data-post-id="${id}"]`)
+      .getByRole("button", { name: /Scheduled Image/ })
+      .click();
+    await panel.getByRole("button", { name: "Edit" }).click();
+    await composer.getByText("Editing a saved post").waitFor();
+    await composer.getByRole("button", { name: "Publish", exact: true }).click();
+    await composer.getByText("Preparing post...").waitFor();
+    releaseImage();
+    await page
+      .locator("[data-sonner-toast]", { hasText: "Post published successfully! 🎉" })
+      .waitFor({ timeout: 60_000 });
+    await page.unroute(savedImage);
+    await expect
+      .poll(async () =>
+        page.evaluate(
+          async (postId) =>
+            (
+              (await (await fetch(`/api/content-calendar/posts/${postId}`)).json()) as {
+                post: { status: string; items: unknown[] };
+              }
+            ).post,
+          id,
+        ),
+      )
+      .toMatchObject({ status: "published", items: [expect.anything()] });
+
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

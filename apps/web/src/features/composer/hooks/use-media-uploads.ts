@@ -96,7 +96,8 @@ export function useMediaUploads() {
         const ready = loaded.filter((item): item is DraftMediaItem => item !== null);
         if (ready.length < loaded.length)
           toast.error("Some of this post's media could not be read");
-        // At once (flushSync), so a Schedule or Publish waiting on this read sees the items.
+        // At once (flushSync), as addItem does: a Schedule or Publish waiting on this read looks
+        // at the items as soon as it settles, which should not rest on when React renders.
         flushSync(() => {
           setProcessing(0);
           setItems(ready);
