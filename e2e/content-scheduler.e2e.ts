@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInPage } from "./support/accounts.ts";
 import { E2E_CONTROL_TOKEN, hasChromium, useServerAndBrowser } from "./support/browser.ts";
 import { connectedPage } from "./support/composer.ts";
+import { holdRequests } from "./support/held-requests.ts";
 import { dayWithPastPosts } from "./support/scheduler.ts";
 
 /** YYYY-MM-DD of `date` plus `days` (calendar arithmetic). */
@@ -326,15 +327,8 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     await panel.getByText("Glaze test, kiln three").waitFor();
     // The saved image is still being read from storage while Schedule and Confirm are pressed:
     // both wait for it, neither says 'Add at least one media item' (held until then).
-    let releaseImage = () => {};
-    const imageHeld = new Promise<void>((resolve) => {
-      releaseImage = resolve;
-    });
     const savedImage = /\/storage\/scheduled-content\//;
-    await page.route(savedImage, async (route) => {
-      await imageHeld;
-      await route.continue();
-    });
+    const image = await holdRequests(page, savedImage);
     await panel.getByRole("button", { name: "Edit" }).click();
     await composer.waitFor();
     const caption = composer.getByLabel("Caption");
@@ -347,10 +341,10 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     const sheet = page.getByRole("dialog", { name: "Schedule Post" });
     await sheet.getByRole("button", { name: "Confirm Schedule" }).click();
     await sheet.getByRole("button", { name: "Scheduling…" }).waitFor();
-    releaseImage();
+    image.release();
     await page.locator("[data-sonner-toast]", { hasText: "Scheduled successfully" }).waitFor();
     await composer.waitFor({ state: "detached" });
-    await page.unroute(savedImage);
+    await image.stop();
     const after = await page.evaluate(async (postId) => {
       const draft = (await (await fetch(`/api/content-calendar/posts/${postId}`)).json()) as {
         post: { caption: string; status: string; items: unknown[] };
@@ -372,13 +366,7 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
 
     // Publish pressed while the files are being read (no sheet to wait in): it waits for them
     // too and publishes the post with its image.
-    const heldAgain = new Promise<void>((resolve) => {
-      releaseImage = resolve;
-    });
-    await page.route(savedImage, async (route) => {
-      await heldAgain;
-      await route.continue();
-    });
+    const imageAgain = await holdRequests(page, savedImage);
     await page
       .locator(`[data-testid="calendar-list-post"][data-post-id="${id}"]`)
       .getByRole("button", { name: /Scheduled Image/ })
@@ -387,11 +375,11 @@ describe.skipIf(!hasChromium())("content scheduler", () => {
     await composer.getByText("Editing a saved post").waitFor();
     await composer.getByRole("button", { name: "Publish", exact: true }).click();
     await composer.getByText("Preparing post...").waitFor();
-    releaseImage();
+    imageAgain.release();
     await page
       .locator("[data-sonner-toast]", { hasText: "Post published successfully! 🎉" })
       .waitFor({ timeout: 60_000 });
-    await page.unroute(savedImage);
+    await imageAgain.stop();
     await expect
       .poll(async () =>
         page.evaluate(
