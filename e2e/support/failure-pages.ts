@@ -31,8 +31,7 @@ async function describePage(page: Page): Promise<string[]> {
     };
     const nameOf = (element: Element) =>
       element.getAttribute("aria-label") ??
-      text(document.getElementById(element.getAttribute("aria-labelledby") ?? "")) ??
-      "";
+      text(document.getElementById(element.getAttribute("aria-labelledby") ?? ""));
     const active = document.activeElement;
     return {
       layers: [
@@ -52,9 +51,10 @@ async function describePage(page: Page): Promise<string[]> {
       bodyPointerEvents: document.body.style.pointerEvents || "(not set)",
     };
   });
-  const timeout = new Promise<string>((resolve) =>
-    setTimeout(() => resolve("the page did not answer within 5 s"), 5_000),
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve("  the page did not answer within 5 s"), 5_000);
+  });
   const described = await Promise.race([
     state.then(
       (found) =>
@@ -69,6 +69,7 @@ async function describePage(page: Page): Promise<string[]> {
     ),
     timeout,
   ]);
+  clearTimeout(timer);
   return [`page ${page.url()} (${page.viewportSize()?.width ?? "?"} px)`, described];
 }
 

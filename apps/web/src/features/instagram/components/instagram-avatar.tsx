@@ -33,7 +33,7 @@ function initialsOf(alt: string, username: string | undefined): string {
       .join("")
       .toUpperCase();
   }
-  return (Array.from(username?.replace(/^@+/, "") ?? "")[0] ?? "").toUpperCase();
+  return (Array.from(username ?? "")[0] ?? "").toUpperCase();
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
